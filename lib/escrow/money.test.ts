@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { basisPointsOf, formatNaira, koboToNaira, MAX_NAIRA_AMOUNT, parseNaira } from './money';
+
+describe('parseNaira', () => {
+  it('turns naira with up to 2 decimals into integer kobo without float drift', () => {
+    expect(parseNaira(0)).toEqual({ ok: true, kobo: 0 });
+    expect(parseNaira(1)).toEqual({ ok: true, kobo: 100 });
+    expect(parseNaira(0.1)).toEqual({ ok: true, kobo: 10 });
+    expect(parseNaira(0.29)).toEqual({ ok: true, kobo: 29 }); // 0.29 * 100 = 28.999999999999996
+    expect(parseNaira(1234.56)).toEqual({ ok: true, kobo: 123_456 });
+    expect(parseNaira(MAX_NAIRA_AMOUNT)).toEqual({ ok: true, kobo: MAX_NAIRA_AMOUNT * 100 });
+  });
+
+  it('refuses fractions of a kobo, negatives, non-finite, non-numbers and absurd sizes', () => {
+    for (const bad of [0.001, 10.005, -1, -0.01, Number.NaN, Infinity, -Infinity, '100', null, MAX_NAIRA_AMOUNT + 1]) {
+      expect(parseNaira(bad).ok, String(bad)).toBe(false);
+    }
+  });
+});
+
+describe('koboToNaira and formatNaira', () => {
+  it('round-trips and formats for people', () => {
+    expect(koboToNaira(123_456)).toBe(1234.56);
+    expect(koboToNaira(10)).toBe(0.1);
+    expect(formatNaira(123_456)).toBe('₦1,234.56');
+    expect(formatNaira(0)).toBe('₦0.00');
+  });
+});
+
+describe('basisPointsOf', () => {
+  it('rounds half up at the kobo', () => {
+    expect(basisPointsOf(50, 100)).toBe(1); // 0.5 kobo
+    expect(basisPointsOf(49, 100)).toBe(0);
+    expect(basisPointsOf(1_000_000, 150)).toBe(15_000);
+  });
+});

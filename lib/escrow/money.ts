@@ -1,0 +1,43 @@
+/**
+ * Money is integer kobo inside the code (decisions §4). Naira numbers exist only at the JSON edge,
+ * and these two functions are the only crossing points.
+ */
+
+export type Kobo = number;
+
+/** ₦100,000,000,000 — well inside Number.MAX_SAFE_INTEGER once in kobo, and far above any real milestone. */
+export const MAX_NAIRA_AMOUNT = 100_000_000_000;
+
+export type NairaParseResult = { ok: true; kobo: Kobo } | { ok: false; reason: string };
+
+export function parseNaira(value: unknown): NairaParseResult {
+  if (typeof value !== 'number' || !Number.isFinite(value)) {
+    return { ok: false, reason: 'must be a finite number of naira' };
+  }
+  if (value < 0) return { ok: false, reason: 'must not be negative' };
+  if (value > MAX_NAIRA_AMOUNT) {
+    return { ok: false, reason: `must not exceed ${MAX_NAIRA_AMOUNT.toLocaleString('en-NG')} naira` };
+  }
+  const kobo = Math.round(value * 100);
+  // Binary floats cannot hold 0.1 exactly, so "at most 2 decimals" is judged with a tolerance far
+  // below a kobo but far above float noise at this magnitude.
+  if (Math.abs(value * 100 - kobo) > 1e-6) {
+    return { ok: false, reason: 'must have at most 2 decimal places (kobo)' };
+  }
+  return { ok: true, kobo };
+}
+
+export function koboToNaira(kobo: Kobo): number {
+  return Math.round(kobo) / 100;
+}
+
+/** "₦1,234.50" for people; the API never sends this. */
+export function formatNaira(kobo: Kobo): string {
+  const naira = koboToNaira(kobo);
+  return `₦${naira.toLocaleString('en-NG', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+}
+
+/** Rounds half away from zero at the kobo, the way a person checks a fee by hand. */
+export function basisPointsOf(kobo: Kobo, basisPoints: number): Kobo {
+  return Math.floor((kobo * basisPoints + 5_000) / 10_000);
+}

@@ -60,10 +60,11 @@ describe('milestone order', () => {
 describe('allowedMilestoneActions', () => {
   it('names the acting party for each action', () => {
     const m: MilestoneState = { id: 'm', status: 'UNDER_INSPECTION', position: 1 };
-    expect(allowedMilestoneActions(m, [m], { hasDispute: false })).toEqual({ buyer: ['approve', 'reject'], seller: [] });
+    expect(allowedMilestoneActions(m, [m])).toEqual({ buyer: ['approve', 'reject'], seller: [] });
     const r: MilestoneState = { id: 'm', status: 'DELIVERY_RETURN_REJECTED', position: 1 };
-    expect(allowedMilestoneActions(r, [r], { hasDispute: false })).toEqual({ buyer: [], seller: ['open_dispute'] });
-    expect(allowedMilestoneActions(r, [r], { hasDispute: true })).toEqual({ buyer: [], seller: [] });
+    expect(allowedMilestoneActions(r, [r])).toEqual({ buyer: [], seller: ['open_dispute'] });
+    const disputed: MilestoneState = { id: 'm', status: 'IN_DISPUTE', position: 1 };
+    expect(allowedMilestoneActions(disputed, [disputed])).toEqual({ buyer: [], seller: [] });
   });
 });
 

@@ -126,11 +126,9 @@ export type AllowedActions<A extends string> = { buyer: A[]; seller: A[] };
 export function allowedMilestoneActions(
   milestone: MilestoneState,
   siblings: readonly MilestoneState[],
-  opts: { hasDispute: boolean },
 ): AllowedActions<MilestoneAction> {
   const allowed: AllowedActions<MilestoneAction> = { buyer: [], seller: [] };
   for (const action of MILESTONE_ACTIONS) {
-    if (action === 'open_dispute' && opts.hasDispute) continue;
     if (decideMilestoneAction(action, milestone, siblings).ok) allowed[ACTING_PARTY[action]].push(action);
   }
   return allowed;

@@ -1,0 +1,6 @@
+export async function register() {
+  // Builds prerender in worker processes: none of them may open (and lock) the embedded database.
+  if (process.env.NEXT_RUNTIME !== 'nodejs' || process.env.NEXT_PHASE === 'phase-production-build') return;
+  const { startServer } = await import('./lib/server/startup');
+  await startServer();
+}

@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { parseNaira } from '../escrow/money';
+
+export const Id = z.uuid({ message: 'must be a UUID' });
+export const Timestamp = z.string().meta({ description: 'ISO 8601 UTC with milliseconds', example: '2026-11-21T09:30:00.000Z' });
+export const NullableTimestamp = Timestamp.nullable();
+
+/** Naira as a JSON number with at most 2 decimals (decisions §4); services convert it to kobo. */
+export const NairaAmount = z
+  .number({ message: 'must be a number of naira' })
+  .superRefine((value, ctx) => {
+    const parsed = parseNaira(value);
+    if (!parsed.ok) ctx.addIssue({ code: 'custom', message: parsed.reason });
+  })
+  .meta({ description: 'Amount in naira (NGN), at most 2 decimal places', example: 25000.5 });
+
+export const PositiveAmount = NairaAmount.refine((v) => v > 0, 'must be greater than 0');
+
+const digits = (what: string) => z.string({ message: `${what} is required` }).regex(/^\d{1,6}$/, `${what} must be a whole number`);
+
+export const PageParam = digits('page').transform(Number).pipe(z.number().int().min(1, 'page starts at 1'));
+export const LimitParam = digits('limit').transform(Number).pipe(z.number().int().min(1).max(100, 'limit is at most 100'));
+export const SortParam = z.enum(['DESC', 'ASC'], { message: 'sort must be DESC or ASC' });
+
+export const OptionalPaging = {
+  page: PageParam.optional().default(1),
+  limit: LimitParam.optional().default(20),
+  sort: SortParam.optional().default('DESC'),
+};
+
+export const Pagination = z
+  .object({
+    page: z.number().int(),
+    limit: z.number().int(),
+    prevPage: z.number().int().nullable(),
+    nextPage: z.number().int().nullable(),
+    currentPage: z.number().int(),
+    total: z.number().int(),
+    pageCount: z.number().int(),
+    pagingCounter: z.number().int(),
+    hasPrevPage: z.boolean(),
+    hasNextPage: z.boolean(),
+  })
+  .strict();
+export type Pagination = z.infer<typeof Pagination>;
+
+export function pagination(page: number, limit: number, total: number): Pagination {
+  const pageCount = Math.max(1, Math.ceil(total / limit));
+  return {
+    page,
+    limit,
+    prevPage: page > 1 ? page - 1 : null,
+    nextPage: page < pageCount ? page + 1 : null,
+    currentPage: page,
+    total,
+    pageCount,
+    pagingCounter: (page - 1) * limit + 1,
+    hasPrevPage: page > 1,
+    hasNextPage: page < pageCount,
+  };
+}
+
+export function successEnvelope<T extends z.ZodType>(data: T) {
+  return z.object({ status: z.literal(true), message: z.string(), data }).strict();
+}
+
+export const ErrorEnvelope = z
+  .object({
+    status: z.literal(false),
+    message: z.string(),
+    code: z.string().meta({ description: 'stable UPPER_SNAKE error code' }),
+    errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+  })
+  .strict();
+export type ErrorEnvelope = z.infer<typeof ErrorEnvelope>;
+
+/** A proof is a file stored with this service (its /v1/files URL) or an https URL of the integrator's own storage. */
+export const ProofUrl = z.url({ message: 'must be a URL' }).max(2048);
+export const ProofUrls = z
+  .union([ProofUrl.transform((url) => [url]), z.array(ProofUrl).min(1, 'at least one proof is required').max(20, 'at most 20 proofs')])
+  .meta({ description: 'URLs of files uploaded with POST /v1/files (or https URLs of your own storage)' });
+
+export const ShortText = (what: string, max = 200) =>
+  z.string({ message: `${what} is required` }).trim().min(1, `${what} must not be empty`).max(max, `${what} is at most ${max} characters`);

@@ -1,0 +1,13 @@
+import { z } from 'zod';
+import { Id, ProofUrls, ShortText } from './common';
+
+export const DeliverBody = z.object({ seller_id: Id, proofs_of_completion: ProofUrls });
+export const BuyerActionBody = z.object({ buyer_id: Id });
+export const SellerActionBody = z.object({ seller_id: Id });
+export const RejectDeliveryBody = z.object({
+  buyer_id: Id,
+  rejection_reason: ShortText('rejection_reason', 2000),
+  proofs_of_return: ProofUrls,
+});
+export type DeliverBody = z.infer<typeof DeliverBody>;
+export type RejectDeliveryBody = z.infer<typeof RejectDeliveryBody>;

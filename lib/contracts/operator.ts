@@ -1,0 +1,8 @@
+import { z } from 'zod';
+import { ShortText } from './common';
+
+export const CreateClientBody = z.object({
+  name: ShortText('name', 200),
+  mode: z.enum(['test', 'live']).optional().default('test'),
+});
+export type CreateClientBody = z.infer<typeof CreateClientBody>;

@@ -1,0 +1,320 @@
+/** Response records, field for field as escrow-api.md lists them, plus decisions §10 (allowed_actions, deadlines, proposals). */
+import { z } from 'zod';
+import { DISPUTE_ACTIONS, DISPUTE_AMOUNT_STATUSES, DISPUTE_STATUSES } from '../escrow/dispute-machine';
+import { COMMISSION_PAYERS } from '../escrow/fees';
+import { MILESTONE_ACTIONS, MILESTONE_STATUSES, TRANSACTION_STATUSES } from '../escrow/milestone-machine';
+import { Id, NullableTimestamp, Pagination, Timestamp } from './common';
+
+const Naira = z.number().meta({ description: 'naira' });
+
+export const UserRecord = z
+  .object({
+    id: Id,
+    first_name: z.string(),
+    last_name: z.string(),
+    user_name: z.string(),
+    email: z.string(),
+    default_email: z.string(),
+    phone: z.string().nullable(),
+    password: z.null().meta({ description: 'always null: the API stores no customer passwords (decisions §3)' }),
+    is_account_verified: z.boolean(),
+    password_reset: z.boolean(),
+    role: z.literal('USER'),
+    referredById: Id.nullable(),
+    referral_code: z.string().nullable(),
+    clientId: Id,
+    source: z.string(),
+    public_key: z.string().nullable(),
+    secret_key: z.string().nullable(),
+    api_enabled: z.boolean(),
+    password_created: z.boolean(),
+    last_logged_in_at: NullableTimestamp,
+    created_at: Timestamp,
+    updated_at: Timestamp,
+  })
+  .strict();
+
+export const WalletRecord = z
+  .object({
+    id: Id,
+    name: z.string(),
+    account_reference: z.string(),
+    provider: z.string(),
+    funder_email: z.string().nullable(),
+    disbursement_email: z.string().nullable(),
+    bvn: z.string().nullable(),
+    pgA_provider_account_properties: z.null(),
+    pgB_provider_account_properties: z.null(),
+    balance: Naira,
+    created_at: Timestamp,
+    updated_at: Timestamp,
+  })
+  .strict();
+
+export const CreatedUserRecord = UserRecord.extend({ wallet: WalletRecord }).strict();
+export const WalletWithOwnerRecord = WalletRecord.extend({ user_id: Id }).strict();
+
+export const OrganisationRecord = z
+  .object({
+    id: Id,
+    name: z.string(),
+    wallet_id: Id,
+    pgA_customer_code: z.string().nullable(),
+    account_kyc_type: z.string().nullable(),
+    is_kyc_completed: z.boolean(),
+    is_kyc_submitted: z.boolean(),
+    is_kyc_approved: z.boolean(),
+    is_kyc_declined: z.boolean(),
+    kyc_decline_reason: z.string().nullable(),
+    kyc_completed_at: NullableTimestamp,
+    created_by: Id.nullable(),
+    kyc_approved_by: Id.nullable(),
+    kyc_declined_by: Id.nullable(),
+    updated_by: Id.nullable(),
+    location_type: z.literal('LOCAL'),
+    created_at: Timestamp,
+    updated_at: Timestamp,
+  })
+  .strict();
+
+const partyFields = {
+  id: Id,
+  user_id: Id,
+  organisation_id: Id,
+  role: z.literal('SUPER ADMIN'),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+  user: UserRecord,
+};
+export const PartyRecord = z.object({ ...partyFields, organisation: OrganisationRecord }).strict();
+export const PartyWithoutOrganisationRecord = z.object(partyFields).strict();
+
+const transactionFields = {
+  id: Id,
+  title: z.string(),
+  description: z.string(),
+  currency: z.literal('NGN'),
+  location_type: z.string(),
+  category: z.string(),
+  sub_category: z.string(),
+  transaction_contract_url: z.string(),
+  status: z.enum(TRANSACTION_STATUSES),
+  transaction_originator: z.string(),
+  buyer_id: Id,
+  seller_id: Id,
+  source: z.string(),
+  clientId: Id,
+  transaction_amount: Naira,
+  total_amount_funded: Naira,
+  total_amount_refunded: Naira,
+  total_amount_disbursed: Naira,
+  current_milestone_id: Id,
+  job_id: z.string().nullable(),
+  decline_reason: z.string().nullable(),
+  is_completed: z.boolean(),
+  has_buyer_rated: z.boolean(),
+  has_seller_rated: z.boolean(),
+  on_last_milestone: z.boolean(),
+  discount_code: z.string().nullable(),
+  declined_at: NullableTimestamp,
+  approved_at: NullableTimestamp,
+  date_canceled: NullableTimestamp,
+  commission_payer: z.enum(COMMISSION_PAYERS),
+  created_by: Id,
+  updated_by: z.string().nullable(),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+};
+export const TransactionRecord = z.object(transactionFields).strict();
+export const TransactionWithPartiesRecord = z
+  .object({ ...transactionFields, buyer: PartyRecord, seller: PartyRecord })
+  .strict();
+export const TransactionListItemRecord = z
+  .object({ ...transactionFields, buyer: PartyWithoutOrganisationRecord, seller: PartyWithoutOrganisationRecord })
+  .strict();
+
+export const MilestoneEscrowRecord = z.object({ id: Id, balance: Naira, created_at: Timestamp, updated_at: Timestamp }).strict();
+
+export const MilestoneLogRecord = z
+  .object({
+    id: Id,
+    log_message: z.string(),
+    milestone_id: Id,
+    actor: z.enum(['buyer', 'seller', 'client', 'system', 'dispute_team']),
+    is_automatic: z.boolean(),
+    created_at: Timestamp,
+    updated_at: Timestamp,
+  })
+  .strict();
+
+export const DeadlineRecord = z
+  .object({
+    name: z.string(),
+    due_at: Timestamp,
+    counted_in: z.enum(['calendar_days', 'business_days']),
+    on_lapse: z.string(),
+  })
+  .strict();
+
+const allowed = <T extends readonly [string, ...string[]]>(actions: T) =>
+  z.object({ buyer: z.array(z.enum(actions)), seller: z.array(z.enum(actions)) }).strict();
+
+const milestoneFields = {
+  id: Id,
+  title: z.string(),
+  description: z.string(),
+  amount: Naira,
+  is_milestone_funded: z.boolean(),
+  position_in_transaction: z.number().int(),
+  is_delivered: z.boolean(),
+  is_completed: z.boolean(),
+  delivery_rejection_reason: z.string().nullable(),
+  is_delivery_rejected: z.boolean(),
+  is_return_proof_sent: z.boolean(),
+  is_return_approved: z.boolean(),
+  is_return_rejected: z.boolean(),
+  due_date_type: z.literal('DEADLINE_DATE'),
+  due_date: Timestamp,
+  execution_timeline: z.string().nullable(),
+  status: z.enum(MILESTONE_STATUSES),
+  commission_payer: z.enum(COMMISSION_PAYERS),
+  discount_code: z.string().nullable(),
+  milestone_fee: Naira,
+  transaction_id: Id,
+  inspection_duration: z.number().int().meta({ description: 'days' }),
+  inspection_end_date: NullableTimestamp.meta({ description: 'null until the milestone is delivered' }),
+  return_deadline_date: NullableTimestamp,
+  current_extension_index: z.number().int().nullable(),
+  milestone_escrow_id: Id,
+  rate_used: z.number().meta({ description: 'fee rate applied, in percent' }),
+  proofs_of_completion: z.array(z.string()),
+  proofs_of_return: z.array(z.string()),
+  allowed_actions: allowed(MILESTONE_ACTIONS),
+  deadlines: z.array(DeadlineRecord),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+};
+
+export const MilestoneInTransactionRecord = z
+  .object({ ...milestoneFields, milestone_escrow: MilestoneEscrowRecord })
+  .strict();
+
+export const MilestoneRecord = z
+  .object({ ...milestoneFields, transaction: TransactionWithPartiesRecord, milestone_escrow: MilestoneEscrowRecord })
+  .strict();
+
+export const MilestoneWithLogsRecord = MilestoneRecord.extend({ milestone_logs: z.array(MilestoneLogRecord) }).strict();
+
+export const TransactionWithMilestonesRecord = TransactionWithPartiesRecord.extend({
+  milestones: z.array(MilestoneInTransactionRecord),
+}).strict();
+
+export const DisputeProposalRecord = z
+  .object({
+    id: Id,
+    amount: Naira,
+    proposed_by: z.enum(['seller', 'buyer']),
+    status: z.enum(['SUBMITTED', 'REJECTED', 'APPROVED', 'SUPERSEDED']),
+    rejection_reason: z.string().nullable(),
+    decided_at: NullableTimestamp,
+    created_at: Timestamp,
+  })
+  .strict();
+
+const disputeFields = {
+  id: Id,
+  dispute_code: z.string(),
+  description: z.string(),
+  buyer_id: Id,
+  seller_id: Id,
+  milestone_id: Id,
+  status: z.enum(DISPUTE_STATUSES),
+  dispute_amount_status: z.enum(DISPUTE_AMOUNT_STATUSES),
+  dispute_amount: Naira,
+  is_buyer_evidence_submitted: z.boolean(),
+  is_seller_evidence_submitted: z.boolean(),
+  intra_party_mediation_end_date: Timestamp,
+  evidence_submission_end_date: NullableTimestamp,
+  cancellation_agreement_details: z.string().nullable(),
+  canceled_by: z.string().nullable(),
+  created_by: Id,
+  allowed_actions: allowed(DISPUTE_ACTIONS),
+  deadlines: z.array(DeadlineRecord),
+  proposals: z.array(DisputeProposalRecord),
+  max_dispute_amount: Naira.meta({ description: 'the most the seller may propose now' }),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+};
+export const DisputeRecord = z.object(disputeFields).strict();
+
+const { transaction: _t, ...milestoneWithoutTransaction } = MilestoneWithLogsRecord.shape;
+export const DisputeWithPartiesRecord = z
+  .object({
+    ...disputeFields,
+    buyer: PartyWithoutOrganisationRecord,
+    seller: PartyWithoutOrganisationRecord,
+    milestone: z.object({ ...milestoneWithoutTransaction, transaction: TransactionRecord }).strict(),
+  })
+  .strict();
+
+export const BankAccountRecord = z
+  .object({
+    id: Id,
+    wallet_id: Id,
+    account_number: z.string(),
+    account_name: z.string(),
+    bank_code: z.string(),
+    pgA_transfer_recipient: z.string().nullable(),
+    created_at: Timestamp,
+    updated_at: Timestamp,
+  })
+  .strict();
+
+export const BankAccountWithUserRecord = BankAccountRecord.extend({
+  bank_name: z.string(),
+  user: UserRecord,
+}).strict();
+
+export const BankRecord = z.object({ code: z.string(), name: z.string() }).strict();
+
+export const NameEnquiryRecord = z
+  .object({ account_number: z.string(), account_name: z.string(), bank_code: z.string(), bank_name: z.string() })
+  .strict();
+
+export const FileRecord = z
+  .object({ id: Id, url: z.string(), content_type: z.string(), size: z.number().int(), sha256: z.string(), filename: z.string(), created_at: Timestamp })
+  .strict();
+
+export const ClientWithKeysRecord = z
+  .object({
+    id: Id,
+    name: z.string(),
+    mode: z.enum(['test', 'live']),
+    public_key: z.string(),
+    secret_key: z.string().meta({ description: 'shown once: only its hash is stored' }),
+    is_kyc_completed: z.boolean(),
+    fee_basis_points: z.number().int(),
+    fee_cap: Naira.nullable(),
+    created_at: Timestamp,
+  })
+  .strict();
+
+export const UserListRecord = z.object({ users: z.array(UserRecord), pagination: Pagination }).strict();
+export const TransactionListRecord = z.object({ transactions: z.array(TransactionListItemRecord), pagination: Pagination }).strict();
+export const DisputeListRecord = z.object({ disputes: z.array(DisputeRecord), pagination: Pagination }).strict();
+export const BankAccountListRecord = z
+  .object({ bank_accounts: z.array(BankAccountWithUserRecord), pagination: Pagination })
+  .strict();
+
+export type UserRecord = z.infer<typeof UserRecord>;
+export type WalletRecord = z.infer<typeof WalletRecord>;
+export type PartyRecord = z.infer<typeof PartyRecord>;
+export type OrganisationRecord = z.infer<typeof OrganisationRecord>;
+export type TransactionRecord = z.infer<typeof TransactionRecord>;
+export type MilestoneRecord = z.infer<typeof MilestoneRecord>;
+export type MilestoneWithLogsRecord = z.infer<typeof MilestoneWithLogsRecord>;
+export type TransactionWithMilestonesRecord = z.infer<typeof TransactionWithMilestonesRecord>;
+export type DisputeRecord = z.infer<typeof DisputeRecord>;
+export type DisputeWithPartiesRecord = z.infer<typeof DisputeWithPartiesRecord>;
+export type BankAccountRecord = z.infer<typeof BankAccountRecord>;
+export type FileRecord = z.infer<typeof FileRecord>;

@@ -1,0 +1,340 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, precision: 3, mode: 'date' });
+const kobo = (name: string) => bigint(name, { mode: 'number' });
+const createdAt = () => ts('created_at').notNull().defaultNow();
+const updatedAt = () => ts('updated_at').notNull().defaultNow();
+
+export const clients = pgTable('clients', {
+  id: uuid('id').primaryKey(),
+  name: text('name').notNull(),
+  mode: text('mode', { enum: ['test', 'live'] }).notNull(),
+  publicKey: text('public_key').notNull().unique(),
+  secretKeyHash: text('secret_key_hash').notNull().unique(),
+  secretKeyLast4: text('secret_key_last4').notNull(),
+  isKycCompleted: boolean('is_kyc_completed').notNull(),
+  feeBasisPoints: integer('fee_basis_points').notNull().default(100),
+  feeCapKobo: kobo('fee_cap_kobo'),
+  feeAccountId: uuid('fee_account_id').notNull(),
+  externalAccountId: uuid('external_account_id').notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** One balance per account; the CHECK is the last line of defence against a wallet or escrow below zero. */
+export const ledgerAccounts = pgTable(
+  'ledger_accounts',
+  {
+    id: uuid('id').primaryKey(),
+    clientId: uuid('client_id').notNull(),
+    kind: text('kind', { enum: ['wallet', 'escrow', 'platform_fees', 'external'] }).notNull(),
+    balanceKobo: kobo('balance_kobo').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('ledger_accounts_no_overdraft', sql`${t.kind} in ('platform_fees', 'external') or ${t.balanceKobo} >= 0`)],
+);
+
+export const ledgerTransfers = pgTable(
+  'ledger_transfers',
+  {
+    id: uuid('id').primaryKey(),
+    clientId: uuid('client_id').notNull(),
+    kind: text('kind').notNull(),
+    milestoneId: uuid('milestone_id'),
+    description: text('description').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('ledger_transfers_client_idx').on(t.clientId, t.createdAt)],
+);
+
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: uuid('id').primaryKey(),
+    transferId: uuid('transfer_id').notNull().references(() => ledgerTransfers.id),
+    accountId: uuid('account_id').notNull().references(() => ledgerAccounts.id),
+    amountKobo: kobo('amount_kobo').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('ledger_entries_account_idx').on(t.accountId, t.createdAt), index('ledger_entries_transfer_idx').on(t.transferId)],
+);
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey(),
+    clientId: uuid('client_id').notNull().references(() => clients.id),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    userName: text('user_name').notNull().unique(),
+    email: text('email').notNull(),
+    emailLower: text('email_lower').notNull(),
+    phone: text('phone'),
+    isAccountVerified: boolean('is_account_verified').notNull().default(true),
+    passwordReset: boolean('password_reset').notNull().default(false),
+    role: text('role').notNull().default('USER'),
+    referredById: uuid('referred_by_id'),
+    referralCode: text('referral_code'),
+    source: text('source').notNull().default('THIRD_PARTY'),
+    apiEnabled: boolean('api_enabled').notNull().default(false),
+    passwordCreated: boolean('password_created').notNull().default(false),
+    lastLoggedInAt: ts('last_logged_in_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_client_email_idx').on(t.clientId, t.emailLower),
+    index('users_client_created_idx').on(t.clientId, t.createdAt),
+  ],
+);
+
+/** A wallet's id is its ledger account's id. */
+export const wallets = pgTable('wallets', {
+  id: uuid('id').primaryKey().references(() => ledgerAccounts.id),
+  clientId: uuid('client_id').notNull(),
+  userId: uuid('user_id').notNull().unique().references(() => users.id),
+  name: text('name').notNull(),
+  accountReference: text('account_reference').notNull().unique(),
+  provider: text('provider').notNull(),
+  funderEmail: text('funder_email'),
+  disbursementEmail: text('disbursement_email'),
+  bvn: text('bvn'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const organisations = pgTable('organisations', {
+  id: uuid('id').primaryKey(),
+  clientId: uuid('client_id').notNull(),
+  userId: uuid('user_id').notNull().unique().references(() => users.id),
+  name: text('name').notNull(),
+  walletId: uuid('wallet_id').notNull().references(() => wallets.id),
+  pgACustomerCode: text('pga_customer_code'),
+  accountKycType: text('account_kyc_type'),
+  isKycCompleted: boolean('is_kyc_completed').notNull().default(false),
+  isKycSubmitted: boolean('is_kyc_submitted').notNull().default(false),
+  isKycApproved: boolean('is_kyc_approved').notNull().default(false),
+  isKycDeclined: boolean('is_kyc_declined').notNull().default(false),
+  kycDeclineReason: text('kyc_decline_reason'),
+  kycCompletedAt: ts('kyc_completed_at'),
+  createdBy: uuid('created_by'),
+  kycApprovedBy: uuid('kyc_approved_by'),
+  kycDeclinedBy: uuid('kyc_declined_by'),
+  updatedBy: uuid('updated_by'),
+  locationType: text('location_type').notNull().default('LOCAL'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const parties = pgTable('parties', {
+  id: uuid('id').primaryKey(),
+  clientId: uuid('client_id').notNull(),
+  userId: uuid('user_id').notNull().unique().references(() => users.id),
+  organisationId: uuid('organisation_id').notNull().references(() => organisations.id),
+  role: text('role').notNull().default('SUPER ADMIN'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const transactions = pgTable(
+  'transactions',
+  {
+    id: uuid('id').primaryKey(),
+    clientId: uuid('client_id').notNull().references(() => clients.id),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    currency: text('currency').notNull().default('NGN'),
+    locationType: text('location_type').notNull().default('LOCAL'),
+    category: text('category').notNull(),
+    subCategory: text('sub_category').notNull(),
+    transactionContractUrl: text('transaction_contract_url'),
+    status: text('status').notNull(),
+    transactionOriginator: text('transaction_originator').notNull().default('BUYER'),
+    buyerPartyId: uuid('buyer_party_id').notNull().references(() => parties.id),
+    sellerPartyId: uuid('seller_party_id').notNull().references(() => parties.id),
+    source: text('source').notNull().default('api'),
+    commissionPayer: text('commission_payer').notNull(),
+    transactionAmountKobo: kobo('transaction_amount_kobo').notNull(),
+    totalAmountFundedKobo: kobo('total_amount_funded_kobo').notNull().default(0),
+    totalAmountRefundedKobo: kobo('total_amount_refunded_kobo').notNull().default(0),
+    totalAmountDisbursedKobo: kobo('total_amount_disbursed_kobo').notNull().default(0),
+    currentMilestoneId: uuid('current_milestone_id'),
+    jobId: text('job_id'),
+    declineReason: text('decline_reason'),
+    isCompleted: boolean('is_completed').notNull().default(false),
+    hasBuyerRated: boolean('has_buyer_rated').notNull().default(false),
+    hasSellerRated: boolean('has_seller_rated').notNull().default(false),
+    onLastMilestone: boolean('on_last_milestone').notNull().default(false),
+    discountCode: text('discount_code'),
+    declinedAt: ts('declined_at'),
+    approvedAt: ts('approved_at'),
+    dateCanceled: ts('date_canceled'),
+    updatedBy: text('updated_by'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('transactions_client_created_idx').on(t.clientId, t.createdAt),
+    index('transactions_buyer_idx').on(t.buyerPartyId),
+    index('transactions_seller_idx').on(t.sellerPartyId),
+  ],
+);
+
+export const milestones = pgTable(
+  'milestones',
+  {
+    id: uuid('id').primaryKey(),
+    clientId: uuid('client_id').notNull(),
+    transactionId: uuid('transaction_id').notNull().references(() => transactions.id),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    amountKobo: kobo('amount_kobo').notNull(),
+    feeKobo: kobo('fee_kobo').notNull(),
+    isMilestoneFunded: boolean('is_milestone_funded').notNull().default(false),
+    position: integer('position_in_transaction').notNull(),
+    isDelivered: boolean('is_delivered').notNull().default(false),
+    isCompleted: boolean('is_completed').notNull().default(false),
+    deliveryRejectionReason: text('delivery_rejection_reason'),
+    isDeliveryRejected: boolean('is_delivery_rejected').notNull().default(false),
+    isReturnProofSent: boolean('is_return_proof_sent').notNull().default(false),
+    isReturnApproved: boolean('is_return_approved').notNull().default(false),
+    isReturnRejected: boolean('is_return_rejected').notNull().default(false),
+    dueDateType: text('due_date_type').notNull().default('DEADLINE_DATE'),
+    dueDate: ts('due_date').notNull(),
+    executionTimeline: text('execution_timeline'),
+    status: text('status').notNull(),
+    commissionPayer: text('commission_payer').notNull(),
+    discountCode: text('discount_code'),
+    inspectionDuration: integer('inspection_duration').notNull(),
+    inspectionEndDate: ts('inspection_end_date'),
+    returnDeadlineDate: ts('return_deadline_date'),
+    currentExtensionIndex: integer('current_extension_index'),
+    rateUsed: integer('rate_used_basis_points').notNull(),
+    proofsOfCompletion: jsonb('proofs_of_completion').$type<string[]>().notNull().default([]),
+    proofsOfReturn: jsonb('proofs_of_return').$type<string[]>().notNull().default([]),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('milestones_transaction_position_idx').on(t.transactionId, t.position)],
+);
+
+/** A milestone escrow's id is its ledger account's id. */
+export const milestoneEscrows = pgTable('milestone_escrows', {
+  id: uuid('id').primaryKey().references(() => ledgerAccounts.id),
+  milestoneId: uuid('milestone_id').notNull().unique().references(() => milestones.id),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const milestoneLogs = pgTable(
+  'milestone_logs',
+  {
+    id: uuid('id').primaryKey(),
+    milestoneId: uuid('milestone_id').notNull().references(() => milestones.id),
+    logMessage: text('log_message').notNull(),
+    actor: text('actor', { enum: ['buyer', 'seller', 'client', 'system', 'dispute_team'] }).notNull(),
+    isAutomatic: boolean('is_automatic').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('milestone_logs_milestone_idx').on(t.milestoneId, t.createdAt)],
+);
+
+export const disputes = pgTable(
+  'disputes',
+  {
+    id: uuid('id').primaryKey(),
+    clientId: uuid('client_id').notNull(),
+    disputeCode: text('dispute_code').notNull().unique(),
+    description: text('description').notNull(),
+    buyerPartyId: uuid('buyer_party_id').notNull().references(() => parties.id),
+    sellerPartyId: uuid('seller_party_id').notNull().references(() => parties.id),
+    milestoneId: uuid('milestone_id').notNull().unique().references(() => milestones.id),
+    status: text('status').notNull(),
+    disputeAmountStatus: text('dispute_amount_status').notNull(),
+    disputeAmountKobo: kobo('dispute_amount_kobo').notNull().default(0),
+    isBuyerEvidenceSubmitted: boolean('is_buyer_evidence_submitted').notNull().default(false),
+    isSellerEvidenceSubmitted: boolean('is_seller_evidence_submitted').notNull().default(false),
+    intraPartyMediationEndDate: ts('intra_party_mediation_end_date').notNull(),
+    evidenceSubmissionEndDate: ts('evidence_submission_end_date'),
+    cancellationAgreementDetails: text('cancellation_agreement_details'),
+    canceledBy: text('canceled_by'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('disputes_client_created_idx').on(t.clientId, t.createdAt)],
+);
+
+/** Mediation proposals as a history (decisions §10). */
+export const disputeProposals = pgTable(
+  'dispute_proposals',
+  {
+    id: uuid('id').primaryKey(),
+    disputeId: uuid('dispute_id').notNull().references(() => disputes.id),
+    amountKobo: kobo('amount_kobo').notNull(),
+    proposedBy: text('proposed_by', { enum: ['seller', 'buyer'] }).notNull(),
+    status: text('status', { enum: ['SUBMITTED', 'REJECTED', 'APPROVED', 'SUPERSEDED'] }).notNull(),
+    rejectionReason: text('rejection_reason'),
+    decidedAt: ts('decided_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('dispute_proposals_dispute_idx').on(t.disputeId, t.createdAt)],
+);
+
+export const bankAccounts = pgTable(
+  'bank_accounts',
+  {
+    id: uuid('id').primaryKey(),
+    clientId: uuid('client_id').notNull(),
+    userId: uuid('user_id').notNull().references(() => users.id),
+    walletId: uuid('wallet_id').notNull().references(() => wallets.id),
+    accountNumber: text('account_number').notNull(),
+    accountName: text('account_name').notNull(),
+    bankCode: text('bank_code').notNull(),
+    pgATransferRecipient: text('pga_transfer_recipient'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('bank_accounts_wallet_account_idx').on(t.walletId, t.bankCode, t.accountNumber),
+    index('bank_accounts_client_created_idx').on(t.clientId, t.createdAt),
+  ],
+);
+
+export const files = pgTable('files', {
+  id: uuid('id').primaryKey(),
+  clientId: uuid('client_id').notNull(),
+  filename: text('filename').notNull(),
+  contentType: text('content_type').notNull(),
+  size: integer('size').notNull(),
+  sha256: text('sha256').notNull(),
+  content: bytea('content').notNull(),
+  createdAt: createdAt(),
+});
+
+/** Small facts the app keeps about itself: whether the demo was seeded, the dashboard's own API key. */
+export const appSettings = pgTable('app_settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: updatedAt(),
+});

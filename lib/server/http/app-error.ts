@@ -1,0 +1,23 @@
+import 'server-only';
+import { ERROR_STATUS, type ErrorCode } from '@/lib/contracts/error-codes';
+
+export type FieldError = { field: string; message: string };
+
+/** Errors as data: a stable code, a message a person can act on, and for bad input the fields at fault. */
+export class AppError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly errors?: FieldError[],
+  ) {
+    super(message);
+    this.status = ERROR_STATUS[code];
+  }
+}
+
+export const notFound = (what: string, id: string) => new AppError('NOT_FOUND', `${what} ${id} was not found.`);
+export const invalidState = (message: string) => new AppError('INVALID_STATE', message);
+export const wrongParty = (message: string) => new AppError('WRONG_PARTY', message);
+export const validation = (field: string, message: string) =>
+  new AppError('VALIDATION_ERROR', `${field}: ${message}`, [{ field, message }]);

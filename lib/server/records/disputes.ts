@@ -1,0 +1,96 @@
+import 'server-only';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { DisputeRecord, DisputeWithPartiesRecord } from '@/lib/contracts/records';
+import { disputeDeadlines } from '@/lib/escrow/deadlines';
+import { allowedDisputeActions, type DisputeAmountStatus, type DisputeStatus } from '@/lib/escrow/dispute-machine';
+import { maxSellerPayment } from '@/lib/escrow/ledger';
+import { koboToNaira } from '@/lib/escrow/money';
+import type { DbOrTx } from '../db/client';
+import { disputeProposals, disputes } from '../db/schema';
+import { settlementTerms } from '../services/settlement-terms';
+import { iso, isoOrNull } from './iso';
+import { partyWithoutOrganisation } from './people';
+import { findMilestone, milestoneLogRecord, milestoneRecord, transactionRecord, type MilestoneLogRow, type TransactionGraph } from './transaction-graph';
+
+export type DisputeRow = typeof disputes.$inferSelect;
+export type ProposalRow = typeof disputeProposals.$inferSelect;
+
+export async function loadProposals(db: DbOrTx, disputeIds: string[]): Promise<Map<string, ProposalRow[]>> {
+  const byDispute = new Map<string, ProposalRow[]>(disputeIds.map((id) => [id, []]));
+  if (disputeIds.length === 0) return byDispute;
+  const rows = await db
+    .select()
+    .from(disputeProposals)
+    .where(inArray(disputeProposals.disputeId, disputeIds))
+    .orderBy(asc(disputeProposals.createdAt), asc(sql`${disputeProposals.id}`));
+  for (const row of rows) byDispute.get(row.disputeId)?.push(row);
+  return byDispute;
+}
+
+export async function findDispute(db: DbOrTx, clientId: string, disputeId: string): Promise<DisputeRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(disputes)
+    .where(and(eq(disputes.id, disputeId), eq(disputes.clientId, clientId)))
+    .limit(1);
+  return row;
+}
+
+export function disputeRecord(d: DisputeRow, proposals: ProposalRow[], maxAmountKobo: number): DisputeRecord {
+  const state = { status: d.status as DisputeStatus, amountStatus: d.disputeAmountStatus as DisputeAmountStatus };
+  return {
+    id: d.id,
+    dispute_code: d.disputeCode,
+    description: d.description,
+    buyer_id: d.buyerPartyId,
+    seller_id: d.sellerPartyId,
+    milestone_id: d.milestoneId,
+    status: state.status,
+    dispute_amount_status: state.amountStatus,
+    dispute_amount: koboToNaira(d.disputeAmountKobo),
+    is_buyer_evidence_submitted: d.isBuyerEvidenceSubmitted,
+    is_seller_evidence_submitted: d.isSellerEvidenceSubmitted,
+    intra_party_mediation_end_date: iso(d.intraPartyMediationEndDate),
+    evidence_submission_end_date: isoOrNull(d.evidenceSubmissionEndDate),
+    cancellation_agreement_details: d.cancellationAgreementDetails,
+    canceled_by: d.canceledBy,
+    created_by: d.clientId,
+    allowed_actions: allowedDisputeActions(state),
+    deadlines: disputeDeadlines({
+      status: state.status,
+      mediationEndDate: d.intraPartyMediationEndDate,
+      evidenceEndDate: d.evidenceSubmissionEndDate,
+    }).map((x) => ({ ...x, due_at: iso(x.due_at) })),
+    proposals: proposals.map((p) => ({
+      id: p.id,
+      amount: koboToNaira(p.amountKobo),
+      proposed_by: p.proposedBy,
+      status: p.status,
+      rejection_reason: p.rejectionReason,
+      decided_at: isoOrNull(p.decidedAt),
+      created_at: iso(p.createdAt),
+    })),
+    max_dispute_amount: koboToNaira(maxAmountKobo),
+    created_at: iso(d.createdAt),
+    updated_at: iso(d.updatedAt),
+  };
+}
+
+export function maxDisputeAmountKobo(graph: TransactionGraph, milestoneId: string): number {
+  return maxSellerPayment(settlementTerms(findMilestone(graph, milestoneId)), graph.transaction.transactionAmountKobo);
+}
+
+export function disputeWithPartiesRecord(
+  d: DisputeRow,
+  proposals: ProposalRow[],
+  graph: TransactionGraph,
+  logs: MilestoneLogRow[],
+): DisputeWithPartiesRecord {
+  const { transaction: _nested, ...milestone } = milestoneRecord(graph, d.milestoneId);
+  return {
+    ...disputeRecord(d, proposals, maxDisputeAmountKobo(graph, d.milestoneId)),
+    buyer: partyWithoutOrganisation(graph.buyer),
+    seller: partyWithoutOrganisation(graph.seller),
+    milestone: { ...milestone, transaction: transactionRecord(graph.transaction), milestone_logs: logs.map(milestoneLogRecord) },
+  };
+}

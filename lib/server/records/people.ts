@@ -1,0 +1,118 @@
+import 'server-only';
+import { eq, inArray } from 'drizzle-orm';
+import type { OrganisationRecord, PartyRecord, UserRecord, WalletRecord } from '@/lib/contracts/records';
+import { koboToNaira } from '@/lib/escrow/money';
+import type { DbOrTx } from '../db/client';
+import { ledgerAccounts, organisations, parties, users, wallets } from '../db/schema';
+import { iso, isoOrNull } from './iso';
+
+export type UserRow = typeof users.$inferSelect;
+export type WalletRow = typeof wallets.$inferSelect;
+export type OrganisationRow = typeof organisations.$inferSelect;
+export type PartyRow = typeof parties.$inferSelect;
+
+export function userRecord(u: UserRow): UserRecord {
+  return {
+    id: u.id,
+    first_name: u.firstName,
+    last_name: u.lastName,
+    user_name: u.userName,
+    email: u.email,
+    default_email: `${u.clientId}_${u.email}`,
+    phone: u.phone,
+    password: null,
+    is_account_verified: u.isAccountVerified,
+    password_reset: u.passwordReset,
+    role: 'USER',
+    referredById: u.referredById,
+    referral_code: u.referralCode,
+    clientId: u.clientId,
+    source: u.source,
+    public_key: null,
+    secret_key: null,
+    api_enabled: u.apiEnabled,
+    password_created: u.passwordCreated,
+    last_logged_in_at: isoOrNull(u.lastLoggedInAt),
+    created_at: iso(u.createdAt),
+    updated_at: iso(u.updatedAt),
+  };
+}
+
+export function walletRecord(w: WalletRow, balanceKobo: number): WalletRecord {
+  return {
+    id: w.id,
+    name: w.name,
+    account_reference: w.accountReference,
+    provider: w.provider,
+    funder_email: w.funderEmail,
+    disbursement_email: w.disbursementEmail,
+    bvn: w.bvn,
+    pgA_provider_account_properties: null,
+    pgB_provider_account_properties: null,
+    balance: koboToNaira(balanceKobo),
+    created_at: iso(w.createdAt),
+    updated_at: iso(w.updatedAt),
+  };
+}
+
+export function organisationRecord(o: OrganisationRow): OrganisationRecord {
+  return {
+    id: o.id,
+    name: o.name,
+    wallet_id: o.walletId,
+    pgA_customer_code: o.pgACustomerCode,
+    account_kyc_type: o.accountKycType,
+    is_kyc_completed: o.isKycCompleted,
+    is_kyc_submitted: o.isKycSubmitted,
+    is_kyc_approved: o.isKycApproved,
+    is_kyc_declined: o.isKycDeclined,
+    kyc_decline_reason: o.kycDeclineReason,
+    kyc_completed_at: isoOrNull(o.kycCompletedAt),
+    created_by: o.createdBy,
+    kyc_approved_by: o.kycApprovedBy,
+    kyc_declined_by: o.kycDeclinedBy,
+    updated_by: o.updatedBy,
+    location_type: 'LOCAL',
+    created_at: iso(o.createdAt),
+    updated_at: iso(o.updatedAt),
+  };
+}
+
+export type PartyGraph = { party: PartyRow; user: UserRow; organisation: OrganisationRow };
+
+export function partyRecord(p: PartyGraph): PartyRecord {
+  return { ...partyWithoutOrganisation(p), organisation: organisationRecord(p.organisation) };
+}
+
+export function partyWithoutOrganisation(p: PartyGraph): Omit<PartyRecord, 'organisation'> {
+  return {
+    id: p.party.id,
+    user_id: p.party.userId,
+    organisation_id: p.party.organisationId,
+    role: 'SUPER ADMIN',
+    created_at: iso(p.party.createdAt),
+    updated_at: iso(p.party.updatedAt),
+    user: userRecord(p.user),
+  };
+}
+
+export async function loadParties(db: DbOrTx, partyIds: string[]): Promise<Map<string, PartyGraph>> {
+  if (partyIds.length === 0) return new Map();
+  const rows = await db
+    .select({ party: parties, user: users, organisation: organisations })
+    .from(parties)
+    .innerJoin(users, eq(users.id, parties.userId))
+    .innerJoin(organisations, eq(organisations.id, parties.organisationId))
+    .where(inArray(parties.id, [...new Set(partyIds)]));
+  return new Map(rows.map((r) => [r.party.id, r]));
+}
+
+export async function loadWallet(db: DbOrTx, userId: string): Promise<{ wallet: WalletRow; balanceKobo: number } | undefined> {
+  const [row] = await db
+    .select({ wallet: wallets, balanceKobo: ledgerAccounts.balanceKobo })
+    .from(wallets)
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, wallets.id))
+    .where(eq(wallets.userId, userId))
+    .limit(1);
+  return row;
+}

@@ -1,0 +1,211 @@
+import 'server-only';
+import { and, asc, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type {
+  MilestoneInTransactionRecord,
+  MilestoneRecord,
+  MilestoneWithLogsRecord,
+  TransactionRecord,
+  TransactionWithMilestonesRecord,
+} from '@/lib/contracts/records';
+import { milestoneDeadlines } from '@/lib/escrow/deadlines';
+import type { CommissionPayer } from '@/lib/escrow/fees';
+import { allowedMilestoneActions, type MilestoneStatus, type TransactionStatus } from '@/lib/escrow/milestone-machine';
+import { koboToNaira } from '@/lib/escrow/money';
+import type { DbOrTx } from '../db/client';
+import { ledgerAccounts, milestoneEscrows, milestoneLogs, milestones, transactions } from '../db/schema';
+import { iso, isoOrNull } from './iso';
+import { loadParties, partyRecord, type PartyGraph } from './people';
+
+export type TransactionRow = typeof transactions.$inferSelect;
+export type MilestoneRow = typeof milestones.$inferSelect;
+export type MilestoneLogRow = typeof milestoneLogs.$inferSelect;
+export type EscrowView = { id: string; balanceKobo: number; createdAt: Date; updatedAt: Date };
+export type MilestoneWithEscrow = { milestone: MilestoneRow; escrow: EscrowView };
+
+export type TransactionGraph = {
+  transaction: TransactionRow;
+  milestones: MilestoneWithEscrow[];
+  buyer: PartyGraph;
+  seller: PartyGraph;
+};
+
+export async function loadMilestonesWithEscrows(db: DbOrTx, transactionId: string): Promise<MilestoneWithEscrow[]> {
+  const rows = await db
+    .select({
+      milestone: milestones,
+      escrowId: milestoneEscrows.id,
+      escrowCreatedAt: milestoneEscrows.createdAt,
+      escrowUpdatedAt: ledgerAccounts.updatedAt,
+      balanceKobo: ledgerAccounts.balanceKobo,
+    })
+    .from(milestones)
+    .innerJoin(milestoneEscrows, eq(milestoneEscrows.milestoneId, milestones.id))
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, milestoneEscrows.id))
+    .where(eq(milestones.transactionId, transactionId))
+    .orderBy(asc(milestones.position));
+  return rows.map((r) => ({
+    milestone: r.milestone,
+    escrow: { id: r.escrowId, balanceKobo: r.balanceKobo, createdAt: r.escrowCreatedAt, updatedAt: r.escrowUpdatedAt },
+  }));
+}
+
+/** Loads a transaction of this client with its milestones, escrows and parties; undefined when it is not this client's. */
+export async function loadTransactionGraph(db: DbOrTx, clientId: string, transactionId: string): Promise<TransactionGraph | undefined> {
+  const [transaction] = await db
+    .select()
+    .from(transactions)
+    .where(and(eq(transactions.id, transactionId), eq(transactions.clientId, clientId)))
+    .limit(1);
+  if (!transaction) return undefined;
+  const [ms, people] = await Promise.all([
+    loadMilestonesWithEscrows(db, transaction.id),
+    loadParties(db, [transaction.buyerPartyId, transaction.sellerPartyId]),
+  ]);
+  const buyer = people.get(transaction.buyerPartyId);
+  const seller = people.get(transaction.sellerPartyId);
+  if (!buyer || !seller) throw new Error(`transaction ${transaction.id} has no parties`);
+  return { transaction, milestones: ms, buyer, seller };
+}
+
+export async function transactionIdOfMilestone(db: DbOrTx, clientId: string, milestoneId: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ transactionId: milestones.transactionId })
+    .from(milestones)
+    .where(and(eq(milestones.id, milestoneId), eq(milestones.clientId, clientId)))
+    .limit(1);
+  return row?.transactionId;
+}
+
+export async function loadMilestoneLogs(db: DbOrTx, milestoneId: string): Promise<MilestoneLogRow[]> {
+  return db.select().from(milestoneLogs).where(eq(milestoneLogs.milestoneId, milestoneId)).orderBy(asc(milestoneLogs.createdAt), asc(milestoneLogs.id));
+}
+
+export function transactionRecord(t: TransactionRow): TransactionRecord {
+  return {
+    id: t.id,
+    title: t.title,
+    description: t.description,
+    currency: 'NGN',
+    location_type: t.locationType,
+    category: t.category,
+    sub_category: t.subCategory,
+    transaction_contract_url: t.transactionContractUrl ?? '',
+    status: t.status as TransactionStatus,
+    transaction_originator: t.transactionOriginator,
+    buyer_id: t.buyerPartyId,
+    seller_id: t.sellerPartyId,
+    source: t.source,
+    clientId: t.clientId,
+    transaction_amount: koboToNaira(t.transactionAmountKobo),
+    total_amount_funded: koboToNaira(t.totalAmountFundedKobo),
+    total_amount_refunded: koboToNaira(t.totalAmountRefundedKobo),
+    total_amount_disbursed: koboToNaira(t.totalAmountDisbursedKobo),
+    current_milestone_id: t.currentMilestoneId ?? '',
+    job_id: t.jobId,
+    decline_reason: t.declineReason,
+    is_completed: t.isCompleted,
+    has_buyer_rated: t.hasBuyerRated,
+    has_seller_rated: t.hasSellerRated,
+    on_last_milestone: t.onLastMilestone,
+    discount_code: t.discountCode,
+    declined_at: isoOrNull(t.declinedAt),
+    approved_at: isoOrNull(t.approvedAt),
+    date_canceled: isoOrNull(t.dateCanceled),
+    commission_payer: t.commissionPayer as CommissionPayer,
+    created_by: t.clientId,
+    updated_by: t.updatedBy,
+    created_at: iso(t.createdAt),
+    updated_at: iso(t.updatedAt),
+  };
+}
+
+export function milestoneLogRecord(l: MilestoneLogRow) {
+  return {
+    id: l.id,
+    log_message: l.logMessage,
+    milestone_id: l.milestoneId,
+    actor: l.actor,
+    is_automatic: l.isAutomatic,
+    created_at: iso(l.createdAt),
+    updated_at: iso(l.updatedAt),
+  };
+}
+
+function milestoneFields(entry: MilestoneWithEscrow, siblings: MilestoneWithEscrow[]): z.infer<typeof MilestoneInTransactionRecord> {
+  const m = entry.milestone;
+  const state = (x: MilestoneRow) => ({ id: x.id, status: x.status as MilestoneStatus, position: x.position });
+  return {
+    id: m.id,
+    title: m.title,
+    description: m.description,
+    amount: koboToNaira(m.amountKobo),
+    is_milestone_funded: m.isMilestoneFunded,
+    position_in_transaction: m.position,
+    is_delivered: m.isDelivered,
+    is_completed: m.isCompleted,
+    delivery_rejection_reason: m.deliveryRejectionReason,
+    is_delivery_rejected: m.isDeliveryRejected,
+    is_return_proof_sent: m.isReturnProofSent,
+    is_return_approved: m.isReturnApproved,
+    is_return_rejected: m.isReturnRejected,
+    due_date_type: 'DEADLINE_DATE',
+    due_date: iso(m.dueDate),
+    execution_timeline: m.executionTimeline,
+    status: m.status as MilestoneStatus,
+    commission_payer: m.commissionPayer as CommissionPayer,
+    discount_code: m.discountCode,
+    milestone_fee: koboToNaira(m.feeKobo),
+    transaction_id: m.transactionId,
+    inspection_duration: m.inspectionDuration,
+    inspection_end_date: isoOrNull(m.inspectionEndDate),
+    return_deadline_date: isoOrNull(m.returnDeadlineDate),
+    current_extension_index: m.currentExtensionIndex,
+    milestone_escrow_id: entry.escrow.id,
+    rate_used: m.rateUsed / 100,
+    proofs_of_completion: m.proofsOfCompletion,
+    proofs_of_return: m.proofsOfReturn,
+    allowed_actions: allowedMilestoneActions(state(m), siblings.map((s) => state(s.milestone))),
+    deadlines: milestoneDeadlines({
+      status: m.status as MilestoneStatus,
+      inspectionEndDate: m.inspectionEndDate,
+      returnDeadlineDate: m.returnDeadlineDate,
+    }).map((d) => ({ ...d, due_at: iso(d.due_at) })),
+    milestone_escrow: {
+      id: entry.escrow.id,
+      balance: koboToNaira(entry.escrow.balanceKobo),
+      created_at: iso(entry.escrow.createdAt),
+      updated_at: iso(entry.escrow.updatedAt),
+    },
+    created_at: iso(m.createdAt),
+    updated_at: iso(m.updatedAt),
+  };
+}
+
+export function transactionWithMilestonesRecord(g: TransactionGraph): TransactionWithMilestonesRecord {
+  return {
+    ...transactionRecord(g.transaction),
+    buyer: partyRecord(g.buyer),
+    seller: partyRecord(g.seller),
+    milestones: g.milestones.map((entry) => milestoneFields(entry, g.milestones)),
+  };
+}
+
+export function milestoneRecord(g: TransactionGraph, milestoneId: string): MilestoneRecord {
+  const entry = g.milestones.find((e) => e.milestone.id === milestoneId);
+  if (!entry) throw new Error(`milestone ${milestoneId} is not in transaction ${g.transaction.id}`);
+  return {
+    ...milestoneFields(entry, g.milestones),
+    transaction: { ...transactionRecord(g.transaction), buyer: partyRecord(g.buyer), seller: partyRecord(g.seller) },
+  };
+}
+
+export function milestoneWithLogsRecord(g: TransactionGraph, milestoneId: string, logs: MilestoneLogRow[]): MilestoneWithLogsRecord {
+  return { ...milestoneRecord(g, milestoneId), milestone_logs: logs.map(milestoneLogRecord) };
+}
+
+export function findMilestone(g: TransactionGraph, milestoneId: string): MilestoneWithEscrow {
+  const entry = g.milestones.find((e) => e.milestone.id === milestoneId);
+  if (!entry) throw new Error(`milestone ${milestoneId} is not in transaction ${g.transaction.id}`);
+  return entry;
+}

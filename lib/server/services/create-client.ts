@@ -1,0 +1,55 @@
+import 'server-only';
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { CreateClientBody } from '@/lib/contracts/operator';
+import { DEFAULT_FEE_POLICY } from '@/lib/escrow/fees';
+import { koboToNaira } from '@/lib/escrow/money';
+import type { Db } from '../db/client';
+import { clients } from '../db/schema';
+import { hashSecretKey } from '../http/auth';
+import { iso } from '../records/iso';
+import { createLedgerAccount } from './post-transfer';
+
+const key = (prefix: string) => `${prefix}_${randomBytes(24).toString('base64url')}`;
+
+/** The secret key is returned once; only its hash is kept (decisions §2). */
+export async function createClient(db: Db, body: CreateClientBody, now: Date) {
+  return db.transaction(async (tx) => {
+    const id = randomUUID();
+    const secretKey = key(`sk_${body.mode}`);
+    const feeAccountId = randomUUID();
+    const externalAccountId = randomUUID();
+    await createLedgerAccount(tx, { id: feeAccountId, clientId: id, kind: 'platform_fees', now });
+    await createLedgerAccount(tx, { id: externalAccountId, clientId: id, kind: 'external', now });
+    const [client] = await tx
+      .insert(clients)
+      .values({
+        id,
+        name: body.name,
+        mode: body.mode,
+        publicKey: key(`pk_${body.mode}`),
+        secretKeyHash: hashSecretKey(secretKey),
+        secretKeyLast4: secretKey.slice(-4),
+        // Sandbox clients are KYC-complete; a live client completes KYC with the operator first (decisions §2).
+        isKycCompleted: body.mode === 'test',
+        feeBasisPoints: DEFAULT_FEE_POLICY.basisPoints,
+        feeCapKobo: DEFAULT_FEE_POLICY.capKobo,
+        feeAccountId,
+        externalAccountId,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    if (!client) throw new Error('client insert returned nothing');
+    return {
+      id: client.id,
+      name: client.name,
+      mode: client.mode,
+      public_key: client.publicKey,
+      secret_key: secretKey,
+      is_kyc_completed: client.isKycCompleted,
+      fee_basis_points: client.feeBasisPoints,
+      fee_cap: client.feeCapKobo === null ? null : koboToNaira(client.feeCapKobo),
+      created_at: iso(client.createdAt),
+    };
+  });
+}

@@ -1,0 +1,69 @@
+import 'server-only';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { CreateDisputeBody } from '@/lib/contracts/disputes';
+import { addBusinessDays } from '@/lib/escrow/business-days';
+import { MEDIATION_BUSINESS_DAYS } from '@/lib/escrow/deadlines';
+import { decideMilestoneAction, type MilestoneStatus } from '@/lib/escrow/milestone-machine';
+import { holidays } from '../calendar';
+import type { Db } from '../db/client';
+import { disputes, milestones } from '../db/schema';
+import { invalidState } from '../http/app-error';
+import type { ClientRow } from '../http/auth';
+import { disputeRecord, maxDisputeAmountKobo } from '../records/disputes';
+import { findMilestone } from '../records/transaction-graph';
+import { lockTransactionOfMilestone, refreshTransaction, writeMilestoneLog } from './milestone-action';
+import { assertActingParty } from './parties';
+
+const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+function disputeCode(): string {
+  const bytes = randomBytes(10);
+  return `DSP_${Array.from(bytes, (b) => CODE_ALPHABET[b % CODE_ALPHABET.length]).join('')}`;
+}
+
+export async function createDispute(db: Db, client: ClientRow, body: CreateDisputeBody, now: Date) {
+  return db.transaction(async (tx) => {
+    const graph = await lockTransactionOfMilestone(tx, client.id, body.milestone_id);
+    const seller = await assertActingParty(tx, {
+      clientId: client.id, role: 'seller', givenId: body.seller_id, expectedPartyId: graph.transaction.sellerPartyId, field: 'seller_id',
+    });
+    const buyer = await assertActingParty(tx, {
+      clientId: client.id, role: 'buyer', givenId: body.buyer_id, expectedPartyId: graph.transaction.buyerPartyId, field: 'buyer_id',
+    });
+    const entry = findMilestone(graph, body.milestone_id);
+    const state = (m: typeof entry.milestone) => ({ id: m.id, status: m.status as MilestoneStatus, position: m.position });
+    const decision = decideMilestoneAction('open_dispute', state(entry.milestone), graph.milestones.map((e) => state(e.milestone)));
+    if (!decision.ok) throw invalidState(decision.message);
+
+    const mediationEnd = addBusinessDays(now, MEDIATION_BUSINESS_DAYS, holidays());
+    const [dispute] = await tx
+      .insert(disputes)
+      .values({
+        id: randomUUID(),
+        clientId: client.id,
+        disputeCode: disputeCode(),
+        description: body.description,
+        buyerPartyId: buyer.id,
+        sellerPartyId: seller.id,
+        milestoneId: body.milestone_id,
+        status: 'INTRA_PARTY_MEDIATION',
+        disputeAmountStatus: 'PENDING',
+        disputeAmountKobo: 0,
+        intraPartyMediationEndDate: mediationEnd,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    if (!dispute) throw new Error('dispute insert returned nothing');
+    await tx.update(milestones).set({ status: decision.to, updatedAt: now }).where(eq(milestones.id, body.milestone_id));
+    await writeMilestoneLog(tx, {
+      milestoneId: body.milestone_id,
+      actor: 'seller',
+      message: `Seller opened dispute ${dispute.disputeCode}; intra-party mediation runs until ${mediationEnd.toISOString()}.`,
+      now,
+    });
+    await refreshTransaction(tx, { transactionId: graph.transaction.id, now });
+    return disputeRecord(dispute, [], maxDisputeAmountKobo(graph, body.milestone_id));
+  });
+}

@@ -1,0 +1,31 @@
+import 'server-only';
+import { eq } from 'drizzle-orm';
+import type { DeliverBody } from '@/lib/contracts/milestones';
+import { addCalendarDays } from '@/lib/escrow/business-days';
+import type { Db } from '../db/client';
+import { milestones } from '../db/schema';
+import type { ClientRow } from '../http/auth';
+import { runMilestoneAction } from './milestone-action';
+import { assertProofs } from './proofs';
+
+export async function deliverMilestone(db: Db, client: ClientRow, milestoneId: string, body: DeliverBody, now: Date) {
+  return runMilestoneAction(db, {
+    client,
+    milestoneId,
+    action: 'deliver',
+    actingId: body.seller_id,
+    now,
+    apply: async ({ tx, entry, to }) => {
+      await assertProofs(tx, client.id, 'proofs_of_completion', body.proofs_of_completion);
+      const inspectionEndDate = addCalendarDays(now, entry.milestone.inspectionDuration);
+      await tx
+        .update(milestones)
+        .set({ status: to, isDelivered: true, inspectionEndDate, proofsOfCompletion: body.proofs_of_completion, updatedAt: now })
+        .where(eq(milestones.id, milestoneId));
+      const count = body.proofs_of_completion.length;
+      return {
+        log: `Seller delivered the milestone with ${count} proof${count === 1 ? '' : 's'} of completion; inspection started and runs until ${inspectionEndDate.toISOString()}.`,
+      };
+    },
+  });
+}

@@ -1,0 +1,82 @@
+import 'server-only';
+import { createHash, randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { MAX_UPLOAD_BYTES, UPLOAD_FIELD } from '@/lib/contracts/files';
+import type { FileRecord } from '@/lib/contracts/records';
+import { declaredTypeMatches, sniffFileType } from '@/lib/escrow/file-types';
+import type { Db } from '../db/client';
+import { files } from '../db/schema';
+import { AppError, notFound } from '../http/app-error';
+import type { ClientRow } from '../http/auth';
+import { iso } from '../records/iso';
+
+/** Room for the multipart boundaries and headers around a file at the limit. */
+const MULTIPART_OVERHEAD = 64 * 1024;
+
+const tooLarge = () => new AppError('PAYLOAD_TOO_LARGE', `Files are limited to ${MAX_UPLOAD_BYTES / (1024 * 1024)} MB.`);
+
+/** Reads the body without ever holding more than the limit, whatever Content-Length claims. */
+async function readBounded(request: Request, limit: number): Promise<Uint8Array> {
+  const declared = Number(request.headers.get('content-length') ?? '0');
+  if (declared > limit) throw tooLarge();
+  if (!request.body) return new Uint8Array();
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > limit) {
+      await reader.cancel();
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks);
+}
+
+export async function uploadFile(db: Db, client: ClientRow, request: Request, now: Date, baseUrl: string): Promise<FileRecord> {
+  const contentType = request.headers.get('content-type') ?? '';
+  if (!/^multipart\/form-data\b/i.test(contentType)) {
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', `Upload the file as multipart/form-data in a field named "${UPLOAD_FIELD}".`);
+  }
+  const body = await readBounded(request, MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD);
+  let form: FormData;
+  try {
+    form = await new Response(new Uint8Array(body), { headers: { 'content-type': contentType } }).formData();
+  } catch {
+    throw new AppError('VALIDATION_ERROR', 'The multipart body could not be read.', [{ field: UPLOAD_FIELD, message: 'malformed multipart body' }]);
+  }
+  const file = form.get(UPLOAD_FIELD);
+  if (!(file instanceof File)) {
+    throw new AppError('VALIDATION_ERROR', `Send the file in a multipart field named "${UPLOAD_FIELD}".`, [{ field: UPLOAD_FIELD, message: 'is required' }]);
+  }
+  if (file.size > MAX_UPLOAD_BYTES) throw tooLarge();
+  if (file.size === 0) throw new AppError('VALIDATION_ERROR', 'The file is empty.', [{ field: UPLOAD_FIELD, message: 'is empty' }]);
+  const bytes = Buffer.from(await file.arrayBuffer());
+  const sniffed = sniffFileType(bytes);
+  if (!sniffed || !declaredTypeMatches(file.type, sniffed)) {
+    throw new AppError(
+      'UNSUPPORTED_MEDIA_TYPE',
+      sniffed
+        ? `The file says it is ${file.type} but its content is ${sniffed.mime}.`
+        : 'Only images, PDF documents and common video or audio files can be uploaded as proof.',
+    );
+  }
+  const id = randomUUID();
+  const filename = (file.name || `proof.${sniffed.extension}`).slice(0, 200);
+  const sha256 = createHash('sha256').update(bytes).digest('hex');
+  await db.insert(files).values({ id, clientId: client.id, filename, contentType: sniffed.mime, size: bytes.byteLength, sha256, content: bytes, createdAt: now });
+  return { id, url: `${baseUrl}/v1/files/${id}`, content_type: sniffed.mime, size: bytes.byteLength, sha256, filename, created_at: iso(now) };
+}
+
+export async function readFile(db: Db, client: ClientRow, fileId: string) {
+  const [file] = await db
+    .select()
+    .from(files)
+    .where(and(eq(files.id, fileId), eq(files.clientId, client.id)))
+    .limit(1);
+  if (!file) throw notFound('File', fileId);
+  return file;
+}

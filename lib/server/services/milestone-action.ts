@@ -1,0 +1,118 @@
+import 'server-only';
+import { eq, sql } from 'drizzle-orm';
+import { ACTING_PARTY, decideMilestoneAction, transactionProgress, type MilestoneAction, type MilestoneStatus } from '@/lib/escrow/milestone-machine';
+import type { Db, Tx } from '../db/client';
+import { milestoneLogs, transactions } from '../db/schema';
+import { invalidState, notFound } from '../http/app-error';
+import type { ClientRow } from '../http/auth';
+import {
+  findMilestone,
+  loadMilestonesWithEscrows,
+  loadTransactionGraph,
+  transactionIdOfMilestone,
+  type MilestoneWithEscrow,
+  type TransactionGraph,
+} from '../records/transaction-graph';
+import { randomUUID } from 'node:crypto';
+import { assertActingParty } from './parties';
+
+export type ActionContext = {
+  tx: Tx;
+  client: ClientRow;
+  graph: TransactionGraph;
+  entry: MilestoneWithEscrow;
+  now: Date;
+  to: MilestoneStatus;
+};
+
+/** What an action did beyond the status change: the log line and the transaction's running totals. */
+export type ActionEffect = { log: string; fundedKobo?: number; refundedKobo?: number; disbursedKobo?: number };
+
+export type LogActor = 'buyer' | 'seller' | 'client' | 'system' | 'dispute_team';
+
+export async function writeMilestoneLog(tx: Tx, a: { milestoneId: string; actor: LogActor; message: string; now: Date; automatic?: boolean }) {
+  await tx.insert(milestoneLogs).values({
+    id: randomUUID(),
+    milestoneId: a.milestoneId,
+    actor: a.actor,
+    logMessage: a.message,
+    isAutomatic: a.automatic ?? false,
+    createdAt: a.now,
+    updatedAt: a.now,
+  });
+}
+
+/**
+ * Locks the milestone's transaction row for the rest of the database transaction. Every writer of a
+ * transaction's milestones or disputes takes this lock first, so racing requests queue here and the
+ * loser sees the winner's state.
+ */
+export async function lockTransactionOfMilestone(tx: Tx, clientId: string, milestoneId: string): Promise<TransactionGraph> {
+  const transactionId = await transactionIdOfMilestone(tx, clientId, milestoneId);
+  if (!transactionId) throw notFound('Milestone', milestoneId);
+  await tx.execute(sql`select id from ${transactions} where id = ${transactionId} for update`);
+  const graph = await loadTransactionGraph(tx, clientId, transactionId);
+  if (!graph) throw notFound('Milestone', milestoneId);
+  return graph;
+}
+
+/** Recomputes the transaction's status and current milestone from its milestones (decisions §5: never stale). */
+export async function refreshTransaction(
+  tx: Tx,
+  a: { transactionId: string; now: Date; fundedKobo?: number; refundedKobo?: number; disbursedKobo?: number },
+): Promise<void> {
+  const ms = await loadMilestonesWithEscrows(tx, a.transactionId);
+  const progress = transactionProgress(ms.map((e) => ({ id: e.milestone.id, status: e.milestone.status as MilestoneStatus, position: e.milestone.position })));
+  await tx
+    .update(transactions)
+    .set({
+      status: progress.status,
+      currentMilestoneId: progress.current?.id ?? null,
+      isCompleted: progress.isCompleted,
+      onLastMilestone: progress.onLastMilestone,
+      approvedAt: progress.isCompleted ? a.now : null,
+      totalAmountFundedKobo: sql`${transactions.totalAmountFundedKobo} + ${a.fundedKobo ?? 0}`,
+      totalAmountRefundedKobo: sql`${transactions.totalAmountRefundedKobo} + ${a.refundedKobo ?? 0}`,
+      totalAmountDisbursedKobo: sql`${transactions.totalAmountDisbursedKobo} + ${a.disbursedKobo ?? 0}`,
+      updatedAt: a.now,
+    })
+    .where(eq(transactions.id, a.transactionId));
+}
+
+/**
+ * The shape every milestone operation shares: lock → unknown id (404) → wrong party (403) →
+ * wrong state (409) → apply → log → refresh the transaction, all in one database transaction.
+ */
+export async function runMilestoneAction(
+  db: Db,
+  a: {
+    client: ClientRow;
+    milestoneId: string;
+    action: MilestoneAction;
+    actingId: string;
+    now: Date;
+    apply: (ctx: ActionContext) => Promise<ActionEffect>;
+  },
+): Promise<TransactionGraph> {
+  return db.transaction(async (tx) => {
+    const graph = await lockTransactionOfMilestone(tx, a.client.id, a.milestoneId);
+    const role = ACTING_PARTY[a.action];
+    await assertActingParty(tx, {
+      clientId: a.client.id,
+      role,
+      givenId: a.actingId,
+      expectedPartyId: role === 'buyer' ? graph.transaction.buyerPartyId : graph.transaction.sellerPartyId,
+      field: `${role}_id`,
+    });
+    const entry = findMilestone(graph, a.milestoneId);
+    const state = (e: MilestoneWithEscrow) => ({ id: e.milestone.id, status: e.milestone.status as MilestoneStatus, position: e.milestone.position });
+    const decision = decideMilestoneAction(a.action, state(entry), graph.milestones.map(state));
+    if (!decision.ok) throw invalidState(decision.message);
+    const effect = await a.apply({ tx, client: a.client, graph, entry, now: a.now, to: decision.to });
+    await writeMilestoneLog(tx, { milestoneId: a.milestoneId, actor: role, message: effect.log, now: a.now });
+    await refreshTransaction(tx, { transactionId: graph.transaction.id, now: a.now, ...effect });
+    const updated = await loadTransactionGraph(tx, a.client.id, graph.transaction.id);
+    if (!updated) throw notFound('Milestone', a.milestoneId);
+    return updated;
+  });
+}

@@ -1,0 +1,39 @@
+import 'server-only';
+import { eq } from 'drizzle-orm';
+import type { RejectDeliveryBody } from '@/lib/contracts/milestones';
+import { addCalendarDays } from '@/lib/escrow/business-days';
+import { RETURN_WINDOW_DAYS } from '@/lib/escrow/deadlines';
+import type { Db } from '../db/client';
+import { milestones } from '../db/schema';
+import type { ClientRow } from '../http/auth';
+import { runMilestoneAction } from './milestone-action';
+import { assertProofs } from './proofs';
+
+export async function rejectDelivery(db: Db, client: ClientRow, milestoneId: string, body: RejectDeliveryBody, now: Date) {
+  return runMilestoneAction(db, {
+    client,
+    milestoneId,
+    action: 'reject',
+    actingId: body.buyer_id,
+    now,
+    apply: async ({ tx, to }) => {
+      await assertProofs(tx, client.id, 'proofs_of_return', body.proofs_of_return);
+      const returnDeadlineDate = addCalendarDays(now, RETURN_WINDOW_DAYS);
+      await tx
+        .update(milestones)
+        .set({
+          status: to,
+          isDeliveryRejected: true,
+          deliveryRejectionReason: body.rejection_reason,
+          proofsOfReturn: body.proofs_of_return,
+          isReturnProofSent: true,
+          returnDeadlineDate,
+          updatedAt: now,
+        })
+        .where(eq(milestones.id, milestoneId));
+      return {
+        log: `Buyer rejected the delivery ("${body.rejection_reason}") and sent proof of return; the seller has until ${returnDeadlineDate.toISOString()} to answer.`,
+      };
+    },
+  });
+}

@@ -1,0 +1,13 @@
+import 'server-only';
+import type { CommissionPayer } from '@/lib/escrow/fees';
+import type { SettlementTerms } from '@/lib/escrow/ledger';
+import type { MilestoneWithEscrow } from '../records/transaction-graph';
+
+export function settlementTerms(entry: MilestoneWithEscrow): SettlementTerms {
+  return {
+    milestoneAmount: entry.milestone.amountKobo,
+    milestoneFee: entry.milestone.feeKobo,
+    commissionPayer: entry.milestone.commissionPayer as CommissionPayer,
+    escrowBalance: entry.escrow.balanceKobo,
+  };
+}

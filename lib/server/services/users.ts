@@ -1,0 +1,112 @@
+import 'server-only';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { and, asc, count, desc, eq, ilike, or } from 'drizzle-orm';
+import { pagination } from '@/lib/contracts/common';
+import type { CreateUserBody, ListUsersQuery } from '@/lib/contracts/users';
+import type { Db, DbOrTx } from '../db/client';
+import { organisations, parties, users, wallets } from '../db/schema';
+import { AppError, notFound } from '../http/app-error';
+import type { ClientRow } from '../http/auth';
+import { userRecord, walletRecord } from '../records/people';
+import { createLedgerAccount } from './post-transfer';
+
+const WALLET_PROVIDER = 'ESCROW_DESK_SANDBOX';
+
+function userName(first: string): string {
+  const base = first.toLowerCase().replace(/[^a-z0-9]/g, '').slice(0, 12) || 'user';
+  return `${base}_${randomBytes(4).toString('hex')}`;
+}
+
+/** User, wallet, organisation and party in one database transaction (decisions §3). */
+export async function createUser(db: Db, client: ClientRow, body: CreateUserBody, now: Date) {
+  if (!client.isKycCompleted) {
+    throw new AppError('KYC_INCOMPLETE', 'Your account has not completed KYC, so it cannot create users yet.');
+  }
+  const email = (body.email_address ?? body.email ?? '').trim();
+  const emailLower = email.toLowerCase();
+  return db.transaction(async (tx) => {
+    const [existing] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.clientId, client.id), eq(users.emailLower, emailLower)))
+      .limit(1);
+    if (existing) throw new AppError('EMAIL_TAKEN', `A user with the email ${email} already exists.`);
+    const userId = randomUUID();
+    const walletId = randomUUID();
+    const organisationId = randomUUID();
+    const name = `${body.first_name} ${body.last_name}`;
+    const [user] = await tx
+      .insert(users)
+      .values({
+        id: userId,
+        clientId: client.id,
+        firstName: body.first_name,
+        lastName: body.last_name,
+        userName: userName(body.first_name),
+        email,
+        emailLower,
+        phone: body.phone ?? null,
+        createdAt: now,
+        updatedAt: now,
+      })
+      // Two racing creates with one email: the unique index decides, and the loser gets the same 403.
+      .onConflictDoNothing()
+      .returning();
+    if (!user) throw new AppError('EMAIL_TAKEN', `A user with the email ${email} already exists.`);
+    await createLedgerAccount(tx, { id: walletId, clientId: client.id, kind: 'wallet', now });
+    const [wallet] = await tx
+      .insert(wallets)
+      .values({
+        id: walletId,
+        clientId: client.id,
+        userId,
+        name,
+        accountReference: `ESW_${randomBytes(6).toString('hex').toUpperCase()}`,
+        provider: WALLET_PROVIDER,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    await tx.insert(organisations).values({
+      id: organisationId,
+      clientId: client.id,
+      userId,
+      name,
+      walletId,
+      createdBy: client.id,
+      createdAt: now,
+      updatedAt: now,
+    });
+    await tx.insert(parties).values({ id: randomUUID(), clientId: client.id, userId, organisationId, createdAt: now, updatedAt: now });
+    if (!wallet) throw new Error('wallet insert returned nothing');
+    return { ...userRecord(user), wallet: walletRecord(wallet, 0) };
+  });
+}
+
+export async function findUser(db: DbOrTx, clientId: string, userId: string) {
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.clientId, clientId)))
+    .limit(1);
+  if (!user) throw notFound('User', userId);
+  return user;
+}
+
+export async function getUser(db: Db, client: ClientRow, userId: string) {
+  return userRecord(await findUser(db, client.id, userId));
+}
+
+export async function listUsers(db: Db, client: ClientRow, q: ListUsersQuery) {
+  const term = q.search ? `%${q.search.replace(/[%_\\]/g, (c) => `\\${c}`)}%` : undefined;
+  const where = and(
+    eq(users.clientId, client.id),
+    term ? or(ilike(users.firstName, term), ilike(users.lastName, term), ilike(users.email, term)) : undefined,
+  );
+  const order = q.sort === 'ASC' ? [asc(users.createdAt), asc(users.id)] : [desc(users.createdAt), desc(users.id)];
+  const [rows, [total]] = await Promise.all([
+    db.select().from(users).where(where).orderBy(...order).limit(q.limit).offset((q.page - 1) * q.limit),
+    db.select({ n: count() }).from(users).where(where),
+  ]);
+  return { users: rows.map(userRecord), pagination: pagination(q.page, q.limit, total?.n ?? 0) };
+}

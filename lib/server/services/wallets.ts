@@ -1,0 +1,43 @@
+import 'server-only';
+import { eq } from 'drizzle-orm';
+import { walletFunding } from '@/lib/escrow/ledger';
+import { formatNaira, parseNaira } from '@/lib/escrow/money';
+import type { Db, DbOrTx } from '../db/client';
+import { ledgerAccounts } from '../db/schema';
+import { AppError, notFound } from '../http/app-error';
+import type { ClientRow } from '../http/auth';
+import { loadWallet, walletRecord } from '../records/people';
+import { postTransfer } from './post-transfer';
+import { findUser } from './users';
+
+async function walletOf(db: DbOrTx, clientId: string, userId: string) {
+  await findUser(db, clientId, userId);
+  const found = await loadWallet(db, userId);
+  if (!found) throw notFound('Wallet of user', userId);
+  return found;
+}
+
+export async function getWallet(db: Db, client: ClientRow, userId: string) {
+  const { wallet, balanceKobo } = await walletOf(db, client.id, userId);
+  return { ...walletRecord(wallet, balanceKobo), user_id: userId };
+}
+
+/** Sandbox money in (decisions §5): test keys only; live money comes from a payment provider. */
+export async function fundWallet(db: Db, client: ClientRow, body: { user_id: string; amount: number }, now: Date) {
+  if (client.mode !== 'test') {
+    throw new AppError('LIVE_MODE_FORBIDDEN', 'Sandbox funding works only with test keys; live wallets are funded through the payment provider.');
+  }
+  const parsed = parseNaira(body.amount);
+  if (!parsed.ok) throw new AppError('VALIDATION_ERROR', `amount ${parsed.reason}`);
+  return db.transaction(async (tx) => {
+    const { wallet } = await walletOf(tx, client.id, body.user_id);
+    await postTransfer(tx, {
+      clientId: client.id,
+      transfer: walletFunding({ externalAccountId: client.externalAccountId, walletId: wallet.id, amount: parsed.kobo }),
+      description: `Sandbox funding of ${formatNaira(parsed.kobo)}`,
+      now,
+    });
+    const [account] = await tx.select({ balance: ledgerAccounts.balanceKobo }).from(ledgerAccounts).where(eq(ledgerAccounts.id, wallet.id));
+    return { ...walletRecord(wallet, account?.balance ?? 0), user_id: body.user_id };
+  });
+}

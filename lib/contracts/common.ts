@@ -1,13 +1,30 @@
 import { z } from 'zod';
 import { parseNaira } from '../escrow/money';
 
-export const Id = z.uuid({ message: 'must be a UUID' });
+/**
+ * Messages name no field: the error envelope pairs each with its field, and the summary reads
+ * "buyer_id is required; amount must not be negative".
+ */
+z.config({
+  customError: (issue) => {
+    if (issue.code === 'invalid_type') {
+      return issue.input === undefined ? 'is required' : `must be ${issue.expected === 'array' ? 'an array' : `a ${issue.expected}`}`;
+    }
+    if (issue.code === 'unrecognized_keys') return `has unknown fields: ${issue.keys.join(', ')}`;
+    return undefined;
+  },
+});
+
+/** A field-specific message for a present-but-wrong value; a missing one still reads "is required". */
+export const unlessMissing = (message: string) => (issue: { input?: unknown }) => (issue.input === undefined ? 'is required' : message);
+
+export const Id = z.uuid({ error: unlessMissing('must be a UUID') });
 export const Timestamp = z.string().meta({ description: 'ISO 8601 UTC with milliseconds', example: '2026-11-21T09:30:00.000Z' });
 export const NullableTimestamp = Timestamp.nullable();
 
 /** Naira as a JSON number with at most 2 decimals (decisions §4); services convert it to kobo. */
 export const NairaAmount = z
-  .number({ message: 'must be a number of naira' })
+  .number({ error: unlessMissing('must be a number of naira') })
   .superRefine((value, ctx) => {
     const parsed = parseNaira(value);
     if (!parsed.ok) ctx.addIssue({ code: 'custom', message: parsed.reason });
@@ -16,11 +33,11 @@ export const NairaAmount = z
 
 export const PositiveAmount = NairaAmount.refine((v) => v > 0, 'must be greater than 0');
 
-const digits = (what: string) => z.string({ message: `${what} is required` }).regex(/^\d{1,6}$/, `${what} must be a whole number`);
+const digits = () => z.string().regex(/^\d{1,6}$/, 'must be a whole number');
 
-export const PageParam = digits('page').transform(Number).pipe(z.number().int().min(1, 'page starts at 1'));
-export const LimitParam = digits('limit').transform(Number).pipe(z.number().int().min(1).max(100, 'limit is at most 100'));
-export const SortParam = z.enum(['DESC', 'ASC'], { message: 'sort must be DESC or ASC' });
+export const PageParam = digits().transform(Number).pipe(z.number().int().min(1, 'starts at 1'));
+export const LimitParam = digits().transform(Number).pipe(z.number().int().min(1).max(100, 'is at most 100'));
+export const SortParam = z.enum(['DESC', 'ASC'], { error: unlessMissing('must be DESC or ASC') });
 
 export const OptionalPaging = {
   page: PageParam.optional().default(1),
@@ -75,10 +92,9 @@ export const ErrorEnvelope = z
 export type ErrorEnvelope = z.infer<typeof ErrorEnvelope>;
 
 /** A proof is a file stored with this service (its /v1/files URL) or an https URL of the integrator's own storage. */
-export const ProofUrl = z.url({ message: 'must be a URL' }).max(2048);
+export const ProofUrl = z.url({ error: unlessMissing('must be a URL') }).max(2048);
 export const ProofUrls = z
   .union([ProofUrl.transform((url) => [url]), z.array(ProofUrl).min(1, 'at least one proof is required').max(20, 'at most 20 proofs')])
   .meta({ description: 'URLs of files uploaded with POST /v1/files (or https URLs of your own storage)' });
 
-export const ShortText = (what: string, max = 200) =>
-  z.string({ message: `${what} is required` }).trim().min(1, `${what} must not be empty`).max(max, `${what} is at most ${max} characters`);
+export const ShortText = (max = 200) => z.string().trim().min(1, 'must not be empty').max(max, `is at most ${max} characters`);

@@ -3,7 +3,7 @@ import { DISPUTE_STATUSES } from '../escrow/dispute-machine';
 import { Id, NairaAmount, OptionalPaging, ShortText } from './common';
 
 export const CreateDisputeBody = z.object({
-  description: ShortText('description', 5000),
+  description: ShortText(5000),
   buyer_id: Id,
   seller_id: Id,
   milestone_id: Id,
@@ -12,7 +12,7 @@ export const AddDisputeAmountBody = z.object({ dispute_amount: NairaAmount, sell
 export const ApproveDisputeAmountBody = z.object({ buyer_id: Id });
 export const RejectDisputeAmountBody = z.object({
   buyer_id: Id,
-  reason: z.string().trim().max(2000, 'reason is at most 2000 characters').optional(),
+  reason: z.string().trim().max(2000, 'is at most 2000 characters').optional(),
 });
 export const ListDisputesQuery = z.object({
   milestone_id: Id.optional(),

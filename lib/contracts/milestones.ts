@@ -6,7 +6,7 @@ export const BuyerActionBody = z.object({ buyer_id: Id });
 export const SellerActionBody = z.object({ seller_id: Id });
 export const RejectDeliveryBody = z.object({
   buyer_id: Id,
-  rejection_reason: ShortText('rejection_reason', 2000),
+  rejection_reason: ShortText(2000),
   proofs_of_return: ProofUrls,
 });
 export type DeliverBody = z.infer<typeof DeliverBody>;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ShortText } from './common';
 
 export const CreateClientBody = z.object({
-  name: ShortText('name', 200),
+  name: ShortText(200),
   mode: z.enum(['test', 'live']).optional().default('test'),
 });
 export type CreateClientBody = z.infer<typeof CreateClientBody>;

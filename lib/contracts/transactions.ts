@@ -4,23 +4,23 @@ import { TRANSACTION_STATUSES } from '../escrow/milestone-machine';
 import { Id, OptionalPaging, PositiveAmount, ShortText } from './common';
 
 export const MilestoneInput = z.object({
-  title: ShortText('title', 200),
-  description: ShortText('description', 5000),
+  title: ShortText(200),
+  description: ShortText(5000),
   amount: PositiveAmount,
-  due_date: z.iso.datetime({ offset: true, message: 'due_date must be an ISO 8601 date-time' }),
-  inspection_duration: z.number().int().min(1, 'inspection_duration is at least 1 day').max(30, 'inspection_duration is at most 30 days').optional(),
+  due_date: z.iso.datetime({ offset: true, message: 'must be an ISO 8601 date-time' }),
+  inspection_duration: z.number().int().min(1, 'is at least 1 day').max(30, 'is at most 30 days').optional(),
 });
 
 export const CreateTransactionBody = z.object({
-  title: ShortText('title', 200),
-  description: ShortText('description', 5000),
+  title: ShortText(200),
+  description: ShortText(5000),
   buyer_id: Id,
   seller_id: Id,
-  milestones: z.array(MilestoneInput).min(1, 'a transaction needs at least one milestone').max(50, 'at most 50 milestones'),
-  category: ShortText('category', 100).optional(),
-  sub_category: ShortText('sub_category', 100).optional(),
+  milestones: z.array(MilestoneInput).min(1, 'needs at least one milestone').max(50, 'at most 50 milestones'),
+  category: ShortText(100).optional(),
+  sub_category: ShortText(100).optional(),
   commission_payer: z.enum(COMMISSION_PAYERS).optional(),
-  transaction_contract_url: z.url({ protocol: /^https$/, message: 'transaction_contract_url must be an https URL' }).optional(),
+  transaction_contract_url: z.url({ protocol: /^https$/, message: 'must be an https URL' }).optional(),
 });
 export type CreateTransactionBody = z.infer<typeof CreateTransactionBody>;
 

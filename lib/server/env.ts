@@ -15,6 +15,7 @@ const EnvSchema = z.object({
   ESCROW_DB_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   ESCROW_NAME_ENQUIRY_PROVIDER: z.enum(['sandbox']).default('sandbox'),
   ESCROW_HOLIDAYS: z.string().optional(),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -33,5 +34,5 @@ export function env(): Env {
 }
 
 export function dataDir(): string {
-  return path.resolve(process.cwd(), env().ESCROW_DATA_DIR);
+  return path.resolve(/*turbopackIgnore: true*/ process.cwd(), env().ESCROW_DATA_DIR);
 }

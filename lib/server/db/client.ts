@@ -20,7 +20,7 @@ export type DbOrTx = Db | Tx;
 
 export type Database = { db: Db; driver: 'pglite' | 'postgres'; close: () => Promise<void> };
 
-const MIGRATIONS = path.join(process.cwd(), 'lib/server/db/migrations');
+const MIGRATIONS = path.join(/*turbopackIgnore: true*/ process.cwd(), 'lib/server/db/migrations');
 /** Serialises migrations when several app processes start on one PostgreSQL at once. */
 const MIGRATION_LOCK_ID = 7_204_119;
 

@@ -44,5 +44,5 @@ export function errorResponse(error: unknown, requestId?: string): Response {
 }
 
 export function describe(errors: FieldError[]): string {
-  return `Invalid request: ${errors.map((e) => `${e.field} ${e.message}`).join('; ')}`;
+  return `Invalid request: ${errors.map((e) => `${e.field} ${e.message}`).join('; ')}.`;
 }

@@ -54,20 +54,31 @@ export async function uploadFile(db: Db, client: ClientRow, request: Request, no
   }
   if (file.size > MAX_UPLOAD_BYTES) throw tooLarge();
   if (file.size === 0) throw new AppError('VALIDATION_ERROR', 'The file is empty.', [{ field: UPLOAD_FIELD, message: 'is empty' }]);
-  const bytes = Buffer.from(await file.arrayBuffer());
+  return storeFile(db, client.id, { bytes: Buffer.from(await file.arrayBuffer()), declaredType: file.type, filename: file.name }, now, baseUrl);
+}
+
+/** Sniffs, hashes and stores a proof; the seed and the upload route both come through here. */
+export async function storeFile(
+  db: Db,
+  clientId: string,
+  upload: { bytes: Buffer; declaredType: string; filename: string },
+  now: Date,
+  baseUrl: string,
+): Promise<FileRecord> {
+  const { bytes } = upload;
   const sniffed = sniffFileType(bytes);
-  if (!sniffed || !declaredTypeMatches(file.type, sniffed)) {
+  if (!sniffed || !declaredTypeMatches(upload.declaredType, sniffed)) {
     throw new AppError(
       'UNSUPPORTED_MEDIA_TYPE',
       sniffed
-        ? `The file says it is ${file.type} but its content is ${sniffed.mime}.`
+        ? `The file says it is ${upload.declaredType} but its content is ${sniffed.mime}.`
         : 'Only images, PDF documents and common video or audio files can be uploaded as proof.',
     );
   }
   const id = randomUUID();
-  const filename = (file.name || `proof.${sniffed.extension}`).slice(0, 200);
+  const filename = (upload.filename || `proof.${sniffed.extension}`).slice(0, 200);
   const sha256 = createHash('sha256').update(bytes).digest('hex');
-  await db.insert(files).values({ id, clientId: client.id, filename, contentType: sniffed.mime, size: bytes.byteLength, sha256, content: bytes, createdAt: now });
+  await db.insert(files).values({ id, clientId, filename, contentType: sniffed.mime, size: bytes.byteLength, sha256, content: bytes, createdAt: now });
   return { id, url: `${baseUrl}/v1/files/${id}`, content_type: sniffed.mime, size: bytes.byteLength, sha256, filename, created_at: iso(now) };
 }
 

@@ -1,0 +1,21 @@
+import type { TestProject } from 'vitest/node';
+import { startTestServer } from '../../support/test-server';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    apiBaseUrl: string;
+    operatorKey: string;
+    database: 'pglite' | 'postgres';
+  }
+}
+
+/** One production server for the API suite; each test file makes its own clients, so files never share records. */
+export default async function setup(project: TestProject) {
+  const server = await startTestServer();
+  project.provide('apiBaseUrl', server.baseUrl);
+  project.provide('operatorKey', server.operatorKey);
+  project.provide('database', server.database);
+  return async () => {
+    await server.stop();
+  };
+}

@@ -1,0 +1,120 @@
+/**
+ * Starts the production build on a free port against a fresh database: a temporary PGlite directory,
+ * or, when TEST_DATABASE_URL names a PostgreSQL server, a database of its own created for the run.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+
+export type TestServer = {
+  baseUrl: string;
+  operatorKey: string;
+  database: 'pglite' | 'postgres';
+  databaseUrl?: string;
+  dataDir?: string;
+  process: ChildProcess;
+  output: () => string;
+  stop: () => Promise<void>;
+};
+
+const ROOT = path.resolve(__dirname, '../..');
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function createDatabase(adminUrl: string): Promise<string> {
+  const name = `escrow_test_${Date.now()}_${randomBytes(3).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function dropDatabase(adminUrl: string, databaseUrl: string): Promise<void> {
+  const name = new URL(databaseUrl).pathname.slice(1);
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`drop database if exists ${name} with (force)`);
+  await admin.end();
+}
+
+export async function waitForHealth(baseUrl: string, child: ChildProcess, output: () => string, timeoutMs = 90_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output()}`);
+    try {
+      const res = await fetch(`${baseUrl}/api/health`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`server did not become healthy in ${timeoutMs} ms:\n${output()}`);
+}
+
+export async function startTestServer(opts: { seedDemo?: boolean; env?: Record<string, string>; dataDir?: string; databaseUrl?: string } = {}): Promise<TestServer> {
+  if (!fs.existsSync(path.join(ROOT, '.next/BUILD_ID'))) {
+    throw new Error('No production build: run the tests through `npm test`, which builds first.');
+  }
+  const port = await freePort();
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  const databaseUrl = opts.databaseUrl ?? (adminUrl ? await createDatabase(adminUrl) : undefined);
+  const dataDir = databaseUrl ? undefined : (opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'escrow-test-')));
+  const operatorKey = `op_test_${randomBytes(16).toString('hex')}`;
+  let log = '';
+  const child = spawn(process.execPath, [path.join(ROOT, 'node_modules/next/dist/bin/next'), 'start', '-p', String(port), '-H', '127.0.0.1'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      NEXT_TELEMETRY_DISABLED: '1',
+      PORT: String(port),
+      ESCROW_OPERATOR_KEY: operatorKey,
+      ESCROW_SEED_DEMO: opts.seedDemo ? '1' : '0',
+      DATABASE_URL: databaseUrl ?? '',
+      ESCROW_DATA_DIR: dataDir ?? '',
+      ...opts.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (d: Buffer) => (log += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (log += d.toString()));
+  const output = () => log;
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitForHealth(baseUrl, child, output);
+  return {
+    baseUrl,
+    operatorKey,
+    database: databaseUrl ? 'postgres' : 'pglite',
+    databaseUrl,
+    dataDir,
+    process: child,
+    output,
+    stop: async () => {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+        if (child.exitCode === null) child.kill('SIGKILL');
+      }
+      if (databaseUrl && adminUrl && !opts.databaseUrl) await dropDatabase(adminUrl, databaseUrl);
+      if (dataDir && !opts.dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

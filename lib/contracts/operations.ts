@@ -1,0 +1,74 @@
+/**
+ * Every /v1 operation once: the OpenAPI document and the docs page are generated from this list and
+ * from the same zod schemas the route handlers validate with.
+ */
+import type { z } from 'zod';
+import { ListBankAccountsQuery, SaveBankAccountBody, ValidateBankAccountBody } from './banks';
+import { successEnvelope } from './common';
+import { AddDisputeAmountBody, ApproveDisputeAmountBody, CreateDisputeBody, ListDisputesQuery, RejectDisputeAmountBody } from './disputes';
+import type { ErrorCode } from './error-codes';
+import { BuyerActionBody, DeliverBody, RejectDeliveryBody, SellerActionBody } from './milestones';
+import { CreateClientBody } from './operator';
+import * as R from './records';
+import { CreateTransactionBody, FundMilestoneBody, ListTransactionsQuery } from './transactions';
+import { CreateUserBody, ListUsersQuery } from './users';
+import { FundWalletBody } from './wallets';
+import { z as zod } from 'zod';
+
+export type Operation = {
+  id: string;
+  method: 'get' | 'post' | 'patch';
+  path: string;
+  tag: 'Users' | 'Transactions' | 'Milestones' | 'Disputes' | 'Wallets' | 'Bank accounts' | 'Files' | 'Operator';
+  summary: string;
+  description?: string;
+  auth: 'client' | 'operator';
+  actingParty?: 'buyer' | 'seller';
+  query?: z.ZodObject;
+  body?: z.ZodType;
+  multipart?: boolean;
+  response: z.ZodType;
+  /** A binary body rather than the JSON envelope. */
+  binaryResponse?: boolean;
+  errors: ErrorCode[];
+};
+
+const base: ErrorCode[] = ['UNAUTHORIZED'];
+const withBody: ErrorCode[] = [...base, 'INVALID_JSON', 'VALIDATION_ERROR', 'UNSUPPORTED_MEDIA_TYPE'];
+const milestoneAction: ErrorCode[] = [...withBody, 'WRONG_PARTY', 'NOT_FOUND', 'INVALID_STATE'];
+
+export const OPERATIONS: Operation[] = [
+  { id: 'createClient', method: 'post', path: '/v1/operator/clients', tag: 'Operator', auth: 'operator', summary: 'Create an integrating client and its keys', description: 'The secret key is returned once; only its hash is stored.', body: CreateClientBody, response: R.ClientWithKeysRecord, errors: withBody },
+  { id: 'listUsers', method: 'get', path: '/v1/users', tag: 'Users', auth: 'client', summary: 'List users', description: 'page, limit (1–100) and sort (DESC or ASC by created_at) are all required. search filters by name or email.', query: ListUsersQuery, response: R.UserListRecord, errors: [...base, 'VALIDATION_ERROR'] },
+  { id: 'getUser', method: 'get', path: '/v1/users/{id}', tag: 'Users', auth: 'client', summary: 'Fetch one user', response: R.UserRecord, errors: [...base, 'VALIDATION_ERROR', 'NOT_FOUND'] },
+  { id: 'createUser', method: 'post', path: '/v1/users', tag: 'Users', auth: 'client', summary: 'Create a user (customer) with a wallet', description: 'Reads email_address or email. A second user with the same email (case-insensitive) is 403.', body: CreateUserBody, response: R.CreatedUserRecord, errors: [...withBody, 'EMAIL_TAKEN', 'KYC_INCOMPLETE'] },
+  { id: 'createTransaction', method: 'post', path: '/v1/transactions', tag: 'Transactions', auth: 'client', summary: 'Create a transaction and its milestones', description: 'Each milestone gets an escrow of balance 0 and its fee, computed now from your fee policy.', body: CreateTransactionBody, response: R.TransactionWithMilestonesRecord, errors: [...withBody, 'NOT_FOUND'] },
+  { id: 'listTransactions', method: 'get', path: '/v1/transactions', tag: 'Transactions', auth: 'client', summary: 'List transactions', query: ListTransactionsQuery, response: R.TransactionListRecord, errors: [...base, 'VALIDATION_ERROR', 'NOT_FOUND'] },
+  { id: 'getTransaction', method: 'get', path: '/v1/transactions/{id}', tag: 'Transactions', auth: 'client', summary: 'Fetch a transaction with its parties and milestones', response: R.TransactionWithMilestonesRecord, errors: [...base, 'VALIDATION_ERROR', 'NOT_FOUND'] },
+  { id: 'getMilestone', method: 'get', path: '/v1/milestones/{id}', tag: 'Milestones', auth: 'client', summary: 'Fetch a milestone with its transaction, escrow and log', response: R.MilestoneWithLogsRecord, errors: [...base, 'VALIDATION_ERROR', 'NOT_FOUND'] },
+  { id: 'fundMilestone', method: 'post', path: '/v1/milestones/{id}/fund', tag: 'Milestones', auth: 'client', actingParty: 'buyer', summary: "Fund a milestone from the buyer's wallet", description: "Moves the amount (plus the buyer's share of the fee) into the milestone escrow. Milestones are funded in order.", body: FundMilestoneBody, response: R.MilestoneRecord, errors: [...milestoneAction, 'INSUFFICIENT_FUNDS'] },
+  { id: 'deliverMilestone', method: 'post', path: '/v1/milestones/{id}/deliver', tag: 'Milestones', auth: 'client', actingParty: 'seller', summary: 'Seller delivers with proof', description: 'The milestone goes under inspection for inspection_duration days.', body: DeliverBody, response: R.MilestoneRecord, errors: milestoneAction },
+  { id: 'approveDelivery', method: 'post', path: '/v1/milestones/{id}/approve', tag: 'Milestones', auth: 'client', actingParty: 'buyer', summary: 'Buyer accepts the delivery', description: "Releases the escrow to the seller less the seller's fee share.", body: BuyerActionBody, response: R.MilestoneRecord, errors: milestoneAction },
+  { id: 'rejectDelivery', method: 'post', path: '/v1/milestones/{id}/reject', tag: 'Milestones', auth: 'client', actingParty: 'buyer', summary: 'Buyer rejects the delivery with proof of return', description: 'The seller then has 7 days to approve or reject the return.', body: RejectDeliveryBody, response: R.MilestoneRecord, errors: milestoneAction },
+  { id: 'approveReturn', method: 'patch', path: '/v1/milestones/{id}/reject/approve', tag: 'Milestones', auth: 'client', actingParty: 'seller', summary: 'Seller approves the return', description: 'Everything held is reimbursed to the buyer.', body: SellerActionBody, response: R.MilestoneRecord, errors: milestoneAction },
+  { id: 'disapproveReturn', method: 'patch', path: '/v1/milestones/{id}/reject/disapprove', tag: 'Milestones', auth: 'client', actingParty: 'seller', summary: 'Seller rejects the return', description: 'The funds stay held; the seller may then open a dispute.', body: SellerActionBody, response: R.MilestoneRecord, errors: milestoneAction },
+  { id: 'createDispute', method: 'post', path: '/v1/dispute/create', tag: 'Disputes', auth: 'client', actingParty: 'seller', summary: 'Seller opens a dispute', description: 'Only on the current milestone after the seller rejected its return. Mediation runs 3 business days.', body: CreateDisputeBody, response: R.DisputeRecord, errors: milestoneAction },
+  { id: 'listDisputes', method: 'get', path: '/v1/dispute', tag: 'Disputes', auth: 'client', summary: 'List disputes', query: ListDisputesQuery, response: R.DisputeListRecord, errors: [...base, 'VALIDATION_ERROR'] },
+  { id: 'getDispute', method: 'get', path: '/v1/dispute/{id}', tag: 'Disputes', auth: 'client', summary: 'Fetch a dispute with its parties, milestone and proposals', response: R.DisputeWithPartiesRecord, errors: [...base, 'VALIDATION_ERROR', 'NOT_FOUND'] },
+  { id: 'addDisputeAmount', method: 'patch', path: '/v1/dispute/{id}/add-dispute-amount', tag: 'Disputes', auth: 'client', actingParty: 'seller', summary: 'Seller proposes (or revises) a settlement amount', description: 'Between 0 and max_dispute_amount: never above the transaction amount or the milestone payment held.', body: AddDisputeAmountBody, response: R.DisputeWithPartiesRecord, errors: [...milestoneAction, 'DISPUTE_AMOUNT_OUT_OF_RANGE'] },
+  { id: 'approveDisputeAmount', method: 'patch', path: '/v1/dispute/{id}/approve-dispute-amount', tag: 'Disputes', auth: 'client', actingParty: 'buyer', summary: 'Buyer approves the proposed amount', description: "The amount goes to the seller less its fee share, the rest back to the buyer; the dispute is RESOLVED.", body: ApproveDisputeAmountBody, response: R.DisputeWithPartiesRecord, errors: milestoneAction },
+  { id: 'rejectDisputeAmount', method: 'patch', path: '/v1/dispute/{id}/reject-dispute-amount', tag: 'Disputes', auth: 'client', actingParty: 'buyer', summary: 'Buyer rejects the proposed amount', description: 'The amount status goes back to PENDING and the reason is kept in the proposal history.', body: RejectDisputeAmountBody, response: R.DisputeWithPartiesRecord, errors: milestoneAction },
+  { id: 'fundWallet', method: 'post', path: '/v1/wallets/fund', tag: 'Wallets', auth: 'client', summary: 'Sandbox: credit a wallet', description: 'Test keys only; live keys get 403.', body: FundWalletBody, response: R.WalletWithOwnerRecord, errors: [...withBody, 'NOT_FOUND', 'LIVE_MODE_FORBIDDEN'] },
+  { id: 'getWallet', method: 'get', path: '/v1/wallets/{user_id}', tag: 'Wallets', auth: 'client', summary: "Fetch a user's wallet and balance", response: R.WalletWithOwnerRecord, errors: [...base, 'VALIDATION_ERROR', 'NOT_FOUND'] },
+  { id: 'listBanks', method: 'get', path: '/v1/wallets/banks', tag: 'Bank accounts', auth: 'client', summary: 'List Nigerian banks and their codes', response: zod.array(R.BankRecord), errors: base },
+  { id: 'saveBankAccount', method: 'post', path: '/v1/wallets/banks/disbursement', tag: 'Bank accounts', auth: 'client', summary: 'Save a disbursement bank account for a user', description: 'The NUBAN check digit is verified against the bank and the account name is looked up. Saving the same account again returns it.', body: SaveBankAccountBody, response: R.BankAccountRecord, errors: [...withBody, 'NOT_FOUND', 'INVALID_ACCOUNT_NUMBER'] },
+  { id: 'listBankAccounts', method: 'get', path: '/v1/wallets/banks/list', tag: 'Bank accounts', auth: 'client', summary: 'List saved bank accounts with their users', query: ListBankAccountsQuery, response: R.BankAccountListRecord, errors: [...base, 'VALIDATION_ERROR'] },
+  { id: 'validateBankAccount', method: 'post', path: '/v1/wallets/banks/validate', tag: 'Bank accounts', auth: 'client', summary: 'Account name enquiry', body: ValidateBankAccountBody, response: R.NameEnquiryRecord, errors: [...withBody, 'INVALID_ACCOUNT_NUMBER'] },
+  { id: 'uploadFile', method: 'post', path: '/v1/files', tag: 'Files', auth: 'client', summary: 'Upload a proof (multipart field "file")', description: 'Images, PDF and common video/audio only, checked by content; 10 MB max. Use the returned url in proofs.', multipart: true, response: R.FileRecord, errors: [...base, 'VALIDATION_ERROR', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE'] },
+  { id: 'readFile', method: 'get', path: '/v1/files/{id}', tag: 'Files', auth: 'client', summary: 'Read a stored file back', response: zod.string().meta({ format: 'binary' }), binaryResponse: true, errors: [...base, 'VALIDATION_ERROR', 'NOT_FOUND'] },
+];
+
+export function envelopeOf(operation: Operation) {
+  return successEnvelope(operation.response);
+}
+

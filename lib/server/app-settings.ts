@@ -1,0 +1,20 @@
+import 'server-only';
+import { eq } from 'drizzle-orm';
+import type { DbOrTx } from './db/client';
+import { appSettings } from './db/schema';
+
+export type DashboardClientCredentials = { client_id: string; secret_key: string; public_key: string };
+
+export const DASHBOARD_CLIENT = 'dashboard_client';
+export const DEMO_SEEDED = 'demo_seeded';
+
+export async function readSetting<T>(db: DbOrTx, key: string): Promise<T | undefined> {
+  const [row] = await db.select({ value: appSettings.value }).from(appSettings).where(eq(appSettings.key, key)).limit(1);
+  return row?.value as T | undefined;
+}
+
+/** Writes the setting only if it is absent; true when this call wrote it (so exactly one process wins). */
+export async function claimSetting(db: DbOrTx, key: string, value: unknown, now: Date): Promise<boolean> {
+  const inserted = await db.insert(appSettings).values({ key, value, updatedAt: now }).onConflictDoNothing().returning({ key: appSettings.key });
+  return inserted.length === 1;
+}

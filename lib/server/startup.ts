@@ -1,0 +1,14 @@
+import 'server-only';
+import { database } from './db/client';
+import { env } from './env';
+import { seedDemoOnce } from './seed/demo';
+
+/** Runs once per server process (instrumentation): migrations, then the demo data on first start. */
+export async function startServer(): Promise<void> {
+  const { db, driver } = await database();
+  if (env().ESCROW_SEED_DEMO === '1') {
+    const seeded = await seedDemoOnce(db, new Date(), `http://localhost:${env().PORT}`);
+    if (seeded) console.log(JSON.stringify({ level: 'info', msg: 'demo data seeded', ...seeded }));
+  }
+  console.log(JSON.stringify({ level: 'info', msg: 'escrow desk ready', database: driver }));
+}

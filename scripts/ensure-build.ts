@@ -1,0 +1,45 @@
+/**
+ * Builds the production app when there is no build or the sources changed since the last one, so
+ * `npm start` and `npm test` never run a stale build and never rebuild for nothing.
+ */
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const ROOT = path.resolve(__dirname, '..');
+const INPUTS = ['app', 'components', 'lib', 'public', 'instrumentation.ts', 'next.config.js', 'postcss.config.mjs', 'tsconfig.json', 'package-lock.json'];
+const STAMP = path.join(ROOT, '.next/escrow-source-hash');
+
+function* walk(entry: string): Generator<string> {
+  const full = path.join(ROOT, entry);
+  if (!fs.existsSync(full)) return;
+  if (fs.statSync(full).isDirectory()) {
+    for (const child of fs.readdirSync(full).sort()) yield* walk(path.join(entry, child));
+  } else if (!/\.test\.tsx?$/.test(entry)) {
+    yield entry;
+  }
+}
+
+export function sourceHash(): string {
+  const hash = createHash('sha256');
+  for (const input of INPUTS) {
+    for (const file of walk(input)) hash.update(file).update('\0').update(fs.readFileSync(path.join(ROOT, file))).update('\0');
+  }
+  return hash.digest('hex');
+}
+
+export function ensureBuild(): void {
+  const current = sourceHash();
+  const built = fs.existsSync(path.join(ROOT, '.next/BUILD_ID')) && fs.existsSync(STAMP) && fs.readFileSync(STAMP, 'utf8') === current;
+  if (built) return;
+  console.log('Building the production app (next build)…');
+  execFileSync(process.execPath, [path.join(ROOT, 'node_modules/next/dist/bin/next'), 'build'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
+  });
+  fs.writeFileSync(STAMP, current);
+}
+
+if (require.main === module) ensureBuild();

@@ -12,7 +12,7 @@ import { CreateClientBody } from './operator';
 import * as R from './records';
 import { CreateTransactionBody, FundMilestoneBody, ListTransactionsQuery } from './transactions';
 import { CreateUserBody, ListUsersQuery } from './users';
-import { FundWalletBody } from './wallets';
+import { FundWalletBody, WalletHistoryQuery } from './wallets';
 import { z as zod } from 'zod';
 
 export type Operation = {
@@ -39,6 +39,7 @@ const milestoneAction: ErrorCode[] = [...withBody, 'WRONG_PARTY', 'NOT_FOUND', '
 
 export const OPERATIONS: Operation[] = [
   { id: 'createClient', method: 'post', path: '/v1/operator/clients', tag: 'Operator', auth: 'operator', summary: 'Create an integrating client and its keys', description: 'The secret key is returned once; only its hash is stored.', body: CreateClientBody, response: R.ClientWithKeysRecord, errors: withBody },
+  { id: 'ledgerIntegrity', method: 'get', path: '/v1/operator/ledger/integrity', tag: 'Operator', auth: 'operator', summary: 'Audit the ledger', description: 'Every transfer balances, the ledger sums to zero, cached balances equal their entries, no wallet or escrow below zero.', response: R.LedgerIntegrityRecord, errors: base },
   { id: 'listUsers', method: 'get', path: '/v1/users', tag: 'Users', auth: 'client', summary: 'List users', description: 'page, limit (1–100) and sort (DESC or ASC by created_at) are all required. search filters by name or email.', query: ListUsersQuery, response: R.UserListRecord, errors: [...base, 'VALIDATION_ERROR'] },
   { id: 'getUser', method: 'get', path: '/v1/users/{id}', tag: 'Users', auth: 'client', summary: 'Fetch one user', response: R.UserRecord, errors: [...base, 'VALIDATION_ERROR', 'NOT_FOUND'] },
   { id: 'createUser', method: 'post', path: '/v1/users', tag: 'Users', auth: 'client', summary: 'Create a user (customer) with a wallet', description: 'Reads email_address or email. A second user with the same email (case-insensitive) is 403.', body: CreateUserBody, response: R.CreatedUserRecord, errors: [...withBody, 'EMAIL_TAKEN', 'KYC_INCOMPLETE'] },
@@ -60,6 +61,7 @@ export const OPERATIONS: Operation[] = [
   { id: 'rejectDisputeAmount', method: 'patch', path: '/v1/dispute/{id}/reject-dispute-amount', tag: 'Disputes', auth: 'client', actingParty: 'buyer', summary: 'Buyer rejects the proposed amount', description: 'The amount status goes back to PENDING and the reason is kept in the proposal history.', body: RejectDisputeAmountBody, response: R.DisputeWithPartiesRecord, errors: milestoneAction },
   { id: 'fundWallet', method: 'post', path: '/v1/wallets/fund', tag: 'Wallets', auth: 'client', summary: 'Sandbox: credit a wallet', description: 'Test keys only; live keys get 403.', body: FundWalletBody, response: R.WalletWithOwnerRecord, errors: [...withBody, 'NOT_FOUND', 'LIVE_MODE_FORBIDDEN'] },
   { id: 'getWallet', method: 'get', path: '/v1/wallets/{user_id}', tag: 'Wallets', auth: 'client', summary: "Fetch a user's wallet and balance", response: R.WalletWithOwnerRecord, errors: [...base, 'VALIDATION_ERROR', 'NOT_FOUND'] },
+  { id: 'walletHistory', method: 'get', path: '/v1/wallets/{user_id}/history', tag: 'Wallets', auth: 'client', summary: "A wallet's ledger entries, newest first", query: WalletHistoryQuery, response: R.WalletHistoryRecord, errors: [...base, 'VALIDATION_ERROR', 'NOT_FOUND'] },
   { id: 'listBanks', method: 'get', path: '/v1/wallets/banks', tag: 'Bank accounts', auth: 'client', summary: 'List Nigerian banks and their codes', response: zod.array(R.BankRecord), errors: base },
   { id: 'saveBankAccount', method: 'post', path: '/v1/wallets/banks/disbursement', tag: 'Bank accounts', auth: 'client', summary: 'Save a disbursement bank account for a user', description: 'The NUBAN check digit is verified against the bank and the account name is looked up. Saving the same account again returns it.', body: SaveBankAccountBody, response: R.BankAccountRecord, errors: [...withBody, 'NOT_FOUND', 'INVALID_ACCOUNT_NUMBER'] },
   { id: 'listBankAccounts', method: 'get', path: '/v1/wallets/banks/list', tag: 'Bank accounts', auth: 'client', summary: 'List saved bank accounts with their users', query: ListBankAccountsQuery, response: R.BankAccountListRecord, errors: [...base, 'VALIDATION_ERROR'] },

@@ -318,3 +318,27 @@ export type DisputeRecord = z.infer<typeof DisputeRecord>;
 export type DisputeWithPartiesRecord = z.infer<typeof DisputeWithPartiesRecord>;
 export type BankAccountRecord = z.infer<typeof BankAccountRecord>;
 export type FileRecord = z.infer<typeof FileRecord>;
+
+export const WalletEntryRecord = z
+  .object({
+    id: Id,
+    transfer_id: Id,
+    kind: z.string().meta({ description: 'wallet_funding, milestone_funding, release, refund or dispute_settlement' }),
+    description: z.string(),
+    amount: Naira.meta({ description: 'signed: positive credits the wallet, negative debits it' }),
+    milestone_id: Id.nullable(),
+    created_at: Timestamp,
+  })
+  .strict();
+export const WalletHistoryRecord = z.object({ entries: z.array(WalletEntryRecord), pagination: Pagination }).strict();
+
+export const LedgerIntegrityRecord = z
+  .object({
+    balanced: z.boolean(),
+    ledger_sum_kobo: z.number().int(),
+    entries: z.number().int(),
+    unbalanced_transfers: z.array(Id),
+    accounts_not_matching_entries: z.array(Id),
+    negative_accounts: z.array(Id),
+  })
+  .strict();

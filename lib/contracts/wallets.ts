@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { Id, PositiveAmount } from './common';
+import { Id, OptionalPaging, PositiveAmount } from './common';
 
 export const FundWalletBody = z.object({ user_id: Id, amount: PositiveAmount });
 export type FundWalletBody = z.infer<typeof FundWalletBody>;
+
+export const WalletHistoryQuery = z.object({ page: OptionalPaging.page, limit: OptionalPaging.limit });

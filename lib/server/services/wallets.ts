@@ -1,11 +1,13 @@
 import 'server-only';
-import { eq } from 'drizzle-orm';
+import { and, count, desc, eq } from 'drizzle-orm';
+import { pagination } from '@/lib/contracts/common';
 import { walletFunding } from '@/lib/escrow/ledger';
-import { formatNaira, parseNaira } from '@/lib/escrow/money';
+import { formatNaira, koboToNaira, parseNaira } from '@/lib/escrow/money';
 import type { Db, DbOrTx } from '../db/client';
-import { ledgerAccounts } from '../db/schema';
+import { ledgerAccounts, ledgerEntries, ledgerTransfers } from '../db/schema';
 import { AppError, notFound } from '../http/app-error';
 import type { ClientRow } from '../http/auth';
+import { iso } from '../records/iso';
 import { loadWallet, walletRecord } from '../records/people';
 import { postTransfer } from './post-transfer';
 import { findUser } from './users';
@@ -40,4 +42,33 @@ export async function fundWallet(db: Db, client: ClientRow, body: { user_id: str
     const [account] = await tx.select({ balance: ledgerAccounts.balanceKobo }).from(ledgerAccounts).where(eq(ledgerAccounts.id, wallet.id));
     return { ...walletRecord(wallet, account?.balance ?? 0), user_id: body.user_id };
   });
+}
+
+/** The wallet's side of every transfer that touched it, newest first. */
+export async function walletHistory(db: Db, client: ClientRow, userId: string, q: { page: number; limit: number }) {
+  const { wallet } = await walletOf(db, client.id, userId);
+  const where = eq(ledgerEntries.accountId, wallet.id);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ entry: ledgerEntries, transfer: ledgerTransfers })
+      .from(ledgerEntries)
+      .innerJoin(ledgerTransfers, eq(ledgerTransfers.id, ledgerEntries.transferId))
+      .where(and(where, eq(ledgerTransfers.clientId, client.id)))
+      .orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.id))
+      .limit(q.limit)
+      .offset((q.page - 1) * q.limit),
+    db.select({ n: count() }).from(ledgerEntries).where(where),
+  ]);
+  return {
+    entries: rows.map(({ entry, transfer }) => ({
+      id: entry.id,
+      transfer_id: transfer.id,
+      kind: transfer.kind,
+      description: transfer.description,
+      amount: koboToNaira(entry.amountKobo),
+      milestone_id: transfer.milestoneId,
+      created_at: iso(entry.createdAt),
+    })),
+    pagination: pagination(q.page, q.limit, total?.n ?? 0),
+  };
 }

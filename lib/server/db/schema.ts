@@ -338,3 +338,47 @@ export const appSettings = pgTable('app_settings', {
   value: jsonb('value').notNull(),
   updatedAt: updatedAt(),
 });
+
+/**
+ * People who sign in to the dashboard. An admin is linked to an integrating client; a customer to one
+ * escrow user of that client (the id the API accepts as buyer_id/seller_id). Emails are stored lower-case
+ * and unique across the dashboard, since the email alone names the account at sign-in.
+ */
+export const dashboardAccounts = pgTable(
+  'dashboard_accounts',
+  {
+    id: uuid('id').primaryKey(),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    role: text('role', { enum: ['admin', 'customer'] }).notNull(),
+    clientId: uuid('client_id').notNull(),
+    escrowUserId: uuid('escrow_user_id'),
+    /** scrypt$N$r$p$salt$hash; null until the invite is accepted. */
+    passwordHash: text('password_hash'),
+    lastSignedInAt: ts('last_signed_in_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('dashboard_accounts_email_idx').on(t.email),
+    uniqueIndex('dashboard_accounts_escrow_user_idx').on(t.clientId, t.escrowUserId),
+    check('dashboard_accounts_role_link', sql`(${t.role} = 'admin' and ${t.escrowUserId} is null) or (${t.role} = 'customer' and ${t.escrowUserId} is not null)`),
+  ],
+);
+
+/** One-time links to set a password; only a hash of the token is kept. */
+export const dashboardInvites = pgTable(
+  'dashboard_invites',
+  {
+    id: uuid('id').primaryKey(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => dashboardAccounts.id),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdBy: uuid('created_by').references(() => dashboardAccounts.id),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('dashboard_invites_account_idx').on(t.accountId)],
+);

@@ -1,0 +1,93 @@
+import type { Metadata } from 'next';
+import { SchemaFields } from '@/components/docs/schema-fields';
+import { openApiDocument } from '@/lib/contracts/openapi';
+import { OPERATIONS } from '@/lib/contracts/operations';
+
+export const metadata: Metadata = { title: 'API reference' };
+
+type AnyRecord = Record<string, any>;
+
+const METHOD_STYLE: Record<string, string> = {
+  get: 'bg-sky-100 text-sky-800',
+  post: 'bg-emerald-100 text-emerald-800',
+  patch: 'bg-amber-100 text-amber-800',
+};
+
+export default function DocsPage() {
+  const doc = openApiDocument() as AnyRecord;
+  const tags = [...new Set(OPERATIONS.map((op) => op.tag))];
+  return (
+    <main className="mx-auto max-w-5xl px-6 py-10">
+      <h1 className="text-3xl font-semibold">Escrow Desk API reference</h1>
+      <p className="mt-3 max-w-3xl text-slate-600">{doc.info.description}</p>
+      <section className="mt-6 rounded-lg border bg-white p-4 text-sm">
+        <h2 className="font-semibold">Authentication and errors</h2>
+        <p className="mt-2">
+          Send your secret key in <code>Authorization</code>, raw (<code>sk_test_…</code>) or as <code>Bearer sk_test_…</code>. Public keys
+          are refused. Errors are <code>{'{status: false, message, code, errors?}'}</code>: 400 invalid input, 401 missing or unknown key,
+          403 wrong party or duplicate email, 404 unknown id (or another client&apos;s), 409 wrong state, 413 too large, 415 wrong content
+          type. Every milestone and dispute carries <code>allowed_actions</code> per party and the running <code>deadlines</code>.
+        </p>
+        <p className="mt-2">
+          Machine-readable: <a className="text-emerald-700 underline" href="/v1/openapi.json">/v1/openapi.json</a> (OpenAPI 3.1).
+        </p>
+      </section>
+      <nav aria-label="Sections" className="mt-6 flex flex-wrap gap-3 text-sm">
+        {tags.map((tag) => (
+          <a key={tag} className="text-emerald-700 underline" href={`#${tag.replace(/\s+/g, '-').toLowerCase()}`}>
+            {tag}
+          </a>
+        ))}
+      </nav>
+      {tags.map((tag) => (
+        <section key={tag} id={tag.replace(/\s+/g, '-').toLowerCase()} className="mt-10">
+          <h2 className="text-xl font-semibold">{tag}</h2>
+          {OPERATIONS.filter((op) => op.tag === tag).map((op) => {
+            const spec = doc.paths[op.path][op.method] as AnyRecord;
+            const bodySchema = spec.requestBody?.content?.['application/json']?.schema;
+            const query = (spec.parameters as AnyRecord[]).filter((p) => p.in === 'query');
+            return (
+              <article key={op.id} id={op.id} className="mt-4 rounded-lg border bg-white p-4">
+                <h3 className="flex flex-wrap items-center gap-2 font-mono text-sm">
+                  <span className={`rounded px-2 py-0.5 text-xs font-bold uppercase ${METHOD_STYLE[op.method]}`}>{op.method}</span>
+                  <span>{op.path}</span>
+                </h3>
+                <p className="mt-2 font-medium">{op.summary}</p>
+                {spec.description ? <p className="mt-1 text-sm text-slate-600">{spec.description}</p> : null}
+                {query.length > 0 ? (
+                  <>
+                    <h4 className="mt-3 text-sm font-semibold">Query</h4>
+                    <SchemaFields
+                      schema={{
+                        type: 'object',
+                        properties: Object.fromEntries(query.map((p) => [p.name, p.schema])),
+                        required: query.filter((p) => p.required).map((p) => p.name),
+                      }}
+                    />
+                  </>
+                ) : null}
+                {bodySchema ? (
+                  <>
+                    <h4 className="mt-3 text-sm font-semibold">Body</h4>
+                    <SchemaFields schema={bodySchema} />
+                  </>
+                ) : null}
+                {op.multipart ? <p className="mt-3 text-sm">Body: multipart/form-data with the file in the field <code>file</code>.</p> : null}
+                <h4 className="mt-3 text-sm font-semibold">Errors</h4>
+                <ul className="mt-1 text-sm text-slate-600">
+                  {Object.entries(spec.responses as AnyRecord)
+                    .filter(([status]) => status !== '200')
+                    .map(([status, response]) => (
+                      <li key={status}>
+                        <span className="font-mono">{status}</span> {(response as AnyRecord).description}
+                      </li>
+                    ))}
+                </ul>
+              </article>
+            );
+          })}
+        </section>
+      ))}
+    </main>
+  );
+}

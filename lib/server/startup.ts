@@ -1,6 +1,7 @@
 import 'server-only';
 import { database } from './db/client';
 import { env } from './env';
+import { seedDashboardAccounts } from './seed/dashboard-accounts';
 import { seedDemoOnce } from './seed/demo';
 
 /** Runs once per server process (instrumentation): migrations, then the demo data on first start. */
@@ -9,6 +10,8 @@ export async function startServer(): Promise<void> {
   if (env().ESCROW_SEED_DEMO === '1') {
     const seeded = await seedDemoOnce(db, new Date(), `http://localhost:${env().PORT}`);
     if (seeded) console.log(JSON.stringify({ level: 'info', msg: 'demo data seeded', ...seeded }));
+    const accounts = await seedDashboardAccounts(db, new Date());
+    if (accounts.length) console.log(JSON.stringify({ level: 'info', msg: 'demo dashboard accounts seeded', accounts }));
   }
   console.log(JSON.stringify({ level: 'info', msg: 'escrow desk ready', database: driver }));
 }

@@ -1,0 +1,110 @@
+/**
+ * Form inputs of the dashboard's server actions. Each one is the API's own request schema with the acting
+ * party's id taken out (the server derives buyer_id/seller_id from the session, never from the form) and
+ * the record id and the form's Idempotency-Key put in. Shared by the forms (zodResolver) and the actions.
+ */
+import { z } from 'zod';
+import { SaveBankAccountBody, ValidateBankAccountBody } from './banks';
+import { Id, PositiveAmount } from './common';
+import { AddDisputeAmountBody, CreateDisputeBody, RejectDisputeAmountBody } from './disputes';
+import { DeliverBody, RejectDeliveryBody } from './milestones';
+import type * as R from './records';
+import { CreateTransactionBody, MilestoneInput } from './transactions';
+import { CreateUserBody } from './users';
+import { FundWalletBody } from './wallets';
+
+export type FieldError = { field: string; message: string };
+/** What every server action answers: the API's message, for the toast. */
+export type ActionResult<T = undefined> = { ok: boolean; message: string; errors?: FieldError[]; data?: T };
+
+/** One key per user intent: made when the form opens, reused by a double submit. */
+export const IdempotencyKey = z.string().regex(/^[A-Za-z0-9_-]{16,100}$/, 'must be 16 to 100 letters, digits, _ or -');
+
+const intent = { idempotency_key: IdempotencyKey };
+
+export const MIN_PASSWORD_LENGTH = 10;
+export const SignInInput = z.object({
+  email: z.email({ message: 'Enter the email address you were invited with' }).max(254),
+  password: z.string().min(1, 'Enter your password').max(200),
+});
+export const AcceptInviteInput = z
+  .object({
+    token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, 'This invite link is not valid'),
+    password: z.string().min(MIN_PASSWORD_LENGTH, `Use at least ${MIN_PASSWORD_LENGTH} characters`).max(200, 'Use at most 200 characters'),
+    confirm: z.string(),
+  })
+  .refine((v) => v.password === v.confirm, { path: ['confirm'], message: 'The two passwords differ' });
+
+// Milestones
+export const MilestoneIntentInput = z.object({ milestone_id: Id, ...intent });
+export const DeliverInput = DeliverBody.omit({ seller_id: true }).extend({ milestone_id: Id, ...intent });
+export const RejectDeliveryInput = RejectDeliveryBody.omit({ buyer_id: true }).extend({ milestone_id: Id, ...intent });
+export const OpenDisputeInput = CreateDisputeBody.pick({ description: true, milestone_id: true }).extend(intent);
+
+// Disputes
+export const ProposeAmountInput = AddDisputeAmountBody.omit({ seller_id: true }).extend({ dispute_id: Id, ...intent });
+export const DisputeIntentInput = z.object({ dispute_id: Id, ...intent });
+export const RejectAmountInput = RejectDisputeAmountBody.omit({ buyer_id: true }).extend({ dispute_id: Id, ...intent });
+
+// Admin
+export const CreateCustomerInput = z.object({ user: CreateUserBody, invite: z.boolean(), ...intent });
+export const InviteCustomerInput = z.object({ user_id: Id });
+export const FundWalletInput = FundWalletBody.extend(intent);
+export const LookupAccountInput = ValidateBankAccountBody;
+export const SaveBankAccountInput = SaveBankAccountBody.extend(intent);
+
+/** A date picker gives a calendar day; the API wants a date-time (the end of that day, Lagos time). */
+export const DueDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date');
+export const CreateTransactionInput = CreateTransactionBody.extend({
+  milestones: z
+    .array(MilestoneInput.extend({ due_date: DueDay, amount: PositiveAmount }))
+    .min(1, 'needs at least one milestone')
+    .max(50, 'at most 50 milestones'),
+  ...intent,
+});
+export function dueDayToIso(day: string): string {
+  return `${day}T23:59:59.000+01:00`;
+}
+
+export const TransactionFilters = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  status: z.string().max(60).optional(),
+  user_id: Id.optional(),
+});
+
+export type SignInInput = z.infer<typeof SignInInput>;
+export type AcceptInviteInput = z.infer<typeof AcceptInviteInput>;
+export type DeliverInput = z.input<typeof DeliverInput>;
+export type RejectDeliveryInput = z.input<typeof RejectDeliveryInput>;
+export type OpenDisputeInput = z.infer<typeof OpenDisputeInput>;
+export type ProposeAmountInput = z.infer<typeof ProposeAmountInput>;
+export type RejectAmountInput = z.infer<typeof RejectAmountInput>;
+export type CreateCustomerInput = z.input<typeof CreateCustomerInput>;
+export type FundWalletInput = z.infer<typeof FundWalletInput>;
+export type SaveBankAccountInput = z.infer<typeof SaveBankAccountInput>;
+export type CreateTransactionInput = z.input<typeof CreateTransactionInput>;
+
+// Response shapes the dashboard renders (types only: nothing here reaches the bundle at run time).
+export type UserList = z.infer<typeof R.UserListRecord>;
+export type CreatedUser = z.infer<typeof R.CreatedUserRecord>;
+export type TransactionList = z.infer<typeof R.TransactionListRecord>;
+export type TransactionListItem = z.infer<typeof R.TransactionListItemRecord>;
+export type Transaction = R.TransactionWithMilestonesRecord;
+export type MilestoneInTransaction = z.infer<typeof R.MilestoneInTransactionRecord>;
+export type Milestone = R.MilestoneWithLogsRecord;
+export type MilestoneLog = z.infer<typeof R.MilestoneLogRecord>;
+export type Deadline = z.infer<typeof R.DeadlineRecord>;
+export type Dispute = R.DisputeWithPartiesRecord;
+export type DisputeSummary = R.DisputeRecord;
+export type DisputeProposal = z.infer<typeof R.DisputeProposalRecord>;
+export type Wallet = z.infer<typeof R.WalletWithOwnerRecord>;
+export type WalletHistory = z.infer<typeof R.WalletHistoryRecord>;
+export type WalletEntry = z.infer<typeof R.WalletEntryRecord>;
+export type Bank = z.infer<typeof R.BankRecord>;
+export type NameEnquiry = z.infer<typeof R.NameEnquiryRecord>;
+export type BankAccountList = z.infer<typeof R.BankAccountListRecord>;
+export type User = R.UserRecord;
+export type Pagination = UserList['pagination'];
+
+/** Who the signed-in person is on a transaction; decides which of allowed_actions applies. */
+export type Viewer = 'buyer' | 'seller' | 'admin';

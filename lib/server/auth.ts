@@ -1,0 +1,104 @@
+import 'server-only';
+import { getServerSession, type NextAuthOptions } from 'next-auth';
+import CredentialsProvider from 'next-auth/providers/credentials';
+import { SignInInput } from '@/lib/contracts/dashboard';
+import { getDb } from './db/client';
+import { findAccountByEmail, recordSignIn, type AccountRole } from './dashboard/accounts';
+import { dashboardEnv } from './dashboard/config';
+import { burnPasswordCheck, verifyPassword } from './dashboard/passwords';
+import { allowSignInAttempt, recordFailedSignIn, resetSignInAttempts } from './dashboard/sign-in-throttle';
+import { sessionSecret } from './dashboard/secret';
+
+declare module 'next-auth' {
+  interface Session {
+    user: { accountId: string; name: string; email: string; role: AccountRole };
+  }
+  interface User {
+    role: AccountRole;
+  }
+}
+declare module 'next-auth/jwt' {
+  interface JWT {
+    accountId?: string;
+    role?: AccountRole;
+  }
+}
+
+const SESSION_HOURS = 12;
+
+let options: NextAuthOptions | undefined;
+
+/**
+ * Built on first use, not at import: `next build` imports route modules, and the secret (made and kept
+ * under ESCROW_DATA_DIR when NEXTAUTH_SECRET is unset) belongs to the running server, not the build.
+ */
+export function authOptions(): NextAuthOptions {
+  if (options) return options;
+  const secureCookies = dashboardEnv().NEXTAUTH_URL?.startsWith('https://') ?? false;
+  options = {
+    secret: sessionSecret(),
+    session: { strategy: 'jwt', maxAge: SESSION_HOURS * 3600 },
+    useSecureCookies: secureCookies,
+    pages: { signIn: '/login', error: '/login' },
+    providers: [
+      CredentialsProvider({
+        name: 'Email and password',
+        credentials: { email: { label: 'Email', type: 'email' }, password: { label: 'Password', type: 'password' } },
+        async authorize(credentials) {
+          const parsed = SignInInput.safeParse(credentials);
+          if (!parsed.success) return null;
+          const { email, password } = parsed.data;
+          if (!allowSignInAttempt(email)) return null;
+          const db = await getDb();
+          const account = await findAccountByEmail(db, email);
+          const ok = account?.passwordHash ? await verifyPassword(password, account.passwordHash) : await burnPasswordCheck(password);
+          if (!account || !ok) {
+            recordFailedSignIn(email);
+            return null;
+          }
+          resetSignInAttempts(email);
+          await recordSignIn(db, account.id, new Date());
+          return { id: account.id, name: account.name, email: account.email, role: account.role };
+        },
+      }),
+    ],
+    callbacks: {
+      jwt({ token, user }) {
+        if (user) {
+          token.accountId = user.id;
+          token.role = user.role;
+        }
+        return token;
+      },
+      session({ session, token }) {
+        if (token.accountId && token.role) {
+          session.user = { accountId: token.accountId, role: token.role, name: token.name ?? '', email: token.email ?? '' };
+        }
+        return session;
+      },
+      // Relative targets only: without NEXTAUTH_URL next-auth does not know this server's origin.
+      redirect({ url }) {
+        if (url.startsWith('/') && !url.startsWith('//')) return url;
+        try {
+          const target = new URL(url);
+          return `${target.pathname}${target.search}`;
+        } catch {
+          return '/dashboard';
+        }
+      },
+    },
+    logger: {
+      error: (code, metadata) => console.error(JSON.stringify({ level: 'error', msg: 'next-auth', code, metadata: String(metadata) })),
+      // NEXTAUTH_URL is optional here (the sign-in form follows relative URLs), so its warning is noise.
+      warn: (code) => {
+        if (code !== 'NEXTAUTH_URL') console.warn(JSON.stringify({ level: 'warn', msg: 'next-auth', code }));
+      },
+      debug: () => {},
+    },
+  };
+  return options;
+}
+
+export async function getSession() {
+  return getServerSession(authOptions());
+}

@@ -1,0 +1,41 @@
+import 'server-only';
+import type { z } from 'zod';
+import type { ActionResult, FieldError } from '@/lib/contracts/dashboard';
+import type { ApiResult } from '../escrow-client';
+import { currentActor, type Actor } from './actor';
+
+const fieldErrors = (error: z.ZodError): FieldError[] => error.issues.map((i) => ({ field: i.path.join('.') || '(form)', message: i.message }));
+
+/**
+ * The frame of every exported server action: the input is parsed with the contract, the session is
+ * checked (and the account re-read), then the body runs. A server action is a public POST endpoint;
+ * the page that shows its button proves nothing.
+ */
+export async function guarded<S extends z.ZodType, T = undefined>(
+  schema: S,
+  input: unknown,
+  body: (data: z.output<S>, actor: Actor) => Promise<ActionResult<T>>,
+): Promise<ActionResult<T>> {
+  const parsed = schema.safeParse(input);
+  if (!parsed.success) {
+    const errors = fieldErrors(parsed.error);
+    return { ok: false, message: `Check the form: ${errors.map((e) => `${e.field} ${e.message}`).join('; ')}.`, errors };
+  }
+  const actor = await currentActor();
+  if (!actor) return { ok: false, message: 'Your session has ended. Sign in again.' };
+  try {
+    return await body(parsed.data, actor);
+  } catch (error) {
+    console.error(JSON.stringify({ level: 'error', msg: 'dashboard action failed', error: String((error as Error)?.stack ?? error) }));
+    return { ok: false, message: 'Something went wrong on our side. Try again.' };
+  }
+}
+
+export const notYours = (what: string): ActionResult<never> => ({ ok: false, message: `${what} was not found.` });
+export const notAllowed = (message: string): ActionResult<never> => ({ ok: false, message });
+
+/** The API's own message, for the toast. */
+export function fromApi<T, U = undefined>(result: ApiResult<T>, data?: (value: T) => U): ActionResult<U> {
+  if (!result.ok) return { ok: false, message: result.message, ...(result.errors ? { errors: result.errors } : {}) };
+  return { ok: true, message: result.message, ...(data ? { data: data(result.data) } : {}) };
+}

@@ -1,0 +1,47 @@
+import 'server-only';
+import { redirect } from 'next/navigation';
+import { getSession } from '../auth';
+import { getDb } from '../db/client';
+import { dashboardClientId } from '../escrow-client';
+import { findAccount } from './accounts';
+
+export type Actor =
+  | { kind: 'admin'; accountId: string; name: string; email: string; clientId: string }
+  | { kind: 'customer'; accountId: string; name: string; email: string; clientId: string; escrowUserId: string };
+
+/**
+ * The signed-in person, re-read from the database on every call (a JWT alone would keep a removed
+ * account alive until it expires), and only if the account belongs to the client this dashboard's API
+ * key serves: every record the key can reach is that client's.
+ */
+export async function currentActor(): Promise<Actor | null> {
+  const session = await getSession();
+  const accountId = session?.user?.accountId;
+  if (!accountId) return null;
+  const account = await findAccount(await getDb(), accountId);
+  if (!account?.passwordHash) return null;
+  if (account.clientId !== (await dashboardClientId())) return null;
+  const base = { accountId: account.id, name: account.name, email: account.email, clientId: account.clientId };
+  if (account.role === 'admin') return { kind: 'admin', ...base };
+  if (!account.escrowUserId) return null;
+  return { kind: 'customer', ...base, escrowUserId: account.escrowUserId };
+}
+
+/** For pages: signed out goes to the sign-in page. */
+export async function requireActor(): Promise<Actor> {
+  const actor = await currentActor();
+  if (!actor) redirect('/login');
+  return actor;
+}
+
+export async function requireAdmin(): Promise<Extract<Actor, { kind: 'admin' }>> {
+  const actor = await requireActor();
+  if (actor.kind !== 'admin') redirect('/transactions');
+  return actor;
+}
+
+export async function requireCustomer(): Promise<Extract<Actor, { kind: 'customer' }>> {
+  const actor = await requireActor();
+  if (actor.kind !== 'customer') redirect('/admin/transactions');
+  return actor;
+}

@@ -1,0 +1,146 @@
+import 'server-only';
+import type { z } from 'zod';
+import type { CreateDisputeBody } from '@/lib/contracts/disputes';
+import type { DeliverBody, RejectDeliveryBody } from '@/lib/contracts/milestones';
+import type * as D from '@/lib/contracts/dashboard';
+import type * as R from '@/lib/contracts/records';
+import type { CreateTransactionBody } from '@/lib/contracts/transactions';
+import type { CreateUserBody } from '@/lib/contracts/users';
+import { apiCredentials, demoClientCredentials } from './credentials';
+
+export type FieldError = { field: string; message: string };
+export type ApiSuccess<T> = { ok: true; status: number; message: string; data: T };
+export type ApiFailure = { ok: false; status: number; code: string; message: string; errors?: FieldError[] };
+export type ApiResult<T> = ApiSuccess<T> | ApiFailure;
+
+type Query = Record<string, string | number | undefined>;
+type RequestOptions = { query?: Query; body?: unknown; form?: FormData; idempotencyKey?: string };
+
+const TIMEOUT_MS = 30_000;
+
+function url(apiUrl: string, path: string, query?: Query): string {
+  const target = new URL(`${apiUrl}${path}`);
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== '') target.searchParams.set(key, String(value));
+  }
+  return target.toString();
+}
+
+async function send(method: 'GET' | 'POST' | 'PATCH', path: string, opts: RequestOptions = {}): Promise<Response> {
+  const { apiUrl, secretKey } = await apiCredentials();
+  const headers: Record<string, string> = { authorization: secretKey, accept: 'application/json' };
+  if (opts.idempotencyKey) headers['idempotency-key'] = opts.idempotencyKey;
+  let body: BodyInit | undefined;
+  if (opts.form) body = opts.form;
+  else if (opts.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(opts.body);
+  }
+  return fetch(url(apiUrl, path, opts.query), { method, headers, body, cache: 'no-store', signal: AbortSignal.timeout(TIMEOUT_MS) });
+}
+
+async function request<T>(method: 'GET' | 'POST' | 'PATCH', path: string, opts: RequestOptions = {}): Promise<ApiResult<T>> {
+  let response: Response;
+  try {
+    response = await send(method, path, opts);
+  } catch (error) {
+    console.error(JSON.stringify({ level: 'error', msg: 'escrow API unreachable', path, error: String(error) }));
+    return { ok: false, status: 503, code: 'API_UNREACHABLE', message: 'The escrow service could not be reached. Try again in a moment.' };
+  }
+  let payload: unknown;
+  try {
+    payload = await response.json();
+  } catch {
+    return { ok: false, status: response.status, code: 'BAD_RESPONSE', message: `The escrow service answered ${response.status} without a readable body.` };
+  }
+  const envelope = payload as { status?: boolean; message?: string; data?: T; code?: string; errors?: FieldError[] };
+  if (response.ok && envelope.status === true) {
+    return { ok: true, status: response.status, message: envelope.message ?? 'Done', data: envelope.data as T };
+  }
+  return {
+    ok: false,
+    status: response.status,
+    code: envelope.code ?? 'UNKNOWN',
+    message: envelope.message ?? `The escrow service answered ${response.status}.`,
+    ...(envelope.errors ? { errors: envelope.errors } : {}),
+  };
+}
+
+const id = (value: string) => encodeURIComponent(value);
+
+type In<T extends z.ZodType> = z.input<T>;
+type Paging = { page?: number; limit?: number };
+
+/** The one typed client of the /v1 API. Server-only: the secret key never leaves this process. */
+export const escrow = {
+  users: {
+    list: (q: { page: number; limit: number; sort: 'ASC' | 'DESC'; search?: string }) => request<D.UserList>('GET', '/users', { query: q }),
+    get: (userId: string) => request<D.User>('GET', `/users/${id(userId)}`),
+    create: (body: In<typeof CreateUserBody>, idempotencyKey: string) => request<D.CreatedUser>('POST', '/users', { body, idempotencyKey }),
+  },
+  transactions: {
+    list: (q: Paging & { user_id?: string; status?: string; sort?: 'ASC' | 'DESC' }) => request<D.TransactionList>('GET', '/transactions', { query: q }),
+    get: (transactionId: string) => request<D.Transaction>('GET', `/transactions/${id(transactionId)}`),
+    create: (body: In<typeof CreateTransactionBody>, idempotencyKey: string) =>
+      request<D.Transaction>('POST', '/transactions', { body, idempotencyKey }),
+  },
+  milestones: {
+    get: (milestoneId: string) => request<D.Milestone>('GET', `/milestones/${id(milestoneId)}`),
+    fund: (milestoneId: string, body: { buyer_id: string }, idempotencyKey: string) =>
+      request<R.MilestoneRecord>('POST', `/milestones/${id(milestoneId)}/fund`, { body, idempotencyKey }),
+    deliver: (milestoneId: string, body: In<typeof DeliverBody>, idempotencyKey: string) =>
+      request<R.MilestoneRecord>('POST', `/milestones/${id(milestoneId)}/deliver`, { body, idempotencyKey }),
+    approve: (milestoneId: string, body: { buyer_id: string }, idempotencyKey: string) =>
+      request<R.MilestoneRecord>('POST', `/milestones/${id(milestoneId)}/approve`, { body, idempotencyKey }),
+    reject: (milestoneId: string, body: In<typeof RejectDeliveryBody>, idempotencyKey: string) =>
+      request<R.MilestoneRecord>('POST', `/milestones/${id(milestoneId)}/reject`, { body, idempotencyKey }),
+    approveReturn: (milestoneId: string, body: { seller_id: string }, idempotencyKey: string) =>
+      request<R.MilestoneRecord>('PATCH', `/milestones/${id(milestoneId)}/reject/approve`, { body, idempotencyKey }),
+    disapproveReturn: (milestoneId: string, body: { seller_id: string }, idempotencyKey: string) =>
+      request<R.MilestoneRecord>('PATCH', `/milestones/${id(milestoneId)}/reject/disapprove`, { body, idempotencyKey }),
+  },
+  disputes: {
+    create: (body: In<typeof CreateDisputeBody>, idempotencyKey: string) => request<D.DisputeSummary>('POST', '/dispute/create', { body, idempotencyKey }),
+    list: (q: Paging & { milestone_id?: string; status?: string }) => request<{ disputes: D.DisputeSummary[]; pagination: D.Pagination }>('GET', '/dispute', { query: q }),
+    get: (disputeId: string) => request<D.Dispute>('GET', `/dispute/${id(disputeId)}`),
+    addAmount: (disputeId: string, body: { dispute_amount: number; seller_id: string }, idempotencyKey: string) =>
+      request<D.Dispute>('PATCH', `/dispute/${id(disputeId)}/add-dispute-amount`, { body, idempotencyKey }),
+    approveAmount: (disputeId: string, body: { buyer_id: string }, idempotencyKey: string) =>
+      request<D.Dispute>('PATCH', `/dispute/${id(disputeId)}/approve-dispute-amount`, { body, idempotencyKey }),
+    rejectAmount: (disputeId: string, body: { buyer_id: string; reason?: string }, idempotencyKey: string) =>
+      request<D.Dispute>('PATCH', `/dispute/${id(disputeId)}/reject-dispute-amount`, { body, idempotencyKey }),
+  },
+  wallets: {
+    fund: (body: { user_id: string; amount: number }, idempotencyKey: string) =>
+      request<D.Wallet>('POST', '/wallets/fund', { body, idempotencyKey }),
+    get: (userId: string) => request<D.Wallet>('GET', `/wallets/${id(userId)}`),
+    history: (userId: string, q: Paging = {}) => request<D.WalletHistory>('GET', `/wallets/${id(userId)}/history`, { query: q }),
+  },
+  banks: {
+    list: () => request<D.Bank[]>('GET', '/wallets/banks'),
+    validate: (body: { account_number: string; bank_code: string }) => request<D.NameEnquiry>('POST', '/wallets/banks/validate', { body }),
+    save: (body: { account_number: string; bank_code: string; user_id: string }, idempotencyKey: string) =>
+      request<R.BankAccountRecord>('POST', '/wallets/banks/disbursement', { body, idempotencyKey }),
+    listAccounts: (q: Paging & { user_id?: string; sort?: 'ASC' | 'DESC' }) => request<D.BankAccountList>('GET', '/wallets/banks/list', { query: q }),
+  },
+  files: {
+    upload: (file: File, idempotencyKey: string) => {
+      const form = new FormData();
+      form.set('file', file, file.name);
+      return request<R.FileRecord>('POST', '/files', { form, idempotencyKey });
+    },
+    /** The raw response (bytes and headers), for the dashboard's session-checked proxy. */
+    read: (fileId: string) => send('GET', `/files/${id(fileId)}`),
+  },
+};
+
+/**
+ * The client the dashboard acts for. The API has no "who am I" operation, so: the demo client's id when
+ * running on the demo key, else the clientId of the client's first user (undefined while it has none).
+ */
+export async function dashboardClientId(): Promise<string | undefined> {
+  const [{ secretKey }, demo] = await Promise.all([apiCredentials(), demoClientCredentials()]);
+  if (demo && demo.secret_key === secretKey) return demo.client_id;
+  const first = await escrow.users.list({ page: 1, limit: 1, sort: 'ASC' });
+  return first.ok ? first.data.users[0]?.clientId : undefined;
+}

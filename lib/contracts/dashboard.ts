@@ -108,3 +108,38 @@ export type Pagination = UserList['pagination'];
 
 /** Who the signed-in person is on a transaction; decides which of allowed_actions applies. */
 export type Viewer = 'buyer' | 'seller' | 'admin';
+
+// What the dashboard's data routes answer (the API's records, arranged for one page).
+export type TransactionView = {
+  transaction: Transaction;
+  viewer: Viewer;
+  /** milestone id → its log, oldest first */
+  logs: Record<string, MilestoneLog[]>;
+  /** milestone id → the id of its dispute, for milestones that went to dispute */
+  disputes: Record<string, string>;
+  /** admins only: the buyer's wallet balance, to fund from */
+  buyerBalance?: number;
+};
+export type MyTransactionItem = {
+  transaction: TransactionListItem;
+  role: 'buyer' | 'seller';
+  /** the actions allowed_actions gives me now, across the milestones */
+  awaiting: string[];
+  currentMilestone?: { title: string; status: string };
+};
+export type MyTransactionsView = { items: MyTransactionItem[]; pagination: Pagination };
+export type DisputeView = { dispute: Dispute; viewer: Viewer; transactionId: string };
+export type CustomerRow = { user: User; access: 'active' | 'invited' | 'none' };
+export type CustomersView = { customers: CustomerRow[]; pagination: Pagination };
+export type WalletView = { wallet: Wallet; history: WalletHistory };
+
+const FILE_PATH = /\/v1\/files\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?$/i;
+
+/** The stored file a proof URL points at (whatever origin the API was reached by), or null for outside URLs. */
+export function fileIdOfProof(url: string): string | null {
+  try {
+    return FILE_PATH.exec(new URL(url).pathname)?.[1]?.toLowerCase() ?? null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,27 @@
+import type { ReactNode } from 'react';
+import { Providers } from '@/components/providers';
+import { AppHeader } from '@/components/shell/app-header';
+import { requireActor } from '@/lib/server/dashboard/actor';
+
+export default async function DashboardLayout({ children }: { children: ReactNode }) {
+  const actor = await requireActor();
+  const links =
+    actor.kind === 'admin'
+      ? [
+          { href: '/admin/transactions', label: 'Transactions' },
+          { href: '/admin/customers', label: 'Customers' },
+          { href: '/admin/bank-accounts', label: 'Bank accounts' },
+        ]
+      : [
+          { href: '/transactions', label: 'My transactions' },
+          { href: '/wallet', label: 'Wallet' },
+        ];
+  return (
+    <Providers>
+      <AppHeader links={links} name={actor.name} role={actor.kind === 'admin' ? 'Admin' : 'Customer'} />
+      <main id="main" className="mx-auto max-w-6xl px-4 py-8 sm:px-6">
+        {children}
+      </main>
+    </Providers>
+  );
+}

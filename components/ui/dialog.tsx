@@ -1,0 +1,39 @@
+'use client';
+
+import { useEffect, useRef, type ReactNode } from 'react';
+
+/**
+ * The native <dialog> in modal mode: focus moves in and is trapped, Escape closes it, the page behind is
+ * inert, and focus returns to the opener, all done by the browser.
+ */
+export function Dialog({ open, onClose, title, description, children }: { open: boolean; onClose: () => void; title: string; description?: ReactNode; children: ReactNode }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+  return (
+    <dialog
+      ref={ref}
+      onClose={onClose}
+      onCancel={(e) => {
+        e.preventDefault();
+        onClose();
+      }}
+      aria-labelledby="dialog-title"
+      className="m-auto w-[min(32rem,calc(100vw-2rem))] rounded-lg border bg-white p-0 text-slate-900 shadow-xl backdrop:bg-slate-900/40"
+    >
+      {open ? (
+        <div className="p-5">
+          <h2 id="dialog-title" className="text-lg font-semibold">
+            {title}
+          </h2>
+          {description ? <div className="mt-1 text-sm text-slate-600">{description}</div> : null}
+          <div className="mt-4">{children}</div>
+        </div>
+      ) : null}
+    </dialog>
+  );
+}

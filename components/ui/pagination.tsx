@@ -1,0 +1,20 @@
+import { Button } from './button';
+
+export function PaginationControls({ page, pageCount, total, onPage, label = 'items' }: { page: number; pageCount: number; total: number; onPage: (page: number) => void; label?: string }) {
+  if (pageCount <= 1) return <p className="mt-3 text-sm text-slate-600">{total} {label}</p>;
+  return (
+    <nav aria-label="Pagination" className="mt-3 flex items-center justify-between gap-3 text-sm text-slate-600">
+      <span>
+        Page {page} of {pageCount} · {total} {label}
+      </span>
+      <span className="flex gap-2">
+        <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+          Previous
+        </Button>
+        <Button variant="secondary" size="sm" disabled={page >= pageCount} onClick={() => onPage(page + 1)}>
+          Next
+        </Button>
+      </span>
+    </nav>
+  );
+}

@@ -1,0 +1,115 @@
+import 'server-only';
+import type {
+  CustomersView,
+  DisputeView,
+  MilestoneLog,
+  MyTransactionItem,
+  MyTransactionsView,
+  TransactionView,
+  WalletView,
+} from '@/lib/contracts/dashboard';
+import { getDb } from '../db/client';
+import { escrow, type ApiFailure } from '../escrow-client';
+import { accountsForUsers } from './accounts';
+import type { Actor } from './actor';
+import { disputeFor, transactionFor, type Owned } from './ownership';
+
+export type View<T> = { kind: 'ok'; view: T } | { kind: 'not_found' } | { kind: 'error'; failure: ApiFailure };
+
+const DISPUTED = new Set(['IN_DISPUTE', 'DISPUTE_RESOLVED']);
+
+async function mapLimit<T, U>(items: T[], limit: number, fn: (item: T) => Promise<U>): Promise<U[]> {
+  const out: U[] = new Array(items.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) {
+        const index = next++;
+        out[index] = await fn(items[index] as T);
+      }
+    }),
+  );
+  return out;
+}
+
+function passOn<T>(owned: Owned<unknown>): View<T> {
+  if (owned.kind === 'not_found') return { kind: 'not_found' };
+  if (owned.kind === 'error') return { kind: 'error', failure: owned.failure };
+  throw new Error('passOn on an owned record');
+}
+
+export async function transactionView(actor: Actor, id: string): Promise<View<TransactionView>> {
+  const owned = await transactionFor(actor, id);
+  if (owned.kind !== 'ok') return passOn(owned);
+  const transaction = owned.record;
+  const logs: Record<string, MilestoneLog[]> = {};
+  const disputes: Record<string, string> = {};
+  await mapLimit(transaction.milestones, 4, async (m) => {
+    const [detail, dispute] = await Promise.all([
+      escrow.milestones.get(m.id),
+      DISPUTED.has(m.status) ? escrow.disputes.list({ milestone_id: m.id, limit: 1 }) : undefined,
+    ]);
+    if (detail.ok) logs[m.id] = detail.data.milestone_logs;
+    const first = dispute?.ok ? dispute.data.disputes[0] : undefined;
+    if (first) disputes[m.id] = first.id;
+  });
+  let buyerBalance: number | undefined;
+  if (owned.viewer === 'admin') {
+    const wallet = await escrow.wallets.get(transaction.buyer.user_id);
+    if (wallet.ok) buyerBalance = wallet.data.balance;
+  }
+  return { kind: 'ok', view: { transaction, viewer: owned.viewer, logs, disputes, ...(buyerBalance === undefined ? {} : { buyerBalance }) } };
+}
+
+export const MY_TRANSACTIONS_PAGE_SIZE = 20;
+
+/**
+ * A customer's transactions, those waiting for them first. The list operation carries no milestones, so
+ * each transaction on the page is fetched for its allowed_actions (the API decides, not the browser).
+ */
+export async function myTransactions(actor: Extract<Actor, { kind: 'customer' }>, page: number): Promise<View<MyTransactionsView>> {
+  const list = await escrow.transactions.list({ user_id: actor.escrowUserId, page, limit: MY_TRANSACTIONS_PAGE_SIZE, sort: 'DESC' });
+  if (!list.ok) return list.status === 404 ? { kind: 'not_found' } : { kind: 'error', failure: list };
+  const items = await mapLimit(list.data.transactions, 6, async (t): Promise<MyTransactionItem> => {
+    const role = t.buyer.user_id === actor.escrowUserId ? 'buyer' : 'seller';
+    const detail = await escrow.transactions.get(t.id);
+    if (!detail.ok) return { transaction: t, role, awaiting: [] };
+    const awaiting = [...new Set(detail.data.milestones.flatMap((m) => m.allowed_actions[role]))];
+    const current = detail.data.milestones.find((m) => m.id === detail.data.current_milestone_id);
+    return { transaction: t, role, awaiting, ...(current ? { currentMilestone: { title: current.title, status: current.status } } : {}) };
+  });
+  items.sort((a, b) => Number(b.awaiting.length > 0) - Number(a.awaiting.length > 0));
+  return { kind: 'ok', view: { items, pagination: list.data.pagination } };
+}
+
+export async function disputeView(actor: Actor, id: string): Promise<View<DisputeView>> {
+  const owned = await disputeFor(actor, id);
+  if (owned.kind !== 'ok') return passOn(owned);
+  return { kind: 'ok', view: { dispute: owned.record, viewer: owned.viewer, transactionId: owned.record.milestone.transaction_id } };
+}
+
+export async function walletView(userId: string, page = 1): Promise<View<WalletView>> {
+  const [wallet, history] = await Promise.all([escrow.wallets.get(userId), escrow.wallets.history(userId, { page, limit: 20 })]);
+  if (!wallet.ok) return wallet.status === 404 ? { kind: 'not_found' } : { kind: 'error', failure: wallet };
+  if (!history.ok) return { kind: 'error', failure: history };
+  return { kind: 'ok', view: { wallet: wallet.data, history: history.data } };
+}
+
+export const CUSTOMERS_PAGE_SIZE = 20;
+
+export async function customersView(actor: Extract<Actor, { kind: 'admin' }>, q: { page: number; search?: string }): Promise<View<CustomersView>> {
+  const list = await escrow.users.list({ page: q.page, limit: CUSTOMERS_PAGE_SIZE, sort: 'DESC', ...(q.search ? { search: q.search } : {}) });
+  if (!list.ok) return { kind: 'error', failure: list };
+  const accounts = await accountsForUsers(await getDb(), actor.clientId, list.data.users.map((u) => u.id));
+  const byUser = new Map(accounts.map((a) => [a.escrowUserId, a]));
+  return {
+    kind: 'ok',
+    view: {
+      customers: list.data.users.map((user) => {
+        const account = byUser.get(user.id);
+        return { user, access: !account ? 'none' : account.passwordHash ? 'active' : 'invited' };
+      }),
+      pagination: list.data.pagination,
+    },
+  };
+}

@@ -4,13 +4,9 @@ import { z } from 'zod';
 
 /** The only reader of process.env: validated once, so a bad setting fails at start with a clear message. */
 const EnvSchema = z.object({
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL')
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
   ESCROW_DATA_DIR: z.string().min(1).default('./.data'),
-  ESCROW_OPERATOR_KEY: z.string().min(16, 'ESCROW_OPERATOR_KEY must be at least 16 characters').optional().or(z.literal('').transform(() => undefined)),
+  ESCROW_OPERATOR_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
   ESCROW_SEED_DEMO: z.enum(['0', '1']).default('1'),
   ESCROW_DB_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   ESCROW_NAME_ENQUIRY_PROVIDER: z.enum(['sandbox']).default('sandbox'),
@@ -24,7 +20,9 @@ let cached: Env | undefined;
 
 export function env(): Env {
   if (cached) return cached;
-  const parsed = EnvSchema.safeParse(process.env);
+  // An empty variable (FOO= in a .env file or a CI matrix) means "not set", not "set to nothing".
+  const present = Object.fromEntries(Object.entries(process.env).filter(([, value]) => value !== ''));
+  const parsed = EnvSchema.safeParse(present);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
     throw new Error(`Escrow Desk cannot start: ${problems}`);

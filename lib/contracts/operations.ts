@@ -39,6 +39,7 @@ const milestoneAction: ErrorCode[] = [...withBody, 'WRONG_PARTY', 'NOT_FOUND', '
 
 export const OPERATIONS: Operation[] = [
   { id: 'createClient', method: 'post', path: '/v1/operator/clients', tag: 'Operator', auth: 'operator', summary: 'Create an integrating client and its keys', description: 'The secret key is returned once; only its hash is stored.', body: CreateClientBody, response: R.ClientWithKeysRecord, errors: withBody },
+  { id: 'listClients', method: 'get', path: '/v1/operator/clients', tag: 'Operator', auth: 'operator', summary: 'List integrating clients (no secret keys)', response: R.ClientListRecord, errors: base },
   { id: 'ledgerIntegrity', method: 'get', path: '/v1/operator/ledger/integrity', tag: 'Operator', auth: 'operator', summary: 'Audit the ledger', description: 'Every transfer balances, the ledger sums to zero, cached balances equal their entries, no wallet or escrow below zero.', response: R.LedgerIntegrityRecord, errors: base },
   { id: 'listUsers', method: 'get', path: '/v1/users', tag: 'Users', auth: 'client', summary: 'List users', description: 'page, limit (1–100) and sort (DESC or ASC by created_at) are all required. search filters by name or email.', query: ListUsersQuery, response: R.UserListRecord, errors: [...base, 'VALIDATION_ERROR'] },
   { id: 'getUser', method: 'get', path: '/v1/users/{id}', tag: 'Users', auth: 'client', summary: 'Fetch one user', response: R.UserRecord, errors: [...base, 'VALIDATION_ERROR', 'NOT_FOUND'] },

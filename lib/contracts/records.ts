@@ -342,3 +342,6 @@ export const LedgerIntegrityRecord = z
     negative_accounts: z.array(Id),
   })
   .strict();
+
+export const ClientRecord = ClientWithKeysRecord.omit({ secret_key: true }).strict();
+export const ClientListRecord = z.object({ clients: z.array(ClientRecord) }).strict();

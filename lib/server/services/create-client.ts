@@ -1,4 +1,5 @@
 import 'server-only';
+import { asc } from 'drizzle-orm';
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { CreateClientBody } from '@/lib/contracts/operator';
 import { DEFAULT_FEE_POLICY } from '@/lib/escrow/fees';
@@ -52,4 +53,21 @@ export async function createClient(db: Db, body: CreateClientBody, now: Date) {
       created_at: iso(client.createdAt),
     };
   });
+}
+
+/** The operator's view of every client: never a key beyond the public one. */
+export async function listClients(db: Db) {
+  const rows = await db.select().from(clients).orderBy(asc(clients.createdAt), asc(clients.id));
+  return {
+    clients: rows.map((client) => ({
+      id: client.id,
+      name: client.name,
+      mode: client.mode,
+      public_key: client.publicKey,
+      is_kyc_completed: client.isKycCompleted,
+      fee_basis_points: client.feeBasisPoints,
+      fee_cap: client.feeCapKobo === null ? null : koboToNaira(client.feeCapKobo),
+      created_at: iso(client.createdAt),
+    })),
+  };
 }

@@ -1,0 +1,75 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, inject, it } from 'vitest';
+import { freePort, startTestServer } from '../support/test-server';
+
+const ROOT = path.resolve(__dirname, '../..');
+
+/** Runs `next start` and resolves with its exit code and output once it stops by itself. */
+function runUntilExit(env: Record<string, string>, timeoutMs = 60_000): Promise<{ code: number | null; output: string }> {
+  return freePort().then(
+    (port) =>
+      new Promise((resolve, reject) => {
+        const child = spawn(process.execPath, [path.join(ROOT, 'node_modules/next/dist/bin/next'), 'start', '-p', String(port)], {
+          cwd: ROOT,
+          env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ...env },
+        });
+        let output = '';
+        child.stdout.on('data', (d) => (output += d));
+        child.stderr.on('data', (d) => (output += d));
+        const timer = setTimeout(() => {
+          child.kill('SIGKILL');
+          reject(new Error(`still running after ${timeoutMs} ms:\n${output}`));
+        }, timeoutMs);
+        child.on('exit', (code) => {
+          clearTimeout(timer);
+          resolve({ code, output });
+        });
+      }),
+  );
+}
+
+async function operatorGet(server: { baseUrl: string; operatorKey: string }, route: string) {
+  const res = await fetch(`${server.baseUrl}${route}`, { headers: { authorization: server.operatorKey } });
+  return (await res.json()).data;
+}
+
+describe.runIf(inject('database') === 'pglite')('the embedded database', () => {
+  it('refuses a second server on the same ESCROW_DATA_DIR with a clear message, and seeds the demo once across restarts', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'escrow-lock-'));
+    try {
+      const first = await startTestServer({ dataDir, seedDemo: true });
+      try {
+        const clients = (await operatorGet(first, '/v1/operator/clients')).clients;
+        expect(clients.map((c: { name: string }) => c.name)).toEqual(['Demo Marketplace']);
+        expect((await operatorGet(first, '/v1/operator/ledger/integrity')).balanced).toBe(true);
+
+        const second = await runUntilExit({ ESCROW_DATA_DIR: dataDir, ESCROW_SEED_DEMO: '1' });
+        expect(second.code).toBe(1);
+        expect(second.output).toContain(`The embedded database in ${dataDir} is already in use by process ${first.process.pid}`);
+      } finally {
+        await first.stop();
+      }
+      // The lock went with the first server; a restart opens the same data and does not seed again.
+      const restarted = await startTestServer({ dataDir, seedDemo: true });
+      try {
+        const clients = (await operatorGet(restarted, '/v1/operator/clients')).clients;
+        expect(clients).toHaveLength(1);
+      } finally {
+        await restarted.stop();
+      }
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('configuration errors', () => {
+  it('a bad DATABASE_URL stops the server with the reason instead of serving errors', async () => {
+    const result = await runUntilExit({ DATABASE_URL: 'mysql://nope', ESCROW_DATA_DIR: '' });
+    expect(result.code).toBe(1);
+    expect(result.output).toContain('DATABASE_URL: must be a postgres:// URL');
+  });
+});

@@ -1,0 +1,54 @@
+/**
+ * `npm start`: loads .env files, builds if there is no current build, starts the production server,
+ * and says where to go once it answers.
+ */
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { loadEnvConfig } from '@next/env';
+import { ensureBuild } from './ensure-build';
+
+const ROOT = path.resolve(__dirname, '..');
+loadEnvConfig(ROOT);
+ensureBuild();
+
+const port = process.env.PORT ?? '3000';
+const url = `http://localhost:${port}`;
+const server = spawn(process.execPath, [path.join(ROOT, 'node_modules/next/dist/bin/next'), 'start', '-p', port], {
+  cwd: ROOT,
+  stdio: 'inherit',
+  env: { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1' },
+});
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => server.kill(signal));
+server.on('exit', (code) => process.exit(code ?? 1));
+
+async function announce() {
+  for (let attempt = 0; attempt < 240; attempt++) {
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) {
+        const { data } = (await res.json()) as { data: { database: string } };
+        const where = data.database === 'pglite' ? `embedded database in ${process.env.ESCROW_DATA_DIR ?? './.data'}` : 'PostgreSQL at DATABASE_URL';
+        console.log(
+          [
+            '',
+            `  Escrow Desk is running at ${url}  (${where})`,
+            '',
+            `  Sign in:        ${url}/login`,
+            '                  admin@demo.escrowdesk.ng / demo-admin-password   (client admin)',
+            '                  ada.obi@demo.escrowdesk.ng / demo-buyer-password  (buyer)',
+            '                  tunde.balogun@demo.escrowdesk.ng / demo-seller-password  (seller)',
+            `  API reference:  ${url}/docs   (OpenAPI: ${url}/v1/openapi.json)`,
+            process.env.ESCROW_OPERATOR_KEY ? '' : '  Operator API:   set ESCROW_OPERATOR_KEY (16+ characters) to enable /v1/operator/…',
+            '',
+          ].join('\n'),
+        );
+        return;
+      }
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+void announce();

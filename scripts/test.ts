@@ -1,5 +1,5 @@
 /**
- * The one test command (README, .ci/run): builds if needed, then unit tests, the HTTP suite against the
+ * The one test command (README, .ci/run): builds if needed (which type-checks), lints, then unit tests, the HTTP suite against the
  * production server, and the browser suite. TEST_DATABASE_URL=postgres://… runs the same suites on PostgreSQL.
  */
 import { spawnSync } from 'node:child_process';
@@ -17,8 +17,11 @@ function run(label: string, command: string, args: string[]): boolean {
 }
 
 ensureBuild();
-const database = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite';
-const results = [run(`unit and HTTP tests (${database})`, bin('vitest'), ['run'])];
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+const database = onPostgres ? 'PostgreSQL' : 'embedded PGlite';
+// Lint does not depend on the database: once per CI run is enough.
+const results = onPostgres ? [] : [run('lint', bin('eslint'), ['.', '--max-warnings', '0'])];
+results.push(run(`unit and HTTP tests (${database})`, bin('vitest'), ['run']));
 const hasBrowserSpecs = fs.existsSync(path.join(ROOT, 'e2e/dashboard'));
 if (hasBrowserSpecs) results.push(run(`browser tests (${database})`, bin('playwright'), ['test']));
 process.exit(results.every(Boolean) ? 0 : 1);

@@ -1,11 +1,9 @@
 import type { Metadata } from 'next';
 import { SchemaFields } from '@/components/docs/schema-fields';
-import { openApiDocument } from '@/lib/contracts/openapi';
+import { openApiDocument, operationSummary } from '@/lib/contracts/openapi';
 import { OPERATIONS } from '@/lib/contracts/operations';
 
 export const metadata: Metadata = { title: 'API reference' };
-
-type AnyRecord = Record<string, any>;
 
 const METHOD_STYLE: Record<string, string> = {
   get: 'bg-sky-100 text-sky-800',
@@ -14,12 +12,12 @@ const METHOD_STYLE: Record<string, string> = {
 };
 
 export default function DocsPage() {
-  const doc = openApiDocument() as AnyRecord;
+  const { info } = openApiDocument();
   const tags = [...new Set(OPERATIONS.map((op) => op.tag))];
   return (
     <main className="mx-auto max-w-5xl px-6 py-10">
       <h1 className="text-3xl font-semibold">Escrow Desk API reference</h1>
-      <p className="mt-3 max-w-3xl text-slate-600">{doc.info.description}</p>
+      <p className="mt-3 max-w-3xl text-slate-600">{info.description}</p>
       <section className="mt-6 rounded-lg border bg-white p-4 text-sm">
         <h2 className="font-semibold">Authentication and errors</h2>
         <p className="mt-2">
@@ -43,9 +41,9 @@ export default function DocsPage() {
         <section key={tag} id={tag.replace(/\s+/g, '-').toLowerCase()} className="mt-10">
           <h2 className="text-xl font-semibold">{tag}</h2>
           {OPERATIONS.filter((op) => op.tag === tag).map((op) => {
-            const spec = doc.paths[op.path][op.method] as AnyRecord;
-            const bodySchema = spec.requestBody?.content?.['application/json']?.schema;
-            const query = (spec.parameters as AnyRecord[]).filter((p) => p.in === 'query');
+            const spec = operationSummary(op);
+            const bodySchema = spec.body;
+            const query = spec.query;
             return (
               <article key={op.id} id={op.id} className="mt-4 rounded-lg border bg-white p-4">
                 <h3 className="flex flex-wrap items-center gap-2 font-mono text-sm">
@@ -75,13 +73,11 @@ export default function DocsPage() {
                 {op.multipart ? <p className="mt-3 text-sm">Body: multipart/form-data with the file in the field <code>file</code>.</p> : null}
                 <h4 className="mt-3 text-sm font-semibold">Errors</h4>
                 <ul className="mt-1 text-sm text-slate-600">
-                  {Object.entries(spec.responses as AnyRecord)
-                    .filter(([status]) => status !== '200')
-                    .map(([status, response]) => (
-                      <li key={status}>
-                        <span className="font-mono">{status}</span> {(response as AnyRecord).description}
-                      </li>
-                    ))}
+                  {spec.errors.map(({ status, description }) => (
+                    <li key={status}>
+                      <span className="font-mono">{status}</span> {description}
+                    </li>
+                  ))}
                 </ul>
               </article>
             );

@@ -55,6 +55,19 @@ function parameters(op: Operation) {
   return params;
 }
 
+/** What the docs page shows of one operation, from the same pieces as the document. */
+export function operationSummary(op: Operation) {
+  const object = operationObject(op);
+  return {
+    description: object.description,
+    query: object.parameters.filter((p) => p.in === 'query') as Array<{ name: string; required: boolean; schema: JsonSchema }>,
+    body: op.body ? inputSchema(op.body) : undefined,
+    errors: Object.entries(object.responses)
+      .filter(([status]) => status !== '200')
+      .map(([status, response]) => ({ status, description: (response as { description: string }).description })),
+  };
+}
+
 function operationObject(op: Operation) {
   const body = op.multipart
     ? {

@@ -1,0 +1,19 @@
+import { defineConfig, globalIgnores } from 'eslint/config';
+import nextVitals from 'eslint-config-next/core-web-vitals';
+import nextTs from 'eslint-config-next/typescript';
+
+export default defineConfig([
+  ...nextVitals,
+  ...nextTs,
+  {
+    rules: {
+      // Destructuring a field away (`const { secret: _drop, ...rest }`) is how we omit fields.
+      '@typescript-eslint/no-unused-vars': ['error', { varsIgnorePattern: '^_', argsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: ['e2e/**/*.ts'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  globalIgnores(['.next/**', 'node_modules/**', '.data/**', 'e2e/.artifacts/**', 'test-results/**', 'playwright-report/**', 'next-env.d.ts']),
+]);

@@ -8,6 +8,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -381,4 +382,21 @@ export const dashboardInvites = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('dashboard_invites_account_idx').on(t.accountId)],
+);
+
+/**
+ * Completed requests by Idempotency-Key (decisions §10), written in the same database transaction as
+ * their effect: a crash either loses both or keeps both.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    scopeId: uuid('scope_id').notNull(),
+    key: text('key').notNull(),
+    fingerprint: text('fingerprint').notNull(),
+    responseStatus: integer('response_status').notNull(),
+    responseBody: text('response_body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.scopeId, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
 );

@@ -1,0 +1,56 @@
+'use server';
+
+import { CreateCustomerInput, FundWalletInput, InviteCustomerInput, type ActionResult } from '@/lib/contracts/dashboard';
+import { getDb } from '@/lib/server/db/client';
+import { escrow } from '@/lib/server/escrow-client';
+import { createInvite, ensureAccount } from '@/lib/server/dashboard/accounts';
+import type { Actor } from '@/lib/server/dashboard/actor';
+import { fromApi, guarded, notAllowed } from '@/lib/server/dashboard/action';
+
+type Admin = Extract<Actor, { kind: 'admin' }>;
+const adminsOnly = () => notAllowed('Only an admin of the marketplace can do this.');
+
+/** A dashboard account for the escrow user (if none) and a fresh one-time link; the path, not the origin. */
+async function inviteUser(actor: Admin, user: { id: string; email: string; first_name: string; last_name: string }): Promise<ActionResult<{ invite_path: string }>> {
+  const db = await getDb();
+  const now = new Date();
+  const { account } = await ensureAccount(
+    db,
+    { email: user.email, name: `${user.first_name} ${user.last_name}`, role: 'customer', clientId: actor.clientId, escrowUserId: user.id },
+    now,
+  );
+  if (account.escrowUserId !== user.id || account.clientId !== actor.clientId) {
+    return { ok: false, message: `${user.email} already signs in to the dashboard as someone else.` };
+  }
+  if (account.passwordHash) return { ok: false, message: `${user.first_name} already has dashboard access.` };
+  const { token } = await createInvite(db, account.id, actor.accountId, now);
+  return { ok: true, message: `Invite link made for ${user.first_name}: it works once, for 7 days.`, data: { invite_path: `/invite/${token}` } };
+}
+
+export async function createCustomer(input: unknown): Promise<ActionResult<{ user_id: string; invite_path?: string }>> {
+  return guarded(CreateCustomerInput, input, async ({ user, invite, idempotency_key }, actor) => {
+    if (actor.kind !== 'admin') return adminsOnly();
+    const created = await escrow.users.create(user, idempotency_key);
+    if (!created.ok) return fromApi(created);
+    if (!invite) return { ok: true, message: created.message, data: { user_id: created.data.id } };
+    const invited = await inviteUser(actor, created.data);
+    if (!invited.ok) return { ok: true, message: `${created.message}. ${invited.message}`, data: { user_id: created.data.id } };
+    return { ok: true, message: `${created.message}. ${invited.message}`, data: { user_id: created.data.id, invite_path: invited.data?.invite_path } };
+  });
+}
+
+export async function inviteCustomer(input: unknown): Promise<ActionResult<{ invite_path: string }>> {
+  return guarded(InviteCustomerInput, input, async ({ user_id }, actor) => {
+    if (actor.kind !== 'admin') return adminsOnly();
+    const user = await escrow.users.get(user_id);
+    if (!user.ok) return fromApi(user);
+    return inviteUser(actor, user.data);
+  });
+}
+
+export async function fundWallet(input: unknown): Promise<ActionResult<{ balance: number }>> {
+  return guarded(FundWalletInput, input, async ({ user_id, amount, idempotency_key }, actor) => {
+    if (actor.kind !== 'admin') return adminsOnly();
+    return fromApi(await escrow.wallets.fund({ user_id, amount }, idempotency_key), (wallet) => ({ balance: wallet.balance }));
+  });
+}

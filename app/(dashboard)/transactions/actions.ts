@@ -1,0 +1,83 @@
+'use server';
+
+import {
+  DeliverInput,
+  MilestoneIntentInput,
+  OpenDisputeInput,
+  RejectDeliveryInput,
+  type ActionResult,
+} from '@/lib/contracts/dashboard';
+import { escrow } from '@/lib/server/escrow-client';
+import { fromApi, guarded, notAllowed, notYours } from '@/lib/server/dashboard/action';
+import { milestoneFor } from '@/lib/server/dashboard/ownership';
+
+// Every action: contract parse + session (guarded), then the milestone is fetched and the signed-in
+// person's place on its transaction decides the acting id. Ids in the form are never trusted for identity.
+
+/** The buyer funds from its wallet; an admin of the client may fund on the buyer's behalf (sandbox operations). */
+export async function fundMilestone(input: unknown): Promise<ActionResult> {
+  return guarded(MilestoneIntentInput, input, async ({ milestone_id, idempotency_key }, actor) => {
+    const owned = await milestoneFor(actor, milestone_id);
+    if (owned.kind !== 'ok') return notYours('Milestone');
+    if (owned.viewer === 'seller') return notAllowed('Only the buyer funds a milestone.');
+    return fromApi(await escrow.milestones.fund(milestone_id, { buyer_id: owned.record.transaction.buyer.user_id }, idempotency_key));
+  });
+}
+
+export async function deliverMilestone(input: unknown): Promise<ActionResult> {
+  return guarded(DeliverInput, input, async ({ milestone_id, idempotency_key, proofs_of_completion }, actor) => {
+    const owned = await milestoneFor(actor, milestone_id);
+    if (owned.kind !== 'ok') return notYours('Milestone');
+    if (owned.viewer !== 'seller') return notAllowed('Only the seller delivers a milestone.');
+    const seller_id = owned.record.transaction.seller.user_id;
+    return fromApi(await escrow.milestones.deliver(milestone_id, { seller_id, proofs_of_completion }, idempotency_key));
+  });
+}
+
+export async function approveDelivery(input: unknown): Promise<ActionResult> {
+  return guarded(MilestoneIntentInput, input, async ({ milestone_id, idempotency_key }, actor) => {
+    const owned = await milestoneFor(actor, milestone_id);
+    if (owned.kind !== 'ok') return notYours('Milestone');
+    if (owned.viewer !== 'buyer') return notAllowed('Only the buyer accepts a delivery.');
+    return fromApi(await escrow.milestones.approve(milestone_id, { buyer_id: owned.record.transaction.buyer.user_id }, idempotency_key));
+  });
+}
+
+export async function rejectDelivery(input: unknown): Promise<ActionResult> {
+  return guarded(RejectDeliveryInput, input, async ({ milestone_id, idempotency_key, rejection_reason, proofs_of_return }, actor) => {
+    const owned = await milestoneFor(actor, milestone_id);
+    if (owned.kind !== 'ok') return notYours('Milestone');
+    if (owned.viewer !== 'buyer') return notAllowed('Only the buyer rejects a delivery.');
+    const buyer_id = owned.record.transaction.buyer.user_id;
+    return fromApi(await escrow.milestones.reject(milestone_id, { buyer_id, rejection_reason, proofs_of_return }, idempotency_key));
+  });
+}
+
+export async function approveReturn(input: unknown): Promise<ActionResult> {
+  return guarded(MilestoneIntentInput, input, async ({ milestone_id, idempotency_key }, actor) => {
+    const owned = await milestoneFor(actor, milestone_id);
+    if (owned.kind !== 'ok') return notYours('Milestone');
+    if (owned.viewer !== 'seller') return notAllowed('Only the seller answers a return.');
+    return fromApi(await escrow.milestones.approveReturn(milestone_id, { seller_id: owned.record.transaction.seller.user_id }, idempotency_key));
+  });
+}
+
+export async function disapproveReturn(input: unknown): Promise<ActionResult> {
+  return guarded(MilestoneIntentInput, input, async ({ milestone_id, idempotency_key }, actor) => {
+    const owned = await milestoneFor(actor, milestone_id);
+    if (owned.kind !== 'ok') return notYours('Milestone');
+    if (owned.viewer !== 'seller') return notAllowed('Only the seller answers a return.');
+    return fromApi(await escrow.milestones.disapproveReturn(milestone_id, { seller_id: owned.record.transaction.seller.user_id }, idempotency_key));
+  });
+}
+
+export async function openDispute(input: unknown): Promise<ActionResult<{ dispute_id: string }>> {
+  return guarded(OpenDisputeInput, input, async ({ milestone_id, idempotency_key, description }, actor) => {
+    const owned = await milestoneFor(actor, milestone_id);
+    if (owned.kind !== 'ok') return notYours('Milestone');
+    if (owned.viewer !== 'seller') return notAllowed('Only the seller opens a dispute.');
+    const { buyer, seller } = owned.record.transaction;
+    const result = await escrow.disputes.create({ description, milestone_id, buyer_id: buyer.user_id, seller_id: seller.user_id }, idempotency_key);
+    return fromApi(result, (dispute) => ({ dispute_id: dispute.id }));
+  });
+}

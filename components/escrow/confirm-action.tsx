@@ -1,0 +1,68 @@
+'use client';
+
+import { useState, type ReactNode } from 'react';
+import type { ActionResult } from '@/lib/contracts/dashboard';
+import { Button, type ButtonProps } from '../ui/button';
+import { Dialog } from '../ui/dialog';
+import { useIntentKey } from '../ui/intent-key';
+import { useToast } from '../ui/toast';
+
+/**
+ * A button that asks before it acts: used for every movement of money. The Idempotency-Key is made with the
+ * dialog and kept until the action succeeds, so a double click or a retry is one intent.
+ */
+export function ConfirmAction({
+  label,
+  title,
+  description,
+  confirmLabel,
+  variant = 'primary',
+  run,
+  onDone,
+}: {
+  label: string;
+  title: string;
+  description: ReactNode;
+  confirmLabel?: string;
+  variant?: ButtonProps['variant'];
+  run: (idempotencyKey: string) => Promise<ActionResult<unknown>>;
+  onDone?: () => void;
+}) {
+  const [open, setOpen] = useState(false);
+  const [pending, setPending] = useState(false);
+  const [key, renewKey] = useIntentKey();
+  const toast = useToast();
+  async function confirm() {
+    setPending(true);
+    try {
+      const result = await run(key);
+      toast.result(result);
+      if (result.ok) {
+        renewKey();
+        setOpen(false);
+        onDone?.();
+      }
+    } catch {
+      toast.error('The request did not go through. Check your connection and try again.');
+    } finally {
+      setPending(false);
+    }
+  }
+  return (
+    <>
+      <Button variant={variant} onClick={() => setOpen(true)}>
+        {label}
+      </Button>
+      <Dialog open={open} onClose={() => !pending && setOpen(false)} title={title} description={description}>
+        <div className="flex justify-end gap-2">
+          <Button variant="secondary" onClick={() => setOpen(false)} disabled={pending}>
+            Cancel
+          </Button>
+          <Button variant={variant} onClick={confirm} loading={pending}>
+            {confirmLabel ?? label}
+          </Button>
+        </div>
+      </Dialog>
+    </>
+  );
+}

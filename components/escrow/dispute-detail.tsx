@@ -1,0 +1,74 @@
+'use client';
+
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import Link from 'next/link';
+import type { DisputeView } from '@/lib/contracts/dashboard';
+import { Card, CardHeader } from '../ui/card';
+import { fetchJson } from '../ui/fetch-json';
+import { ErrorState } from '../ui/states';
+import { DeadlineCountdown } from './deadline-countdown';
+import { DisputeActions } from './dispute-actions';
+import { DisputeThread } from './dispute-thread';
+import { MilestoneLogList } from './milestone-log';
+import { naira } from './money';
+import { StatusBadge } from './status-badge';
+
+export function DisputeDetail({ initial }: { initial: DisputeView }) {
+  const id = initial.dispute.id;
+  const queryClient = useQueryClient();
+  const query = useQuery({ queryKey: ['dispute', id], queryFn: () => fetchJson<DisputeView>(`/data/disputes/${id}`), initialData: initial });
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: ['dispute', id] });
+    void queryClient.invalidateQueries({ queryKey: ['transaction'] });
+  };
+  const { dispute: d, viewer, transactionId } = query.data;
+  return (
+    <div className="space-y-6">
+      {query.isError ? <ErrorState title="Could not refresh this dispute" message={query.error.message} retry={() => void query.refetch()} /> : null}
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <p className="text-sm text-slate-600">
+            <Link href={`/transactions/${transactionId}`} className="underline underline-offset-2">
+              {d.milestone.transaction.title}
+            </Link>{' '}
+            / {d.milestone.title}
+          </p>
+          <h1 className="mt-1 text-2xl font-semibold text-slate-900">Dispute {d.dispute_code}</h1>
+        </div>
+        <StatusBadge kind="dispute" status={d.status} />
+      </div>
+      <Card className="grid gap-4 sm:grid-cols-3">
+        <div>
+          <p className="text-xs uppercase tracking-wide text-slate-500">Held in escrow</p>
+          <p className="font-medium">{naira(d.milestone.milestone_escrow.balance)}</p>
+        </div>
+        <div>
+          <p className="text-xs uppercase tracking-wide text-slate-500">Milestone amount</p>
+          <p className="font-medium">{naira(d.milestone.amount)}</p>
+        </div>
+        <div>
+          <p className="text-xs uppercase tracking-wide text-slate-500">Current proposal</p>
+          <p className="font-medium">{d.proposals.length ? `${naira(d.dispute_amount)} (${d.dispute_amount_status.toLowerCase()})` : 'None yet'}</p>
+        </div>
+        {d.deadlines.length ? (
+          <div className="space-y-2 sm:col-span-3">
+            {d.deadlines.map((deadline) => (
+              <DeadlineCountdown key={deadline.name} deadline={deadline} />
+            ))}
+          </div>
+        ) : null}
+      </Card>
+      <Card>
+        <CardHeader title="Negotiation" description="The seller proposes how much it should receive; the buyer approves or rejects." />
+        <DisputeThread dispute={d} />
+        <div className="mt-6 border-t pt-4">
+          <DisputeActions dispute={d} viewer={viewer} onDone={refresh} />
+        </div>
+      </Card>
+      <Card>
+        <CardHeader title="Milestone log" level={2} />
+        <MilestoneLogList logs={d.milestone.milestone_logs} />
+      </Card>
+    </div>
+  );
+}

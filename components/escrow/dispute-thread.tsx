@@ -1,0 +1,46 @@
+import type { Dispute } from '@/lib/contracts/dashboard';
+import { Badge } from '../ui/badge';
+import { cn } from '../ui/cn';
+import { dateTime, naira } from './money';
+
+type Entry = { key: string; who: 'buyer' | 'seller'; at: string; title: string; body?: string | null; badge?: { text: string; tone: 'amber' | 'green' | 'red' | 'grey' } };
+
+/** The negotiation, oldest first: the opening, each proposal, and each answer to it. */
+export function DisputeThread({ dispute }: { dispute: Dispute }) {
+  const entries: Entry[] = [{ key: 'opened', who: 'seller', at: dispute.created_at, title: 'Seller opened the dispute', body: dispute.description }];
+  for (const p of [...dispute.proposals].sort((a, b) => a.created_at.localeCompare(b.created_at))) {
+    const badge =
+      p.status === 'SUBMITTED'
+        ? ({ text: 'Awaiting the buyer', tone: 'amber' } as const)
+        : p.status === 'SUPERSEDED'
+          ? ({ text: 'Revised', tone: 'grey' } as const)
+          : p.status === 'APPROVED'
+            ? ({ text: 'Approved', tone: 'green' } as const)
+            : ({ text: 'Rejected', tone: 'red' } as const);
+    entries.push({ key: p.id, who: p.proposed_by, at: p.created_at, title: `${p.proposed_by === 'seller' ? 'Seller' : 'Buyer'} proposed ${naira(p.amount)}`, badge });
+    if (p.status === 'REJECTED' && p.decided_at) {
+      entries.push({ key: `${p.id}-r`, who: 'buyer', at: p.decided_at, title: `Buyer rejected ${naira(p.amount)}`, body: p.rejection_reason });
+    }
+    if (p.status === 'APPROVED' && p.decided_at) {
+      entries.push({ key: `${p.id}-a`, who: 'buyer', at: p.decided_at, title: `Buyer approved ${naira(p.amount)}: the dispute is settled` });
+    }
+  }
+  return (
+    <ol className="space-y-3" aria-label="Negotiation">
+      {entries.map((e) => (
+        <li key={e.key} className={cn('flex', e.who === 'buyer' ? 'justify-end' : 'justify-start')} data-testid="thread-entry">
+          <div className={cn('max-w-[85%] rounded-lg border px-4 py-3 shadow-sm', e.who === 'buyer' ? 'border-sky-200 bg-sky-50' : 'border-violet-200 bg-violet-50')}>
+            <div className="flex flex-wrap items-center gap-2">
+              <p className="font-medium text-slate-900">{e.title}</p>
+              {e.badge ? <Badge tone={e.badge.tone}>{e.badge.text}</Badge> : null}
+            </div>
+            {e.body ? <p className="mt-1 text-sm text-slate-800">{e.body}</p> : null}
+            <time dateTime={e.at} className="mt-1 block text-xs text-slate-500">
+              {dateTime(e.at)}
+            </time>
+          </div>
+        </li>
+      ))}
+    </ol>
+  );
+}

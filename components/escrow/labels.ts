@@ -1,0 +1,61 @@
+import type { BadgeTone } from '../ui/badge';
+
+type Label = { label: string; tone: BadgeTone };
+
+export const MILESTONE_STATUS: Record<string, Label> = {
+  PENDING_FUNDING: { label: 'Awaiting funding', tone: 'grey' },
+  IN_PROGRESS: { label: 'Funded · in progress', tone: 'blue' },
+  UNDER_INSPECTION: { label: 'Under inspection', tone: 'amber' },
+  COMPLETED: { label: 'Completed', tone: 'green' },
+  DELIVERY_RETURNED_AWAITING_APPROVAL: { label: 'Returned · awaiting seller', tone: 'amber' },
+  DELIVERY_RETURN_APPROVED: { label: 'Return approved · refunded', tone: 'green' },
+  DELIVERY_RETURN_REJECTED: { label: 'Return rejected', tone: 'red' },
+  IN_DISPUTE: { label: 'In dispute', tone: 'violet' },
+  DISPUTE_RESOLVED: { label: 'Dispute resolved', tone: 'green' },
+};
+
+export const TRANSACTION_STATUS: Record<string, Label> = {
+  MILESTONE_PENDING_FUNDING: { label: 'Awaiting funding', tone: 'grey' },
+  MILESTONE_IN_PROGRESS: { label: 'In progress', tone: 'blue' },
+  MILESTONE_UNDER_INSPECTION: { label: 'Under inspection', tone: 'amber' },
+  MILESTONE_RETURN_AWAITING_APPROVAL: { label: 'Return awaiting seller', tone: 'amber' },
+  MILESTONE_RETURN_REJECTED: { label: 'Return rejected', tone: 'red' },
+  MILESTONE_IN_DISPUTE: { label: 'In dispute', tone: 'violet' },
+  COMPLETED: { label: 'Completed', tone: 'green' },
+};
+
+export const DISPUTE_STATUS: Record<string, Label> = {
+  INTRA_PARTY_MEDIATION: { label: 'Mediation', tone: 'violet' },
+  EVIDENCE_SUBMISSION: { label: 'Evidence submission', tone: 'amber' },
+  ARBITRATION: { label: 'Arbitration', tone: 'amber' },
+  ARBITRATION_DECLINED: { label: 'Arbitration declined', tone: 'red' },
+  RESOLVED: { label: 'Resolved', tone: 'green' },
+  CANCELED: { label: 'Withdrawn', tone: 'grey' },
+};
+
+export const DEADLINE_NAME: Record<string, string> = {
+  inspection: 'Inspection ends',
+  return_response: 'Seller must answer the return by',
+  intra_party_mediation: 'Mediation ends',
+  evidence_submission: 'Evidence due',
+};
+
+export const ON_LAPSE: Record<string, string> = {
+  delivery_accepted: 'If the buyer does not answer, the delivery is accepted and the funds are released.',
+  return_approved: 'If the seller does not answer, the return is approved and the buyer is refunded.',
+  escalated_to_evidence_submission: 'If no amount is agreed, the dispute moves to evidence submission.',
+  forfeit_or_arbitration: 'A silent party forfeits; otherwise the dispute team arbitrates.',
+};
+
+/** What the viewer is waiting to do, for the "needs your action" lists. */
+export const ACTION_LABEL: Record<string, string> = {
+  fund: 'Fund',
+  deliver: 'Deliver',
+  approve: 'Accept or reject',
+  reject: 'Accept or reject',
+  approve_return: 'Answer the return',
+  disapprove_return: 'Answer the return',
+  open_dispute: 'Open a dispute',
+};
+
+export const labelOf = (map: Record<string, Label>, status: string): Label => map[status] ?? { label: status.replaceAll('_', ' ').toLowerCase(), tone: 'grey' };

@@ -1,0 +1,78 @@
+'use client';
+
+import { approveDelivery, approveReturn, disapproveReturn, fundMilestone } from '@/app/(dashboard)/transactions/actions';
+import type { MilestoneInTransaction, Viewer } from '@/lib/contracts/dashboard';
+import { ConfirmAction } from './confirm-action';
+import { DeliverDialog, OpenDisputeDialog, RejectDeliveryDialog } from './milestone-forms';
+import { naira } from './money';
+
+const WAITING: Record<string, string> = {
+  fund: 'Waiting for the buyer to fund this milestone.',
+  deliver: 'Waiting for the seller to deliver.',
+  approve: 'Waiting for the buyer to accept or reject the delivery.',
+  approve_return: 'Waiting for the seller to answer the return.',
+  open_dispute: 'The seller may open a dispute.',
+};
+
+/**
+ * Exactly the buttons the API's allowed_actions gives this viewer now; nothing is re-derived from the status.
+ * An admin sees only funding, done on the buyer's behalf.
+ */
+export function MilestoneActions({ milestone, viewer, onDone }: { milestone: MilestoneInTransaction; viewer: Viewer; onDone: () => void }) {
+  const allowed = milestone.allowed_actions;
+  const mine = viewer === 'admin' ? allowed.buyer.filter((a) => a === 'fund') : allowed[viewer];
+  const other = viewer === 'seller' ? allowed.buyer : viewer === 'buyer' ? allowed.seller : [...allowed.buyer, ...allowed.seller].filter((a) => a !== 'fund');
+  const m = { milestone_id: milestone.id };
+  const feeNote = milestone.commission_payer === 'SELLER_100' ? `the seller pays the ${naira(milestone.milestone_fee)} fee` : `fee ${naira(milestone.milestone_fee)} (${milestone.commission_payer.replaceAll('_', ' ').toLowerCase()})`;
+
+  if (mine.length === 0) {
+    const waiting = other.map((a) => WAITING[a]).find(Boolean);
+    return waiting ? <p className="text-sm text-slate-600">{waiting}</p> : null;
+  }
+  return (
+    <div className="flex flex-wrap gap-2" role="group" aria-label={`Actions on ${milestone.title}`}>
+      {mine.includes('fund') ? (
+        <ConfirmAction
+          label="Fund milestone"
+          title={`Fund "${milestone.title}"?`}
+          description={`${naira(milestone.amount)} (plus any fee share of the buyer) moves from the buyer's wallet into this milestone's escrow; ${feeNote}.`}
+          run={(key) => fundMilestone({ ...m, idempotency_key: key })}
+          onDone={onDone}
+        />
+      ) : null}
+      {mine.includes('deliver') ? <DeliverDialog milestoneId={milestone.id} amount={milestone.amount} onDone={onDone} /> : null}
+      {mine.includes('approve') ? (
+        <ConfirmAction
+          label="Accept delivery"
+          title="Accept the delivery and release the money?"
+          description={`${naira(milestone.milestone_escrow.balance)} held in escrow is released to the seller (${feeNote}). This cannot be undone.`}
+          confirmLabel="Accept and release"
+          run={(key) => approveDelivery({ ...m, idempotency_key: key })}
+          onDone={onDone}
+        />
+      ) : null}
+      {mine.includes('reject') ? <RejectDeliveryDialog milestoneId={milestone.id} amount={milestone.milestone_escrow.balance} onDone={onDone} /> : null}
+      {mine.includes('approve_return') ? (
+        <ConfirmAction
+          label="Approve the return"
+          title="Approve the return and refund the buyer?"
+          description={`${naira(milestone.milestone_escrow.balance)} held in escrow goes back to the buyer. This cannot be undone.`}
+          confirmLabel="Approve and refund"
+          run={(key) => approveReturn({ ...m, idempotency_key: key })}
+          onDone={onDone}
+        />
+      ) : null}
+      {mine.includes('disapprove_return') ? (
+        <ConfirmAction
+          label="Reject the return"
+          variant="danger"
+          title="Reject the buyer's return?"
+          description={`The ${naira(milestone.milestone_escrow.balance)} stays held. You can then open a dispute to settle it.`}
+          run={(key) => disapproveReturn({ ...m, idempotency_key: key })}
+          onDone={onDone}
+        />
+      ) : null}
+      {mine.includes('open_dispute') ? <OpenDisputeDialog milestoneId={milestone.id} amount={milestone.milestone_escrow.balance} onDone={onDone} /> : null}
+    </div>
+  );
+}

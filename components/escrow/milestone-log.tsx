@@ -1,0 +1,24 @@
+import type { MilestoneLog } from '@/lib/contracts/dashboard';
+import { dateTime } from './money';
+
+const ACTOR: Record<string, string> = { buyer: 'Buyer', seller: 'Seller', client: 'Marketplace', system: 'System', dispute_team: 'Dispute team' };
+
+export function MilestoneLogList({ logs }: { logs: MilestoneLog[] }) {
+  if (logs.length === 0) return <p className="text-sm text-slate-600">Nothing has happened on this milestone yet.</p>;
+  return (
+    <ol className="space-y-1.5 text-sm">
+      {logs.map((log) => (
+        <li key={log.id} className="flex flex-wrap gap-x-2">
+          <time dateTime={log.created_at} className="text-slate-500">
+            {dateTime(log.created_at)}
+          </time>
+          <span className="font-medium text-slate-700">{ACTOR[log.actor] ?? log.actor}</span>
+          <span className="text-slate-800">
+            {log.log_message}
+            {log.is_automatic ? <span className="text-slate-500"> (automatic)</span> : null}
+          </span>
+        </li>
+      ))}
+    </ol>
+  );
+}

@@ -1,0 +1,13 @@
+import { Badge } from '../ui/badge';
+import { DISPUTE_STATUS, labelOf, MILESTONE_STATUS, TRANSACTION_STATUS } from './labels';
+
+const MAPS = { milestone: MILESTONE_STATUS, transaction: TRANSACTION_STATUS, dispute: DISPUTE_STATUS };
+
+export function StatusBadge({ kind, status }: { kind: keyof typeof MAPS; status: string }) {
+  const { label, tone } = labelOf(MAPS[kind], status);
+  return (
+    <Badge tone={tone}>
+      <span data-status={status}>{label}</span>
+    </Badge>
+  );
+}

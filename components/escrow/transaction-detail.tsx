@@ -1,0 +1,86 @@
+'use client';
+
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import Link from 'next/link';
+import type { TransactionView } from '@/lib/contracts/dashboard';
+import { FundWalletForm } from '../admin/fund-wallet-form';
+import { Card } from '../ui/card';
+import { fetchJson } from '../ui/fetch-json';
+import { ErrorState } from '../ui/states';
+import { MilestoneTimeline } from './milestone-timeline';
+import { dateTime, naira } from './money';
+import { StatusBadge } from './status-badge';
+
+const nameOf = (p: { user: { first_name: string; last_name: string } }) => `${p.user.first_name} ${p.user.last_name}`;
+
+export function TransactionDetail({ initial }: { initial: TransactionView }) {
+  const id = initial.transaction.id;
+  const queryClient = useQueryClient();
+  const query = useQuery({ queryKey: ['transaction', id], queryFn: () => fetchJson<TransactionView>(`/data/transactions/${id}`), initialData: initial });
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: ['transaction', id] });
+    void queryClient.invalidateQueries({ queryKey: ['wallet'] });
+  };
+  const { transaction: t, viewer, logs, disputes, buyerBalance } = query.data;
+  const you = viewer === 'admin' ? null : viewer;
+  return (
+    <div className="space-y-6">
+      {query.isError ? <ErrorState title="Could not refresh this transaction" message={query.error.message} retry={() => void query.refetch()} /> : null}
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <p className="text-sm text-slate-600">
+            <Link href={viewer === 'admin' ? '/admin/transactions' : '/transactions'} className="underline underline-offset-2">
+              Transactions
+            </Link>{' '}
+            / {t.title}
+          </p>
+          <h1 className="mt-1 text-2xl font-semibold text-slate-900">{t.title}</h1>
+          <p className="mt-1 text-slate-700">{t.description}</p>
+        </div>
+        <StatusBadge kind="transaction" status={t.status} />
+      </div>
+      <Card className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <div>
+          <p className="text-xs uppercase tracking-wide text-slate-500">Buyer</p>
+          <p className="font-medium">
+            {nameOf(t.buyer)}
+            {you === 'buyer' ? <span className="ml-1 text-emerald-700">(you)</span> : null}
+          </p>
+        </div>
+        <div>
+          <p className="text-xs uppercase tracking-wide text-slate-500">Seller</p>
+          <p className="font-medium">
+            {nameOf(t.seller)}
+            {you === 'seller' ? <span className="ml-1 text-emerald-700">(you)</span> : null}
+          </p>
+        </div>
+        <div>
+          <p className="text-xs uppercase tracking-wide text-slate-500">Total</p>
+          <p className="font-medium">{naira(t.transaction_amount)}</p>
+        </div>
+        <div className="text-sm text-slate-700">
+          <p>Funded {naira(t.total_amount_funded)}</p>
+          <p>Released {naira(t.total_amount_disbursed)}</p>
+          <p>Refunded {naira(t.total_amount_refunded)}</p>
+        </div>
+        <p className="text-xs text-slate-500 sm:col-span-2 lg:col-span-4">
+          Created {dateTime(t.created_at)} · updates every few seconds
+        </p>
+      </Card>
+      {viewer === 'admin' ? (
+        <Card>
+          <p className="mb-3 text-sm text-slate-700">
+            {nameOf(t.buyer)}&apos;s wallet: <strong data-testid="buyer-balance">{buyerBalance === undefined ? '—' : naira(buyerBalance)}</strong>
+          </p>
+          <FundWalletForm userId={t.buyer.user_id} name={t.buyer.user.first_name} onDone={refresh} />
+        </Card>
+      ) : null}
+      <section aria-labelledby="milestones-heading">
+        <h2 id="milestones-heading" className="mb-4 text-lg font-semibold">
+          Milestones
+        </h2>
+        <MilestoneTimeline milestones={t.milestones} currentId={t.current_milestone_id} viewer={viewer} logs={logs} disputes={disputes} onChanged={refresh} />
+      </section>
+    </div>
+  );
+}

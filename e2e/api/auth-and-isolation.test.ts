@@ -1,0 +1,370 @@
+/**
+ * Authentication and client isolation for every operation in lib/contracts/operations.ts: the list
+ * drives the tests, and each operation is sent with real ids from a deal this file builds (a
+ * transaction whose first milestone is in dispute, a saved bank account and an uploaded file).
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ErrorEnvelope } from '@/lib/contracts/common';
+import { OPERATIONS, type Operation } from '@/lib/contracts/operations';
+import { baseUrl, call, expectError, expectOk, inDays, newClient, newDeal, operatorKey, snapshot, uploadProof, type ApiResponse, type TestClient } from './support/api';
+
+type Ids = { user: string; seller: string; transaction: string; milestone: string; dispute: string; file: string };
+type Request = { method: string; path: string; query: string; body?: unknown; multipart?: boolean };
+
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+const GTBANK = { account_number: '0016563228', bank_code: '058' };
+
+const clientOps = OPERATIONS.filter((op) => op.auth === 'client');
+const operatorOps = OPERATIONS.filter((op) => op.auth === 'operator');
+const jsonBodyOps = OPERATIONS.filter((op) => op.body && !op.multipart);
+const pathIdOps = OPERATIONS.filter((op) => /\{[a-z_]+\}/.test(op.path));
+
+/** A body the owner could send: valid for the operation's schema, naming the deal's records. */
+function bodyFor(op: Operation, ids: Ids): unknown {
+  const fileUrl = `${baseUrl()}/v1/files/${ids.file}`;
+  switch (op.id) {
+    case 'createClient':
+      return { name: 'Isolation probe' };
+    case 'createUser':
+      return { first_name: 'Probe', last_name: 'User', email: `probe.${randomUUID()}@example.com` };
+    case 'createTransaction':
+      return {
+        title: 'Probe deal',
+        description: 'Made by the isolation test',
+        buyer_id: ids.user,
+        seller_id: ids.seller,
+        milestones: [{ title: 'One', description: 'Work', amount: 500, due_date: inDays(10) }],
+      };
+    case 'fundMilestone':
+    case 'approveDelivery':
+      return { buyer_id: ids.user };
+    case 'deliverMilestone':
+      return { seller_id: ids.seller, proofs_of_completion: [fileUrl] };
+    case 'rejectDelivery':
+      return { buyer_id: ids.user, rejection_reason: 'Not as described', proofs_of_return: [fileUrl] };
+    case 'approveReturn':
+    case 'disapproveReturn':
+      return { seller_id: ids.seller };
+    case 'createDispute':
+      return { description: 'Probe dispute', buyer_id: ids.user, seller_id: ids.seller, milestone_id: ids.milestone };
+    case 'addDisputeAmount':
+      return { dispute_amount: 100, seller_id: ids.seller };
+    case 'approveDisputeAmount':
+      return { buyer_id: ids.user };
+    case 'rejectDisputeAmount':
+      return { buyer_id: ids.user, reason: 'Too much' };
+    case 'fundWallet':
+      return { user_id: ids.user, amount: 100 };
+    case 'saveBankAccount':
+      return { ...GTBANK, user_id: ids.user };
+    case 'validateBankAccount':
+      return { ...GTBANK };
+    default:
+      throw new Error(`No request body recipe for ${op.id}: add one to auth-and-isolation.test.ts`);
+  }
+}
+
+function queryFor(op: Operation, ids: Ids): string {
+  switch (op.id) {
+    case 'listUsers':
+      return '?page=1&limit=100&sort=DESC';
+    case 'listTransactions':
+      return `?user_id=${ids.user}`;
+    case 'listDisputes':
+      return `?milestone_id=${ids.milestone}`;
+    case 'listBankAccounts':
+      return `?user_id=${ids.user}`;
+    default:
+      if (op.query && Object.values(op.query.shape).some((s) => !(s as { safeParse: (v: unknown) => { success: boolean } }).safeParse(undefined).success)) {
+        throw new Error(`No query recipe for ${op.id}: add one to auth-and-isolation.test.ts`);
+      }
+      return '';
+  }
+}
+
+function pathFor(op: Operation, ids: Ids, override?: string): string {
+  return op.path.replace(/\{([a-z_]+)\}/g, (_m, name: string) => {
+    if (override !== undefined) return override;
+    if (name === 'user_id') return ids.user;
+    if (op.path.startsWith('/v1/users/')) return ids.user;
+    if (op.path.startsWith('/v1/transactions/')) return ids.transaction;
+    if (op.path.startsWith('/v1/milestones/')) return ids.milestone;
+    if (op.path.startsWith('/v1/dispute/')) return ids.dispute;
+    if (op.path.startsWith('/v1/files/')) return ids.file;
+    throw new Error(`No id recipe for ${op.path}: add one to auth-and-isolation.test.ts`);
+  });
+}
+
+function requestFor(op: Operation, ids: Ids, opts: { pathId?: string } = {}): Request {
+  return {
+    method: op.method.toUpperCase(),
+    path: pathFor(op, ids, opts.pathId),
+    query: queryFor(op, ids),
+    body: op.body ? bodyFor(op, ids) : undefined,
+    multipart: op.multipart,
+  };
+}
+
+async function send(req: Request, key: string | null, extra: { rawBody?: string; contentType?: string } = {}): Promise<ApiResponse> {
+  if (req.multipart) {
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(PNG)], { type: 'image/png' }), 'probe.png');
+    const res = await fetch(`${baseUrl()}${req.path}${req.query}`, { method: req.method, headers: key ? { authorization: key } : {}, body: form });
+    const text = await res.text();
+    let body: unknown = text;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      // keep the text
+    }
+    return { status: res.status, body, headers: res.headers };
+  }
+  if (extra.rawBody !== undefined) {
+    return call(req.method, `${req.path}${req.query}`, { key, rawBody: extra.rawBody, headers: { 'content-type': extra.contentType ?? 'application/json' } });
+  }
+  if (extra.contentType && req.body !== undefined) {
+    return call(req.method, `${req.path}${req.query}`, { key, rawBody: JSON.stringify(req.body), headers: { 'content-type': extra.contentType } });
+  }
+  return call(req.method, `${req.path}${req.query}`, { key, body: req.body });
+}
+
+/** Does the request name any of the owner's records (in the path, the query or the body)? */
+function namesOwnerRecords(op: Operation, ids: Ids): boolean {
+  const text = JSON.stringify(requestFor(op, ids));
+  return Object.values(ids).some((id) => text.includes(id));
+}
+
+let owner: TestClient;
+let stranger: TestClient;
+let ids: Ids;
+let deal: Awaited<ReturnType<typeof newDeal>>;
+
+/** Everything of the owner's that a request could have touched, as the API shows it. */
+async function ownerState(): Promise<string> {
+  const key = owner.secretKey;
+  const [base, users, accounts, dispute, file, history] = await Promise.all([
+    snapshot(owner, deal),
+    call('GET', '/v1/users?page=1&limit=100&sort=ASC', { key }),
+    call('GET', '/v1/wallets/banks/list?limit=100', { key }),
+    call('GET', `/v1/dispute/${ids.dispute}`, { key }),
+    call('GET', `/v1/files/${ids.file}`, { key }),
+    call('GET', `/v1/wallets/${ids.user}/history?limit=100`, { key }),
+  ]);
+  for (const r of [users, accounts, dispute, file, history]) expect(r.status).toBe(200);
+  return JSON.stringify([base, users.body, accounts.body, dispute.body, file.body, history.body]);
+}
+
+/** What the stranger has: nothing, and a failed request must not give it anything. */
+async function strangerState(): Promise<string> {
+  const key = stranger.secretKey;
+  const [users, transactions, disputes, accounts] = await Promise.all([
+    call('GET', '/v1/users?page=1&limit=100&sort=ASC', { key }),
+    call('GET', '/v1/transactions?limit=100', { key }),
+    call('GET', '/v1/dispute?limit=100', { key }),
+    call('GET', '/v1/wallets/banks/list?limit=100', { key }),
+  ]);
+  return JSON.stringify([users.body, transactions.body, disputes.body, accounts.body]);
+}
+
+beforeAll(async () => {
+  owner = await newClient();
+  stranger = await newClient();
+  // Milestone 1 goes all the way to a dispute; milestone 2 waits for funding.
+  deal = await newDeal(owner, [1000, 2000], { walletFunds: 5000 });
+  const [m1] = deal.milestoneIds;
+  const key = owner.secretKey;
+  const proof = await uploadProof(owner);
+  expectOk(await call('POST', `/v1/milestones/${m1}/fund`, { key, body: { buyer_id: deal.buyer.id } }));
+  expectOk(await call('POST', `/v1/milestones/${m1}/deliver`, { key, body: { seller_id: deal.seller.id, proofs_of_completion: [proof] } }));
+  expectOk(await call('POST', `/v1/milestones/${m1}/reject`, { key, body: { buyer_id: deal.buyer.id, rejection_reason: 'Broken', proofs_of_return: [proof] } }));
+  expectOk(await call('PATCH', `/v1/milestones/${m1}/reject/disapprove`, { key, body: { seller_id: deal.seller.id } }));
+  const dispute = expectOk(
+    await call('POST', '/v1/dispute/create', { key, body: { description: 'Return refused', buyer_id: deal.buyer.id, seller_id: deal.seller.id, milestone_id: m1 } }),
+  );
+  expectOk(await call('POST', '/v1/wallets/banks/disbursement', { key, body: { ...GTBANK, user_id: deal.buyer.id } }));
+  ids = {
+    user: deal.buyer.id,
+    seller: deal.seller.id,
+    transaction: deal.transaction.id,
+    milestone: m1!,
+    dispute: dispute.id,
+    file: proof.split('/').pop()!,
+  };
+});
+
+describe('the operations list', () => {
+  it('has a request recipe here for every operation, so none goes untested', () => {
+    expect(OPERATIONS.length).toBeGreaterThanOrEqual(30);
+    const fake: Ids = { user: randomUUID(), seller: randomUUID(), transaction: randomUUID(), milestone: randomUUID(), dispute: randomUUID(), file: randomUUID() };
+    for (const op of OPERATIONS) expect(() => requestFor(op, fake), op.id).not.toThrow();
+  });
+});
+
+describe('without a valid client secret key, every client operation is 401 UNAUTHORIZED and changes nothing', () => {
+  const keys: Array<{ name: string; key: () => string | null }> = [
+    { name: 'no Authorization header', key: () => null },
+    { name: 'the public key (pk_test_…)', key: () => owner.publicKey },
+    { name: 'the public key as Bearer', key: () => `Bearer ${owner.publicKey}` },
+    { name: 'an unknown secret key', key: () => `sk_test_${randomBytes(24).toString('base64url')}` },
+    { name: 'a key that is not a key', key: () => 'hello' },
+    { name: 'an empty Bearer', key: () => 'Bearer' },
+    { name: 'the operator key', key: () => operatorKey() },
+    { name: 'the operator key as Bearer', key: () => `Bearer ${operatorKey()}` },
+  ];
+
+  it.each(clientOps.map((op) => [`${op.method.toUpperCase()} ${op.path}`, op] as const))('%s', async (_name, op) => {
+    const before = await ownerState();
+    for (const { name, key } of keys) {
+      const res = await send(requestFor(op, ids), key());
+      expect(res.status, `${name}: ${JSON.stringify(res.body)}`).toBe(401);
+      expect(res.body, name).toMatchObject({ status: false, code: 'UNAUTHORIZED' });
+      ErrorEnvelope.parse(res.body);
+      expect(JSON.stringify(res.body), name).not.toContain(ids.user);
+    }
+    expect(await ownerState()).toBe(before);
+  });
+});
+
+describe('operator routes refuse everything but the operator key', () => {
+  it.each(operatorOps.map((op) => [`${op.method.toUpperCase()} ${op.path}`, op] as const))('%s', async (_name, op) => {
+    const req = requestFor(op, ids);
+    for (const [name, key] of [
+      ['no key', null],
+      ["a client's secret key", owner.secretKey],
+      ["a client's secret key as Bearer", `Bearer ${owner.secretKey}`],
+      ["a client's public key", owner.publicKey],
+      ['an unknown key', `op_test_${randomBytes(16).toString('hex')}`],
+    ] as const) {
+      const res = await send(req, key);
+      expect(res.status, `${name}: ${JSON.stringify(res.body)}`).toBe(401);
+      expect(res.body, name).toMatchObject({ status: false, code: 'UNAUTHORIZED' });
+      ErrorEnvelope.parse(res.body);
+    }
+    // The operator key itself works, raw and as Bearer.
+    expectOk(await send(req, operatorKey()));
+    expectOk(await send(requestFor(op, ids), `Bearer ${operatorKey()}`));
+  });
+
+  it('a client key on POST /v1/operator/clients creates no client', async () => {
+    const res = await call('POST', '/v1/operator/clients', { key: owner.secretKey, body: { name: 'Sneaky', mode: 'test' } });
+    expectError(res, 401, 'UNAUTHORIZED');
+    expect(JSON.stringify(res.body)).not.toMatch(/sk_test_/);
+  });
+});
+
+describe('Bearer <secret key> is accepted like the raw key', () => {
+  const reads = clientOps.filter((op) => op.method === 'get');
+  it.each(reads.map((op) => [`GET ${op.path}`, op] as const))('%s answers as with the raw key', async (_name, op) => {
+    const req = requestFor(op, ids);
+    const raw = await send(req, owner.secretKey);
+    const bearer = await send(req, `Bearer ${owner.secretKey}`);
+    expect(raw.status, JSON.stringify(raw.body)).toBe(200);
+    expect(bearer.status, JSON.stringify(bearer.body)).toBe(200);
+    expect(bearer.body).toEqual(raw.body);
+  });
+
+  const writes = clientOps.filter((op) => op.body && !op.multipart);
+  it.each(writes.map((op) => [`${op.method.toUpperCase()} ${op.path}`, op] as const))(
+    '%s gets past authentication to validation (an empty body is 400, not 401)',
+    async (_name, op) => {
+      const before = await ownerState();
+      const res = await send({ ...requestFor(op, ids), body: {} }, `Bearer ${owner.secretKey}`);
+      expectError(res, 400, 'VALIDATION_ERROR');
+      expect(await ownerState()).toBe(before);
+    },
+  );
+
+  it('creates a user, funds a wallet and uploads a file with Bearer', async () => {
+    const client = await newClient();
+    const bearer = `Bearer ${client.secretKey}`;
+    const user = expectOk(await call('POST', '/v1/users', { key: bearer, body: { first_name: 'Bea', last_name: 'Rer', email: `bea.${randomUUID()}@example.com` } }));
+    expect(expectOk(await call('POST', '/v1/wallets/fund', { key: bearer, body: { user_id: user.id, amount: 250 } })).balance).toBe(250);
+    expect(expectOk(await call('GET', `/v1/wallets/${user.id}`, { key: client.secretKey })).balance).toBe(250);
+    const upload = await send({ method: 'POST', path: '/v1/files', query: '', multipart: true }, bearer);
+    expect(expectOk(upload).sha256).toMatch(/^[0-9a-f]{64}$/);
+  });
+});
+
+describe("another client's key on this client's records: 404 NOT_FOUND, exactly as for ids that do not exist, and nothing changes", () => {
+  // Which operations name a record is a property of the recipes, so placeholder ids decide it.
+  const placeholder: Ids = { user: randomUUID(), seller: randomUUID(), transaction: randomUUID(), milestone: randomUUID(), dispute: randomUUID(), file: randomUUID() };
+  const opsNamingRecords = clientOps.filter((op) => namesOwnerRecords(op, placeholder));
+
+  it('covers every client operation that names a record by id', () => {
+    const names = opsNamingRecords.map((op) => op.id);
+    for (const id of ['getUser', 'getTransaction', 'getMilestone', 'fundMilestone', 'deliverMilestone', 'approveDelivery', 'rejectDelivery', 'approveReturn', 'disapproveReturn', 'createDispute', 'getDispute', 'addDisputeAmount', 'approveDisputeAmount', 'rejectDisputeAmount', 'fundWallet', 'getWallet', 'walletHistory', 'saveBankAccount', 'readFile', 'createTransaction']) {
+      expect(names).toContain(id);
+    }
+  });
+
+  it.each(opsNamingRecords.map((op) => [`${op.method.toUpperCase()} ${op.path}`, op] as const))('%s', async (_name, op) => {
+    const ownerBefore = await ownerState();
+    const strangerBefore = await strangerState();
+
+    const foreign = await send(requestFor(op, ids), stranger.secretKey);
+    const randomIds: Ids = { user: randomUUID(), seller: randomUUID(), transaction: randomUUID(), milestone: randomUUID(), dispute: randomUUID(), file: randomUUID() };
+    const unknown = await send(requestFor(op, randomIds), stranger.secretKey);
+
+    const isFilteredList = op.method === 'get' && !/\{/.test(op.path);
+    if (isFilteredList && foreign.status === 200) {
+      // A list filtered by the owner's id: the stranger sees an empty list, never the owner's records.
+      const lists = Object.values(foreign.body.data).filter(Array.isArray);
+      expect(lists.length).toBeGreaterThan(0);
+      for (const list of lists) expect(list).toEqual([]);
+    } else {
+      expect(foreign.status, JSON.stringify(foreign.body)).toBe(404);
+      expect(foreign.body).toMatchObject({ status: false, code: 'NOT_FOUND' });
+      ErrorEnvelope.parse(foreign.body);
+    }
+
+    // Indistinguishable from asking about ids that do not exist at all.
+    const normalise = (res: ApiResponse, which: Ids) => {
+      let text = JSON.stringify({ status: res.status, body: res.body });
+      for (const [name, id] of Object.entries(which)) text = text.replaceAll(id, `<${name}>`);
+      return text;
+    };
+    expect(normalise(foreign, ids)).toBe(normalise(unknown, randomIds));
+
+    expect(await ownerState()).toBe(ownerBefore);
+    expect(await strangerState()).toBe(strangerBefore);
+  });
+
+  it('the stranger never sees the owner in its own lists', async () => {
+    const users = expectOk(await call('GET', '/v1/users?page=1&limit=100&sort=DESC', { key: stranger.secretKey }));
+    const transactions = expectOk(await call('GET', '/v1/transactions?limit=100', { key: stranger.secretKey }));
+    const disputes = expectOk(await call('GET', '/v1/dispute?limit=100', { key: stranger.secretKey }));
+    const accounts = expectOk(await call('GET', '/v1/wallets/banks/list?limit=100', { key: stranger.secretKey }));
+    const all = JSON.stringify([users, transactions, disputes, accounts]);
+    for (const id of Object.values(ids)) expect(all).not.toContain(id);
+  });
+});
+
+describe('malformed requests', () => {
+  it.each(jsonBodyOps.map((op) => [`${op.method.toUpperCase()} ${op.path}`, op] as const))('%s: malformed JSON is 400 INVALID_JSON', async (_name, op) => {
+    const key = op.auth === 'operator' ? operatorKey() : owner.secretKey;
+    const before = await ownerState();
+    const res = await send(requestFor(op, ids), key, { rawBody: '{"buyer_id": "' });
+    expectError(res, 400, 'INVALID_JSON');
+    ErrorEnvelope.parse(res.body);
+    expect(await ownerState()).toBe(before);
+  });
+
+  it.each(jsonBodyOps.map((op) => [`${op.method.toUpperCase()} ${op.path}`, op] as const))('%s: a JSON body sent as text/plain is 415', async (_name, op) => {
+    const key = op.auth === 'operator' ? operatorKey() : owner.secretKey;
+    const before = await ownerState();
+    const res = await send(requestFor(op, ids), key, { contentType: 'text/plain' });
+    expectError(res, 415, 'UNSUPPORTED_MEDIA_TYPE');
+    expect(await ownerState()).toBe(before);
+  });
+
+  it.each(pathIdOps.map((op) => [`${op.method.toUpperCase()} ${op.path}`, op] as const))('%s: a path id that is not a UUID is 400', async (_name, op) => {
+    const before = await ownerState();
+    for (const bad of ['not-a-uuid', '1', `${ids.milestone}0`]) {
+      const res = await send(requestFor(op, ids, { pathId: bad }), owner.secretKey);
+      expectError(res, 400, 'VALIDATION_ERROR');
+      ErrorEnvelope.parse(res.body);
+    }
+    expect(await ownerState()).toBe(before);
+  });
+});

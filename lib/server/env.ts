@@ -11,6 +11,9 @@ const EnvSchema = z.object({
   ESCROW_DB_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   ESCROW_NAME_ENQUIRY_PROVIDER: z.enum(['sandbox']).default('sandbox'),
   ESCROW_HOLIDAYS: z.string().optional(),
+  ESCROW_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(6000),
+  ESCROW_RATE_LIMIT_BURST: z.coerce.number().int().min(1).default(300),
+  ESCROW_PUBLIC_URL: z.url().optional(),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
 });
 

@@ -10,6 +10,7 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly errors?: FieldError[],
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
     this.status = ERROR_STATUS[code];

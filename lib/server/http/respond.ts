@@ -30,7 +30,7 @@ function fromDatabase(error: unknown): AppError | undefined {
 
 export function errorResponse(error: unknown, requestId?: string): Response {
   const known = error instanceof AppError ? error : error instanceof z.ZodError ? null : fromDatabase(error);
-  if (known) return Response.json(envelope(known), { status: known.status });
+  if (known) return Response.json(envelope(known), { status: known.status, headers: known.headers });
   if (error instanceof z.ZodError) {
     const errors = fieldErrors(error);
     return Response.json(envelope(new AppError('VALIDATION_ERROR', describe(errors), errors)), { status: 400 });

@@ -2,8 +2,12 @@ import 'server-only';
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import { getDb, type Db } from '../db/client';
+import { env } from '../env';
 import { AppError } from './app-error';
 import { authenticateClient, authenticateOperator, type ClientRow } from './auth';
+import { readBodyBytes } from './body';
+import { idempotencyKeyOf, runIdempotently } from './idempotency';
+import { takeToken } from './rate-limit';
 import { describe, errorResponse, fieldErrors } from './respond';
 
 type Params = Record<string, string>;
@@ -21,36 +25,80 @@ export type RequestContext<P extends Params> = {
 };
 export type ClientContext<P extends Params> = RequestContext<P> & { client: ClientRow };
 
+/** The operator's own scope for idempotency keys and rate limits: no client has the nil UUID. */
+const OPERATOR_SCOPE = '00000000-0000-0000-0000-000000000000';
+
+function logRequest(entry: { requestId: string; clientId?: string; request: Request; status: number; startedAt: number }) {
+  // One line per request; never the Authorization header or a body.
+  console.log(
+    JSON.stringify({
+      level: entry.status >= 500 ? 'error' : 'info',
+      msg: 'request',
+      request_id: entry.requestId,
+      client_id: entry.clientId ?? null,
+      method: entry.request.method,
+      route: new URL(entry.request.url).pathname,
+      status: entry.status,
+      duration_ms: Math.round(performance.now() - entry.startedAt),
+    }),
+  );
+}
+
+/**
+ * Where the caller reached this API, for the URLs of stored files: ESCROW_PUBLIC_URL when set, else
+ * the Host (or proxy's X-Forwarded-*) headers; `next start` reports every request as localhost.
+ */
+function publicBaseUrl(request: Request): string {
+  const configured = env().ESCROW_PUBLIC_URL;
+  if (configured) return configured.replace(/\/+$/, '');
+  const url = new URL(request.url);
+  const first = (value: string | null) => value?.split(',')[0]?.trim() || undefined;
+  const host = first(request.headers.get('x-forwarded-host')) ?? first(request.headers.get('host')) ?? url.host;
+  const proto = first(request.headers.get('x-forwarded-proto')) ?? url.protocol.replace(':', '');
+  return `${proto}://${host}`;
+}
+
 function wrap<P extends Params, C>(
-  authenticate: (db: Db, request: Request) => Promise<C>,
+  authenticate: (db: Db, request: Request) => Promise<C & { scopeId: string }>,
   handler: (ctx: RequestContext<P> & C) => Promise<Response>,
 ) {
   return async (request: Request, segment: Segment<P>): Promise<Response> => {
+    const startedAt = performance.now();
     const requestId = randomUUID();
+    let scopeId: string | undefined;
     let response: Response;
     try {
       const db = await getDb();
       const extra = await authenticate(db, request);
+      scopeId = extra.scopeId;
+      const now = new Date();
+      takeToken(scopeId, now.getTime());
       const params = await segment.params;
-      const baseUrl = new URL(request.url).origin;
-      response = await handler({ db, request, params, now: new Date(), baseUrl, requestId, ...extra });
+      const baseUrl = publicBaseUrl(request);
+      const run = (database: Db, req: Request) => handler({ db: database, request: req, params, now, baseUrl, requestId, ...extra });
+      const key = idempotencyKeyOf(request);
+      response = key ? await runIdempotently(db, { scopeId, key, request, now, run }) : await run(db, request);
     } catch (error) {
       response = errorResponse(error, requestId);
     }
     response.headers.set('x-request-id', requestId);
+    logRequest({ requestId, clientId: scopeId === OPERATOR_SCOPE ? 'operator' : scopeId, request, status: response.status, startedAt });
     return response;
   };
 }
 
 /** Every client route: the secret key is checked and the client loaded before the handler runs. */
 export function withClient<P extends Params = Params>(handler: (ctx: ClientContext<P>) => Promise<Response>) {
-  return wrap<P, { client: ClientRow }>(async (db, request) => ({ client: await authenticateClient(db, request) }), handler);
+  return wrap<P, { client: ClientRow }>(async (db, request) => {
+    const client = await authenticateClient(db, request);
+    return { client, scopeId: client.id };
+  }, handler);
 }
 
 export function withOperator<P extends Params = Params>(handler: (ctx: RequestContext<P>) => Promise<Response>) {
   return wrap<P, object>(async (_db, request) => {
     authenticateOperator(request);
-    return {};
+    return { scopeId: OPERATOR_SCOPE };
   }, handler);
 }
 
@@ -68,7 +116,7 @@ export async function readJson<S extends z.ZodType>(request: Request, schema: S)
   if (!/^application\/json\b/i.test(contentType)) {
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the body as JSON with Content-Type: application/json.');
   }
-  const text = await request.text();
+  const text = (await readBodyBytes(request)).toString('utf8');
   let body: unknown;
   try {
     body = text.trim() === '' ? {} : JSON.parse(text);

@@ -8,40 +8,15 @@ import type { Db } from '../db/client';
 import { files } from '../db/schema';
 import { AppError, notFound } from '../http/app-error';
 import type { ClientRow } from '../http/auth';
+import { readBodyBytes } from '../http/body';
 import { iso } from '../records/iso';
-
-/** Room for the multipart boundaries and headers around a file at the limit. */
-const MULTIPART_OVERHEAD = 64 * 1024;
-
-const tooLarge = () => new AppError('PAYLOAD_TOO_LARGE', `Files are limited to ${MAX_UPLOAD_BYTES / (1024 * 1024)} MB.`);
-
-/** Reads the body without ever holding more than the limit, whatever Content-Length claims. */
-async function readBounded(request: Request, limit: number): Promise<Uint8Array> {
-  const declared = Number(request.headers.get('content-length') ?? '0');
-  if (declared > limit) throw tooLarge();
-  if (!request.body) return new Uint8Array();
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > limit) {
-      await reader.cancel();
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks);
-}
 
 export async function uploadFile(db: Db, client: ClientRow, request: Request, now: Date, baseUrl: string): Promise<FileRecord> {
   const contentType = request.headers.get('content-type') ?? '';
   if (!/^multipart\/form-data\b/i.test(contentType)) {
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', `Upload the file as multipart/form-data in a field named "${UPLOAD_FIELD}".`);
   }
-  const body = await readBounded(request, MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD);
+  const body = await readBodyBytes(request);
   let form: FormData;
   try {
     form = await new Response(new Uint8Array(body), { headers: { 'content-type': contentType } }).formData();
@@ -52,7 +27,7 @@ export async function uploadFile(db: Db, client: ClientRow, request: Request, no
   if (!(file instanceof File)) {
     throw new AppError('VALIDATION_ERROR', `Send the file in a multipart field named "${UPLOAD_FIELD}".`, [{ field: UPLOAD_FIELD, message: 'is required' }]);
   }
-  if (file.size > MAX_UPLOAD_BYTES) throw tooLarge();
+  if (file.size > MAX_UPLOAD_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', `Files are limited to ${MAX_UPLOAD_BYTES / (1024 * 1024)} MB.`);
   if (file.size === 0) throw new AppError('VALIDATION_ERROR', 'The file is empty.', [{ field: UPLOAD_FIELD, message: 'is empty' }]);
   return storeFile(db, client.id, { bytes: Buffer.from(await file.arrayBuffer()), declaredType: file.type, filename: file.name }, now, baseUrl);
 }

@@ -1,0 +1,35 @@
+import 'server-only';
+import { MAX_UPLOAD_BYTES } from '@/lib/contracts/files';
+import { AppError } from './app-error';
+
+export const MAX_JSON_BYTES = 1024 * 1024;
+/** Room for the multipart boundaries and headers around a file at the limit. */
+const MULTIPART_OVERHEAD = 64 * 1024;
+
+export function bodyLimit(request: Request): number {
+  return /^multipart\/form-data\b/i.test(request.headers.get('content-type') ?? '') ? MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD : MAX_JSON_BYTES;
+}
+
+const tooLarge = (limit: number) =>
+  new AppError('PAYLOAD_TOO_LARGE', limit > MAX_JSON_BYTES ? `Files are limited to ${MAX_UPLOAD_BYTES / (1024 * 1024)} MB.` : 'JSON bodies are limited to 1 MB.');
+
+/** Reads the body without ever holding more than the limit, whatever Content-Length claims. */
+export async function readBodyBytes(request: Request, limit = bodyLimit(request)): Promise<Buffer> {
+  const declared = Number(request.headers.get('content-length') ?? '0');
+  if (declared > limit) throw tooLarge(limit);
+  if (!request.body) return Buffer.alloc(0);
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > limit) {
+      await reader.cancel();
+      throw tooLarge(limit);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks);
+}

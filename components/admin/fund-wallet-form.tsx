@@ -17,7 +17,7 @@ export function FundWalletForm({ userId, name, onDone }: { userId: string; name:
   const toast = useToast();
   const form = useForm({
     resolver: zodResolver(FundWalletInput),
-    defaultValues: { user_id: userId, amount: undefined as unknown as number, idempotency_key: newIntentKey() },
+    defaultValues: { user_id: userId, amount: '' as unknown as number, idempotency_key: newIntentKey() },
   });
   const [pending, setPending] = useState<{ values: typeof FundWalletInput._output; sending: boolean } | null>(null);
   const onSubmit = form.handleSubmit((values) => setPending({ values, sending: false }));
@@ -28,7 +28,7 @@ export function FundWalletForm({ userId, name, onDone }: { userId: string; name:
     toast.result(result);
     setPending(null);
     if (result.ok) {
-      form.reset({ user_id: userId, amount: undefined as unknown as number, idempotency_key: newIntentKey() });
+      form.reset({ user_id: userId, amount: '' as unknown as number, idempotency_key: newIntentKey() });
       onDone();
     }
   }

@@ -21,7 +21,7 @@ function ProposeForm({ dispute, onDone }: { dispute: Dispute; onDone: () => void
   const revising = dispute.proposals.some((p) => p.proposed_by === 'seller');
   const form = useForm({
     resolver: zodResolver(schema),
-    defaultValues: { dispute_id: dispute.id, idempotency_key: newIntentKey(), dispute_amount: undefined as unknown as number },
+    defaultValues: { dispute_id: dispute.id, idempotency_key: newIntentKey(), dispute_amount: '' as unknown as number },
   });
   const [pending, setPending] = useState<{ values: typeof ProposeAmountInput._output; sending: boolean } | null>(null);
   const onSubmit = form.handleSubmit((values) => setPending({ values, sending: false }));
@@ -32,7 +32,7 @@ function ProposeForm({ dispute, onDone }: { dispute: Dispute; onDone: () => void
     toast.result(result);
     setPending(null);
     if (result.ok) {
-      form.reset({ dispute_id: dispute.id, idempotency_key: newIntentKey(), dispute_amount: undefined as unknown as number });
+      form.reset({ dispute_id: dispute.id, idempotency_key: newIntentKey(), dispute_amount: '' as unknown as number });
       onDone();
     }
   }
@@ -110,15 +110,16 @@ function RejectAmountDialog({ dispute, onDone }: { dispute: Dispute; onDone: () 
 /** The dispute's allowed_actions for this viewer, nothing more. */
 export function DisputeActions({ dispute, viewer, onDone }: { dispute: Dispute; viewer: Viewer; onDone: () => void }) {
   const mine = viewer === 'admin' ? [] : dispute.allowed_actions[viewer];
-  if (mine.length === 0) {
-    const other = viewer === 'buyer' ? dispute.allowed_actions.seller : dispute.allowed_actions.buyer;
-    if (other.includes('approve_dispute_amount')) return <p className="text-sm text-slate-600">Waiting for the buyer to answer {naira(dispute.dispute_amount)}.</p>;
-    if (other.includes('add_dispute_amount')) return <p className="text-sm text-slate-600">Waiting for the seller to propose an amount.</p>;
-    return null;
-  }
+  const { buyer: buyerCan, seller: sellerCan } = dispute.allowed_actions;
+  const waiting = buyerCan.includes('approve_dispute_amount') && viewer !== 'buyer'
+    ? `Waiting for the buyer to answer ${naira(dispute.dispute_amount)}.`
+    : sellerCan.includes('add_dispute_amount') && viewer !== 'seller' && !buyerCan.includes('approve_dispute_amount')
+      ? 'Waiting for the seller to propose an amount.'
+      : null;
   const held = dispute.milestone.milestone_escrow.balance;
   return (
     <div className="space-y-4">
+      {waiting ? <p className="text-sm text-slate-600">{waiting}</p> : null}
       {mine.includes('add_dispute_amount') ? <ProposeForm dispute={dispute} onDone={onDone} /> : null}
       {mine.includes('approve_dispute_amount') || mine.includes('reject_dispute_amount') ? (
         <div className="flex flex-wrap items-center gap-2" role="group" aria-label="Answer the proposal">

@@ -1,0 +1,49 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { notFound } from 'next/navigation';
+import { CustomerDetail } from '@/components/admin/customer-detail';
+import { PageHeader } from '@/components/ui/card';
+import { ErrorState } from '@/components/ui/states';
+import { getDb } from '@/lib/server/db/client';
+import { escrow } from '@/lib/server/escrow-client';
+import { accountsForUsers } from '@/lib/server/dashboard/accounts';
+import { requireAdmin } from '@/lib/server/dashboard/actor';
+import { walletView } from '@/lib/server/dashboard/views';
+
+export const metadata: Metadata = { title: 'Customer' };
+
+export default async function CustomerPage({ params }: { params: Promise<{ id: string }> }) {
+  const actor = await requireAdmin();
+  const { id } = await params;
+  const user = await escrow.users.get(id);
+  if (!user.ok) {
+    if (user.status === 404 || user.status === 400) notFound();
+    return <ErrorState message={user.message} />;
+  }
+  const [wallet, banks, transactions, accounts] = await Promise.all([
+    walletView(id),
+    escrow.banks.listAccounts({ user_id: id, limit: 50 }),
+    escrow.transactions.list({ user_id: id, limit: 50 }),
+    accountsForUsers(await getDb(), actor.clientId, [id]),
+  ]);
+  if (wallet.kind !== 'ok') return <ErrorState message={wallet.kind === 'error' ? wallet.failure.message : 'Wallet not found.'} />;
+  const account = accounts[0];
+  return (
+    <>
+      <p className="mb-1 text-sm text-slate-600">
+        <Link href="/admin/customers" className="underline underline-offset-2">
+          Customers
+        </Link>{' '}
+        / {user.data.first_name} {user.data.last_name}
+      </p>
+      <PageHeader title={`${user.data.first_name} ${user.data.last_name}`} description={user.data.email} />
+      <CustomerDetail
+        user={user.data}
+        access={!account ? 'none' : account.passwordHash ? 'active' : 'invited'}
+        wallet={wallet.view}
+        bankAccounts={banks.ok ? banks.data.bank_accounts : []}
+        transactions={transactions.ok ? transactions.data.transactions : []}
+      />
+    </>
+  );
+}

@@ -1,0 +1,18 @@
+import type { Metadata } from 'next';
+import { CreateTransactionForm } from '@/components/admin/create-transaction-form';
+import { PageHeader } from '@/components/ui/card';
+import { requireAdmin } from '@/lib/server/dashboard/actor';
+import { customerOptions } from '@/lib/server/dashboard/options';
+
+export const metadata: Metadata = { title: 'New transaction' };
+
+export default async function NewTransactionPage() {
+  await requireAdmin();
+  const customers = await customerOptions();
+  return (
+    <>
+      <PageHeader title="New transaction" description="A buyer, a seller and one or more milestones, each held in its own escrow." />
+      <CreateTransactionForm customers={customers} />
+    </>
+  );
+}

@@ -1,0 +1,30 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { TransactionsAdmin } from '@/components/admin/transactions-admin';
+import { buttonClasses } from '@/components/ui/button';
+import { PageHeader } from '@/components/ui/card';
+import { ErrorState } from '@/components/ui/states';
+import { escrow } from '@/lib/server/escrow-client';
+import { requireAdmin } from '@/lib/server/dashboard/actor';
+import { customerOptions } from '@/lib/server/dashboard/options';
+
+export const metadata: Metadata = { title: 'Transactions' };
+
+export default async function AdminTransactionsPage() {
+  await requireAdmin();
+  const [list, customers] = await Promise.all([escrow.transactions.list({ page: 1, limit: 20, sort: 'DESC' }), customerOptions()]);
+  return (
+    <>
+      <PageHeader
+        title="Transactions"
+        description="Every escrow transaction of your marketplace."
+        actions={
+          <Link href="/admin/transactions/new" className={buttonClasses('primary')}>
+            New transaction
+          </Link>
+        }
+      />
+      {list.ok ? <TransactionsAdmin initial={list.data} customers={customers} /> : <ErrorState message={list.message} />}
+    </>
+  );
+}

@@ -1,0 +1,93 @@
+'use client';
+
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { lookupAccountName, saveBankAccount } from '@/app/(dashboard)/admin/bank-accounts/actions';
+import { SaveBankAccountInput, type Bank } from '@/lib/contracts/dashboard';
+import { Button } from '../ui/button';
+import { SelectField, TextField } from '../ui/field';
+import { newIntentKey } from '../ui/intent-key';
+import { Spinner } from '../ui/spinner';
+import { useToast } from '../ui/toast';
+
+type Lookup = { state: 'idle' } | { state: 'looking' } | { state: 'found'; for: string; name: string; bank: string } | { state: 'failed'; for: string; message: string };
+
+/** Pick the bank, type the NUBAN: the account name is looked up live, and saving waits for it. */
+export function BankAccountForm({ banks, customers, defaultUserId, onSaved }: { banks: Bank[]; customers: Array<{ id: string; name: string }>; defaultUserId?: string; onSaved: () => void }) {
+  const toast = useToast();
+  const fresh = (user_id = defaultUserId ?? '') => ({ user_id, bank_code: '', account_number: '', idempotency_key: newIntentKey() });
+  const form = useForm({ resolver: zodResolver(SaveBankAccountInput), defaultValues: fresh() });
+  const [bankCode, accountNumber] = useWatch({ control: form.control, name: ['bank_code', 'account_number'] });
+  const [lookup, setLookup] = useState<Lookup>({ state: 'idle' });
+  const lookupKey = `${bankCode}:${accountNumber}`;
+
+  useEffect(() => {
+    if (!bankCode || !/^\d{10}$/.test(accountNumber)) {
+      setLookup({ state: 'idle' });
+      return;
+    }
+    let live = true;
+    setLookup({ state: 'looking' });
+    const timer = setTimeout(async () => {
+      const result = await lookupAccountName({ bank_code: bankCode, account_number: accountNumber });
+      if (!live) return;
+      setLookup(
+        result.ok && result.data
+          ? { state: 'found', for: lookupKey, name: result.data.account_name, bank: result.data.bank_name }
+          : { state: 'failed', for: lookupKey, message: result.message },
+      );
+    }, 350);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [bankCode, accountNumber, lookupKey]);
+
+  const confirmed = lookup.state === 'found' && lookup.for === lookupKey;
+  const errors = form.formState.errors;
+  const onSubmit = form.handleSubmit(async (values) => {
+    if (!confirmed) return;
+    const result = await saveBankAccount(values);
+    toast.result(result);
+    if (result.ok) {
+      form.reset(fresh(values.user_id));
+      setLookup({ state: 'idle' });
+      onSaved();
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-3" aria-label="Add a bank account">
+      <SelectField label="Customer" error={errors.user_id?.message} {...form.register('user_id')}>
+        <option value="">Choose a customer…</option>
+        {customers.map((c) => (
+          <option key={c.id} value={c.id}>
+            {c.name}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField label="Bank" error={errors.bank_code?.message} {...form.register('bank_code')}>
+        <option value="">Choose a bank…</option>
+        {banks.map((b) => (
+          <option key={b.code} value={b.code}>
+            {b.name}
+          </option>
+        ))}
+      </SelectField>
+      <TextField label="Account number (NUBAN)" inputMode="numeric" autoComplete="off" maxLength={10} error={errors.account_number?.message} {...form.register('account_number')} />
+      <div aria-live="polite" className="min-h-6 text-sm" data-testid="account-name-lookup">
+        {lookup.state === 'looking' ? <Spinner label="Looking up the account name…" /> : null}
+        {confirmed && lookup.state === 'found' ? (
+          <p className="rounded-md bg-emerald-50 px-3 py-2 text-emerald-900">
+            Account name: <strong data-testid="account-name">{lookup.name}</strong> ({lookup.bank})
+          </p>
+        ) : null}
+        {lookup.state === 'failed' && lookup.for === lookupKey ? <p className="text-rose-700">{lookup.message}</p> : null}
+      </div>
+      <Button type="submit" disabled={!confirmed} loading={form.formState.isSubmitting}>
+        Save bank account
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,132 @@
+'use client';
+
+import { useQueryClient } from '@tanstack/react-query';
+import Link from 'next/link';
+import { useState } from 'react';
+import { inviteCustomer } from '@/app/(dashboard)/admin/customers/actions';
+import type { BankAccountList, TransactionList, User, WalletView } from '@/lib/contracts/dashboard';
+import { naira } from '../escrow/money';
+import { StatusBadge } from '../escrow/status-badge';
+import { WalletPanel } from '../escrow/wallet-panel';
+import { Badge } from '../ui/badge';
+import { Button } from '../ui/button';
+import { Card, CardHeader } from '../ui/card';
+import { useToast } from '../ui/toast';
+import { FundWalletForm } from './fund-wallet-form';
+import { InviteLink } from './invite-link';
+
+export function CustomerDetail({
+  user,
+  access,
+  wallet,
+  bankAccounts,
+  transactions,
+}: {
+  user: User;
+  access: 'active' | 'invited' | 'none';
+  wallet: WalletView;
+  bankAccounts: BankAccountList['bank_accounts'];
+  transactions: TransactionList['transactions'];
+}) {
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const [invitePath, setInvitePath] = useState<string | null>(null);
+  const [inviting, setInviting] = useState(false);
+  return (
+    <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
+      <div className="space-y-6">
+        <WalletPanel initial={wallet} userId={user.id} />
+      </div>
+      <div className="space-y-6">
+        <Card>
+          <CardHeader title="Customer" level={2} />
+          <dl className="space-y-2 text-sm">
+            <div>
+              <dt className="text-slate-500">Email</dt>
+              <dd>{user.email}</dd>
+            </div>
+            <div>
+              <dt className="text-slate-500">Phone</dt>
+              <dd>{user.phone ?? '—'}</dd>
+            </div>
+            <div>
+              <dt className="text-slate-500">Dashboard access</dt>
+              <dd>
+                <Badge tone={access === 'active' ? 'green' : access === 'invited' ? 'amber' : 'grey'}>
+                  {access === 'active' ? 'Signs in' : access === 'invited' ? 'Invited' : 'No access'}
+                </Badge>
+              </dd>
+            </div>
+          </dl>
+          {access !== 'active' ? (
+            <div className="mt-4 space-y-3">
+              <Button
+                variant="secondary"
+                loading={inviting}
+                onClick={async () => {
+                  setInviting(true);
+                  const result = await inviteCustomer({ user_id: user.id });
+                  setInviting(false);
+                  toast.result(result);
+                  if (result.ok && result.data) setInvitePath(result.data.invite_path);
+                }}
+              >
+                {access === 'invited' ? 'Make a new invite link' : 'Invite to the dashboard'}
+              </Button>
+              {invitePath ? <InviteLink path={invitePath} /> : null}
+            </div>
+          ) : null}
+        </Card>
+        <Card>
+          <CardHeader title="Sandbox funding" level={2} />
+          <FundWalletForm userId={user.id} name={user.first_name} onDone={() => void queryClient.invalidateQueries({ queryKey: ['wallet'] })} />
+        </Card>
+        <Card>
+          <CardHeader
+            title="Bank accounts"
+            level={2}
+            actions={
+              <Link href={`/admin/bank-accounts?user_id=${user.id}`} className="text-sm text-emerald-800 underline">
+                Add
+              </Link>
+            }
+          />
+          {bankAccounts.length === 0 ? (
+            <p className="text-sm text-slate-600">No disbursement account saved.</p>
+          ) : (
+            <ul className="space-y-2 text-sm">
+              {bankAccounts.map((a) => (
+                <li key={a.id}>
+                  <p className="font-medium">{a.account_name}</p>
+                  <p className="text-slate-600">
+                    {a.bank_name} · {a.account_number}
+                  </p>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Card>
+        <Card>
+          <CardHeader title="Transactions" level={2} />
+          {transactions.length === 0 ? (
+            <p className="text-sm text-slate-600">None yet.</p>
+          ) : (
+            <ul className="space-y-2 text-sm">
+              {transactions.map((t) => (
+                <li key={t.id} className="flex items-center justify-between gap-2">
+                  <Link href={`/transactions/${t.id}`} className="text-emerald-800 underline-offset-2 hover:underline">
+                    {t.title}
+                  </Link>
+                  <span className="flex items-center gap-2">
+                    <StatusBadge kind="transaction" status={t.status} />
+                    <span className="tabular-nums">{naira(t.transaction_amount)}</span>
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Card>
+      </div>
+    </div>
+  );
+}

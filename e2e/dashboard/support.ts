@@ -1,0 +1,87 @@
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { test as base, expect, type Browser, type Page } from '@playwright/test';
+
+export { expect };
+
+/** baseURL from the global setup's server (set in process.env before the workers start). */
+export const test = base.extend({
+  baseURL: async ({}, use) => {
+    await use(process.env.DASHBOARD_BASE_URL);
+  },
+});
+
+export const DEMO = {
+  admin: { email: 'admin@demo.escrowdesk.ng', password: 'demo-admin-pass' },
+  buyer: { email: 'ada.obi@demo.escrowdesk.ng', password: 'demo-buyer-pass' },
+  seller: { email: 'tunde.balogun@demo.escrowdesk.ng', password: 'demo-seller-pass' },
+} as const;
+
+export const SCREENSHOTS = path.resolve(__dirname, '../.artifacts/screenshots');
+
+export async function shot(page: Page, name: string): Promise<void> {
+  // Let polling and countdowns settle so the picture is of a rendered page, not of a spinner.
+  await page.waitForLoadState('networkidle').catch(() => undefined);
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+}
+
+export async function signIn(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(/\/(transactions|admin\/transactions)$/);
+}
+
+export async function signedInPage(browser: Browser, who: { email: string; password: string }): Promise<Page> {
+  const context = await browser.newContext({ baseURL: process.env.DASHBOARD_BASE_URL });
+  const page = await context.newPage();
+  await signIn(page, who.email, who.password);
+  return page;
+}
+
+/** Clicks a button that opens a confirmation dialog, then the dialog's confirm button. */
+export async function confirm(page: Page, opener: string | RegExp, confirmLabel: string | RegExp): Promise<void> {
+  await page.getByRole('button', { name: opener }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: confirmLabel }).click();
+  await expect(dialog).toBeHidden();
+}
+
+export async function expectToast(page: Page, text: string | RegExp, tone: 'success' | 'error' = 'success'): Promise<void> {
+  await expect(page.getByTestId(`toast-${tone}`).filter({ hasText: text }).first()).toBeVisible();
+}
+
+/** Calls the /v1 API directly (test setup that the dashboard is not under test for). */
+export async function api<T = any>(key: string, method: 'GET' | 'POST' | 'PATCH', route: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${process.env.DASHBOARD_BASE_URL}${route}`, {
+    method,
+    headers: { authorization: key, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const json = (await response.json()) as { status: boolean; message: string; data: T };
+  if (!json.status) throw new Error(`${method} ${route}: ${response.status} ${json.message}`);
+  return json.data;
+}
+
+export const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+/** A small solid-colour PNG, so an uploaded proof is a real image the browser can preview. */
+export function pngImage(rgb: [number, number, number], size = 48): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const head = Buffer.alloc(4);
+    head.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(zlib.crc32(body) >>> 0);
+    return Buffer.concat([head, body, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(size, 0);
+  ihdr.writeUInt32BE(size, 4);
+  ihdr[8] = 8;
+  ihdr[9] = 2;
+  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(size * 3).map((_, i) => rgb[i % 3] as number)]);
+  const raw = Buffer.concat(Array.from({ length: size }, () => row));
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', zlib.deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+}

@@ -1,0 +1,41 @@
+import { defineConfig } from '@playwright/test';
+
+/**
+ * The browser suite: Debian's Chromium against the production build (started once by the global setup
+ * on a fresh embedded database, or on PostgreSQL when TEST_DATABASE_URL is set).
+ */
+export default defineConfig({
+  testDir: './e2e/dashboard',
+  globalSetup: './e2e/support/dashboard-global-setup.ts',
+  outputDir: './test-results',
+  // Two cores: one worker per spec file at most two at once; specs inside a file run in order.
+  workers: 2,
+  fullyParallel: false,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  timeout: 90_000,
+  expect: { timeout: 15_000 },
+  reporter: [['list']],
+  use: {
+    baseURL: process.env.DASHBOARD_BASE_URL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    actionTimeout: 15_000,
+    navigationTimeout: 30_000,
+    locale: 'en-NG',
+    timezoneId: 'Africa/Lagos',
+    viewport: { width: 1280, height: 900 },
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        browserName: 'chromium',
+        launchOptions: {
+          executablePath: '/usr/bin/chromium',
+          args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+        },
+      },
+    },
+  ],
+});

@@ -18,7 +18,7 @@ export function DisputeThread({ dispute }: { dispute: Dispute }) {
             ? ({ text: 'Approved', tone: 'green' } as const)
             : ({ text: 'Rejected', tone: 'red' } as const);
     entries.push({ key: p.id, who: p.proposed_by, at: p.created_at, title: `${p.proposed_by === 'seller' ? 'Seller' : 'Buyer'} proposed ${naira(p.amount)}`, badge });
-    if (p.status === 'REJECTED' && p.decided_at) {
+    if (p.decided_at && (p.status === 'REJECTED' || p.rejection_reason !== null)) {
       entries.push({ key: `${p.id}-r`, who: 'buyer', at: p.decided_at, title: `Buyer rejected ${naira(p.amount)}`, body: p.rejection_reason });
     }
     if (p.status === 'APPROVED' && p.decided_at) {

@@ -11,7 +11,7 @@ import { newIntentKey } from '../ui/intent-key';
 import { Spinner } from '../ui/spinner';
 import { useToast } from '../ui/toast';
 
-type Lookup = { state: 'idle' } | { state: 'looking' } | { state: 'found'; for: string; name: string; bank: string } | { state: 'failed'; for: string; message: string };
+type Lookup = { for: string; ok: true; name: string; bank: string } | { for: string; ok: false; message: string };
 
 /** Pick the bank, type the NUBAN: the account name is looked up live, and saving waits for it. */
 export function BankAccountForm({ banks, customers, defaultUserId, onSaved }: { banks: Bank[]; customers: Array<{ id: string; name: string }>; defaultUserId?: string; onSaved: () => void }) {
@@ -19,32 +19,32 @@ export function BankAccountForm({ banks, customers, defaultUserId, onSaved }: { 
   const fresh = (user_id = defaultUserId ?? '') => ({ user_id, bank_code: '', account_number: '', idempotency_key: newIntentKey() });
   const form = useForm({ resolver: zodResolver(SaveBankAccountInput), defaultValues: fresh() });
   const [bankCode, accountNumber] = useWatch({ control: form.control, name: ['bank_code', 'account_number'] });
-  const [lookup, setLookup] = useState<Lookup>({ state: 'idle' });
+  const [lookup, setLookup] = useState<Lookup | null>(null);
   const lookupKey = `${bankCode}:${accountNumber}`;
+  const complete = Boolean(bankCode) && /^\d{10}$/.test(accountNumber);
 
   useEffect(() => {
-    if (!bankCode || !/^\d{10}$/.test(accountNumber)) {
-      setLookup({ state: 'idle' });
-      return;
-    }
+    if (!complete) return;
     let live = true;
-    setLookup({ state: 'looking' });
     const timer = setTimeout(async () => {
       const result = await lookupAccountName({ bank_code: bankCode, account_number: accountNumber });
       if (!live) return;
       setLookup(
         result.ok && result.data
-          ? { state: 'found', for: lookupKey, name: result.data.account_name, bank: result.data.bank_name }
-          : { state: 'failed', for: lookupKey, message: result.message },
+          ? { for: lookupKey, ok: true, name: result.data.account_name, bank: result.data.bank_name }
+          : { for: lookupKey, ok: false, message: result.message },
       );
     }, 350);
     return () => {
       live = false;
       clearTimeout(timer);
     };
-  }, [bankCode, accountNumber, lookupKey]);
+  }, [complete, bankCode, accountNumber, lookupKey]);
 
-  const confirmed = lookup.state === 'found' && lookup.for === lookupKey;
+  // The answer counts only for the bank and number it was asked about.
+  const current = complete && lookup?.for === lookupKey ? lookup : null;
+  const looking = complete && !current;
+  const confirmed = current?.ok === true;
   const errors = form.formState.errors;
   const onSubmit = form.handleSubmit(async (values) => {
     if (!confirmed) return;
@@ -52,7 +52,7 @@ export function BankAccountForm({ banks, customers, defaultUserId, onSaved }: { 
     toast.result(result);
     if (result.ok) {
       form.reset(fresh(values.user_id));
-      setLookup({ state: 'idle' });
+      setLookup(null);
       onSaved();
     }
   });
@@ -77,13 +77,13 @@ export function BankAccountForm({ banks, customers, defaultUserId, onSaved }: { 
       </SelectField>
       <TextField label="Account number (NUBAN)" inputMode="numeric" autoComplete="off" maxLength={10} error={errors.account_number?.message} {...form.register('account_number')} />
       <div aria-live="polite" className="min-h-6 text-sm" data-testid="account-name-lookup">
-        {lookup.state === 'looking' ? <Spinner label="Looking up the account name…" /> : null}
-        {confirmed && lookup.state === 'found' ? (
+        {looking ? <Spinner label="Looking up the account name…" /> : null}
+        {current?.ok ? (
           <p className="rounded-md bg-emerald-50 px-3 py-2 text-emerald-900">
-            Account name: <strong data-testid="account-name">{lookup.name}</strong> ({lookup.bank})
+            Account name: <strong data-testid="account-name">{current.name}</strong> ({current.bank})
           </p>
         ) : null}
-        {lookup.state === 'failed' && lookup.for === lookupKey ? <p className="text-rose-700">{lookup.message}</p> : null}
+        {current && !current.ok ? <p className="text-rose-700">{current.message}</p> : null}
       </div>
       <Button type="submit" disabled={!confirmed} loading={form.formState.isSubmitting}>
         Save bank account

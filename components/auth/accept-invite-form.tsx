@@ -1,6 +1,7 @@
 'use client';
 
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useRouter } from 'next/navigation';
 import { useForm } from 'react-hook-form';
 import { setPasswordFromInvite } from '@/app/(auth)/invite/[token]/actions';
 import { AcceptInviteInput, MIN_PASSWORD_LENGTH } from '@/lib/contracts/dashboard';
@@ -12,6 +13,7 @@ type Values = { token: string; password: string; confirm: string };
 
 export function AcceptInviteForm({ token }: { token: string }) {
   const toast = useToast();
+  const router = useRouter();
   const form = useForm<Values>({ resolver: zodResolver(AcceptInviteInput), defaultValues: { token, password: '', confirm: '' } });
   const { errors, isSubmitting } = form.formState;
   const onSubmit = form.handleSubmit(async (values) => {
@@ -20,7 +22,7 @@ export function AcceptInviteForm({ token }: { token: string }) {
       toast.error(result.message);
       return;
     }
-    window.location.assign('/login?invited=1');
+    router.push('/login?invited=1');
   });
   return (
     <form onSubmit={onSubmit} noValidate className="mt-6 space-y-4">

@@ -1,7 +1,7 @@
 'use client';
 
-import { useEffect, useState } from 'react';
 import type { Deadline } from '@/lib/contracts/dashboard';
+import { useNow } from '../ui/use-now';
 import { DEADLINE_NAME, ON_LAPSE } from './labels';
 import { dateTime } from './money';
 
@@ -22,12 +22,7 @@ function remaining(ms: number): string {
  * the browser's differ), and the screen-reader text updates by the minute rather than every second.
  */
 export function DeadlineCountdown({ deadline }: { deadline: Deadline }) {
-  const [now, setNow] = useState<number | null>(null);
-  useEffect(() => {
-    setNow(Date.now());
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, []);
+  const now = useNow();
   const due = new Date(deadline.due_at).getTime();
   const left = now === null ? null : due - now;
   const urgent = left !== null && left < 86_400_000;

@@ -1,7 +1,7 @@
 'use client';
 
 import Link from 'next/link';
-import { usePathname } from 'next/navigation';
+import { usePathname, useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { signOut } from '../auth/next-auth-client';
 import { Button } from '../ui/button';
@@ -9,6 +9,7 @@ import { cn } from '../ui/cn';
 
 export function AppHeader({ links, name, role }: { links: Array<{ href: string; label: string }>; name: string; role: string }) {
   const pathname = usePathname();
+  const router = useRouter();
   const [leaving, setLeaving] = useState(false);
   return (
     <header className="border-b bg-white">
@@ -45,7 +46,8 @@ export function AppHeader({ links, name, role }: { links: Array<{ href: string; 
             onClick={async () => {
               setLeaving(true);
               await signOut();
-              window.location.assign('/login');
+              router.replace('/login');
+              router.refresh();
             }}
           >
             Sign out

@@ -6,8 +6,8 @@ export { expect };
 
 /** baseURL from the global setup's server (set in process.env before the workers start). */
 export const test = base.extend({
-  baseURL: async ({}, use) => {
-    await use(process.env.DASHBOARD_BASE_URL);
+  baseURL: async ({}, provide) => {
+    await provide(process.env.DASHBOARD_BASE_URL);
   },
 });
 

@@ -107,7 +107,7 @@ export async function startTestServer(opts: { seedDemo?: boolean; env?: Record<s
     process: child,
     output,
     stop: async () => {
-      if (child.exitCode === null) {
+      if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
         child.kill('SIGTERM');
         await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);

@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
-import { call, expectLedgerBalanced, expectOk, newClient, newDeal, uploadProof, walletBalance } from './support/api';
+import { call, expectLedgerBalanced, expectOk, newClient, newDeal, newUser, uploadProof, walletBalance } from './support/api';
 
 /**
  * Racing requests on one milestone or wallet: the transaction-row lock must let exactly one through.
@@ -77,6 +77,56 @@ describe(`concurrent requests (${inject('database')})`, () => {
     );
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
     expect(await walletBalance(client, deal.buyer.id)).toBe(45_000);
+    await expectLedgerBalanced();
+  });
+
+  it('the seller racing to approve and reject a return, and to open disputes: one outcome, money moved at most once', async () => {
+    const client = await newClient();
+    const key = client.secretKey;
+    const proof = await uploadProof(client);
+    const deal = await newDeal(client, [20_000, 20_000], { walletFunds: 40_000 });
+    const [m1] = deal.milestoneIds;
+    expectOk(await call('POST', `/v1/milestones/${m1}/fund`, { key, body: { buyer_id: deal.buyer.id } }));
+    expectOk(await call('POST', `/v1/milestones/${m1}/deliver`, { key, body: { seller_id: deal.seller.id, proofs_of_completion: [proof] } }));
+    expectOk(await call('POST', `/v1/milestones/${m1}/reject`, { key, body: { buyer_id: deal.buyer.id, rejection_reason: 'race', proofs_of_return: [proof] } }));
+
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        call('PATCH', `/v1/milestones/${m1}/reject/${i % 2 === 0 ? 'approve' : 'disapprove'}`, { key, body: { seller_id: deal.seller.id } }),
+      ),
+    );
+    expect(answers.filter((r) => r.status === 200)).toHaveLength(1);
+    const winner = answers.find((r) => r.status === 200)!.body.data.status;
+    if (winner === 'DELIVERY_RETURN_APPROVED') {
+      expect(await walletBalance(client, deal.buyer.id)).toBe(40_000);
+    } else {
+      expect(winner).toBe('DELIVERY_RETURN_REJECTED');
+      const disputes = await Promise.all(
+        Array.from({ length: 8 }, () =>
+          call('POST', '/v1/dispute/create', { key, body: { description: 'race', buyer_id: deal.buyer.id, seller_id: deal.seller.id, milestone_id: m1 } }),
+        ),
+      );
+      expect(disputes.filter((r) => r.status === 200)).toHaveLength(1);
+      expect(disputes.filter((r) => r.status === 409)).toHaveLength(7);
+      expect(expectOk(await call('GET', `/v1/dispute?milestone_id=${m1}`, { key })).disputes).toHaveLength(1);
+    }
+    await expectLedgerBalanced();
+  });
+
+  it('the buyer and a stranger funding the same milestone at once: only the buyer, once', async () => {
+    const client = await newClient();
+    const deal = await newDeal(client, [7_000], { walletFunds: 20_000 });
+    const stranger = await newUser(client, 'Stranger');
+    await call('POST', '/v1/wallets/fund', { key: client.secretKey, body: { user_id: stranger.id, amount: 20_000 } });
+    const results = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        call('POST', `/v1/milestones/${deal.milestoneIds[0]}/fund`, { key: client.secretKey, body: { buyer_id: i % 2 ? stranger.id : deal.buyer.id } }),
+      ),
+    );
+    expect(results.filter((r) => r.status === 200)).toHaveLength(1);
+    expect(results.filter((r) => r.status === 403)).toHaveLength(5);
+    expect(await walletBalance(client, deal.buyer.id)).toBe(13_000);
+    expect(await walletBalance(client, stranger.id)).toBe(20_000);
     await expectLedgerBalanced();
   });
 });

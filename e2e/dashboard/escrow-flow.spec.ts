@@ -50,6 +50,12 @@ const milestone = (page: Page, n: number) => page.getByTestId(`milestone-${n}`);
 
 test('the admin creates a buyer and a seller, saves the seller’s bank account after the name lookup, creates a two-milestone transaction and funds it', async ({ browser }) => {
   admin = await (await browser.newContext()).newPage();
+  await admin.goto('/login');
+  await admin.getByLabel('Password').fill('wrong password');
+  await admin.getByLabel('Email').fill(DEMO.admin.email);
+  await admin.getByRole('button', { name: 'Sign in' }).click();
+  await expect(admin.getByText('That email and password do not match an account.')).toBeVisible();
+  await shot(admin, 'login');
   await signIn(admin, DEMO.admin.email, DEMO.admin.password);
   await shot(admin, 'admin-transactions');
 
@@ -225,5 +231,30 @@ test('milestone 2: the buyer rejects with a return proof, the seller rejects the
   await expect(buyerPage.getByTestId('wallet-balance')).toHaveText('₦80,000.00');
   await shot(buyerPage, 'buyer-wallet');
   await admin.goto(transactionUrl);
+  await expect(admin.locator('[data-status]').first()).toHaveAttribute('data-status', 'COMPLETED');
   await shot(admin, 'admin-transaction-settled');
+});
+
+test('the admin sees the customer’s wallet balance and ledger history, and finds the transaction with the list filters', async () => {
+  await admin.getByRole('link', { name: 'Customers' }).click();
+  await admin.getByLabel('Search by name or email').fill(seller.email);
+  await expect(admin.getByRole('row')).toHaveCount(2);
+  await expect(admin.getByRole('row').nth(1)).toContainText('Signs in');
+  await admin.getByRole('link', { name: `${seller.first} ${seller.last}` }).click();
+  await expect(admin.getByRole('heading', { name: `${seller.first} ${seller.last}`, level: 1 })).toBeVisible();
+  await expect(admin.getByTestId('wallet-balance')).toHaveText('₦118,800.00');
+  await expect(admin.getByTestId('wallet-entry')).toHaveCount(2);
+  await expect(admin.getByText('0016563228')).toBeVisible();
+  await shot(admin, 'admin-customer-detail');
+
+  await admin.getByRole('link', { name: 'Transactions', exact: true }).first().click();
+  await admin.getByLabel('Status').selectOption('COMPLETED');
+  await admin.getByLabel('Customer').selectOption({ label: `${buyer.first} ${buyer.last} (${buyer.email})` });
+  await expect(admin.getByRole('row')).toHaveCount(2);
+  await expect(admin.getByRole('row').nth(1)).toContainText(title);
+  await admin.getByLabel('Status').selectOption('MILESTONE_IN_DISPUTE');
+  await expect(admin.getByText('No transaction matches these filters')).toBeVisible();
+  await admin.getByLabel('Status').selectOption('');
+  await admin.getByLabel('Customer').selectOption('');
+  await shot(admin, 'admin-transactions-list');
 });

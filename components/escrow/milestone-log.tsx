@@ -8,7 +8,7 @@ export function MilestoneLogList({ logs }: { logs: MilestoneLog[] }) {
   return (
     <ol className="space-y-1.5 text-sm">
       {logs.map((log) => (
-        <li key={log.id} className="flex flex-wrap gap-x-2">
+        <li key={log.id} className="grid gap-x-3 sm:grid-cols-[9.5rem_6.5rem_1fr]">
           <time dateTime={log.created_at} className="text-slate-500">
             {dateTime(log.created_at)}
           </time>

@@ -69,10 +69,14 @@ export function TransactionDetail({ initial }: { initial: TransactionView }) {
       </Card>
       {viewer === 'admin' ? (
         <Card>
-          <p className="mb-3 text-sm text-slate-700">
+          <p className="text-sm text-slate-700">
             {nameOf(t.buyer)}&apos;s wallet: <strong data-testid="buyer-balance">{buyerBalance === undefined ? '—' : naira(buyerBalance)}</strong>
           </p>
-          <FundWalletForm userId={t.buyer.user_id} name={t.buyer.user.first_name} onDone={refresh} />
+          {t.milestones.some((m) => m.allowed_actions.buyer.includes('fund')) ? (
+            <div className="mt-3">
+              <FundWalletForm userId={t.buyer.user_id} name={t.buyer.user.first_name} onDone={refresh} />
+            </div>
+          ) : null}
         </Card>
       ) : null}
       <section aria-labelledby="milestones-heading">

@@ -138,9 +138,15 @@ export const escrow = {
  * The client the dashboard acts for. The API has no "who am I" operation, so: the demo client's id when
  * running on the demo key, else the clientId of the client's first user (undefined while it has none).
  */
+const knownClientIds = new Map<string, string>();
+
 export async function dashboardClientId(): Promise<string | undefined> {
   const [{ secretKey }, demo] = await Promise.all([apiCredentials(), demoClientCredentials()]);
   if (demo && demo.secret_key === secretKey) return demo.client_id;
+  const known = knownClientIds.get(secretKey);
+  if (known) return known;
   const first = await escrow.users.list({ page: 1, limit: 1, sort: 'ASC' });
-  return first.ok ? first.data.users[0]?.clientId : undefined;
+  const clientId = first.ok ? first.data.users[0]?.clientId : undefined;
+  if (clientId) knownClientIds.set(secretKey, clientId);
+  return clientId;
 }

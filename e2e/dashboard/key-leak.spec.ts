@@ -59,6 +59,7 @@ async function crawl(page: Page, paths: string[]): Promise<number> {
 }
 
 test('no page, RSC payload or data response contains the secret key, whoever asks', async ({ browser, page }) => {
+  test.setTimeout(240_000);
   const list = await api<{ transactions: Array<{ id: string }> }>(secretKey(), 'GET', '/v1/transactions?page=1&limit=100');
   const transactions = list.transactions.map((t) => `/transactions/${t.id}`);
   const disputes = await api<{ disputes: Array<{ id: string }> }>(secretKey(), 'GET', '/v1/dispute?page=1&limit=10');

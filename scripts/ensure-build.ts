@@ -2,7 +2,7 @@
  * Builds the production app when there is no build or the sources changed since the last one, so
  * `npm start` and `npm test` never run a stale build and never rebuild for nothing.
  */
-import { execFileSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -34,11 +34,20 @@ export function ensureBuild(): void {
   const built = fs.existsSync(path.join(ROOT, '.next/BUILD_ID')) && fs.existsSync(STAMP) && fs.readFileSync(STAMP, 'utf8') === current;
   if (built) return;
   console.log('Building the production app (next build)…');
-  execFileSync(process.execPath, [path.join(ROOT, 'node_modules/next/dist/bin/next'), 'build'], {
-    cwd: ROOT,
-    stdio: 'inherit',
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
-  });
+  // Another build of this checkout (a second terminal, a parallel helper) holds Next's lock: wait for it.
+  for (let attempt = 1; ; attempt++) {
+    const build = spawnSync(process.execPath, [path.join(ROOT, 'node_modules/next/dist/bin/next'), 'build'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
+    });
+    process.stdout.write(build.stdout ?? '');
+    process.stderr.write(build.stderr ?? '');
+    if (build.status === 0) break;
+    const locked = /build still in progress|Another next build process is already running/i.test(`${build.stdout}${build.stderr}`);
+    if (!locked || attempt >= 20) throw new Error(`next build failed (exit ${build.status})`);
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 15_000);
+  }
   fs.writeFileSync(STAMP, current);
 }
 

@@ -19,6 +19,8 @@ z.config({
 export const unlessMissing = (message: string) => (issue: { input?: unknown }) => (issue.input === undefined ? 'is required' : message);
 
 export const Id = z.uuid({ error: unlessMissing('must be a UUID') });
+/** An id a request refers to: UUIDs are case-insensitive, and the service compares them as stored (lower case). */
+export const IdRef = Id.transform((id) => id.toLowerCase());
 export const Timestamp = z.string().meta({ description: 'ISO 8601 UTC with milliseconds', example: '2026-11-21T09:30:00.000Z' });
 export const NullableTimestamp = Timestamp.nullable();
 
@@ -94,7 +96,9 @@ export type ErrorEnvelope = z.infer<typeof ErrorEnvelope>;
 /** A proof is a file stored with this service (its /v1/files URL) or an https URL of the integrator's own storage. */
 export const ProofUrl = z.url({ error: unlessMissing('must be a URL') }).max(2048);
 export const ProofUrls = z
-  .union([ProofUrl.transform((url) => [url]), z.array(ProofUrl).min(1, 'at least one proof is required').max(20, 'at most 20 proofs')])
+  .union([ProofUrl.transform((url) => [url]), z.array(ProofUrl).min(1, 'at least one proof is required').max(20, 'at most 20 proofs')], {
+    error: unlessMissing('must be a URL or a list of 1 to 20 URLs'),
+  })
   .meta({ description: 'URLs of files uploaded with POST /v1/files (or https URLs of your own storage)' });
 
 export const ShortText = (max = 200) => z.string().trim().min(1, 'must not be empty').max(max, `is at most ${max} characters`);

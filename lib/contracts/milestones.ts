@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { Id, ProofUrls, ShortText } from './common';
+import { IdRef, ProofUrls, ShortText } from './common';
 
-export const DeliverBody = z.object({ seller_id: Id, proofs_of_completion: ProofUrls });
-export const BuyerActionBody = z.object({ buyer_id: Id });
-export const SellerActionBody = z.object({ seller_id: Id });
+export const DeliverBody = z.object({ seller_id: IdRef, proofs_of_completion: ProofUrls });
+export const BuyerActionBody = z.object({ buyer_id: IdRef });
+export const SellerActionBody = z.object({ seller_id: IdRef });
 export const RejectDeliveryBody = z.object({
-  buyer_id: Id,
+  buyer_id: IdRef,
   rejection_reason: ShortText(2000),
   proofs_of_return: ProofUrls,
 });

@@ -1,21 +1,21 @@
 import { z } from 'zod';
 import { COMMISSION_PAYERS } from '../escrow/fees';
 import { TRANSACTION_STATUSES } from '../escrow/milestone-machine';
-import { Id, OptionalPaging, PositiveAmount, ShortText } from './common';
+import { IdRef, OptionalPaging, PositiveAmount, ShortText, unlessMissing } from './common';
 
 export const MilestoneInput = z.object({
   title: ShortText(200),
   description: ShortText(5000),
   amount: PositiveAmount,
-  due_date: z.iso.datetime({ offset: true, message: 'must be an ISO 8601 date-time' }),
+  due_date: z.iso.datetime({ offset: true, error: unlessMissing('must be an ISO 8601 date-time') }),
   inspection_duration: z.number().int().min(1, 'is at least 1 day').max(30, 'is at most 30 days').optional(),
 });
 
 export const CreateTransactionBody = z.object({
   title: ShortText(200),
   description: ShortText(5000),
-  buyer_id: Id,
-  seller_id: Id,
+  buyer_id: IdRef,
+  seller_id: IdRef,
   milestones: z.array(MilestoneInput).min(1, 'needs at least one milestone').max(50, 'at most 50 milestones'),
   category: ShortText(100).optional(),
   sub_category: ShortText(100).optional(),
@@ -25,10 +25,10 @@ export const CreateTransactionBody = z.object({
 export type CreateTransactionBody = z.infer<typeof CreateTransactionBody>;
 
 export const ListTransactionsQuery = z.object({
-  user_id: Id.optional(),
+  user_id: IdRef.optional(),
   status: z.enum(TRANSACTION_STATUSES).optional(),
   ...OptionalPaging,
 });
 export type ListTransactionsQuery = z.infer<typeof ListTransactionsQuery>;
 
-export const FundMilestoneBody = z.object({ buyer_id: Id });
+export const FundMilestoneBody = z.object({ buyer_id: IdRef });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { Id, OptionalPaging, PositiveAmount } from './common';
+import { IdRef, OptionalPaging, PositiveAmount } from './common';
 
-export const FundWalletBody = z.object({ user_id: Id, amount: PositiveAmount });
+export const FundWalletBody = z.object({ user_id: IdRef, amount: PositiveAmount });
 export type FundWalletBody = z.infer<typeof FundWalletBody>;
 
 export const WalletHistoryQuery = z.object({ page: OptionalPaging.page, limit: OptionalPaging.limit });

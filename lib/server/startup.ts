@@ -15,3 +15,16 @@ export async function startServer(): Promise<void> {
   }
   console.log(JSON.stringify({ level: 'info', msg: 'escrow desk ready', database: driver }));
 }
+
+/**
+ * A server that cannot reach its database (or whose data directory is in use) must not linger
+ * answering 500s: say why and stop.
+ */
+export async function startServerOrExit(): Promise<void> {
+  try {
+    await startServer();
+  } catch (error) {
+    console.error(`\nEscrow Desk could not start: ${(error as Error).message}\n`);
+    process.exit(1);
+  }
+}

@@ -52,7 +52,11 @@ export const ledgerAccounts = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [check('ledger_accounts_no_overdraft', sql`${t.kind} in ('platform_fees', 'external') or ${t.balanceKobo} >= 0`)],
+  (t) => [
+    check('ledger_accounts_no_overdraft', sql`${t.kind} in ('platform_fees', 'external') or ${t.balanceKobo} >= 0`),
+    // Balances travel as JavaScript numbers, exact only up to 2^53 - 1 kobo (about ₦90 trillion).
+    check('ledger_accounts_exact_range', sql`${t.balanceKobo} between -9007199254740991 and 9007199254740991`),
+  ],
 );
 
 export const ledgerTransfers = pgTable(

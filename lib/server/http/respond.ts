@@ -22,6 +22,9 @@ function fromDatabase(error: unknown): AppError | undefined {
   if (pgError?.code === '23514' && pgError.constraint === 'ledger_accounts_no_overdraft') {
     return new AppError('INSUFFICIENT_FUNDS', 'The balance is not enough for this movement of money.');
   }
+  if (pgError?.code === '23514' && pgError.constraint === 'ledger_accounts_exact_range') {
+    return new AppError('LIMIT_EXCEEDED', 'This would take a balance beyond what the ledger can count exactly (about ₦90 trillion).');
+  }
   if (pgError?.code === '23505') {
     return new AppError('CONFLICT', 'The record was changed by another request at the same time; retry.');
   }

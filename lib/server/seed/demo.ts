@@ -80,10 +80,10 @@ export async function seedDemoOnce(db: Db, now: Date, baseUrl: string) {
     ['Installation and commissioning', 300_000],
   ]);
   await fundMilestone(db, client, milestoneId(solar, 0), buyer.id, now);
-  await deliverMilestone(db, client, milestoneId(solar, 0), { seller_id: seller.id, proofs_of_completion: [proof.url] }, now);
+  await deliverMilestone(db, client, milestoneId(solar, 0), { seller_id: seller.id, proofs_of_completion: [proof.url] }, now, baseUrl);
   await approveDelivery(db, client, milestoneId(solar, 0), buyer.id, now);
   await fundMilestone(db, client, milestoneId(solar, 1), buyer.id, now);
-  await deliverMilestone(db, client, milestoneId(solar, 1), { seller_id: seller.id, proofs_of_completion: [proof.url] }, now);
+  await deliverMilestone(db, client, milestoneId(solar, 1), { seller_id: seller.id, proofs_of_completion: [proof.url] }, now, baseUrl);
 
   await transaction('Bulk rice supply', '40 bags of Ofada rice, Abeokuta to Lagos', [['40 bags of rice', 1_200_000]]);
 
@@ -96,16 +96,16 @@ export async function seedDemoOnce(db: Db, now: Date, baseUrl: string) {
   const palmOil = await transaction('Palm oil consignment', '20 jerrycans of palm oil', [['20 jerrycans', 400_000]]);
   const palmMilestone = milestoneId(palmOil, 0);
   await fundMilestone(db, client, palmMilestone, buyer.id, now);
-  await deliverMilestone(db, client, palmMilestone, { seller_id: seller.id, proofs_of_completion: [proof.url] }, now);
-  await rejectDelivery(db, client, palmMilestone, { buyer_id: buyer.id, rejection_reason: 'Six jerrycans were leaking', proofs_of_return: [proof.url] }, now);
+  await deliverMilestone(db, client, palmMilestone, { seller_id: seller.id, proofs_of_completion: [proof.url] }, now, baseUrl);
+  await rejectDelivery(db, client, palmMilestone, { buyer_id: buyer.id, rejection_reason: 'Six jerrycans were leaking', proofs_of_return: [proof.url] }, now, baseUrl);
   await disapproveReturn(db, client, palmMilestone, seller.id, now);
   const dispute = await createDispute(db, client, { description: 'Only six of twenty were affected', buyer_id: buyer.id, seller_id: seller.id, milestone_id: palmMilestone }, now);
   await addDisputeAmount(db, client, dispute.id, { dispute_amount: 280_000, seller_id: seller.id }, now);
 
   const fabric = await transaction('Ankara fabric order', '50 yards of Ankara print', [['50 yards of fabric', 90_000]]);
   await fundMilestone(db, client, milestoneId(fabric, 0), buyer.id, now);
-  await deliverMilestone(db, client, milestoneId(fabric, 0), { seller_id: seller.id, proofs_of_completion: [proof.url] }, now);
-  await rejectDelivery(db, client, milestoneId(fabric, 0), { buyer_id: buyer.id, rejection_reason: 'Wrong print delivered', proofs_of_return: [proof.url] }, now);
+  await deliverMilestone(db, client, milestoneId(fabric, 0), { seller_id: seller.id, proofs_of_completion: [proof.url] }, now, baseUrl);
+  await rejectDelivery(db, client, milestoneId(fabric, 0), { buyer_id: buyer.id, rejection_reason: 'Wrong print delivered', proofs_of_return: [proof.url] }, now, baseUrl);
 
   return { client_id: client.id, buyer_email: DEMO_BUYER_EMAIL, seller_email: DEMO_SELLER_EMAIL };
 }

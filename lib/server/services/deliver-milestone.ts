@@ -8,7 +8,7 @@ import type { ClientRow } from '../http/auth';
 import { runMilestoneAction } from './milestone-action';
 import { assertProofs } from './proofs';
 
-export async function deliverMilestone(db: Db, client: ClientRow, milestoneId: string, body: DeliverBody, now: Date) {
+export async function deliverMilestone(db: Db, client: ClientRow, milestoneId: string, body: DeliverBody, now: Date, baseUrl: string) {
   return runMilestoneAction(db, {
     client,
     milestoneId,
@@ -16,7 +16,7 @@ export async function deliverMilestone(db: Db, client: ClientRow, milestoneId: s
     actingId: body.seller_id,
     now,
     apply: async ({ tx, entry, to }) => {
-      await assertProofs(tx, client.id, 'proofs_of_completion', body.proofs_of_completion);
+      await assertProofs(tx, { clientId: client.id, field: 'proofs_of_completion', urls: body.proofs_of_completion, baseUrl });
       const inspectionEndDate = addCalendarDays(now, entry.milestone.inspectionDuration);
       await tx
         .update(milestones)

@@ -14,17 +14,22 @@ export function storedFileId(url: string): string | undefined {
   }
 }
 
-/** Proofs are this client's stored files, or https URLs of the integrator's own storage (decisions §8). */
-export async function assertProofs(db: DbOrTx, clientId: string, field: string, urls: string[]): Promise<void> {
+/**
+ * Proofs are this client's stored files (as this service's URLs), or https URLs of the integrator's
+ * own storage (decisions §8). A plain-http URL on another host is neither.
+ */
+export async function assertProofs(db: DbOrTx, a: { clientId: string; field: string; urls: string[]; baseUrl: string }): Promise<void> {
+  const { clientId, field, urls } = a;
   const fileIds: string[] = [];
   for (const url of urls) {
+    const parsed = new URL(url);
     const fileId = storedFileId(url);
-    if (fileId) fileIds.push(fileId);
-    else if (new URL(url).protocol !== 'https:') {
-      throw new AppError('VALIDATION_ERROR', `${field}: ${url} must be a file uploaded with POST /v1/files or an https URL.`, [
-        { field, message: 'must be a /v1/files URL or an https URL' },
+    if (parsed.protocol !== 'https:' && parsed.origin !== a.baseUrl) {
+      throw new AppError('VALIDATION_ERROR', `${field}: ${url} must be a file uploaded with POST /v1/files (${a.baseUrl}/v1/files/…) or an https URL.`, [
+        { field, message: 'must be a /v1/files URL of this service or an https URL' },
       ]);
     }
+    if (fileId) fileIds.push(fileId);
   }
   if (fileIds.length === 0) return;
   const found = await db

@@ -9,7 +9,7 @@ import type { ClientRow } from '../http/auth';
 import { runMilestoneAction } from './milestone-action';
 import { assertProofs } from './proofs';
 
-export async function rejectDelivery(db: Db, client: ClientRow, milestoneId: string, body: RejectDeliveryBody, now: Date) {
+export async function rejectDelivery(db: Db, client: ClientRow, milestoneId: string, body: RejectDeliveryBody, now: Date, baseUrl: string) {
   return runMilestoneAction(db, {
     client,
     milestoneId,
@@ -17,7 +17,7 @@ export async function rejectDelivery(db: Db, client: ClientRow, milestoneId: str
     actingId: body.buyer_id,
     now,
     apply: async ({ tx, to }) => {
-      await assertProofs(tx, client.id, 'proofs_of_return', body.proofs_of_return);
+      await assertProofs(tx, { clientId: client.id, field: 'proofs_of_return', urls: body.proofs_of_return, baseUrl });
       const returnDeadlineDate = addCalendarDays(now, RETURN_WINDOW_DAYS);
       await tx
         .update(milestones)

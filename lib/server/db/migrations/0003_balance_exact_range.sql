@@ -1,0 +1,1 @@
+ALTER TABLE "ledger_accounts" ADD CONSTRAINT "ledger_accounts_exact_range" CHECK ("ledger_accounts"."balance_kobo" between -9007199254740991 and 9007199254740991);

@@ -37,6 +37,8 @@ export const clients = pgTable('clients', {
   feeCapKobo: kobo('fee_cap_kobo'),
   feeAccountId: uuid('fee_account_id').notNull(),
   externalAccountId: uuid('external_account_id').notNull(),
+  /** Sandbox test clock (decisions §10): how far this client's time runs ahead of the wall clock. */
+  clockOffsetMs: bigint('clock_offset_ms', { mode: 'number' }).notNull().default(0),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -284,6 +286,13 @@ export const disputes = pgTable(
     evidenceSubmissionEndDate: ts('evidence_submission_end_date'),
     cancellationAgreementDetails: text('cancellation_agreement_details'),
     canceledBy: text('canceled_by'),
+    escalatedAt: ts('escalated_at'),
+    escalatedBy: text('escalated_by'),
+    /** How it ended: agreement, forfeit_buyer, forfeit_seller, verdict, canceled (decisions §6). */
+    resolution: text('resolution'),
+    verdictSellerAmountKobo: kobo('verdict_seller_amount_kobo'),
+    verdictReason: text('verdict_reason'),
+    resolvedAt: ts('resolved_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -403,4 +412,81 @@ export const idempotencyKeys = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.scopeId, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
+);
+
+/** Evidence a party submits during EVIDENCE_SUBMISSION: text plus stored files (each kept with its sha256). */
+export const disputeEvidence = pgTable(
+  'dispute_evidence',
+  {
+    id: uuid('id').primaryKey(),
+    disputeId: uuid('dispute_id').notNull().references(() => disputes.id),
+    party: text('party', { enum: ['buyer', 'seller'] }).notNull(),
+    text: text('text').notNull(),
+    fileIds: jsonb('file_ids').$type<string[]>().notNull().default([]),
+    createdAt: createdAt(),
+  },
+  (t) => [index('dispute_evidence_dispute_idx').on(t.disputeId, t.createdAt)],
+);
+
+/**
+ * The outbox (decisions §9): every state change writes its event in the same database transaction.
+ * `sequence` counts a transaction's events from 1 so a receiver can order them (decisions §10).
+ */
+export const events = pgTable(
+  'events',
+  {
+    id: uuid('id').primaryKey(),
+    clientId: uuid('client_id').notNull(),
+    type: text('type').notNull(),
+    transactionId: uuid('transaction_id'),
+    sequence: integer('sequence'),
+    milestoneId: uuid('milestone_id'),
+    disputeId: uuid('dispute_id'),
+    data: jsonb('data').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('events_transaction_sequence_idx').on(t.transactionId, t.sequence),
+    index('events_client_created_idx').on(t.clientId, t.createdAt),
+  ],
+);
+
+export const webhookEndpoints = pgTable(
+  'webhook_endpoints',
+  {
+    id: uuid('id').primaryKey(),
+    clientId: uuid('client_id').notNull(),
+    url: text('url').notNull(),
+    description: text('description'),
+    secret: text('secret').notNull(),
+    /** During rotation deliveries carry signatures by both secrets until this one expires. */
+    previousSecret: text('previous_secret'),
+    previousSecretExpiresAt: ts('previous_secret_expires_at'),
+    enabled: boolean('enabled').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('webhook_endpoints_client_idx').on(t.clientId)],
+);
+
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: uuid('id').primaryKey(),
+    clientId: uuid('client_id').notNull(),
+    endpointId: uuid('endpoint_id').notNull().references(() => webhookEndpoints.id),
+    eventId: uuid('event_id').notNull().references(() => events.id),
+    status: text('status', { enum: ['pending', 'succeeded', 'failed'] }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: ts('next_attempt_at'),
+    lastAttemptAt: ts('last_attempt_at'),
+    lastStatusCode: integer('last_status_code'),
+    lastError: text('last_error'),
+    deliveredAt: ts('delivered_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('webhook_deliveries_due_idx').on(t.status, t.nextAttemptAt),
+    index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.createdAt),
+  ],
 );

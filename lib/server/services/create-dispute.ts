@@ -8,6 +8,7 @@ import { decideMilestoneAction, type MilestoneStatus } from '@/lib/escrow/milest
 import { holidays } from '../calendar';
 import type { Db } from '../db/client';
 import { disputes, milestones } from '../db/schema';
+import { recordEvent } from '../events/record-event';
 import { invalidState } from '../http/app-error';
 import type { ClientRow } from '../http/auth';
 import { disputeRecord, maxDisputeAmountKobo } from '../records/disputes';
@@ -64,6 +65,16 @@ export async function createDispute(db: Db, client: ClientRow, body: CreateDispu
       now,
     });
     await refreshTransaction(tx, { transactionId: graph.transaction.id, now });
-    return disputeRecord(dispute, [], maxDisputeAmountKobo(graph, body.milestone_id));
+    const record = disputeRecord(dispute, [], maxDisputeAmountKobo(graph, body.milestone_id));
+    await recordEvent(tx, {
+      clientId: client.id,
+      type: 'dispute.created',
+      transactionId: graph.transaction.id,
+      milestoneId: body.milestone_id,
+      disputeId: dispute.id,
+      data: { actor: 'seller', automatic: false, dispute: record },
+      now,
+    });
+    return record;
   });
 }

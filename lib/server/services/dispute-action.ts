@@ -3,12 +3,19 @@ import { eq } from 'drizzle-orm';
 import { DISPUTE_ACTING_PARTY, decideDisputeAction, type DisputeAction, type DisputeAmountStatus, type DisputeStatus } from '@/lib/escrow/dispute-machine';
 import type { Db, DbOrTx, Tx } from '../db/client';
 import { disputes } from '../db/schema';
+import { recordEvent, type EventType } from '../events/record-event';
 import { invalidState, notFound } from '../http/app-error';
 import type { ClientRow } from '../http/auth';
 import { disputeWithPartiesRecord, findDispute, loadProposals, type DisputeRow } from '../records/disputes';
 import { loadMilestoneLogs, loadTransactionGraph, transactionIdOfMilestone, type TransactionGraph } from '../records/transaction-graph';
 import { lockTransactionOfMilestone, refreshTransaction, writeMilestoneLog, type ActionEffect } from './milestone-action';
 import { assertActingParty } from './parties';
+
+const DISPUTE_EVENT: Record<DisputeAction, EventType> = {
+  add_dispute_amount: 'dispute.amount_proposed',
+  approve_dispute_amount: 'dispute.resolved',
+  reject_dispute_amount: 'dispute.amount_rejected',
+};
 
 export type DisputeActionContext = {
   tx: Tx;
@@ -57,7 +64,17 @@ export async function runDisputeAction(
       .where(eq(disputes.id, dispute.id));
     await writeMilestoneLog(tx, { milestoneId: dispute.milestoneId, actor: role, message: effect.log, now: a.now });
     await refreshTransaction(tx, { transactionId: graph.transaction.id, now: a.now, ...effect });
-    return loadDisputeWithParties(tx, a.client.id, a.disputeId);
+    const record = await loadDisputeWithParties(tx, a.client.id, a.disputeId);
+    await recordEvent(tx, {
+      clientId: a.client.id,
+      type: DISPUTE_EVENT[a.action],
+      transactionId: graph.transaction.id,
+      milestoneId: dispute.milestoneId,
+      disputeId: dispute.id,
+      data: { actor: role, automatic: false, message: effect.log, dispute: record },
+      now: a.now,
+    });
+    return record;
   });
 }
 

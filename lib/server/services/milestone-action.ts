@@ -1,19 +1,21 @@
 import 'server-only';
+import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { ACTING_PARTY, decideMilestoneAction, transactionProgress, type MilestoneAction, type MilestoneStatus } from '@/lib/escrow/milestone-machine';
 import type { Db, Tx } from '../db/client';
 import { milestoneLogs, transactions } from '../db/schema';
+import { recordEvent, type EventType } from '../events/record-event';
 import { invalidState, notFound } from '../http/app-error';
 import type { ClientRow } from '../http/auth';
 import {
   findMilestone,
   loadMilestonesWithEscrows,
   loadTransactionGraph,
+  milestoneRecord,
   transactionIdOfMilestone,
   type MilestoneWithEscrow,
   type TransactionGraph,
 } from '../records/transaction-graph';
-import { randomUUID } from 'node:crypto';
 import { assertActingParty } from './parties';
 
 export type ActionContext = {
@@ -29,6 +31,16 @@ export type ActionContext = {
 export type ActionEffect = { log: string; fundedKobo?: number; refundedKobo?: number; disbursedKobo?: number };
 
 export type LogActor = 'buyer' | 'seller' | 'client' | 'system' | 'dispute_team';
+
+const EVENT_OF: Record<MilestoneAction, EventType> = {
+  fund: 'milestone.funded',
+  deliver: 'milestone.delivered',
+  approve: 'milestone.delivery_accepted',
+  reject: 'milestone.delivery_rejected',
+  approve_return: 'milestone.return_approved',
+  disapprove_return: 'milestone.return_rejected',
+  open_dispute: 'dispute.created',
+};
 
 export async function writeMilestoneLog(tx: Tx, a: { milestoneId: string; actor: LogActor; message: string; now: Date; automatic?: boolean }) {
   await tx.insert(milestoneLogs).values({
@@ -81,15 +93,16 @@ export async function refreshTransaction(
 
 /**
  * The shape every milestone operation shares: lock → unknown id (404) → wrong party (403) →
- * wrong state (409) → apply → log → refresh the transaction, all in one database transaction.
+ * wrong state (409) → apply → log → refresh the transaction → event, all in one database transaction.
+ * Without an actingId the service itself acts (a lapsed deadline): no party check, logged as automatic.
  */
 export async function runMilestoneAction(
-  db: Db,
+  db: Db | Tx,
   a: {
     client: ClientRow;
     milestoneId: string;
     action: MilestoneAction;
-    actingId: string;
+    actingId?: string;
     now: Date;
     apply: (ctx: ActionContext) => Promise<ActionEffect>;
   },
@@ -97,22 +110,33 @@ export async function runMilestoneAction(
   return db.transaction(async (tx) => {
     const graph = await lockTransactionOfMilestone(tx, a.client.id, a.milestoneId);
     const role = ACTING_PARTY[a.action];
-    await assertActingParty(tx, {
-      clientId: a.client.id,
-      role,
-      givenId: a.actingId,
-      expectedPartyId: role === 'buyer' ? graph.transaction.buyerPartyId : graph.transaction.sellerPartyId,
-      field: `${role}_id`,
-    });
+    if (a.actingId !== undefined) {
+      await assertActingParty(tx, {
+        clientId: a.client.id,
+        role,
+        givenId: a.actingId,
+        expectedPartyId: role === 'buyer' ? graph.transaction.buyerPartyId : graph.transaction.sellerPartyId,
+        field: `${role}_id`,
+      });
+    }
     const entry = findMilestone(graph, a.milestoneId);
     const state = (e: MilestoneWithEscrow) => ({ id: e.milestone.id, status: e.milestone.status as MilestoneStatus, position: e.milestone.position });
     const decision = decideMilestoneAction(a.action, state(entry), graph.milestones.map(state));
     if (!decision.ok) throw invalidState(decision.message);
     const effect = await a.apply({ tx, client: a.client, graph, entry, now: a.now, to: decision.to });
-    await writeMilestoneLog(tx, { milestoneId: a.milestoneId, actor: role, message: effect.log, now: a.now });
+    const automatic = a.actingId === undefined;
+    await writeMilestoneLog(tx, { milestoneId: a.milestoneId, actor: automatic ? 'system' : role, message: effect.log, now: a.now, automatic });
     await refreshTransaction(tx, { transactionId: graph.transaction.id, now: a.now, ...effect });
     const updated = await loadTransactionGraph(tx, a.client.id, graph.transaction.id);
     if (!updated) throw notFound('Milestone', a.milestoneId);
+    await recordEvent(tx, {
+      clientId: a.client.id,
+      type: EVENT_OF[a.action],
+      transactionId: graph.transaction.id,
+      milestoneId: a.milestoneId,
+      data: { actor: automatic ? 'system' : role, automatic, message: effect.log, milestone: milestoneRecord(updated, a.milestoneId) },
+      now: a.now,
+    });
     return updated;
   });
 }

@@ -8,6 +8,7 @@ import { milestoneFee } from '@/lib/escrow/fees';
 import { parseNaira } from '@/lib/escrow/money';
 import type { Db } from '../db/client';
 import { milestoneEscrows, milestones, transactions } from '../db/schema';
+import { recordEvent } from '../events/record-event';
 import { AppError, notFound } from '../http/app-error';
 import type { ClientRow } from '../http/auth';
 import { loadParties, partyWithoutOrganisation } from '../records/people';
@@ -84,7 +85,9 @@ export async function createTransaction(db: Db, client: ClientRow, body: CreateT
     }
     const graph = await loadTransactionGraph(tx, client.id, transactionId);
     if (!graph) throw new Error('created transaction not found');
-    return transactionWithMilestonesRecord(graph);
+    const record = transactionWithMilestonesRecord(graph);
+    await recordEvent(tx, { clientId: client.id, type: 'transaction.created', transactionId, data: { actor: 'client', automatic: false, transaction: record }, now });
+    return record;
   });
 }
 

@@ -5,6 +5,7 @@ import { walletFunding } from '@/lib/escrow/ledger';
 import { formatNaira, koboToNaira, parseNaira } from '@/lib/escrow/money';
 import type { Db, DbOrTx } from '../db/client';
 import { ledgerAccounts, ledgerEntries, ledgerTransfers } from '../db/schema';
+import { recordEvent } from '../events/record-event';
 import { AppError, notFound } from '../http/app-error';
 import type { ClientRow } from '../http/auth';
 import { iso } from '../records/iso';
@@ -40,7 +41,9 @@ export async function fundWallet(db: Db, client: ClientRow, body: { user_id: str
       now,
     });
     const [account] = await tx.select({ balance: ledgerAccounts.balanceKobo }).from(ledgerAccounts).where(eq(ledgerAccounts.id, wallet.id));
-    return { ...walletRecord(wallet, account?.balance ?? 0), user_id: body.user_id };
+    const record = { ...walletRecord(wallet, account?.balance ?? 0), user_id: body.user_id };
+    await recordEvent(tx, { clientId: client.id, type: 'wallet.funded', data: { actor: 'client', automatic: false, amount: body.amount, wallet: record }, now });
+    return record;
   });
 }
 

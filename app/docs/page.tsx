@@ -9,6 +9,7 @@ const METHOD_STYLE: Record<string, string> = {
   get: 'bg-sky-100 text-sky-800',
   post: 'bg-emerald-100 text-emerald-800',
   patch: 'bg-amber-100 text-amber-800',
+  delete: 'bg-rose-100 text-rose-800',
 };
 
 export default function DocsPage() {

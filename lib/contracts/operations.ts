@@ -14,12 +14,14 @@ import { CreateTransactionBody, FundMilestoneBody, ListTransactionsQuery } from 
 import { CreateUserBody, ListUsersQuery } from './users';
 import { FundWalletBody, WalletHistoryQuery } from './wallets';
 import { z as zod } from 'zod';
+import * as W from './webhook-records';
+import { CreateWebhookBody, ListDeliveriesQuery, ListEventsQuery } from './webhooks';
 
 export type Operation = {
   id: string;
-  method: 'get' | 'post' | 'patch';
+  method: 'get' | 'post' | 'patch' | 'delete';
   path: string;
-  tag: 'Users' | 'Transactions' | 'Milestones' | 'Disputes' | 'Wallets' | 'Bank accounts' | 'Files' | 'Operator';
+  tag: 'Users' | 'Transactions' | 'Milestones' | 'Disputes' | 'Wallets' | 'Bank accounts' | 'Files' | 'Operator' | 'Events' | 'Webhooks';
   summary: string;
   description?: string;
   auth: 'client' | 'operator';
@@ -69,6 +71,14 @@ export const OPERATIONS: Operation[] = [
   { id: 'validateBankAccount', method: 'post', path: '/v1/wallets/banks/validate', tag: 'Bank accounts', auth: 'client', summary: 'Account name enquiry', body: ValidateBankAccountBody, response: R.NameEnquiryRecord, errors: [...withBody, 'INVALID_ACCOUNT_NUMBER'] },
   { id: 'uploadFile', method: 'post', path: '/v1/files', tag: 'Files', auth: 'client', summary: 'Upload a proof (multipart field "file")', description: 'Images, PDF and common video/audio only, checked by content; 10 MB max. Use the returned url in proofs.', multipart: true, response: R.FileRecord, errors: [...base, 'VALIDATION_ERROR', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE'] },
   { id: 'readFile', method: 'get', path: '/v1/files/{id}', tag: 'Files', auth: 'client', summary: 'Read a stored file back', response: zod.string().meta({ format: 'binary' }), binaryResponse: true, errors: [...base, 'VALIDATION_ERROR', 'NOT_FOUND'] },
+  { id: 'listEvents', method: 'get', path: '/v1/events', tag: 'Events', auth: 'client', summary: 'List your events, oldest first', description: "Every state change, recorded in the same database transaction as the change. sequence numbers a transaction's events from 1. type and transaction_id filter; after (an event id) lists only later events; sort=DESC for newest first.", query: ListEventsQuery, response: W.EventListRecord, errors: [...base, 'VALIDATION_ERROR', 'NOT_FOUND'] },
+  { id: 'createWebhook', method: 'post', path: '/v1/webhooks', tag: 'Webhooks', auth: 'client', summary: 'Register a webhook endpoint', description: 'Every later event is POSTed to the URL, signed in the Escrow-Signature header. The signing secret (whsec_…) is returned once. https only; plain http only to 127.0.0.1, localhost or [::1]. At most 20 endpoints.', body: CreateWebhookBody, response: W.WebhookEndpointWithSecretRecord, errors: [...withBody, 'LIMIT_EXCEEDED'] },
+  { id: 'listWebhooks', method: 'get', path: '/v1/webhooks', tag: 'Webhooks', auth: 'client', summary: 'List webhook endpoints (no secrets)', response: W.WebhookEndpointListRecord, errors: base },
+  { id: 'deleteWebhook', method: 'delete', path: '/v1/webhooks/{id}', tag: 'Webhooks', auth: 'client', summary: 'Delete (disable) a webhook endpoint', description: 'Nothing more is sent to it; deliveries still waiting are marked failed. Its delivery log stays readable.', response: W.WebhookEndpointRecord, errors: [...base, 'VALIDATION_ERROR', 'NOT_FOUND'] },
+  { id: 'rotateWebhookSecret', method: 'post', path: '/v1/webhooks/{id}/rotate-secret', tag: 'Webhooks', auth: 'client', summary: 'Rotate the signing secret', description: 'The new secret is returned once. For 24 hours every delivery carries two v1= signatures, by the new and the previous secret.', response: W.WebhookEndpointWithSecretRecord, errors: [...base, 'VALIDATION_ERROR', 'NOT_FOUND', 'INVALID_STATE'] },
+  { id: 'listWebhookDeliveries', method: 'get', path: '/v1/webhooks/{id}/deliveries', tag: 'Webhooks', auth: 'client', summary: "An endpoint's delivery log, newest first", description: 'Each delivery with its event, status (pending, succeeded, failed), attempts, last status code or error, next attempt and delivery time. Failures are retried with exponential backoff for 3 days after the event.', query: ListDeliveriesQuery, response: W.WebhookDeliveryListRecord, errors: [...base, 'VALIDATION_ERROR', 'NOT_FOUND'] },
+  { id: 'resendWebhookDelivery', method: 'post', path: '/v1/webhooks/{id}/deliveries/{delivery_id}/resend', tag: 'Webhooks', auth: 'client', summary: 'Send a delivery again now', description: 'Whatever its status; a delivery being sent at this moment is left to that attempt.', response: W.WebhookDeliveryRecord, errors: [...base, 'VALIDATION_ERROR', 'NOT_FOUND', 'INVALID_STATE'] },
+  { id: 'testWebhook', method: 'post', path: '/v1/webhooks/{id}/test', tag: 'Webhooks', auth: 'client', summary: 'Send a test event to this endpoint', description: 'Records a webhook.test event and queues its delivery to this endpoint only.', response: W.WebhookDeliveryRecord, errors: [...base, 'VALIDATION_ERROR', 'NOT_FOUND', 'INVALID_STATE'] },
 ];
 
 export function envelopeOf(operation: Operation) {

@@ -15,6 +15,12 @@ const EnvSchema = z.object({
   ESCROW_RATE_LIMIT_BURST: z.coerce.number().int().min(1).default(300),
   ESCROW_PUBLIC_URL: z.url().optional(),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  /** How often the webhook dispatcher looks for due deliveries. */
+  ESCROW_WEBHOOK_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(500),
+  /** The first retry's wait after a failed delivery; each next one doubles (30 s; tests shorten it). */
+  ESCROW_WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(1).default(30_000),
+  /** How long after its event a delivery is retried before it is marked failed (3 days). */
+  ESCROW_WEBHOOK_RETRY_WINDOW_MS: z.coerce.number().int().min(1).default(3 * 24 * 60 * 60 * 1000),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

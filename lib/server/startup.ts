@@ -1,6 +1,7 @@
 import 'server-only';
 import { database } from './db/client';
 import { env } from './env';
+import { startWebhookDispatcher } from './events/dispatcher';
 import { seedDashboardAccounts } from './seed/dashboard-accounts';
 import { seedDemoOnce } from './seed/demo';
 
@@ -13,6 +14,7 @@ export async function startServer(): Promise<void> {
     const accounts = await seedDashboardAccounts(db, new Date());
     if (accounts.length) console.log(JSON.stringify({ level: 'info', msg: 'demo dashboard accounts seeded', accounts }));
   }
+  startWebhookDispatcher(db);
   console.log(JSON.stringify({ level: 'info', msg: 'escrow desk ready', database: driver }));
 }
 

@@ -1,0 +1,61 @@
+import 'server-only';
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { pagination } from '@/lib/contracts/common';
+import type { EventRecord } from '@/lib/contracts/webhook-records';
+import type { EventTypeName, ListEventsQuery } from '@/lib/contracts/webhooks';
+import type { Db } from '../db/client';
+import { events } from '../db/schema';
+import type { EventType } from '../events/record-event';
+import { notFound } from '../http/app-error';
+import type { ClientRow } from '../http/auth';
+import { iso } from '../records/iso';
+
+// The outbox's event types and the contract's list must be the same set: the filter and the docs name them all.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const eventTypesMatch: Same<EventType, EventTypeName> = true;
+void eventTypesMatch;
+
+export type EventRow = typeof events.$inferSelect;
+
+export function eventRecord(row: EventRow): EventRecord {
+  return {
+    id: row.id,
+    type: row.type as EventTypeName,
+    transaction_id: row.transactionId,
+    sequence: row.sequence,
+    milestone_id: row.milestoneId,
+    dispute_id: row.disputeId,
+    data: (row.data ?? {}) as Record<string, unknown>,
+    created_at: iso(row.createdAt),
+  };
+}
+
+/** One order for listing and for the `after` cursor: time, then a transaction's sequence, then id. */
+const position = sql`(${events.createdAt}, coalesce(${events.sequence}, 0), ${events.id})`;
+
+/** The client's own events, oldest first unless sort=DESC; `after` (an event id) lists only those recorded after it. */
+export async function listEvents(db: Db, client: ClientRow, q: ListEventsQuery) {
+  let cursor: EventRow | undefined;
+  if (q.after) {
+    [cursor] = await db.select().from(events).where(and(eq(events.clientId, client.id), eq(events.id, q.after)));
+    if (!cursor) throw notFound('Event', q.after);
+  }
+  const where = and(
+    eq(events.clientId, client.id),
+    q.type ? eq(events.type, q.type) : undefined,
+    q.transaction_id ? eq(events.transactionId, q.transaction_id) : undefined,
+    cursor ? sql`${position} > (${iso(cursor.createdAt)}::timestamptz, ${cursor.sequence ?? 0}, ${cursor.id}::uuid)` : undefined,
+  );
+  const direction = q.sort === 'DESC' ? desc : asc;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(events)
+      .where(where)
+      .orderBy(direction(events.createdAt), direction(sql`coalesce(${events.sequence}, 0)`), direction(events.id))
+      .limit(q.limit)
+      .offset((q.page - 1) * q.limit),
+    db.select({ n: count() }).from(events).where(where),
+  ]);
+  return { events: rows.map(eventRecord), pagination: pagination(q.page, q.limit, total?.n ?? 0) };
+}

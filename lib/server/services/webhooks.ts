@@ -1,0 +1,204 @@
+import 'server-only';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { pagination } from '@/lib/contracts/common';
+import type { WebhookDeliveryRecord, WebhookEndpointRecord } from '@/lib/contracts/webhook-records';
+import type { CreateWebhookBody, EventTypeName, ListDeliveriesQuery } from '@/lib/contracts/webhooks';
+import type { Db, DbOrTx } from '../db/client';
+import { events, webhookDeliveries, webhookEndpoints } from '../db/schema';
+import { isLeased } from '../events/dispatcher';
+import { AppError, invalidState, notFound } from '../http/app-error';
+import type { ClientRow } from '../http/auth';
+import { iso, isoOrNull } from '../records/iso';
+
+/** Enabled endpoints per client: each event is sent to every one of them. */
+export const MAX_ENABLED_ENDPOINTS = 20;
+/** After a rotation the previous secret keeps signing alongside the new one for a day. */
+export const ROTATION_OVERLAP_MS = 24 * 60 * 60 * 1000;
+
+type EndpointRow = typeof webhookEndpoints.$inferSelect;
+type DeliveryRow = typeof webhookDeliveries.$inferSelect;
+type EventRow = typeof events.$inferSelect;
+
+const newSecret = () => `whsec_${randomBytes(32).toString('base64url')}`;
+
+function endpointRecord(row: EndpointRow, now: Date): WebhookEndpointRecord {
+  const rotating = row.previousSecret !== null && row.previousSecretExpiresAt !== null && row.previousSecretExpiresAt > now;
+  return {
+    id: row.id,
+    url: row.url,
+    description: row.description,
+    enabled: row.enabled,
+    previous_secret_expires_at: rotating ? iso(row.previousSecretExpiresAt!) : null,
+    created_at: iso(row.createdAt),
+    updated_at: iso(row.updatedAt),
+  };
+}
+
+function deliveryRecord(row: DeliveryRow, event: Pick<EventRow, 'type' | 'transactionId' | 'sequence'>): WebhookDeliveryRecord {
+  return {
+    id: row.id,
+    webhook_id: row.endpointId,
+    event_id: row.eventId,
+    event_type: event.type as EventTypeName,
+    transaction_id: event.transactionId,
+    sequence: event.sequence,
+    status: row.status,
+    attempts: row.attempts,
+    last_status_code: row.lastStatusCode,
+    last_error: row.lastError,
+    last_attempt_at: isoOrNull(row.lastAttemptAt),
+    next_attempt_at: row.status === 'pending' ? isoOrNull(row.nextAttemptAt) : null,
+    delivered_at: isoOrNull(row.deliveredAt),
+    created_at: iso(row.createdAt),
+  };
+}
+
+/** Another client's endpoint is as unknown as one that does not exist (decisions §1). */
+async function findEndpoint(db: DbOrTx, clientId: string, id: string, lock = false): Promise<EndpointRow> {
+  const query = db.select().from(webhookEndpoints).where(and(eq(webhookEndpoints.clientId, clientId), eq(webhookEndpoints.id, id)));
+  const [row] = lock ? await query.for('update') : await query;
+  if (!row) throw notFound('Webhook endpoint', id);
+  return row;
+}
+
+function assertEnabled(row: EndpointRow) {
+  if (!row.enabled) throw invalidState(`Webhook endpoint ${row.id} is deleted: register the URL again to receive events.`);
+}
+
+export async function createWebhook(db: Db, client: ClientRow, body: CreateWebhookBody, now: Date) {
+  return db.transaction(async (tx) => {
+    // Serialises concurrent creates of one client, so the limit holds.
+    await tx.execute(sql`select id from clients where id = ${client.id} for update`);
+    const [enabled] = await tx
+      .select({ n: count() })
+      .from(webhookEndpoints)
+      .where(and(eq(webhookEndpoints.clientId, client.id), eq(webhookEndpoints.enabled, true)));
+    if ((enabled?.n ?? 0) >= MAX_ENABLED_ENDPOINTS) {
+      throw new AppError('LIMIT_EXCEEDED', `A client can have at most ${MAX_ENABLED_ENDPOINTS} webhook endpoints; delete one first.`);
+    }
+    const secret = newSecret();
+    const [row] = await tx
+      .insert(webhookEndpoints)
+      .values({ id: randomUUID(), clientId: client.id, url: body.url, description: body.description ?? null, secret, enabled: true, createdAt: now, updatedAt: now })
+      .returning();
+    return { ...endpointRecord(row!, now), secret };
+  });
+}
+
+export async function listWebhooks(db: Db, client: ClientRow, now: Date) {
+  const rows = await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.clientId, client.id)).orderBy(asc(webhookEndpoints.createdAt), asc(webhookEndpoints.id));
+  return { webhooks: rows.map((row) => endpointRecord(row, now)) };
+}
+
+/** Deleting disables: the delivery log stays readable, and what was still waiting is settled as failed, never sent. */
+export async function disableWebhook(db: Db, client: ClientRow, id: string, now: Date) {
+  return db.transaction(async (tx) => {
+    const row = await findEndpoint(tx, client.id, id, true);
+    if (!row.enabled) return endpointRecord(row, now);
+    const [updated] = await tx
+      .update(webhookEndpoints)
+      .set({ enabled: false, previousSecret: null, previousSecretExpiresAt: null, updatedAt: now })
+      .where(eq(webhookEndpoints.id, id))
+      .returning();
+    await tx
+      .update(webhookDeliveries)
+      .set({ status: 'failed', nextAttemptAt: null, lastError: 'not sent: the webhook endpoint was deleted' })
+      .where(and(eq(webhookDeliveries.endpointId, id), eq(webhookDeliveries.status, 'pending')));
+    return endpointRecord(updated!, now);
+  });
+}
+
+/** A new secret, shown once; the previous one signs alongside it for 24 hours so receivers can switch without a gap. */
+export async function rotateWebhookSecret(db: Db, client: ClientRow, id: string, wallNow: Date) {
+  return db.transaction(async (tx) => {
+    const row = await findEndpoint(tx, client.id, id, true);
+    assertEnabled(row);
+    const secret = newSecret();
+    const [updated] = await tx
+      .update(webhookEndpoints)
+      .set({ secret, previousSecret: row.secret, previousSecretExpiresAt: new Date(wallNow.getTime() + ROTATION_OVERLAP_MS), updatedAt: wallNow })
+      .where(eq(webhookEndpoints.id, id))
+      .returning();
+    return { ...endpointRecord(updated!, wallNow), secret };
+  });
+}
+
+export async function listDeliveries(db: Db, client: ClientRow, id: string, q: ListDeliveriesQuery) {
+  await findEndpoint(db, client.id, id);
+  const where = and(
+    eq(webhookDeliveries.clientId, client.id),
+    eq(webhookDeliveries.endpointId, id),
+    q.status ? eq(webhookDeliveries.status, q.status) : undefined,
+  );
+  const direction = q.sort === 'ASC' ? asc : desc;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ delivery: webhookDeliveries, event: { type: events.type, transactionId: events.transactionId, sequence: events.sequence } })
+      .from(webhookDeliveries)
+      .innerJoin(events, eq(events.id, webhookDeliveries.eventId))
+      .where(where)
+      .orderBy(direction(webhookDeliveries.createdAt), direction(sql`coalesce(${events.sequence}, 0)`), direction(webhookDeliveries.id))
+      .limit(q.limit)
+      .offset((q.page - 1) * q.limit),
+    db.select({ n: count() }).from(webhookDeliveries).where(where),
+  ]);
+  return { deliveries: rows.map((r) => deliveryRecord(r.delivery, r.event)), pagination: pagination(q.page, q.limit, total?.n ?? 0) };
+}
+
+async function loadDelivery(db: DbOrTx, clientId: string, endpointId: string, deliveryId: string, lock = false) {
+  const query = db
+    .select({ delivery: webhookDeliveries, event: { type: events.type, transactionId: events.transactionId, sequence: events.sequence } })
+    .from(webhookDeliveries)
+    .innerJoin(events, eq(events.id, webhookDeliveries.eventId))
+    .where(and(eq(webhookDeliveries.clientId, clientId), eq(webhookDeliveries.endpointId, endpointId), eq(webhookDeliveries.id, deliveryId)));
+  const [found] = lock ? await query.for('update', { of: webhookDeliveries }) : await query;
+  if (!found) throw notFound('Webhook delivery', deliveryId);
+  return found;
+}
+
+/**
+ * Sends a delivery again now, whatever became of it. One being sent at this moment is left to that
+ * attempt (answered as it stands), so a resend never makes two sends of it run at once.
+ */
+export async function resendDelivery(db: Db, client: ClientRow, endpointId: string, deliveryId: string, wallNow: Date) {
+  return db.transaction(async (tx) => {
+    const endpoint = await findEndpoint(tx, client.id, endpointId);
+    assertEnabled(endpoint);
+    const found = await loadDelivery(tx, client.id, endpointId, deliveryId, true);
+    if (isLeased(found.delivery, wallNow)) return deliveryRecord(found.delivery, found.event);
+    const [updated] = await tx
+      .update(webhookDeliveries)
+      .set({ status: 'pending', nextAttemptAt: wallNow, deliveredAt: null })
+      .where(eq(webhookDeliveries.id, deliveryId))
+      .returning();
+    return deliveryRecord(updated!, found.event);
+  });
+}
+
+/** A `webhook.test` event for this endpoint alone (no other endpoint of the client gets it), queued now. */
+export async function sendTestEvent(db: Db, client: ClientRow, endpointId: string, now: Date) {
+  return db.transaction(async (tx) => {
+    const endpoint = await findEndpoint(tx, client.id, endpointId, true);
+    assertEnabled(endpoint);
+    const [event] = await tx
+      .insert(events)
+      .values({
+        id: randomUUID(),
+        clientId: client.id,
+        type: 'webhook.test' satisfies EventTypeName,
+        transactionId: null,
+        sequence: null,
+        milestoneId: null,
+        disputeId: null,
+        data: { webhook_id: endpoint.id, message: 'A test event sent with POST /v1/webhooks/{id}/test.' },
+        createdAt: now,
+      })
+      .returning();
+    const [delivery] = await tx
+      .insert(webhookDeliveries)
+      .values({ id: randomUUID(), clientId: client.id, endpointId: endpoint.id, eventId: event!.id, status: 'pending', attempts: 0, nextAttemptAt: now, createdAt: now })
+      .returning();
+    return deliveryRecord(delivery!, event!);
+  });
+}

@@ -29,6 +29,8 @@ const nextConfig = {
   // PGlite ships WASM and data files it loads from its own package directory; pg has optional native bits.
   serverExternalPackages: ['@electric-sql/pglite', 'pg'],
   poweredByHeader: false,
+  // The build checks the app's own code; tests and scripts are checked by `npm run typecheck` in `npm test`.
+  typescript: { tsconfigPath: 'tsconfig.build.json' },
   experimental: {
     // proxy.ts makes Next buffer request bodies, silently cut at this size: keep it above our own
     // limits (10 MB uploads plus multipart framing) so the API, not a truncation, decides.

@@ -19,8 +19,8 @@ function run(label: string, command: string, args: string[]): boolean {
 ensureBuild();
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const database = onPostgres ? 'PostgreSQL' : 'embedded PGlite';
-// Lint does not depend on the database: once per CI run is enough.
-const results = onPostgres ? [] : [run('lint', bin('eslint'), ['.', '--max-warnings', '0'])];
+// Type-checking and lint do not depend on the database: once per CI run is enough.
+const results = onPostgres ? [] : [run('typecheck', bin('tsc'), ['--noEmit']), run('lint', bin('eslint'), ['.', '--max-warnings', '0'])];
 results.push(run(`unit and HTTP tests (${database})`, bin('vitest'), ['run']));
 const hasBrowserSpecs = fs.existsSync(path.join(ROOT, 'e2e/dashboard'));
 if (hasBrowserSpecs) results.push(run(`browser tests (${database})`, bin('playwright'), ['test']));

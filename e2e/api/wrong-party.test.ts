@@ -227,7 +227,7 @@ describe.each(actingOps.map((op) => [`${op.method.toUpperCase()} ${op.path} (the
 
   it("refuses another client's user exactly as it refuses an id that exists nowhere (nothing about the other client is revealed)", async () => {
     const req = requestFor(op, world.s);
-    const role = op.actingParty!;
+    const role = op.actingParty === 'either' ? 'buyer' : op.actingParty!;
     const field = `${role}_id`;
     const normalised = async (id: string) => {
       const res: ApiResponse = await call(req.method, req.path, { key: client.secretKey, body: { ...req.body, [field]: id } });

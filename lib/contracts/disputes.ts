@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DISPUTE_STATUSES } from '../escrow/dispute-machine';
-import { IdRef, NairaAmount, OptionalPaging, ShortText } from './common';
+import { IdRef, NairaAmount, OptionalPaging, ProofUrl, ShortText } from './common';
 
 export const CreateDisputeBody = z.object({
   description: ShortText(5000),
@@ -21,3 +21,26 @@ export const ListDisputesQuery = z.object({
 });
 export type CreateDisputeBody = z.infer<typeof CreateDisputeBody>;
 export type ListDisputesQuery = z.infer<typeof ListDisputesQuery>;
+
+/** Escalation and evidence are open to either party: the body names who acts by buyer_id or seller_id. */
+const eitherParty = <T extends z.ZodRawShape>(shape: T) =>
+  z
+    .object({ buyer_id: IdRef.optional(), seller_id: IdRef.optional(), ...shape })
+    .superRefine((body, ctx) => {
+      const { buyer_id, seller_id } = body as { buyer_id?: string; seller_id?: string };
+      const named = [buyer_id, seller_id].filter(Boolean).length;
+      if (named !== 1) ctx.addIssue({ code: 'custom', path: ['buyer_id'], message: 'send exactly one of buyer_id or seller_id: the party acting' });
+    });
+
+export const EscalateDisputeBody = eitherParty({});
+export const SubmitEvidenceBody = eitherParty({
+  text: ShortText(10_000),
+  files: z.array(ProofUrl).max(20, 'at most 20 files').optional().default([]).meta({ description: 'URLs of files uploaded with POST /v1/files' }),
+});
+export const CancelDisputeBody = z.object({ seller_id: IdRef, cancellation_agreement_details: ShortText(5000) });
+export const VerdictBody = z.object({
+  seller_amount: NairaAmount.meta({ description: "the seller's share of the escrow, 0 up to max_dispute_amount" }),
+  reason: ShortText(5000),
+});
+export const OperatorDisputesQuery = z.object({ status: z.enum(DISPUTE_STATUSES).optional(), ...OptionalPaging });
+export type SubmitEvidenceBody = z.infer<typeof SubmitEvidenceBody>;

@@ -5,10 +5,21 @@
 import type { z } from 'zod';
 import { ListBankAccountsQuery, SaveBankAccountBody, ValidateBankAccountBody } from './banks';
 import { successEnvelope } from './common';
-import { AddDisputeAmountBody, ApproveDisputeAmountBody, CreateDisputeBody, ListDisputesQuery, RejectDisputeAmountBody } from './disputes';
+import {
+  AddDisputeAmountBody,
+  ApproveDisputeAmountBody,
+  CancelDisputeBody,
+  CreateDisputeBody,
+  EscalateDisputeBody,
+  ListDisputesQuery,
+  OperatorDisputesQuery,
+  RejectDisputeAmountBody,
+  SubmitEvidenceBody,
+  VerdictBody,
+} from './disputes';
 import type { ErrorCode } from './error-codes';
 import { BuyerActionBody, DeliverBody, RejectDeliveryBody, SellerActionBody } from './milestones';
-import { CreateClientBody } from './operator';
+import { AdvanceClockBody, CreateClientBody } from './operator';
 import * as R from './records';
 import { CreateTransactionBody, FundMilestoneBody, ListTransactionsQuery } from './transactions';
 import { CreateUserBody, ListUsersQuery } from './users';
@@ -21,11 +32,11 @@ export type Operation = {
   id: string;
   method: 'get' | 'post' | 'patch' | 'delete';
   path: string;
-  tag: 'Users' | 'Transactions' | 'Milestones' | 'Disputes' | 'Wallets' | 'Bank accounts' | 'Files' | 'Operator' | 'Events' | 'Webhooks';
+  tag: 'Users' | 'Transactions' | 'Milestones' | 'Disputes' | 'Wallets' | 'Bank accounts' | 'Files' | 'Sandbox' | 'Operator' | 'Events' | 'Webhooks';
   summary: string;
   description?: string;
   auth: 'client' | 'operator';
-  actingParty?: 'buyer' | 'seller';
+  actingParty?: 'buyer' | 'seller' | 'either';
   query?: z.ZodObject;
   body?: z.ZodType;
   multipart?: boolean;
@@ -42,6 +53,9 @@ const milestoneAction: ErrorCode[] = [...withBody, 'WRONG_PARTY', 'NOT_FOUND', '
 export const OPERATIONS: Operation[] = [
   { id: 'createClient', method: 'post', path: '/v1/operator/clients', tag: 'Operator', auth: 'operator', summary: 'Create an integrating client and its keys', description: 'The secret key is returned once; only its hash is stored.', body: CreateClientBody, response: R.ClientWithKeysRecord, errors: withBody },
   { id: 'listClients', method: 'get', path: '/v1/operator/clients', tag: 'Operator', auth: 'operator', summary: 'List integrating clients (no secret keys)', response: R.ClientListRecord, errors: base },
+  { id: 'operatorDisputes', method: 'get', path: '/v1/operator/disputes', tag: 'Operator', auth: 'operator', summary: "The dispute team's queue across clients", description: 'Oldest first; filter status=ARBITRATION for the arbitration queue.', query: OperatorDisputesQuery, response: R.OperatorDisputeListRecord, errors: [...base, 'VALIDATION_ERROR'] },
+  { id: 'operatorDispute', method: 'get', path: '/v1/operator/disputes/{id}', tag: 'Operator', auth: 'operator', summary: 'A dispute with both parties\' evidence', response: R.DisputeWithPartiesRecord, errors: [...base, 'VALIDATION_ERROR', 'NOT_FOUND'] },
+  { id: 'decideVerdict', method: 'post', path: '/v1/operator/disputes/{id}/verdict', tag: 'Operator', auth: 'operator', summary: "The dispute team's verdict", description: "The seller's share (0 up to max_dispute_amount) with a written reason; the rest of the escrow goes to the buyer. Final.", body: VerdictBody, response: R.DisputeWithPartiesRecord, errors: [...withBody, 'NOT_FOUND', 'INVALID_STATE', 'DISPUTE_AMOUNT_OUT_OF_RANGE'] },
   { id: 'ledgerIntegrity', method: 'get', path: '/v1/operator/ledger/integrity', tag: 'Operator', auth: 'operator', summary: 'Audit the ledger', description: 'Every transfer balances, the ledger sums to zero, cached balances equal their entries, no wallet or escrow below zero.', response: R.LedgerIntegrityRecord, errors: base },
   { id: 'listUsers', method: 'get', path: '/v1/users', tag: 'Users', auth: 'client', summary: 'List users', description: 'page, limit (1–100) and sort (DESC or ASC by created_at) are all required. search filters by name or email.', query: ListUsersQuery, response: R.UserListRecord, errors: [...base, 'VALIDATION_ERROR'] },
   { id: 'getUser', method: 'get', path: '/v1/users/{id}', tag: 'Users', auth: 'client', summary: 'Fetch one user', response: R.UserRecord, errors: [...base, 'VALIDATION_ERROR', 'NOT_FOUND'] },
@@ -62,7 +76,12 @@ export const OPERATIONS: Operation[] = [
   { id: 'addDisputeAmount', method: 'patch', path: '/v1/dispute/{id}/add-dispute-amount', tag: 'Disputes', auth: 'client', actingParty: 'seller', summary: 'Seller proposes (or revises) a settlement amount', description: 'Between 0 and max_dispute_amount: never above the transaction amount or the milestone payment held.', body: AddDisputeAmountBody, response: R.DisputeWithPartiesRecord, errors: [...milestoneAction, 'DISPUTE_AMOUNT_OUT_OF_RANGE'] },
   { id: 'approveDisputeAmount', method: 'patch', path: '/v1/dispute/{id}/approve-dispute-amount', tag: 'Disputes', auth: 'client', actingParty: 'buyer', summary: 'Buyer approves the proposed amount', description: "The amount goes to the seller less its fee share, the rest back to the buyer; the dispute is RESOLVED.", body: ApproveDisputeAmountBody, response: R.DisputeWithPartiesRecord, errors: milestoneAction },
   { id: 'rejectDisputeAmount', method: 'patch', path: '/v1/dispute/{id}/reject-dispute-amount', tag: 'Disputes', auth: 'client', actingParty: 'buyer', summary: 'Buyer rejects the proposed amount', description: 'The amount status goes back to PENDING and the reason is kept in the proposal history.', body: RejectDisputeAmountBody, response: R.DisputeWithPartiesRecord, errors: milestoneAction },
-  { id: 'fundWallet', method: 'post', path: '/v1/wallets/fund', tag: 'Wallets', auth: 'client', summary: 'Sandbox: credit a wallet', description: 'Test keys only; live keys get 403.', body: FundWalletBody, response: R.WalletWithOwnerRecord, errors: [...withBody, 'NOT_FOUND', 'LIVE_MODE_FORBIDDEN'] },
+  { id: 'escalateDispute', method: 'patch', path: '/v1/dispute/{id}/escalate', tag: 'Disputes', auth: 'client', actingParty: 'either', summary: 'Either party escalates to evidence submission', description: 'Send buyer_id or seller_id (the party acting). Evidence submission runs 3 business days; mediation that lapses escalates itself.', body: EscalateDisputeBody, response: R.DisputeWithPartiesRecord, errors: milestoneAction },
+  { id: 'submitEvidence', method: 'post', path: '/v1/dispute/{id}/evidence', tag: 'Disputes', auth: 'client', actingParty: 'either', summary: 'Either party submits evidence', description: 'Text plus files uploaded with POST /v1/files (each kept with its sha256). Refused once the window has closed. When it closes: one silent party forfeits, both silent → ARBITRATION_DECLINED, otherwise ARBITRATION.', body: SubmitEvidenceBody, response: R.DisputeWithPartiesRecord, errors: milestoneAction },
+  { id: 'cancelDispute', method: 'patch', path: '/v1/dispute/{id}/cancel', tag: 'Disputes', auth: 'client', actingParty: 'seller', summary: 'Seller withdraws the dispute', description: 'Everything held is refunded to the buyer; status CANCELED.', body: CancelDisputeBody, response: R.DisputeWithPartiesRecord, errors: milestoneAction },
+  { id: 'getTestClock', method: 'get', path: '/v1/test-clock', tag: 'Sandbox', auth: 'client', summary: "This client's clock", description: 'Sandbox clients can run ahead of the wall clock to see deadlines lapse.', response: R.TestClockRecord, errors: base },
+  { id: 'advanceTestClock', method: 'post', path: '/v1/test-clock/advance', tag: 'Sandbox', auth: 'client', summary: 'Move sandbox time forward', description: 'Test keys only. Every deadline that lapses on the way acts before the response, as it would in real time: inspections accept, returns approve, mediation escalates, evidence windows close.', body: AdvanceClockBody, response: R.TestClockRecord, errors: [...withBody, 'LIVE_MODE_FORBIDDEN'] },
+  { id: 'fundWallet', method: 'post', path: '/v1/wallets/fund', tag: 'Wallets', auth: 'client', summary: 'Sandbox: credit a wallet', description: 'Test keys only; live keys get 403.', body: FundWalletBody, response: R.WalletWithOwnerRecord, errors: [...withBody, 'NOT_FOUND', 'LIVE_MODE_FORBIDDEN', 'LIMIT_EXCEEDED'] },
   { id: 'getWallet', method: 'get', path: '/v1/wallets/{user_id}', tag: 'Wallets', auth: 'client', summary: "Fetch a user's wallet and balance", response: R.WalletWithOwnerRecord, errors: [...base, 'VALIDATION_ERROR', 'NOT_FOUND'] },
   { id: 'walletHistory', method: 'get', path: '/v1/wallets/{user_id}/history', tag: 'Wallets', auth: 'client', summary: "A wallet's ledger entries, newest first", query: WalletHistoryQuery, response: R.WalletHistoryRecord, errors: [...base, 'VALIDATION_ERROR', 'NOT_FOUND'] },
   { id: 'listBanks', method: 'get', path: '/v1/wallets/banks', tag: 'Bank accounts', auth: 'client', summary: 'List Nigerian banks and their codes', response: zod.array(R.BankRecord), errors: base },

@@ -221,6 +221,14 @@ export const DisputeProposalRecord = z
   })
   .strict();
 
+export const EvidenceFileRecord = z
+  .object({ id: Id, url: z.string(), filename: z.string(), content_type: z.string(), size: z.number().int(), sha256: z.string() })
+  .strict();
+
+export const DisputeEvidenceRecord = z
+  .object({ id: Id, party: z.enum(['buyer', 'seller']), text: z.string(), files: z.array(EvidenceFileRecord), created_at: Timestamp })
+  .strict();
+
 const disputeFields = {
   id: Id,
   dispute_code: z.string(),
@@ -242,6 +250,15 @@ const disputeFields = {
   deadlines: z.array(DeadlineRecord),
   proposals: z.array(DisputeProposalRecord),
   max_dispute_amount: Naira.meta({ description: 'the most the seller may propose now' }),
+  escalated_at: NullableTimestamp,
+  escalated_by: z.enum(['buyer', 'seller', 'system']).nullable(),
+  resolution: z.enum(['agreement', 'forfeit_buyer', 'forfeit_seller', 'verdict', 'canceled']).nullable().meta({
+    description: 'how the dispute ended: agreed amount, a silent party forfeiting, the dispute team, or the seller withdrawing',
+  }),
+  verdict_seller_amount: Naira.nullable().meta({ description: "the dispute team's award to the seller" }),
+  verdict_reason: z.string().nullable(),
+  resolved_at: NullableTimestamp,
+  evidence: z.array(DisputeEvidenceRecord),
   created_at: Timestamp,
   updated_at: Timestamp,
 };
@@ -345,3 +362,10 @@ export const LedgerIntegrityRecord = z
 
 export const ClientRecord = ClientWithKeysRecord.omit({ secret_key: true }).strict();
 export const ClientListRecord = z.object({ clients: z.array(ClientRecord) }).strict();
+
+export const TestClockRecord = z
+  .object({ now: Timestamp, offset_ms: z.number().int(), settled: z.number().int().optional() })
+  .strict();
+export const OperatorDisputeListRecord = z
+  .object({ disputes: z.array(DisputeRecord.extend({ client_id: Id, client_name: z.string() }).strict()), pagination: Pagination })
+  .strict();

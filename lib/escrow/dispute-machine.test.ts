@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allowedDisputeActions, decideDisputeAction } from './dispute-machine';
+import { allowedDisputeActions, decideDisputeAction, DISPUTE_STATUSES, lapseOutcome } from './dispute-machine';
 
 describe('decideDisputeAction', () => {
   it('lets the seller propose and revise until the buyer approves', () => {
@@ -19,9 +19,42 @@ describe('decideDisputeAction', () => {
     expect(decideDisputeAction('reject_dispute_amount', pending).ok).toBe(false);
   });
 
-  it('refuses every mediation action outside mediation', () => {
-    for (const status of ['EVIDENCE_SUBMISSION', 'ARBITRATION', 'ARBITRATION_DECLINED', 'RESOLVED', 'CANCELED'] as const) {
+  it('escalates from mediation only, takes evidence only during evidence submission, cancels any open dispute', () => {
+    const mediation = { status: 'INTRA_PARTY_MEDIATION', amountStatus: 'SUBMITTED' } as const;
+    expect(decideDisputeAction('escalate', mediation)).toEqual({ ok: true, status: 'EVIDENCE_SUBMISSION', amountStatus: 'SUBMITTED' });
+    expect(decideDisputeAction('submit_evidence', mediation).ok).toBe(false);
+    const evidence = { status: 'EVIDENCE_SUBMISSION', amountStatus: 'PENDING' } as const;
+    expect(decideDisputeAction('submit_evidence', evidence)).toEqual({ ok: true, status: 'EVIDENCE_SUBMISSION', amountStatus: 'PENDING' });
+    expect(decideDisputeAction('escalate', evidence).ok).toBe(false);
+    for (const status of DISPUTE_STATUSES) {
+      const open = !['RESOLVED', 'CANCELED'].includes(status);
+      expect(decideDisputeAction('cancel', { status, amountStatus: 'PENDING' }).ok, status).toBe(open);
+    }
+  });
+
+  it('lists escalation and evidence for both parties, proposals and cancellation for the seller', () => {
+    expect(allowedDisputeActions({ status: 'INTRA_PARTY_MEDIATION', amountStatus: 'SUBMITTED' })).toEqual({
+      buyer: ['approve_dispute_amount', 'reject_dispute_amount', 'escalate'],
+      seller: ['add_dispute_amount', 'escalate', 'cancel'],
+    });
+    expect(allowedDisputeActions({ status: 'EVIDENCE_SUBMISSION', amountStatus: 'PENDING' })).toEqual({
+      buyer: ['submit_evidence'],
+      seller: ['submit_evidence', 'cancel'],
+    });
+    for (const status of ['RESOLVED', 'CANCELED'] as const) {
       expect(allowedDisputeActions({ status, amountStatus: 'SUBMITTED' })).toEqual({ buyer: [], seller: [] });
     }
+  });
+});
+
+describe('lapseOutcome', () => {
+  it('escalates a lapsed mediation and judges a closed evidence window by who spoke', () => {
+    expect(lapseOutcome({ status: 'INTRA_PARTY_MEDIATION', buyerEvidence: false, sellerEvidence: false })).toEqual({ kind: 'escalate' });
+    const evidence = (buyerEvidence: boolean, sellerEvidence: boolean) => lapseOutcome({ status: 'EVIDENCE_SUBMISSION', buyerEvidence, sellerEvidence });
+    expect(evidence(true, true)).toEqual({ kind: 'arbitration' });
+    expect(evidence(true, false)).toEqual({ kind: 'forfeit', loser: 'seller' });
+    expect(evidence(false, true)).toEqual({ kind: 'forfeit', loser: 'buyer' });
+    expect(evidence(false, false)).toEqual({ kind: 'declined' });
+    expect(lapseOutcome({ status: 'ARBITRATION', buyerEvidence: true, sellerEvidence: true })).toBeUndefined();
   });
 });

@@ -1,4 +1,4 @@
-/** The dispute state machine for mediation (decisions §6). */
+/** The dispute state machine (decisions §6): mediation, escalation, evidence, arbitration, cancellation. */
 
 export const DISPUTE_STATUSES = [
   'INTRA_PARTY_MEDIATION',
@@ -13,13 +13,24 @@ export type DisputeStatus = (typeof DISPUTE_STATUSES)[number];
 export const DISPUTE_AMOUNT_STATUSES = ['PENDING', 'SUBMITTED', 'APPROVED'] as const;
 export type DisputeAmountStatus = (typeof DISPUTE_AMOUNT_STATUSES)[number];
 
-export const DISPUTE_ACTIONS = ['add_dispute_amount', 'approve_dispute_amount', 'reject_dispute_amount'] as const;
+export const DISPUTE_ACTIONS = [
+  'add_dispute_amount',
+  'approve_dispute_amount',
+  'reject_dispute_amount',
+  'escalate',
+  'submit_evidence',
+  'cancel',
+] as const;
 export type DisputeAction = (typeof DISPUTE_ACTIONS)[number];
 
-export const DISPUTE_ACTING_PARTY: Record<DisputeAction, 'buyer' | 'seller'> = {
+/** Who may take each action; escalation and evidence are open to both parties. */
+export const DISPUTE_ACTING_PARTY: Record<DisputeAction, 'buyer' | 'seller' | 'either'> = {
   add_dispute_amount: 'seller',
   approve_dispute_amount: 'buyer',
   reject_dispute_amount: 'buyer',
+  escalate: 'either',
+  submit_evidence: 'either',
+  cancel: 'seller',
 };
 
 export type DisputeState = { status: DisputeStatus; amountStatus: DisputeAmountStatus };
@@ -28,12 +39,34 @@ export type DisputeDecision =
   | { ok: true; status: DisputeStatus; amountStatus: DisputeAmountStatus }
   | { ok: false; message: string };
 
+const OPEN: ReadonlySet<DisputeStatus> = new Set(['INTRA_PARTY_MEDIATION', 'EVIDENCE_SUBMISSION', 'ARBITRATION', 'ARBITRATION_DECLINED']);
+
+export function isOpen(status: DisputeStatus): boolean {
+  return OPEN.has(status);
+}
+
 export function decideDisputeAction(action: DisputeAction, dispute: DisputeState): DisputeDecision {
-  if (dispute.status !== 'INTRA_PARTY_MEDIATION') {
-    return {
-      ok: false,
-      message: `The dispute is no longer in intra-party mediation (status ${dispute.status}), so amounts cannot be proposed or answered.`,
-    };
+  const keep = { ok: true as const, status: dispute.status, amountStatus: dispute.amountStatus };
+  switch (action) {
+    case 'add_dispute_amount':
+    case 'approve_dispute_amount':
+    case 'reject_dispute_amount':
+    case 'escalate':
+      if (dispute.status !== 'INTRA_PARTY_MEDIATION') {
+        return {
+          ok: false,
+          message: `The dispute is no longer in intra-party mediation (status ${dispute.status}), so amounts cannot be proposed or answered and it cannot be escalated.`,
+        };
+      }
+      break;
+    case 'submit_evidence':
+      if (dispute.status !== 'EVIDENCE_SUBMISSION') {
+        return { ok: false, message: `Evidence is taken only during evidence submission; the dispute is ${dispute.status}.` };
+      }
+      return keep;
+    case 'cancel':
+      if (!isOpen(dispute.status)) return { ok: false, message: `The dispute is already closed (status ${dispute.status}).` };
+      return { ok: true, status: 'CANCELED', amountStatus: dispute.amountStatus };
   }
   switch (action) {
     case 'add_dispute_amount':
@@ -52,13 +85,34 @@ export function decideDisputeAction(action: DisputeAction, dispute: DisputeState
       return action === 'approve_dispute_amount'
         ? { ok: true, status: 'RESOLVED', amountStatus: 'APPROVED' }
         : { ok: true, status: 'INTRA_PARTY_MEDIATION', amountStatus: 'PENDING' };
+    default:
+      return { ok: true, status: 'EVIDENCE_SUBMISSION', amountStatus: dispute.amountStatus };
   }
 }
 
 export function allowedDisputeActions(dispute: DisputeState): { buyer: DisputeAction[]; seller: DisputeAction[] } {
   const allowed: { buyer: DisputeAction[]; seller: DisputeAction[] } = { buyer: [], seller: [] };
   for (const action of DISPUTE_ACTIONS) {
-    if (decideDisputeAction(action, dispute).ok) allowed[DISPUTE_ACTING_PARTY[action]].push(action);
+    if (!decideDisputeAction(action, dispute).ok) continue;
+    const party = DISPUTE_ACTING_PARTY[action];
+    if (party !== 'seller') allowed.buyer.push(action);
+    if (party !== 'buyer') allowed.seller.push(action);
   }
   return allowed;
+}
+
+/** What the service does when a dispute's running deadline passes (decisions §6). */
+export type DisputeLapse =
+  | { kind: 'escalate' }
+  | { kind: 'forfeit'; loser: 'buyer' | 'seller' }
+  | { kind: 'arbitration' }
+  | { kind: 'declined' };
+
+export function lapseOutcome(d: { status: DisputeStatus; buyerEvidence: boolean; sellerEvidence: boolean }): DisputeLapse | undefined {
+  if (d.status === 'INTRA_PARTY_MEDIATION') return { kind: 'escalate' };
+  if (d.status !== 'EVIDENCE_SUBMISSION') return undefined;
+  if (d.buyerEvidence && d.sellerEvidence) return { kind: 'arbitration' };
+  if (d.buyerEvidence) return { kind: 'forfeit', loser: 'seller' };
+  if (d.sellerEvidence) return { kind: 'forfeit', loser: 'buyer' };
+  return { kind: 'declined' };
 }

@@ -14,6 +14,7 @@ const EnvSchema = z.object({
   ESCROW_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(6000),
   ESCROW_RATE_LIMIT_BURST: z.coerce.number().int().min(1).default(300),
   ESCROW_PUBLIC_URL: z.url().optional(),
+  ESCROW_DEADLINE_POLL_MS: z.coerce.number().int().min(50).default(1000),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   /** How often the webhook dispatcher looks for due deliveries. */
   ESCROW_WEBHOOK_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(500),

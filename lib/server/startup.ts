@@ -1,5 +1,6 @@
 import 'server-only';
 import { database } from './db/client';
+import { startDeadlineRunner } from './deadlines/runner';
 import { env } from './env';
 import { startWebhookDispatcher } from './events/dispatcher';
 import { seedDashboardAccounts } from './seed/dashboard-accounts';
@@ -14,6 +15,7 @@ export async function startServer(): Promise<void> {
     const accounts = await seedDashboardAccounts(db, new Date());
     if (accounts.length) console.log(JSON.stringify({ level: 'info', msg: 'demo dashboard accounts seeded', accounts }));
   }
+  startDeadlineRunner(db);
   startWebhookDispatcher(db);
   console.log(JSON.stringify({ level: 'info', msg: 'escrow desk ready', database: driver }));
 }

@@ -59,7 +59,7 @@ function publicBaseUrl(request: Request): string {
 }
 
 function wrap<P extends Params, C>(
-  authenticate: (db: Db, request: Request) => Promise<C & { scopeId: string }>,
+  authenticate: (db: Db, request: Request) => Promise<C & { scopeId: string; clockOffsetMs?: number }>,
   handler: (ctx: RequestContext<P> & C) => Promise<Response>,
 ) {
   return async (request: Request, segment: Segment<P>): Promise<Response> => {
@@ -71,8 +71,9 @@ function wrap<P extends Params, C>(
       const db = await getDb();
       const extra = await authenticate(db, request);
       scopeId = extra.scopeId;
-      const now = new Date();
-      takeToken(scopeId, now.getTime());
+      takeToken(scopeId, Date.now());
+      // A sandbox client's test clock runs ahead of the wall clock (decisions §10).
+      const now = new Date(Date.now() + (extra.clockOffsetMs ?? 0));
       const params = await segment.params;
       const baseUrl = publicBaseUrl(request);
       const run = (database: Db, req: Request) => handler({ db: database, request: req, params, now, baseUrl, requestId, ...extra });
@@ -91,7 +92,7 @@ function wrap<P extends Params, C>(
 export function withClient<P extends Params = Params>(handler: (ctx: ClientContext<P>) => Promise<Response>) {
   return wrap<P, { client: ClientRow }>(async (db, request) => {
     const client = await authenticateClient(db, request);
-    return { client, scopeId: client.id };
+    return { client, scopeId: client.id, clockOffsetMs: client.clockOffsetMs };
   }, handler);
 }
 

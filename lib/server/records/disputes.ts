@@ -6,7 +6,7 @@ import { allowedDisputeActions, type DisputeAmountStatus, type DisputeStatus } f
 import { maxSellerPayment } from '@/lib/escrow/ledger';
 import { koboToNaira } from '@/lib/escrow/money';
 import type { DbOrTx } from '../db/client';
-import { disputeProposals, disputes } from '../db/schema';
+import { disputeEvidence, disputeProposals, disputes, files } from '../db/schema';
 import { settlementTerms } from '../services/settlement-terms';
 import { iso, isoOrNull } from './iso';
 import { partyWithoutOrganisation } from './people';
@@ -27,6 +27,26 @@ export async function loadProposals(db: DbOrTx, disputeIds: string[]): Promise<M
   return byDispute;
 }
 
+export type EvidenceView = {
+  row: typeof disputeEvidence.$inferSelect;
+  files: Array<Pick<typeof files.$inferSelect, 'id' | 'filename' | 'contentType' | 'size' | 'sha256'>>;
+};
+
+export async function loadEvidence(db: DbOrTx, disputeIds: string[]): Promise<Map<string, EvidenceView[]>> {
+  const byDispute = new Map<string, EvidenceView[]>(disputeIds.map((id) => [id, []]));
+  if (disputeIds.length === 0) return byDispute;
+  const rows = await db.select().from(disputeEvidence).where(inArray(disputeEvidence.disputeId, disputeIds)).orderBy(asc(disputeEvidence.createdAt), asc(disputeEvidence.id));
+  const fileIds = [...new Set(rows.flatMap((r) => r.fileIds))];
+  const stored = fileIds.length
+    ? await db.select({ id: files.id, filename: files.filename, contentType: files.contentType, size: files.size, sha256: files.sha256 }).from(files).where(inArray(files.id, fileIds))
+    : [];
+  const byId = new Map(stored.map((f) => [f.id, f]));
+  for (const row of rows) {
+    byDispute.get(row.disputeId)?.push({ row, files: row.fileIds.flatMap((id) => byId.get(id) ?? []) });
+  }
+  return byDispute;
+}
+
 export async function findDispute(db: DbOrTx, clientId: string, disputeId: string): Promise<DisputeRow | undefined> {
   const [row] = await db
     .select()
@@ -36,7 +56,7 @@ export async function findDispute(db: DbOrTx, clientId: string, disputeId: strin
   return row;
 }
 
-export function disputeRecord(d: DisputeRow, proposals: ProposalRow[], maxAmountKobo: number): DisputeRecord {
+export function disputeRecord(d: DisputeRow, proposals: ProposalRow[], maxAmountKobo: number, evidence: EvidenceView[], baseUrl: string): DisputeRecord {
   const state = { status: d.status as DisputeStatus, amountStatus: d.disputeAmountStatus as DisputeAmountStatus };
   return {
     id: d.id,
@@ -71,6 +91,19 @@ export function disputeRecord(d: DisputeRow, proposals: ProposalRow[], maxAmount
       created_at: iso(p.createdAt),
     })),
     max_dispute_amount: koboToNaira(maxAmountKobo),
+    escalated_at: isoOrNull(d.escalatedAt),
+    escalated_by: d.escalatedBy as DisputeRecord['escalated_by'],
+    resolution: d.resolution as DisputeRecord['resolution'],
+    verdict_seller_amount: d.verdictSellerAmountKobo === null ? null : koboToNaira(d.verdictSellerAmountKobo),
+    verdict_reason: d.verdictReason,
+    resolved_at: isoOrNull(d.resolvedAt),
+    evidence: evidence.map((e) => ({
+      id: e.row.id,
+      party: e.row.party,
+      text: e.row.text,
+      files: e.files.map((f) => ({ id: f.id, url: `${baseUrl}/v1/files/${f.id}`, filename: f.filename, content_type: f.contentType, size: f.size, sha256: f.sha256 })),
+      created_at: iso(e.row.createdAt),
+    })),
     created_at: iso(d.createdAt),
     updated_at: iso(d.updatedAt),
   };
@@ -85,10 +118,12 @@ export function disputeWithPartiesRecord(
   proposals: ProposalRow[],
   graph: TransactionGraph,
   logs: MilestoneLogRow[],
+  evidence: EvidenceView[],
+  baseUrl: string,
 ): DisputeWithPartiesRecord {
   const { transaction: _nested, ...milestone } = milestoneRecord(graph, d.milestoneId);
   return {
-    ...disputeRecord(d, proposals, maxDisputeAmountKobo(graph, d.milestoneId)),
+    ...disputeRecord(d, proposals, maxDisputeAmountKobo(graph, d.milestoneId), evidence, baseUrl),
     buyer: partyWithoutOrganisation(graph.buyer),
     seller: partyWithoutOrganisation(graph.seller),
     milestone: { ...milestone, transaction: transactionRecord(graph.transaction), milestone_logs: logs.map(milestoneLogRecord) },

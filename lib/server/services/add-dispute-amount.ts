@@ -9,7 +9,7 @@ import type { ClientRow } from '../http/auth';
 import { maxDisputeAmountKobo } from '../records/disputes';
 import { runDisputeAction } from './dispute-action';
 
-export async function addDisputeAmount(db: Db, client: ClientRow, disputeId: string, body: { dispute_amount: number; seller_id: string }, now: Date) {
+export async function addDisputeAmount(db: Db, client: ClientRow, disputeId: string, body: { dispute_amount: number; seller_id: string }, now: Date, baseUrl: string) {
   const parsed = parseNaira(body.dispute_amount);
   if (!parsed.ok) throw new AppError('VALIDATION_ERROR', `dispute_amount ${parsed.reason}`);
   const amount = parsed.kobo;
@@ -17,8 +17,9 @@ export async function addDisputeAmount(db: Db, client: ClientRow, disputeId: str
     client,
     disputeId,
     action: 'add_dispute_amount',
-    actingId: body.seller_id,
+    actor: { role: 'seller', id: body.seller_id },
     now,
+    baseUrl,
     apply: async ({ tx, dispute, graph }) => {
       const max = maxDisputeAmountKobo(graph, dispute.milestoneId);
       if (amount > max) {

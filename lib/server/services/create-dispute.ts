@@ -23,9 +23,9 @@ function disputeCode(): string {
   return `DSP_${Array.from(bytes, (b) => CODE_ALPHABET[b % CODE_ALPHABET.length]).join('')}`;
 }
 
-export async function createDispute(db: Db, client: ClientRow, body: CreateDisputeBody, now: Date) {
+export async function createDispute(db: Db, client: ClientRow, body: CreateDisputeBody, now: Date, baseUrl: string) {
   return db.transaction(async (tx) => {
-    const graph = await lockTransactionOfMilestone(tx, client.id, body.milestone_id);
+    const graph = await lockTransactionOfMilestone(tx, client, body.milestone_id, now);
     const seller = await assertActingParty(tx, {
       clientId: client.id, role: 'seller', givenId: body.seller_id, expectedPartyId: graph.transaction.sellerPartyId, field: 'seller_id',
     });
@@ -65,7 +65,7 @@ export async function createDispute(db: Db, client: ClientRow, body: CreateDispu
       now,
     });
     await refreshTransaction(tx, { transactionId: graph.transaction.id, now });
-    const record = disputeRecord(dispute, [], maxDisputeAmountKobo(graph, body.milestone_id));
+    const record = disputeRecord(dispute, [], maxDisputeAmountKobo(graph, body.milestone_id), [], baseUrl);
     await recordEvent(tx, {
       clientId: client.id,
       type: 'dispute.created',

@@ -1,20 +1,26 @@
 import 'server-only';
 import { eq } from 'drizzle-orm';
 import { DISPUTE_ACTING_PARTY, decideDisputeAction, type DisputeAction, type DisputeAmountStatus, type DisputeStatus } from '@/lib/escrow/dispute-machine';
+import { settlement } from '@/lib/escrow/ledger';
 import type { Db, DbOrTx, Tx } from '../db/client';
-import { disputes } from '../db/schema';
+import { disputes, milestones } from '../db/schema';
 import { recordEvent, type EventType } from '../events/record-event';
 import { invalidState, notFound } from '../http/app-error';
 import type { ClientRow } from '../http/auth';
-import { disputeWithPartiesRecord, findDispute, loadProposals, type DisputeRow } from '../records/disputes';
-import { loadMilestoneLogs, loadTransactionGraph, transactionIdOfMilestone, type TransactionGraph } from '../records/transaction-graph';
-import { lockTransactionOfMilestone, refreshTransaction, writeMilestoneLog, type ActionEffect } from './milestone-action';
+import { disputeWithPartiesRecord, findDispute, loadEvidence, loadProposals, type DisputeRow } from '../records/disputes';
+import { findMilestone, loadMilestoneLogs, loadTransactionGraph, transactionIdOfMilestone, type TransactionGraph } from '../records/transaction-graph';
+import { lockTransactionOfMilestone, refreshTransaction, writeMilestoneLog, type ActionEffect, type LogActor } from './milestone-action';
 import { assertActingParty } from './parties';
+import { postTransfer } from './post-transfer';
+import { settlementTerms } from './settlement-terms';
 
 const DISPUTE_EVENT: Record<DisputeAction, EventType> = {
   add_dispute_amount: 'dispute.amount_proposed',
   approve_dispute_amount: 'dispute.resolved',
   reject_dispute_amount: 'dispute.amount_rejected',
+  escalate: 'dispute.escalated',
+  submit_evidence: 'dispute.evidence_submitted',
+  cancel: 'dispute.canceled',
 };
 
 export type DisputeActionContext = {
@@ -23,32 +29,42 @@ export type DisputeActionContext = {
   dispute: DisputeRow;
   graph: TransactionGraph;
   now: Date;
+  role: 'buyer' | 'seller';
   next: { status: DisputeStatus; amountStatus: DisputeAmountStatus };
 };
 
-/** Same order as milestone actions: lock the transaction → 404 → 403 → 409 → apply → log → refresh. */
+/** Extra dispute fields an action sets besides the status (escalation, resolution, cancellation). */
+export type DisputeEffect = ActionEffect & { dispute?: Partial<typeof disputes.$inferInsert> };
+
+/**
+ * Same order as milestone actions: lock the transaction (settling lapsed deadlines) → 404 → 403 →
+ * 409 → apply → log → refresh → event. `role` is the party the caller says it acts as; for actions
+ * either party may take, the route reads it from which of buyer_id / seller_id the body names.
+ */
 export async function runDisputeAction(
   db: Db,
   a: {
     client: ClientRow;
     disputeId: string;
     action: DisputeAction;
-    actingId: string;
+    actor: { role: 'buyer' | 'seller'; id: string };
     now: Date;
-    apply: (ctx: DisputeActionContext) => Promise<ActionEffect>;
+    baseUrl: string;
+    apply: (ctx: DisputeActionContext) => Promise<DisputeEffect>;
   },
 ) {
   return db.transaction(async (tx) => {
     const found = await findDispute(tx, a.client.id, a.disputeId);
     if (!found) throw notFound('Dispute', a.disputeId);
-    const graph = await lockTransactionOfMilestone(tx, a.client.id, found.milestoneId);
+    const graph = await lockTransactionOfMilestone(tx, a.client, found.milestoneId, a.now);
     const [dispute] = await tx.select().from(disputes).where(eq(disputes.id, a.disputeId));
     if (!dispute) throw notFound('Dispute', a.disputeId);
-    const role = DISPUTE_ACTING_PARTY[a.action];
+    const allowedRole = DISPUTE_ACTING_PARTY[a.action];
+    const role = allowedRole === 'either' ? a.actor.role : allowedRole;
     await assertActingParty(tx, {
       clientId: a.client.id,
       role,
-      givenId: a.actingId,
+      givenId: a.actor.id,
       expectedPartyId: role === 'buyer' ? dispute.buyerPartyId : dispute.sellerPartyId,
       field: `${role}_id`,
     });
@@ -57,33 +73,92 @@ export async function runDisputeAction(
       amountStatus: dispute.disputeAmountStatus as DisputeAmountStatus,
     });
     if (!decision.ok) throw invalidState(decision.message);
-    const effect = await a.apply({ tx, client: a.client, dispute, graph, now: a.now, next: decision });
-    await tx
-      .update(disputes)
-      .set({ status: decision.status, disputeAmountStatus: decision.amountStatus, updatedAt: a.now })
-      .where(eq(disputes.id, dispute.id));
-    await writeMilestoneLog(tx, { milestoneId: dispute.milestoneId, actor: role, message: effect.log, now: a.now });
-    await refreshTransaction(tx, { transactionId: graph.transaction.id, now: a.now, ...effect });
-    const record = await loadDisputeWithParties(tx, a.client.id, a.disputeId);
-    await recordEvent(tx, {
-      clientId: a.client.id,
-      type: DISPUTE_EVENT[a.action],
-      transactionId: graph.transaction.id,
-      milestoneId: dispute.milestoneId,
-      disputeId: dispute.id,
-      data: { actor: role, automatic: false, message: effect.log, dispute: record },
+    const effect = await a.apply({ tx, client: a.client, dispute, graph, now: a.now, role, next: decision });
+    return finishDisputeStep(tx, {
+      client: a.client,
+      dispute,
+      graph,
       now: a.now,
+      actor: role,
+      automatic: false,
+      baseUrl: a.baseUrl,
+      event: DISPUTE_EVENT[a.action],
+      status: decision.status,
+      amountStatus: decision.amountStatus,
+      effect,
     });
-    return record;
   });
 }
 
-export async function loadDisputeWithParties(db: DbOrTx, clientId: string, disputeId: string) {
+/** Writes a dispute step: new status and fields, the milestone log line, the transaction refresh and the event. */
+export async function finishDisputeStep(
+  tx: Tx,
+  a: {
+    client: ClientRow;
+    dispute: DisputeRow;
+    graph: TransactionGraph;
+    now: Date;
+    actor: LogActor;
+    automatic: boolean;
+    baseUrl: string;
+    event: EventType;
+    status: DisputeStatus;
+    amountStatus: DisputeAmountStatus;
+    effect: DisputeEffect;
+  },
+) {
+  await tx
+    .update(disputes)
+    .set({ ...a.effect.dispute, status: a.status, disputeAmountStatus: a.amountStatus, updatedAt: a.now })
+    .where(eq(disputes.id, a.dispute.id));
+  await writeMilestoneLog(tx, { milestoneId: a.dispute.milestoneId, actor: a.actor, message: a.effect.log, now: a.now, automatic: a.automatic });
+  await refreshTransaction(tx, { transactionId: a.graph.transaction.id, now: a.now, ...a.effect });
+  const record = await loadDisputeWithParties(tx, a.client.id, a.dispute.id, a.baseUrl);
+  await recordEvent(tx, {
+    clientId: a.client.id,
+    type: a.event,
+    transactionId: a.graph.transaction.id,
+    milestoneId: a.dispute.milestoneId,
+    disputeId: a.dispute.id,
+    data: { actor: a.actor, automatic: a.automatic, message: a.effect.log, dispute: record },
+    now: a.now,
+  });
+  return record;
+}
+
+/**
+ * Every way a dispute ends moves the escrow the same way: `paidToSeller` to the seller less its fee
+ * share, the fee to the platform, the rest to the buyer (decisions §6). Cancelling is paying 0.
+ */
+export async function settleDisputedMilestone(
+  tx: Tx,
+  a: { client: ClientRow; graph: TransactionGraph; dispute: DisputeRow; paidToSeller: number; now: Date; why: string },
+) {
+  const entry = findMilestone(a.graph, a.dispute.milestoneId);
+  const { transfer, breakdown } = settlement('dispute_settlement', {
+    escrowId: entry.escrow.id,
+    sellerWalletId: a.graph.seller.organisation.walletId,
+    buyerWalletId: a.graph.buyer.organisation.walletId,
+    feeAccountId: a.client.feeAccountId,
+    paidToSeller: a.paidToSeller,
+    terms: settlementTerms(entry),
+  });
+  await postTransfer(tx, { clientId: a.client.id, transfer, milestoneId: entry.milestone.id, description: `${a.why} (${a.dispute.disputeCode})`, now: a.now });
+  await tx.update(milestones).set({ status: 'DISPUTE_RESOLVED', updatedAt: a.now }).where(eq(milestones.id, entry.milestone.id));
+  return breakdown;
+}
+
+/** File URLs in the record are on `baseUrl`, where the caller reaches this API. */
+export async function loadDisputeWithParties(db: DbOrTx, clientId: string, disputeId: string, baseUrl: string) {
   const dispute = await findDispute(db, clientId, disputeId);
   if (!dispute) throw notFound('Dispute', disputeId);
   const transactionId = await transactionIdOfMilestone(db, clientId, dispute.milestoneId);
   const graph = transactionId ? await loadTransactionGraph(db, clientId, transactionId) : undefined;
   if (!graph) throw notFound('Dispute', disputeId);
-  const [proposals, logs] = await Promise.all([loadProposals(db, [dispute.id]), loadMilestoneLogs(db, dispute.milestoneId)]);
-  return disputeWithPartiesRecord(dispute, proposals.get(dispute.id) ?? [], graph, logs);
+  const [proposals, logs, evidence] = await Promise.all([
+    loadProposals(db, [dispute.id]),
+    loadMilestoneLogs(db, dispute.milestoneId),
+    loadEvidence(db, [dispute.id]),
+  ]);
+  return disputeWithPartiesRecord(dispute, proposals.get(dispute.id) ?? [], graph, logs, evidence.get(dispute.id) ?? [], baseUrl);
 }

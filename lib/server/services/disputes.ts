@@ -7,14 +7,14 @@ import type { CommissionPayer } from '@/lib/escrow/fees';
 import type { Db } from '../db/client';
 import { disputes, ledgerAccounts, milestoneEscrows, milestones, transactions } from '../db/schema';
 import type { ClientRow } from '../http/auth';
-import { disputeRecord, loadProposals } from '../records/disputes';
+import { disputeRecord, loadEvidence, loadProposals } from '../records/disputes';
 import { loadDisputeWithParties } from './dispute-action';
 
-export async function getDispute(db: Db, client: ClientRow, disputeId: string) {
-  return loadDisputeWithParties(db, client.id, disputeId);
+export async function getDispute(db: Db, client: ClientRow, disputeId: string, baseUrl: string) {
+  return loadDisputeWithParties(db, client.id, disputeId, baseUrl);
 }
 
-export async function listDisputes(db: Db, client: ClientRow, q: ListDisputesQuery) {
+export async function listDisputes(db: Db, client: ClientRow, q: ListDisputesQuery, baseUrl: string) {
   const where = and(
     eq(disputes.clientId, client.id),
     q.milestone_id ? eq(disputes.milestoneId, q.milestone_id) : undefined,
@@ -42,7 +42,8 @@ export async function listDisputes(db: Db, client: ClientRow, q: ListDisputesQue
       .offset((q.page - 1) * q.limit),
     db.select({ n: count() }).from(disputes).where(where),
   ]);
-  const proposals = await loadProposals(db, rows.map((r) => r.dispute.id));
+  const ids = rows.map((r) => r.dispute.id);
+  const [proposals, evidence] = await Promise.all([loadProposals(db, ids), loadEvidence(db, ids)]);
   return {
     disputes: rows.map((r) =>
       disputeRecord(
@@ -52,6 +53,8 @@ export async function listDisputes(db: Db, client: ClientRow, q: ListDisputesQue
           { milestoneAmount: r.amountKobo, milestoneFee: r.feeKobo, commissionPayer: r.commissionPayer as CommissionPayer, escrowBalance: r.escrowBalance },
           r.transactionAmountKobo,
         ),
+        evidence.get(r.dispute.id) ?? [],
+        baseUrl,
       ),
     ),
     pagination: pagination(q.page, q.limit, total?.n ?? 0),

@@ -16,6 +16,7 @@ import {
   type MilestoneWithEscrow,
   type TransactionGraph,
 } from '../records/transaction-graph';
+import { settleDueDeadlines } from '../deadlines/settle';
 import { assertActingParty } from './parties';
 
 export type ActionContext = {
@@ -59,11 +60,14 @@ export async function writeMilestoneLog(tx: Tx, a: { milestoneId: string; actor:
  * transaction's milestones or disputes takes this lock first, so racing requests queue here and the
  * loser sees the winner's state.
  */
-export async function lockTransactionOfMilestone(tx: Tx, clientId: string, milestoneId: string): Promise<TransactionGraph> {
-  const transactionId = await transactionIdOfMilestone(tx, clientId, milestoneId);
+export async function lockTransactionOfMilestone(tx: Tx, client: ClientRow, milestoneId: string, now: Date | undefined): Promise<TransactionGraph> {
+  const transactionId = await transactionIdOfMilestone(tx, client.id, milestoneId);
   if (!transactionId) throw notFound('Milestone', milestoneId);
   await tx.execute(sql`select id from ${transactions} where id = ${transactionId} for update`);
-  const graph = await loadTransactionGraph(tx, clientId, transactionId);
+  // A deadline that has passed has already acted, whether or not the runner got there first
+  // (decisions §5, §6): the request is judged against the state after the lapse.
+  if (now) await settleDueDeadlines(tx, client, transactionId, now);
+  const graph = await loadTransactionGraph(tx, client.id, transactionId);
   if (!graph) throw notFound('Milestone', milestoneId);
   return graph;
 }
@@ -108,7 +112,8 @@ export async function runMilestoneAction(
   },
 ): Promise<TransactionGraph> {
   return db.transaction(async (tx) => {
-    const graph = await lockTransactionOfMilestone(tx, a.client.id, a.milestoneId);
+    // The service's own actions run while deadlines are being settled: no settling inside them.
+    const graph = await lockTransactionOfMilestone(tx, a.client, a.milestoneId, a.actingId === undefined ? undefined : a.now);
     const role = ACTING_PARTY[a.action];
     if (a.actingId !== undefined) {
       await assertActingParty(tx, {

@@ -1,0 +1,63 @@
+import 'server-only';
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { clients } from '../db/schema';
+import { env } from '../env';
+import { settleDueDeadlines } from './settle';
+
+/**
+ * Finds transactions with a lapsed deadline (each client's test clock included) and settles them.
+ * State, not memory, says what is due, so a restart loses nothing; the transaction row lock makes
+ * each lapse act once even with several runners on one PostgreSQL. `wait: false` skips rows another
+ * runner is already settling instead of queueing behind it.
+ */
+export async function runDueDeadlines(db: Db, opts: { wallNow: Date; clientId?: string; wait?: boolean; limit?: number }): Promise<number> {
+  const wall = opts.wallNow.toISOString();
+  const clientFilter = opts.clientId ? sql`and m.client_id = ${opts.clientId}` : sql``;
+  const due = sql`(${wall}::timestamptz + c.clock_offset_ms * interval '1 millisecond')`;
+  const result = await db.execute(sql`
+    select distinct m.transaction_id, m.client_id
+    from milestones m
+    join clients c on c.id = m.client_id
+    left join disputes d on d.milestone_id = m.id
+    where (
+      (m.status = 'UNDER_INSPECTION' and m.inspection_end_date <= ${due})
+      or (m.status = 'DELIVERY_RETURNED_AWAITING_APPROVAL' and m.return_deadline_date <= ${due})
+      or (d.status = 'INTRA_PARTY_MEDIATION' and d.intra_party_mediation_end_date <= ${due})
+      or (d.status = 'EVIDENCE_SUBMISSION' and d.evidence_submission_end_date <= ${due})
+    ) ${clientFilter}
+    limit ${opts.limit ?? 200}`);
+  let acted = 0;
+  for (const row of result.rows as Array<{ transaction_id: string; client_id: string }>) {
+    acted += await db.transaction(async (tx) => {
+      const lock = opts.wait === false ? sql`for update skip locked` : sql`for update`;
+      const locked = await tx.execute(sql`select id from transactions where id = ${row.transaction_id} ${lock}`);
+      if (locked.rows.length === 0) return 0;
+      const [client] = await tx.select().from(clients).where(eq(clients.id, row.client_id));
+      if (!client) return 0;
+      return settleDueDeadlines(tx, client, row.transaction_id, new Date(opts.wallNow.getTime() + client.clockOffsetMs));
+    });
+  }
+  return acted;
+}
+
+const holder = globalThis as typeof globalThis & { __escrowDeadlineRunner?: NodeJS.Timeout };
+
+/** Polls for lapsed deadlines in the background of this server process. */
+export function startDeadlineRunner(db: Db): void {
+  if (holder.__escrowDeadlineRunner) return;
+  let running = false;
+  holder.__escrowDeadlineRunner = setInterval(async () => {
+    if (running) return;
+    running = true;
+    try {
+      const acted = await runDueDeadlines(db, { wallNow: new Date(), wait: false });
+      if (acted > 0) console.log(JSON.stringify({ level: 'info', msg: 'deadlines settled', acted }));
+    } catch (error) {
+      console.error(JSON.stringify({ level: 'error', msg: 'deadline runner failed', error: String((error as Error)?.stack ?? error) }));
+    } finally {
+      running = false;
+    }
+  }, env().ESCROW_DEADLINE_POLL_MS);
+  holder.__escrowDeadlineRunner.unref();
+}

@@ -1,0 +1,191 @@
+import 'server-only';
+import { randomUUID } from 'node:crypto';
+import { asc, count, desc, eq } from 'drizzle-orm';
+import { pagination } from '@/lib/contracts/common';
+import type { SubmitEvidenceBody } from '@/lib/contracts/disputes';
+import { addBusinessDays } from '@/lib/escrow/business-days';
+import { EVIDENCE_BUSINESS_DAYS } from '@/lib/escrow/deadlines';
+import type { CommissionPayer } from '@/lib/escrow/fees';
+import type { DisputeStatus } from '@/lib/escrow/dispute-machine';
+import { maxSellerPayment } from '@/lib/escrow/ledger';
+import { formatNaira, parseNaira } from '@/lib/escrow/money';
+import { holidays } from '../calendar';
+import type { Db } from '../db/client';
+import { clients, disputeEvidence, disputes, ledgerAccounts, milestoneEscrows, milestones, transactions } from '../db/schema';
+import { AppError, invalidState, notFound } from '../http/app-error';
+import type { ClientRow } from '../http/auth';
+import { disputeRecord, loadEvidence, loadProposals, maxDisputeAmountKobo } from '../records/disputes';
+import { finishDisputeStep, loadDisputeWithParties, runDisputeAction, settleDisputedMilestone } from './dispute-action';
+import { lockTransactionOfMilestone } from './milestone-action';
+import { assertProofs, storedFileId } from './proofs';
+
+type Actor = { role: 'buyer' | 'seller'; id: string };
+
+export function actorOf(body: { buyer_id?: string; seller_id?: string }): Actor {
+  return body.buyer_id ? { role: 'buyer', id: body.buyer_id } : { role: 'seller', id: body.seller_id! };
+}
+
+/** Either party ends mediation early; evidence submission runs 3 business days from now (decisions §6). */
+export async function escalateDispute(db: Db, client: ClientRow, disputeId: string, actor: Actor, now: Date, baseUrl: string) {
+  return runDisputeAction(db, {
+    client,
+    disputeId,
+    action: 'escalate',
+    actor,
+    now,
+    baseUrl,
+    apply: async ({ role }) => {
+      const evidenceEnd = addBusinessDays(now, EVIDENCE_BUSINESS_DAYS, holidays());
+      return {
+        log: `The ${role} escalated the dispute; evidence submission is open until ${evidenceEnd.toISOString()}.`,
+        dispute: { evidenceSubmissionEndDate: evidenceEnd, escalatedAt: now, escalatedBy: role },
+      };
+    },
+  });
+}
+
+/** Text plus stored files (each kept with its sha256); the party's flag records that it spoke. */
+export async function submitEvidence(db: Db, client: ClientRow, disputeId: string, body: SubmitEvidenceBody, now: Date, baseUrl: string) {
+  return runDisputeAction(db, {
+    client,
+    disputeId,
+    action: 'submit_evidence',
+    actor: actorOf(body),
+    now,
+    baseUrl,
+    apply: async ({ tx, dispute, role }) => {
+      const fileIds = body.files.map((url) => storedFileId(url));
+      if (fileIds.some((id) => !id)) {
+        throw new AppError('VALIDATION_ERROR', 'files: evidence files must be uploaded with POST /v1/files first, so each is kept with its hash.', [
+          { field: 'files', message: 'must be /v1/files URLs of this service' },
+        ]);
+      }
+      await assertProofs(tx, { clientId: client.id, field: 'files', urls: body.files, baseUrl });
+      await tx.insert(disputeEvidence).values({ id: randomUUID(), disputeId: dispute.id, party: role, text: body.text, fileIds: fileIds as string[], createdAt: now });
+      const count = body.files.length;
+      return {
+        log: `The ${role} submitted evidence${count ? ` with ${count} file${count === 1 ? '' : 's'}` : ''}.`,
+        dispute: role === 'buyer' ? { isBuyerEvidenceSubmitted: true } : { isSellerEvidenceSubmitted: true },
+      };
+    },
+  });
+}
+
+/** The seller withdraws: everything held goes back to the buyer (decisions §6). */
+export async function cancelDispute(db: Db, client: ClientRow, disputeId: string, body: { seller_id: string; cancellation_agreement_details: string }, now: Date, baseUrl: string) {
+  return runDisputeAction(db, {
+    client,
+    disputeId,
+    action: 'cancel',
+    actor: { role: 'seller', id: body.seller_id },
+    now,
+    baseUrl,
+    apply: async ({ tx, dispute, graph }) => {
+      const breakdown = await settleDisputedMilestone(tx, { client, graph, dispute, paidToSeller: 0, now, why: 'Dispute withdrawn by the seller' });
+      return {
+        log: `The seller withdrew the dispute ("${body.cancellation_agreement_details}"); ${formatNaira(breakdown.toBuyer)} refunded to the buyer.`,
+        refundedKobo: breakdown.toBuyer,
+        dispute: { cancellationAgreementDetails: body.cancellation_agreement_details, canceledBy: 'seller', resolution: 'canceled', resolvedAt: now },
+      };
+    },
+  });
+}
+
+/** The dispute team's final word: the seller's share of the escrow, the rest to the buyer. */
+export async function decideVerdict(db: Db, disputeId: string, body: { seller_amount: number; reason: string }, baseUrl: string) {
+  const parsed = parseNaira(body.seller_amount);
+  if (!parsed.ok) throw new AppError('VALIDATION_ERROR', `seller_amount ${parsed.reason}`, [{ field: 'seller_amount', message: parsed.reason }]);
+  const [row] = await db.select({ clientId: disputes.clientId, milestoneId: disputes.milestoneId }).from(disputes).where(eq(disputes.id, disputeId));
+  if (!row) throw notFound('Dispute', disputeId);
+  const [client] = await db.select().from(clients).where(eq(clients.id, row.clientId));
+  if (!client) throw notFound('Dispute', disputeId);
+  const now = new Date(Date.now() + client.clockOffsetMs);
+  return db.transaction(async (tx) => {
+    const graph = await lockTransactionOfMilestone(tx, client, row.milestoneId, now);
+    const [dispute] = await tx.select().from(disputes).where(eq(disputes.id, disputeId));
+    if (!dispute) throw notFound('Dispute', disputeId);
+    if ((dispute.status as DisputeStatus) !== 'ARBITRATION') {
+      throw invalidState(`Only a dispute in arbitration takes a verdict; this one is ${dispute.status}.`);
+    }
+    const max = maxDisputeAmountKobo(graph, dispute.milestoneId);
+    if (parsed.kobo > max) {
+      throw new AppError('DISPUTE_AMOUNT_OUT_OF_RANGE', `seller_amount must be between ${formatNaira(0)} and ${formatNaira(max)}.`, [
+        { field: 'seller_amount', message: `must be between 0 and ${max / 100}` },
+      ]);
+    }
+    const breakdown = await settleDisputedMilestone(tx, { client, graph, dispute, paidToSeller: parsed.kobo, now, why: 'Verdict of the dispute team' });
+    return finishDisputeStep(tx, {
+      client,
+      dispute,
+      graph,
+      now,
+      actor: 'dispute_team',
+      automatic: false,
+      baseUrl,
+      event: 'dispute.resolved',
+      status: 'RESOLVED',
+      amountStatus: dispute.disputeAmountStatus as never,
+      effect: {
+        log: `The dispute team decided: ${formatNaira(breakdown.toSeller)} to the seller (fee ${formatNaira(breakdown.fee)}), ${formatNaira(breakdown.toBuyer)} to the buyer. Reason: ${body.reason}`,
+        disbursedKobo: breakdown.toSeller,
+        refundedKobo: breakdown.toBuyer,
+        dispute: { resolution: 'verdict', verdictSellerAmountKobo: parsed.kobo, verdictReason: body.reason, resolvedAt: now },
+      },
+    });
+  });
+}
+
+/** The dispute team's queue across every client, oldest first. */
+export async function operatorDisputes(db: Db, q: { status?: DisputeStatus; page: number; limit: number; sort: 'ASC' | 'DESC' }, baseUrl: string) {
+  const where = q.status ? eq(disputes.status, q.status) : undefined;
+  const order = q.sort === 'DESC' ? [desc(disputes.createdAt), desc(disputes.id)] : [asc(disputes.createdAt), asc(disputes.id)];
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        dispute: disputes,
+        clientName: clients.name,
+        amountKobo: milestones.amountKobo,
+        feeKobo: milestones.feeKobo,
+        commissionPayer: milestones.commissionPayer,
+        escrowBalance: ledgerAccounts.balanceKobo,
+        transactionAmountKobo: transactions.transactionAmountKobo,
+      })
+      .from(disputes)
+      .innerJoin(clients, eq(clients.id, disputes.clientId))
+      .innerJoin(milestones, eq(milestones.id, disputes.milestoneId))
+      .innerJoin(transactions, eq(transactions.id, milestones.transactionId))
+      .innerJoin(milestoneEscrows, eq(milestoneEscrows.milestoneId, milestones.id))
+      .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, milestoneEscrows.id))
+      .where(where)
+      .orderBy(...order)
+      .limit(q.limit)
+      .offset((q.page - 1) * q.limit),
+    db.select({ n: count() }).from(disputes).where(where),
+  ]);
+  const ids = rows.map((r) => r.dispute.id);
+  const [proposals, evidence] = await Promise.all([loadProposals(db, ids), loadEvidence(db, ids)]);
+  return {
+    disputes: rows.map((r) => ({
+      ...disputeRecord(
+        r.dispute,
+        proposals.get(r.dispute.id) ?? [],
+        maxSellerPayment(
+          { milestoneAmount: r.amountKobo, milestoneFee: r.feeKobo, commissionPayer: r.commissionPayer as CommissionPayer, escrowBalance: r.escrowBalance },
+          r.transactionAmountKobo,
+        ),
+        evidence.get(r.dispute.id) ?? [],
+        baseUrl,
+      ),
+      client_id: r.dispute.clientId,
+      client_name: r.clientName,
+    })),
+    pagination: pagination(q.page, q.limit, total?.n ?? 0),
+  };
+}
+
+export async function operatorDispute(db: Db, disputeId: string, baseUrl: string) {
+  const [row] = await db.select({ clientId: disputes.clientId }).from(disputes).where(eq(disputes.id, disputeId));
+  if (!row) throw notFound('Dispute', disputeId);
+  return loadDisputeWithParties(db, row.clientId, disputeId, baseUrl);
+}
+

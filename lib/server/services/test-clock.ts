@@ -1,0 +1,31 @@
+import 'server-only';
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { clients } from '../db/schema';
+import { runDueDeadlines } from '../deadlines/runner';
+import { AppError } from '../http/app-error';
+import type { ClientRow } from '../http/auth';
+
+export function testClock(client: ClientRow, wallNow: Date) {
+  return { now: new Date(wallNow.getTime() + client.clockOffsetMs).toISOString(), offset_ms: client.clockOffsetMs };
+}
+
+/**
+ * Moves a sandbox client's time forward (decisions §10) and settles, before answering, every deadline
+ * that lapses on the way, so the integrator sees each lapse happen in the response's aftermath.
+ */
+export async function advanceTestClock(db: Db, client: ClientRow, body: { seconds?: number; days?: number }) {
+  if (client.mode !== 'test') {
+    throw new AppError('LIVE_MODE_FORBIDDEN', 'The test clock is for sandbox (test) keys only: live time cannot be moved.');
+  }
+  const ms = Math.round(((body.seconds ?? 0) + (body.days ?? 0) * 86_400) * 1000);
+  const [updated] = await db
+    .update(clients)
+    .set({ clockOffsetMs: sql`${clients.clockOffsetMs} + ${ms}` })
+    .where(eq(clients.id, client.id))
+    .returning();
+  if (!updated) throw new Error('client vanished');
+  const wallNow = new Date();
+  const settled = await runDueDeadlines(db, { wallNow, clientId: client.id, wait: true });
+  return { ...testClock(updated, wallNow), settled };
+}

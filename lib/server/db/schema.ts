@@ -364,19 +364,21 @@ export const dashboardAccounts = pgTable(
     id: uuid('id').primaryKey(),
     email: text('email').notNull(),
     name: text('name').notNull(),
-    role: text('role', { enum: ['admin', 'customer'] }).notNull(),
+    role: text('role', { enum: ['admin', 'customer', 'dispute_team'] }).notNull(),
     clientId: uuid('client_id').notNull(),
     escrowUserId: uuid('escrow_user_id'),
     /** scrypt$N$r$p$salt$hash; null until the invite is accepted. */
     passwordHash: text('password_hash'),
     lastSignedInAt: ts('last_signed_in_at'),
+    /** The newest event (GET /v1/events) this person has seen in the notification bell; null: none yet. */
+    notificationsReadThrough: uuid('notifications_read_through'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('dashboard_accounts_email_idx').on(t.email),
     uniqueIndex('dashboard_accounts_escrow_user_idx').on(t.clientId, t.escrowUserId),
-    check('dashboard_accounts_role_link', sql`(${t.role} = 'admin' and ${t.escrowUserId} is null) or (${t.role} = 'customer' and ${t.escrowUserId} is not null)`),
+    check('dashboard_accounts_role_link', sql`(${t.role} in ('admin', 'dispute_team') and ${t.escrowUserId} is null) or (${t.role} = 'customer' and ${t.escrowUserId} is not null)`),
   ],
 );
 

@@ -1,0 +1,3 @@
+ALTER TABLE "dashboard_accounts" DROP CONSTRAINT "dashboard_accounts_role_link";--> statement-breakpoint
+ALTER TABLE "dashboard_accounts" ADD COLUMN "notifications_read_through" uuid;--> statement-breakpoint
+ALTER TABLE "dashboard_accounts" ADD CONSTRAINT "dashboard_accounts_role_link" CHECK (("dashboard_accounts"."role" in ('admin', 'dispute_team') and "dashboard_accounts"."escrow_user_id" is null) or ("dashboard_accounts"."role" = 'customer' and "dashboard_accounts"."escrow_user_id" is not null));

@@ -8,6 +8,11 @@ export default function HomePage() {
         Hold your customers&apos; money in escrow per milestone: sellers deliver with proof, buyers inspect, and
         disputes are mediated before any money moves.
       </p>
+      <p className="mt-6">
+        <Link className="rounded bg-emerald-700 px-4 py-2 font-medium text-white hover:bg-emerald-800" href="/login">
+          Sign in to the dashboard
+        </Link>
+      </p>
       <ul className="mt-8 space-y-2">
         <li>
           <Link className="text-emerald-700 underline" href="/docs">

@@ -23,7 +23,8 @@ function implementedOperations(): string[] {
     }
   };
   walk(V1);
-  return found.filter((op) => op !== 'GET /v1/openapi.json').sort();
+  // The document itself and the catch-all 404 for unknown paths are not operations.
+  return found.filter((op) => op !== 'GET /v1/openapi.json' && !op.includes('{...path}') && !op.includes('[...path]')).sort();
 }
 
 describe('the OpenAPI document', () => {
@@ -48,6 +49,12 @@ describe('the OpenAPI document', () => {
     expect(listUsers.parameters.filter((p: { required: boolean }) => p.required).map((p: { name: string }) => p.name)).toEqual(['page', 'limit', 'sort']);
     const created = doc.paths['/v1/users'].post.responses['200'].content['application/json'].schema;
     expect(Object.keys(created.properties.data.properties)).toContain('default_email');
+  });
+
+  it('answers an unknown /v1 path with the 404 error envelope', async () => {
+    const res = await fetch(`${baseUrl()}/v1/no/such/operation`, { method: 'POST' });
+    expect(res.status).toBe(404);
+    expect(await res.json()).toMatchObject({ status: false, code: 'NOT_FOUND', message: expect.stringContaining('POST /v1/no/such/operation') });
   });
 
   it('is readable at /docs', async () => {

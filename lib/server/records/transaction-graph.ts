@@ -78,7 +78,8 @@ export async function transactionIdOfMilestone(db: DbOrTx, clientId: string, mil
 }
 
 export async function loadMilestoneLogs(db: DbOrTx, milestoneId: string): Promise<MilestoneLogRow[]> {
-  return db.select().from(milestoneLogs).where(eq(milestoneLogs.milestoneId, milestoneId)).orderBy(asc(milestoneLogs.createdAt), asc(milestoneLogs.id));
+  // Log ids are UUIDv7: written order, even for lines stamped with the same time (a request's clock is one instant).
+  return db.select().from(milestoneLogs).where(eq(milestoneLogs.milestoneId, milestoneId)).orderBy(asc(milestoneLogs.id));
 }
 
 export function transactionRecord(t: TransactionRow): TransactionRecord {

@@ -1,10 +1,10 @@
 import 'server-only';
-import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { ACTING_PARTY, decideMilestoneAction, transactionProgress, type MilestoneAction, type MilestoneStatus } from '@/lib/escrow/milestone-machine';
 import type { Db, Tx } from '../db/client';
 import { milestoneLogs, transactions } from '../db/schema';
 import { recordEvent, type EventType } from '../events/record-event';
+import { uuidv7 } from '../ids';
 import { invalidState, notFound } from '../http/app-error';
 import type { ClientRow } from '../http/auth';
 import {
@@ -45,7 +45,7 @@ const EVENT_OF: Record<MilestoneAction, EventType> = {
 
 export async function writeMilestoneLog(tx: Tx, a: { milestoneId: string; actor: LogActor; message: string; now: Date; automatic?: boolean }) {
   await tx.insert(milestoneLogs).values({
-    id: randomUUID(),
+    id: uuidv7(),
     milestoneId: a.milestoneId,
     actor: a.actor,
     logMessage: a.message,

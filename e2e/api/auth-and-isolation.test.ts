@@ -9,7 +9,7 @@ import { ErrorEnvelope } from '@/lib/contracts/common';
 import { OPERATIONS, type Operation } from '@/lib/contracts/operations';
 import { baseUrl, call, expectError, expectOk, inDays, newClient, newDeal, operatorKey, snapshot, uploadProof, type ApiResponse, type TestClient } from './support/api';
 
-type Ids = { user: string; seller: string; transaction: string; milestone: string; dispute: string; file: string };
+type Ids = { user: string; seller: string; transaction: string; milestone: string; dispute: string; file: string; webhook: string; delivery: string };
 type Request = { method: string; path: string; query: string; body?: unknown; multipart?: boolean };
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
@@ -60,6 +60,8 @@ function bodyFor(op: Operation, ids: Ids): unknown {
       return { ...GTBANK, user_id: ids.user };
     case 'validateBankAccount':
       return { ...GTBANK };
+    case 'createWebhook':
+      return { url: 'https://127.0.0.1:9/escrow-hooks' };
     default:
       throw new Error(`No request body recipe for ${op.id}: add one to auth-and-isolation.test.ts`);
   }
@@ -75,6 +77,8 @@ function queryFor(op: Operation, ids: Ids): string {
       return `?milestone_id=${ids.milestone}`;
     case 'listBankAccounts':
       return `?user_id=${ids.user}`;
+    case 'listEvents':
+      return `?transaction_id=${ids.transaction}`;
     default:
       if (op.query && Object.values(op.query.shape).some((s) => !(s as { safeParse: (v: unknown) => { success: boolean } }).safeParse(undefined).success)) {
         throw new Error(`No query recipe for ${op.id}: add one to auth-and-isolation.test.ts`);
@@ -92,6 +96,8 @@ function pathFor(op: Operation, ids: Ids, override?: string): string {
     if (op.path.startsWith('/v1/milestones/')) return ids.milestone;
     if (op.path.startsWith('/v1/dispute/')) return ids.dispute;
     if (op.path.startsWith('/v1/files/')) return ids.file;
+    if (name === 'delivery_id') return ids.delivery;
+    if (op.path.startsWith('/v1/webhooks/')) return ids.webhook;
     throw new Error(`No id recipe for ${op.path}: add one to auth-and-isolation.test.ts`);
   });
 }
@@ -183,6 +189,10 @@ beforeAll(async () => {
     await call('POST', '/v1/dispute/create', { key, body: { description: 'Return refused', buyer_id: deal.buyer.id, seller_id: deal.seller.id, milestone_id: m1 } }),
   );
   expectOk(await call('POST', '/v1/wallets/banks/disbursement', { key, body: { ...GTBANK, user_id: deal.buyer.id } }));
+  // A webhook endpoint with one delivery in its log, then deleted so the log stays as it is while the tests read it.
+  const webhook = expectOk(await call('POST', '/v1/webhooks', { key, body: { url: 'http://127.0.0.1:9/escrow-hooks' } }));
+  const delivery = expectOk(await call('POST', `/v1/webhooks/${webhook.id}/test`, { key }));
+  expectOk(await call('DELETE', `/v1/webhooks/${webhook.id}`, { key }));
   ids = {
     user: deal.buyer.id,
     seller: deal.seller.id,
@@ -190,13 +200,15 @@ beforeAll(async () => {
     milestone: m1!,
     dispute: dispute.id,
     file: proof.split('/').pop()!,
+    webhook: webhook.id,
+    delivery: delivery.id,
   };
 });
 
 describe('the operations list', () => {
   it('has a request recipe here for every operation, so none goes untested', () => {
     expect(OPERATIONS.length).toBeGreaterThanOrEqual(30);
-    const fake: Ids = { user: randomUUID(), seller: randomUUID(), transaction: randomUUID(), milestone: randomUUID(), dispute: randomUUID(), file: randomUUID() };
+    const fake: Ids = { user: randomUUID(), seller: randomUUID(), transaction: randomUUID(), milestone: randomUUID(), dispute: randomUUID(), file: randomUUID(), webhook: randomUUID(), delivery: randomUUID() };
     for (const op of OPERATIONS) expect(() => requestFor(op, fake), op.id).not.toThrow();
   });
 });
@@ -288,12 +300,12 @@ describe('Bearer <secret key> is accepted like the raw key', () => {
 
 describe("another client's key on this client's records: 404 NOT_FOUND, exactly as for ids that do not exist, and nothing changes", () => {
   // Which operations name a record is a property of the recipes, so placeholder ids decide it.
-  const placeholder: Ids = { user: randomUUID(), seller: randomUUID(), transaction: randomUUID(), milestone: randomUUID(), dispute: randomUUID(), file: randomUUID() };
+  const placeholder: Ids = { user: randomUUID(), seller: randomUUID(), transaction: randomUUID(), milestone: randomUUID(), dispute: randomUUID(), file: randomUUID(), webhook: randomUUID(), delivery: randomUUID() };
   const opsNamingRecords = clientOps.filter((op) => namesOwnerRecords(op, placeholder));
 
   it('covers every client operation that names a record by id', () => {
     const names = opsNamingRecords.map((op) => op.id);
-    for (const id of ['getUser', 'getTransaction', 'getMilestone', 'fundMilestone', 'deliverMilestone', 'approveDelivery', 'rejectDelivery', 'approveReturn', 'disapproveReturn', 'createDispute', 'getDispute', 'addDisputeAmount', 'approveDisputeAmount', 'rejectDisputeAmount', 'fundWallet', 'getWallet', 'walletHistory', 'saveBankAccount', 'readFile', 'createTransaction']) {
+    for (const id of ['getUser', 'getTransaction', 'getMilestone', 'fundMilestone', 'deliverMilestone', 'approveDelivery', 'rejectDelivery', 'approveReturn', 'disapproveReturn', 'createDispute', 'getDispute', 'addDisputeAmount', 'approveDisputeAmount', 'rejectDisputeAmount', 'fundWallet', 'getWallet', 'walletHistory', 'saveBankAccount', 'readFile', 'createTransaction', 'listEvents', 'deleteWebhook', 'rotateWebhookSecret', 'listWebhookDeliveries', 'resendWebhookDelivery', 'testWebhook']) {
       expect(names).toContain(id);
     }
   });
@@ -303,7 +315,7 @@ describe("another client's key on this client's records: 404 NOT_FOUND, exactly 
     const strangerBefore = await strangerState();
 
     const foreign = await send(requestFor(op, ids), stranger.secretKey);
-    const randomIds: Ids = { user: randomUUID(), seller: randomUUID(), transaction: randomUUID(), milestone: randomUUID(), dispute: randomUUID(), file: randomUUID() };
+    const randomIds: Ids = { user: randomUUID(), seller: randomUUID(), transaction: randomUUID(), milestone: randomUUID(), dispute: randomUUID(), file: randomUUID(), webhook: randomUUID(), delivery: randomUUID() };
     const unknown = await send(requestFor(op, randomIds), stranger.secretKey);
 
     const isFilteredList = op.method === 'get' && !/\{/.test(op.path);

@@ -130,7 +130,7 @@ const STAGE_OF: Record<string, Stage> = {
 const GTBANK = { account_number: '0016563228', bank_code: '058' };
 
 type Deal = Awaited<ReturnType<typeof newDeal>>;
-type Staged = { op: Operation; client: TestClient; deal: Deal; milestoneId: string; disputeId: string | null; proof: string; fileId: string; marker: string };
+type Staged = { op: Operation; client: TestClient; deal: Deal; milestoneId: string; disputeId: string | null; proof: string; fileId: string; marker: string; webhookId?: string; deliveryId?: string };
 
 async function stage(op: Operation, client: TestClient): Promise<Staged> {
   const deal = await newDeal(client, [1000, 2000], { walletFunds: 10_000 });
@@ -150,7 +150,24 @@ async function stage(op: Operation, client: TestClient): Promise<Staged> {
     disputeId = dispute.id;
   }
   if (reach('proposed')) await step('PATCH', `/v1/dispute/${disputeId}/add-dispute-amount`, { dispute_amount: 400, seller_id: deal.seller.id });
-  return { op, client, deal, milestoneId, disputeId, proof, fileId: proof.split('/').pop()!, marker: randomUUID() };
+  const webhook = op.path.startsWith('/v1/webhooks/') ? await stageWebhook(client) : {};
+  return { op, client, deal, milestoneId, disputeId, proof, fileId: proof.split('/').pop()!, marker: randomUUID(), ...webhook };
+}
+
+/**
+ * A webhook endpoint nobody listens on, with one delivery in its log; waits for the first (failed)
+ * attempt, after which the log stays still for the 24 s or more until the retry.
+ */
+async function stageWebhook(client: TestClient): Promise<{ webhookId: string; deliveryId: string }> {
+  const key = client.secretKey;
+  const webhook = expectOk(await http('POST', '/v1/webhooks', { key, body: JSON.stringify({ url: 'http://127.0.0.1:9/escrow-hooks' }), contentType: 'application/json' }));
+  const delivery = expectOk(await http('POST', `/v1/webhooks/${webhook.id}/test`, { key }));
+  for (let attempt = 0; attempt < 200; attempt++) {
+    const log = expectOk(await http('GET', `/v1/webhooks/${webhook.id}/deliveries`, { key }));
+    if (log.deliveries[0]?.attempts >= 1 && log.deliveries[0]?.last_error) break;
+    await sleep(50);
+  }
+  return { webhookId: webhook.id, deliveryId: delivery.id };
 }
 
 /** The request the right caller would send now, and which succeeds. */
@@ -169,6 +186,8 @@ function pathOf(s: Staged, override?: string): string {
     if (op.path.startsWith('/v1/milestones/')) return s.milestoneId;
     if (op.path.startsWith('/v1/dispute/')) return s.disputeId!;
     if (op.path.startsWith('/v1/files/')) return s.fileId;
+    if (name === 'delivery_id') return s.deliveryId!;
+    if (op.path.startsWith('/v1/webhooks/')) return s.webhookId!;
     throw new Error(`No path id recipe for ${op.path}: add one to bad-input.test.ts`);
   });
 }
@@ -215,6 +234,8 @@ function bodyOf(s: Staged): Body {
       return { ...GTBANK, user_id: deal.buyer.id };
     case 'validateBankAccount':
       return { ...GTBANK };
+    case 'createWebhook':
+      return { url: 'https://127.0.0.1:9/escrow-hooks', description: `Bad input probe ${s.marker}` };
     default:
       throw new Error(`No request body recipe for ${s.op.id}: add one to bad-input.test.ts`);
   }
@@ -234,6 +255,10 @@ function queryOf(s: Staged): Query | null {
       return { user_id: deal.buyer.id, page: '1', limit: '10', sort: 'DESC' };
     case 'walletHistory':
       return { page: '1', limit: '10' };
+    case 'listEvents':
+      return { type: 'transaction.created', transaction_id: deal.transaction.id, page: '1', limit: '10', sort: 'ASC' };
+    case 'listWebhookDeliveries':
+      return { status: 'pending', page: '1', limit: '10', sort: 'DESC' };
     default:
       if (s.op.query) throw new Error(`No query recipe for ${s.op.id}: add one to bad-input.test.ts`);
       return null;
@@ -539,7 +564,7 @@ afterAll(() => {
 function placeholderStaged(op: Operation, proofBase = 'http://localhost'): Staged {
   const client: TestClient = { id: randomUUID(), secretKey: 'sk_test_placeholder', publicKey: 'pk_test_placeholder' };
   const deal = { buyer: { id: randomUUID() }, seller: { id: randomUUID() }, transaction: { id: randomUUID() }, milestoneIds: [randomUUID()] } as unknown as Deal;
-  return { op, client, deal, milestoneId: randomUUID(), disputeId: randomUUID(), proof: `${proofBase}/v1/files/${randomUUID()}`, fileId: randomUUID(), marker: 'x' };
+  return { op, client, deal, milestoneId: randomUUID(), disputeId: randomUUID(), proof: `${proofBase}/v1/files/${randomUUID()}`, fileId: randomUUID(), marker: 'x', webhookId: randomUUID(), deliveryId: randomUUID() };
 }
 
 const UUID_PATTERN = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;

@@ -491,7 +491,7 @@ describe('retries, on a server of its own with short backoff', () => {
   let client: Client;
 
   beforeAll(async () => {
-    server = await startTestServer({ env: { ESCROW_WEBHOOK_POLL_MS: '50', ESCROW_WEBHOOK_RETRY_BASE_MS: '300', ESCROW_WEBHOOK_RETRY_WINDOW_MS: '10000' } });
+    server = await startTestServer({ env: { ESCROW_WEBHOOK_POLL_MS: '50', ESCROW_WEBHOOK_RETRY_BASE_MS: '300', ESCROW_WEBHOOK_RETRY_WINDOW_MS: '20000' } });
     target = { baseUrl: server.baseUrl, operatorKey: server.operatorKey };
     client = await newClientOn(target);
   }, 120_000);
@@ -540,7 +540,7 @@ describe('retries, on a server of its own with short backoff', () => {
     }
   }, 90_000);
 
-  it('a receiver that never answers 2xx is given up 3 days (here 10 s) after the event: failed, with the last status', async () => {
+  it('a receiver that never answers 2xx is given up 3 days (here 20 s) after the event: failed, with the last status', async () => {
     const receiver = await startReceiver(() => 500);
     const hook = await registerWebhook(target, client, receiver);
     const delivery = expectOk(await api(target, 'POST', `/v1/webhooks/${hook.id}/test`, client.key));

@@ -9,7 +9,7 @@ import { ErrorEnvelope } from '@/lib/contracts/common';
 import { OPERATIONS, type Operation } from '@/lib/contracts/operations';
 import { baseUrl, call, expectError, expectOk, inDays, newClient, newDeal, operatorKey, snapshot, uploadProof, type ApiResponse, type TestClient } from './support/api';
 
-type Ids = { user: string; seller: string; transaction: string; milestone: string; dispute: string; file: string; webhook: string; delivery: string };
+type Ids = { user: string; seller: string; transaction: string; milestone: string; dispute: string; file: string; webhook: string; delivery: string; arbitration?: string };
 type Request = { method: string; path: string; query: string; body?: unknown; multipart?: boolean };
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
@@ -54,6 +54,16 @@ function bodyFor(op: Operation, ids: Ids): unknown {
       return { buyer_id: ids.user };
     case 'rejectDisputeAmount':
       return { buyer_id: ids.user, reason: 'Too much' };
+    case 'escalateDispute':
+      return { buyer_id: ids.user };
+    case 'submitEvidence':
+      return { buyer_id: ids.user, text: 'Photos of the item as it arrived', files: [fileUrl] };
+    case 'cancelDispute':
+      return { seller_id: ids.seller, cancellation_agreement_details: 'Settled between the parties' };
+    case 'decideVerdict':
+      return { seller_amount: 400, reason: 'The delivery matched the contract in part' };
+    case 'advanceTestClock':
+      return { days: 1 };
     case 'fundWallet':
       return { user_id: ids.user, amount: 100 };
     case 'saveBankAccount':
@@ -77,6 +87,8 @@ function queryFor(op: Operation, ids: Ids): string {
       return `?milestone_id=${ids.milestone}`;
     case 'listBankAccounts':
       return `?user_id=${ids.user}`;
+    case 'operatorDisputes':
+      return '?status=ARBITRATION&page=1&limit=10';
     case 'listEvents':
       return `?transaction_id=${ids.transaction}`;
     default:
@@ -95,6 +107,8 @@ function pathFor(op: Operation, ids: Ids, override?: string): string {
     if (op.path.startsWith('/v1/transactions/')) return ids.transaction;
     if (op.path.startsWith('/v1/milestones/')) return ids.milestone;
     if (op.path.startsWith('/v1/dispute/')) return ids.dispute;
+    // A verdict needs a dispute in ARBITRATION (of a client of its own: see beforeAll).
+    if (op.path.startsWith('/v1/operator/disputes/')) return op.id === 'decideVerdict' ? (ids.arbitration ?? ids.dispute) : ids.dispute;
     if (op.path.startsWith('/v1/files/')) return ids.file;
     if (name === 'delivery_id') return ids.delivery;
     if (op.path.startsWith('/v1/webhooks/')) return ids.webhook;
@@ -143,7 +157,10 @@ function namesOwnerRecords(op: Operation, ids: Ids): boolean {
 
 let owner: TestClient;
 let stranger: TestClient;
+let arbiter: TestClient;
 let ids: Ids;
+/** A second dispute in ARBITRATION, for the verdict sent with the operator key as Bearer. */
+let spareArbitration: string;
 let deal: Awaited<ReturnType<typeof newDeal>>;
 
 /** Everything of the owner's that a request could have touched, as the API shows it. */
@@ -161,6 +178,33 @@ async function ownerState(): Promise<string> {
   return JSON.stringify([base, users.body, accounts.body, dispute.body, file.body, history.body]);
 }
 
+/**
+ * Disputes of `client` in ARBITRATION: escalated, evidence from both parties, then the evidence window
+ * lapses on the client's own test clock. Moving a client's clock lapses all its deadlines, so `client`
+ * must be one no other test relies on.
+ */
+async function disputesInArbitration(client: TestClient, count: number): Promise<string[]> {
+  const key = client.secretKey;
+  const disputeIds: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const d = await newDeal(client, [1000], { walletFunds: 5000 });
+    const [m] = d.milestoneIds;
+    const proof = await uploadProof(client);
+    expectOk(await call('POST', `/v1/milestones/${m}/fund`, { key, body: { buyer_id: d.buyer.id } }));
+    expectOk(await call('POST', `/v1/milestones/${m}/deliver`, { key, body: { seller_id: d.seller.id, proofs_of_completion: [proof] } }));
+    expectOk(await call('POST', `/v1/milestones/${m}/reject`, { key, body: { buyer_id: d.buyer.id, rejection_reason: 'Broken', proofs_of_return: [proof] } }));
+    expectOk(await call('PATCH', `/v1/milestones/${m}/reject/disapprove`, { key, body: { seller_id: d.seller.id } }));
+    const dispute = expectOk(await call('POST', '/v1/dispute/create', { key, body: { description: 'Return refused', buyer_id: d.buyer.id, seller_id: d.seller.id, milestone_id: m } }));
+    expectOk(await call('PATCH', `/v1/dispute/${dispute.id}/escalate`, { key, body: { buyer_id: d.buyer.id } }));
+    expectOk(await call('POST', `/v1/dispute/${dispute.id}/evidence`, { key, body: { buyer_id: d.buyer.id, text: 'It arrived broken', files: [proof] } }));
+    expectOk(await call('POST', `/v1/dispute/${dispute.id}/evidence`, { key, body: { seller_id: d.seller.id, text: 'It left intact' } }));
+    disputeIds.push(dispute.id);
+  }
+  expect(expectOk(await call('POST', '/v1/test-clock/advance', { key, body: { days: 10 } })).offset_ms).toBe(10 * 86_400_000);
+  for (const id of disputeIds) expect(expectOk(await call('GET', `/v1/dispute/${id}`, { key })).status).toBe('ARBITRATION');
+  return disputeIds;
+}
+
 /** What the stranger has: nothing, and a failed request must not give it anything. */
 async function strangerState(): Promise<string> {
   const key = stranger.secretKey;
@@ -176,6 +220,7 @@ async function strangerState(): Promise<string> {
 beforeAll(async () => {
   owner = await newClient();
   stranger = await newClient();
+  arbiter = await newClient();
   // Milestone 1 goes all the way to a dispute; milestone 2 waits for funding.
   deal = await newDeal(owner, [1000, 2000], { walletFunds: 5000 });
   const [m1] = deal.milestoneIds;
@@ -203,6 +248,7 @@ beforeAll(async () => {
     webhook: webhook.id,
     delivery: delivery.id,
   };
+  [ids.arbitration, spareArbitration] = (await disputesInArbitration(arbiter, 2)) as [string, string];
 });
 
 describe('the operations list', () => {
@@ -253,9 +299,9 @@ describe('operator routes refuse everything but the operator key', () => {
       expect(res.body, name).toMatchObject({ status: false, code: 'UNAUTHORIZED' });
       ErrorEnvelope.parse(res.body);
     }
-    // The operator key itself works, raw and as Bearer.
+    // The operator key itself works, raw and as Bearer (a verdict is final, so the second is on another dispute).
     expectOk(await send(req, operatorKey()));
-    expectOk(await send(requestFor(op, ids), `Bearer ${operatorKey()}`));
+    expectOk(await send(requestFor(op, op.id === 'decideVerdict' ? { ...ids, arbitration: spareArbitration } : ids), `Bearer ${operatorKey()}`));
   });
 
   it('a client key on POST /v1/operator/clients creates no client', async () => {
@@ -273,7 +319,9 @@ describe('Bearer <secret key> is accepted like the raw key', () => {
     const bearer = await send(req, `Bearer ${owner.secretKey}`);
     expect(raw.status, JSON.stringify(raw.body)).toBe(200);
     expect(bearer.status, JSON.stringify(bearer.body)).toBe(200);
-    expect(bearer.body).toEqual(raw.body);
+    // The test clock's `now` is the wall clock plus the offset, so it moves on between two reads.
+    const steady = (body: { data?: { now?: unknown } }) => (op.id === 'getTestClock' ? { ...body, data: { ...body.data, now: typeof body.data?.now } } : body);
+    expect(steady(bearer.body)).toEqual(steady(raw.body));
   });
 
   const writes = clientOps.filter((op) => op.body && !op.multipart);
@@ -298,6 +346,22 @@ describe('Bearer <secret key> is accepted like the raw key', () => {
   });
 });
 
+describe("the sandbox test clock is each client's own", () => {
+  it("advancing one client's clock (the arbiter's, by 10 days) moves no other client's", async () => {
+    for (const client of [owner, stranger]) expect(expectOk(await call('GET', '/v1/test-clock', { key: client.secretKey })).offset_ms).toBe(0);
+    expect(expectOk(await call('GET', '/v1/test-clock', { key: arbiter.secretKey })).offset_ms).toBe(10 * 86_400_000);
+  });
+
+  it('a live key reads its clock but cannot move it: 403 LIVE_MODE_FORBIDDEN, and the clock stays', async () => {
+    const live = await newClient('live');
+    expect(expectOk(await call('GET', '/v1/test-clock', { key: live.secretKey })).offset_ms).toBe(0);
+    const res = await call('POST', '/v1/test-clock/advance', { key: live.secretKey, body: { days: 10 } });
+    expectError(res, 403, 'LIVE_MODE_FORBIDDEN');
+    ErrorEnvelope.parse(res.body);
+    expect(expectOk(await call('GET', '/v1/test-clock', { key: live.secretKey })).offset_ms).toBe(0);
+  });
+});
+
 describe("another client's key on this client's records: 404 NOT_FOUND, exactly as for ids that do not exist, and nothing changes", () => {
   // Which operations name a record is a property of the recipes, so placeholder ids decide it.
   const placeholder: Ids = { user: randomUUID(), seller: randomUUID(), transaction: randomUUID(), milestone: randomUUID(), dispute: randomUUID(), file: randomUUID(), webhook: randomUUID(), delivery: randomUUID() };
@@ -305,7 +369,7 @@ describe("another client's key on this client's records: 404 NOT_FOUND, exactly 
 
   it('covers every client operation that names a record by id', () => {
     const names = opsNamingRecords.map((op) => op.id);
-    for (const id of ['getUser', 'getTransaction', 'getMilestone', 'fundMilestone', 'deliverMilestone', 'approveDelivery', 'rejectDelivery', 'approveReturn', 'disapproveReturn', 'createDispute', 'getDispute', 'addDisputeAmount', 'approveDisputeAmount', 'rejectDisputeAmount', 'fundWallet', 'getWallet', 'walletHistory', 'saveBankAccount', 'readFile', 'createTransaction', 'listEvents', 'deleteWebhook', 'rotateWebhookSecret', 'listWebhookDeliveries', 'resendWebhookDelivery', 'testWebhook']) {
+    for (const id of ['getUser', 'getTransaction', 'getMilestone', 'fundMilestone', 'deliverMilestone', 'approveDelivery', 'rejectDelivery', 'approveReturn', 'disapproveReturn', 'createDispute', 'getDispute', 'addDisputeAmount', 'approveDisputeAmount', 'rejectDisputeAmount', 'fundWallet', 'getWallet', 'walletHistory', 'saveBankAccount', 'readFile', 'createTransaction', 'escalateDispute', 'submitEvidence', 'cancelDispute', 'listEvents', 'deleteWebhook', 'rotateWebhookSecret', 'listWebhookDeliveries', 'resendWebhookDelivery', 'testWebhook']) {
       expect(names).toContain(id);
     }
   });
@@ -371,9 +435,10 @@ describe('malformed requests', () => {
   });
 
   it.each(pathIdOps.map((op) => [`${op.method.toUpperCase()} ${op.path}`, op] as const))('%s: a path id that is not a UUID is 400', async (_name, op) => {
+    const key = op.auth === 'operator' ? operatorKey() : owner.secretKey;
     const before = await ownerState();
     for (const bad of ['not-a-uuid', '1', `${ids.milestone}0`]) {
-      const res = await send(requestFor(op, ids, { pathId: bad }), owner.secretKey);
+      const res = await send(requestFor(op, ids, { pathId: bad }), key);
       expectError(res, 400, 'VALIDATION_ERROR');
       ErrorEnvelope.parse(res.body);
     }

@@ -108,8 +108,8 @@ const TOO_LARGE: Expected = { status: 413, codes: ['PAYLOAD_TOO_LARGE'] };
 // ---------------------------------------------------------------------------------------------
 // A deal in the state where each operation's valid request succeeds
 
-type Stage = 'pending' | 'funded' | 'delivered' | 'returned' | 'returnRejected' | 'disputed' | 'proposed';
-const STAGES: Stage[] = ['pending', 'funded', 'delivered', 'returned', 'returnRejected', 'disputed', 'proposed'];
+type Stage = 'pending' | 'funded' | 'delivered' | 'returned' | 'returnRejected' | 'disputed' | 'proposed' | 'escalated' | 'arbitration';
+const STAGES: Stage[] = ['pending', 'funded', 'delivered', 'returned', 'returnRejected', 'disputed', 'proposed', 'escalated', 'arbitration'];
 
 /** The milestone or dispute state each operation needs; the rest work on a fresh deal. */
 const STAGE_OF: Record<string, Stage> = {
@@ -125,6 +125,11 @@ const STAGE_OF: Record<string, Stage> = {
   addDisputeAmount: 'disputed',
   approveDisputeAmount: 'proposed',
   rejectDisputeAmount: 'proposed',
+  escalateDispute: 'disputed',
+  cancelDispute: 'disputed',
+  submitEvidence: 'escalated',
+  operatorDispute: 'disputed',
+  decideVerdict: 'arbitration',
 };
 
 const GTBANK = { account_number: '0016563228', bank_code: '058' };
@@ -150,6 +155,15 @@ async function stage(op: Operation, client: TestClient): Promise<Staged> {
     disputeId = dispute.id;
   }
   if (reach('proposed')) await step('PATCH', `/v1/dispute/${disputeId}/add-dispute-amount`, { dispute_amount: 400, seller_id: deal.seller.id });
+  if (reach('escalated')) await step('PATCH', `/v1/dispute/${disputeId}/escalate`, { seller_id: deal.seller.id });
+  if (reach('arbitration')) {
+    // Both parties speak, then the evidence window lapses: ARBITRATION. Moving the clock is safe only
+    // because every staged client here is the operation's own (its other deadlines are no one else's).
+    await step('POST', `/v1/dispute/${disputeId}/evidence`, { buyer_id: deal.buyer.id, text: 'Photos of the item as it arrived', files: [proof] });
+    await step('POST', `/v1/dispute/${disputeId}/evidence`, { seller_id: deal.seller.id, text: 'The courier receipt' });
+    await step('POST', '/v1/test-clock/advance', { days: 10 });
+    expect(expectOk(await http('GET', `/v1/dispute/${disputeId}`, { key })).status, 'the lapsed evidence window settles into arbitration').toBe('ARBITRATION');
+  }
   const webhook = op.path.startsWith('/v1/webhooks/') ? await stageWebhook(client) : {};
   return { op, client, deal, milestoneId, disputeId, proof, fileId: proof.split('/').pop()!, marker: randomUUID(), ...webhook };
 }
@@ -184,7 +198,7 @@ function pathOf(s: Staged, override?: string): string {
     if (name === 'user_id' || op.path.startsWith('/v1/users/')) return deal.buyer.id;
     if (op.path.startsWith('/v1/transactions/')) return deal.transaction.id;
     if (op.path.startsWith('/v1/milestones/')) return s.milestoneId;
-    if (op.path.startsWith('/v1/dispute/')) return s.disputeId!;
+    if (op.path.startsWith('/v1/dispute/') || op.path.startsWith('/v1/operator/disputes/')) return s.disputeId!;
     if (op.path.startsWith('/v1/files/')) return s.fileId;
     if (name === 'delivery_id') return s.deliveryId!;
     if (op.path.startsWith('/v1/webhooks/')) return s.webhookId!;
@@ -228,6 +242,16 @@ function bodyOf(s: Staged): Body {
       return { dispute_amount: 300, seller_id: deal.seller.id };
     case 'rejectDisputeAmount':
       return { buyer_id: deal.buyer.id, reason: 'Too much' };
+    case 'escalateDispute':
+      return { buyer_id: deal.buyer.id };
+    case 'submitEvidence':
+      return { buyer_id: deal.buyer.id, text: 'Photos of the item as it arrived', files: [s.proof] };
+    case 'cancelDispute':
+      return { seller_id: deal.seller.id, cancellation_agreement_details: 'Settled between the parties' };
+    case 'decideVerdict':
+      return { seller_amount: 400, reason: 'The delivery matched the contract in part' };
+    case 'advanceTestClock':
+      return { seconds: 60, days: 1 };
     case 'fundWallet':
       return { user_id: deal.buyer.id, amount: 100 };
     case 'saveBankAccount':
@@ -255,6 +279,8 @@ function queryOf(s: Staged): Query | null {
       return { user_id: deal.buyer.id, page: '1', limit: '10', sort: 'DESC' };
     case 'walletHistory':
       return { page: '1', limit: '10' };
+    case 'operatorDisputes':
+      return { status: 'ARBITRATION', page: '1', limit: '10', sort: 'ASC' };
     case 'listEvents':
       return { type: 'transaction.created', transaction_id: deal.transaction.id, page: '1', limit: '10', sort: 'ASC' };
     case 'listWebhookDeliveries':
@@ -286,11 +312,13 @@ async function stateOf(s: Staged): Promise<unknown> {
       const [transactions, disputes, accounts] = [await get('/v1/transactions?limit=100'), await get('/v1/dispute?limit=100'), await get('/v1/wallets/banks/list?limit=100')];
       const histories = [];
       for (const user of users.data.users as Array<{ id: string }>) histories.push(await get(`/v1/wallets/${user.id}/history?limit=100`));
+      // A refused POST /v1/test-clock/advance must not move the clock (its wall-clock `now` moves anyway).
+      const clockOffset = (await get('/v1/test-clock')).data.offset_ms;
       const probeClients =
         s.op.auth === 'operator'
           ? ((await get('/v1/operator/clients', operatorKey())).data.clients as Array<{ name: string }>).filter((c) => c.name.includes(s.marker))
           : [];
-      return { deal: JSON.parse(deal), users, transactions, disputes, accounts, histories, probeClients };
+      return { deal: JSON.parse(deal), users, transactions, disputes, accounts, histories, probeClients, clockOffset };
     }
     await sleep(1000);
   }
@@ -390,6 +418,9 @@ const WRONG_TYPES: Array<[string, unknown, string]> = [
   ['false', false, 'boolean'],
 ];
 
+/** Number fields that count something other than naira. */
+const NOT_NAIRA = new Set(['days']);
+
 /** The bad values for one field; every one of them must be refused naming that field. */
 function badValuesOf(field: Field, base: unknown): BadValue[] {
   const s = field.schema;
@@ -399,7 +430,9 @@ function badValuesOf(field: Field, base: unknown): BadValue[] {
   for (const [label, value, type] of WRONG_TYPES) if (!types.has(type)) out.push({ kind: 'type', label, value });
 
   if (types.has('string')) {
-    out.push({ kind: 'text', label: '10 000 characters', value: 'x'.repeat(10_000) });
+    // 10 000 characters, or one more than the field allows when it allows that many (evidence text).
+    const long = Math.max(10_000, ...[s, ...(s.anyOf ?? [])].map((x) => (x.maxLength ?? 0) + 1));
+    out.push({ kind: 'text', label: long === 10_000 ? '10 000 characters' : `${long} characters (at most ${long - 1})`, value: 'x'.repeat(long) });
     if (some(s, (x) => (x.minLength ?? 0) > 0)) {
       out.push({ kind: 'text', label: 'an empty string', value: '' }, { kind: 'text', label: 'only spaces', value: '   ' });
     }
@@ -442,11 +475,12 @@ function badValuesOf(field: Field, base: unknown): BadValue[] {
   }
 
   if (types.has('number')) {
+    // Fractions of a kobo are bad amounts, not bad numbers: the test clock's days may be fractional.
+    const kobo: Array<[string, unknown]> = NOT_NAIRA.has(field.name) ? [] : [['0.001 (a fraction of a kobo)', 0.001], ['1.005 (three decimals)', 1.005]];
     const amounts: Array<[string, unknown]> = [
       ['negative', -100],
       ['-0.01', -0.01],
-      ['0.001 (a fraction of a kobo)', 0.001],
-      ['1.005 (three decimals)', 1.005],
+      ...kobo,
       ['1e13', 1e13],
       ['1e308', 1e308],
       ['-1e308', -1e308],
@@ -586,6 +620,8 @@ describe.each(targetOps.map((op) => [`${op.method.toUpperCase()} ${op.path}`, op
   let s: Staged;
   const fields = op.body ? fieldsOf(jsonSchemaOf(op.body), {}) : [];
   const hasAmounts = op.body ? JSON.stringify(jsonSchemaOf(op.body)).match(/"type":"(number|integer)"/) !== null : false;
+  // Only numbers (POST /v1/test-clock/advance) leave nothing for the text cases.
+  const hasTexts = fields.some((f) => typesOf(f.schema).has('string') || typesOf(f.schema).has('array'));
 
   beforeAll(async () => {
     s = await stage(op, await newClient());
@@ -606,11 +642,13 @@ describe.each(targetOps.map((op) => [`${op.method.toUpperCase()} ${op.path}`, op
       await expectUnchanged(s, before);
     });
 
-    it('refuses over-long and blank strings, non-UUID ids, unknown enum values, bad URLs, emails, dates and patterns, with 400 naming the field', async () => {
-      const before = await stateOf(s);
-      await refuseBodyCases(s, ['text']);
-      await expectUnchanged(s, before);
-    });
+    if (hasTexts) {
+      it('refuses over-long and blank strings, non-UUID ids, unknown enum values, bad URLs, emails, dates and patterns, with 400 naming the field', async () => {
+        const before = await stateOf(s);
+        await refuseBodyCases(s, ['text']);
+        await expectUnchanged(s, before);
+      });
+    }
 
     if (hasAmounts) {
       it('refuses negative, fractional-kobo, absurd, non-finite and stringly amounts, with 400', async () => {
@@ -792,7 +830,8 @@ describe('path ids with a broken percent-escape', () => {
 });
 
 describe('proof URLs that are not files of this client', () => {
-  const proofOps = OPERATIONS.filter((op) => op.body && fieldsOf(jsonSchemaOf(op.body), {}).some((f) => /^proofs_/.test(f.name)));
+  const isProofField = (name: string) => /^proofs_/.test(name) || name === 'files';
+  const proofOps = OPERATIONS.filter((op) => op.body && fieldsOf(jsonSchemaOf(op.body), {}).some((f) => isProofField(f.name)));
   const cases: Array<[string, (s: Staged, othersFile: string) => string[]]> = [
     ["this client's file id behind another host, over plain http", (s) => [`http://attacker.example/v1/files/${s.fileId}`]],
     ['an unknown file id on this host', () => [`${baseUrl()}/v1/files/${randomUUID()}`]],
@@ -800,8 +839,8 @@ describe('proof URLs that are not files of this client', () => {
     ['one good proof and one unknown file', (s) => [s.proof, `${baseUrl()}/v1/files/${randomUUID()}`]],
   ];
 
-  it('covers deliver and reject', () => {
-    expect(proofOps.map((op) => op.id).sort()).toEqual(['deliverMilestone', 'rejectDelivery']);
+  it('covers deliver, reject and evidence', () => {
+    expect(proofOps.map((op) => op.id).sort()).toEqual(['deliverMilestone', 'rejectDelivery', 'submitEvidence']);
   });
 
   let other: TestClient;
@@ -817,10 +856,41 @@ describe('proof URLs that are not files of this client', () => {
       const s = await stage(op, await newClient());
       const before = await stateOf(s);
       const req = validRequest(s);
-      const proofField = Object.keys(req.body!).find((k) => k.startsWith('proofs_'))!;
+      const proofField = Object.keys(req.body!).find(isProofField)!;
       const bad = { ...req, body: { ...req.body, [proofField]: urls(s, othersFile) } };
       const res = await sendJson(bad);
       expectRefused(op, res, `${label}: ${show(bad)}`, VALIDATION(proofField));
+      await expectUnchanged(s, before);
+    },
+  );
+});
+
+describe('operations either party may take: the body names exactly one of buyer_id and seller_id', () => {
+  const eitherOps = OPERATIONS.filter((op) => op.actingParty === 'either');
+
+  it('covers escalation and evidence', () => {
+    expect(eitherOps.map((op) => op.id).sort()).toEqual(['escalateDispute', 'submitEvidence']);
+  });
+
+  it.each(eitherOps.map((op) => [`${op.method.toUpperCase()} ${op.path}`, op] as const))(
+    '%s: neither or both (by user id or party id, the same person twice) is 400 naming buyer_id, and changes nothing',
+    async (_name, op) => {
+      const s = await stage(op, await newClient());
+      const before = await stateOf(s);
+      const req = validRequest(s);
+      const { buyer_id: _buyer, seller_id: _seller, ...rest } = req.body!;
+      const { buyer, seller, transaction } = s.deal;
+      const cases: Array<[string, Body]> = [
+        ['neither buyer_id nor seller_id', rest],
+        ['both, each naming its own party', { ...rest, buyer_id: buyer.id, seller_id: seller.id }],
+        ['both, by party id', { ...rest, buyer_id: transaction.buyer_id, seller_id: transaction.seller_id }],
+        ['both naming the buyer', { ...rest, buyer_id: buyer.id, seller_id: buyer.id }],
+        ['both naming the seller', { ...rest, buyer_id: seller.id, seller_id: seller.id }],
+      ];
+      for (const [label, body] of cases) {
+        const bad = { ...req, body };
+        expectRefused(op, await sendJson(bad), `${label}: ${show(bad)}`, VALIDATION('buyer_id'));
+      }
       await expectUnchanged(s, before);
     },
   );

@@ -5,7 +5,10 @@
  * its body is sent naming someone else — the other party, a third user of the same client, a party
  * of another deal of the same client, a user of another client, ids that are no user at all — by
  * user id and by party id. Each refusal must be 403 WRONG_PARTY and change nothing; the right party
- * then succeeds, by user id, by party id and by user id in upper case.
+ * then succeeds, by user id, by party id and by user id in upper case. Where either party may act
+ * (escalation, evidence), the body names one of them in its own field: the buyer as buyer_id and the
+ * seller as seller_id are both right, and each field gets the whole matrix (the other party named in
+ * it, e.g. the buyer's id as seller_id, is one of the wrong actors).
  *
  * Another client's key is auth-and-isolation.test.ts's business (404); here the key is always the
  * owner's and only the acting id is wrong.
@@ -23,8 +26,8 @@ type Deal = Awaited<ReturnType<typeof newDeal>>;
 // ---------------------------------------------------------------------------------------------
 // A deal in the state where each operation's right party succeeds
 
-type Stage = 'pending' | 'funded' | 'delivered' | 'returned' | 'returnRejected' | 'disputed' | 'proposed';
-const STAGES: Stage[] = ['pending', 'funded', 'delivered', 'returned', 'returnRejected', 'disputed', 'proposed'];
+type Stage = 'pending' | 'funded' | 'delivered' | 'returned' | 'returnRejected' | 'disputed' | 'proposed' | 'escalated';
+const STAGES: Stage[] = ['pending', 'funded', 'delivered', 'returned', 'returnRejected', 'disputed', 'proposed', 'escalated'];
 
 const STAGE_OF: Record<string, Stage> = {
   fundMilestone: 'pending',
@@ -37,6 +40,9 @@ const STAGE_OF: Record<string, Stage> = {
   addDisputeAmount: 'disputed',
   approveDisputeAmount: 'proposed',
   rejectDisputeAmount: 'proposed',
+  escalateDispute: 'disputed',
+  cancelDispute: 'disputed',
+  submitEvidence: 'escalated',
 };
 
 type Staged = { client: TestClient; deal: Deal; milestoneId: string; disputeId: string | null; proof: string };
@@ -63,11 +69,23 @@ async function stage(op: Operation, client: TestClient): Promise<Staged> {
     disputeId = dispute.id;
   }
   if (reach('proposed')) expectOk(await call('PATCH', `/v1/dispute/${disputeId}/add-dispute-amount`, { key, body: { dispute_amount: 400, seller_id: deal.seller.id } }));
+  if (reach('escalated')) {
+    const escalated = expectOk(await call('PATCH', `/v1/dispute/${disputeId}/escalate`, { key, body: { seller_id: deal.seller.id } }));
+    expect(escalated.status).toBe('EVIDENCE_SUBMISSION');
+  }
   return { client, deal, milestoneId, disputeId, proof };
 }
 
-/** The right party's request, naming each party by user id. */
-function requestFor(op: Operation, s: Staged): { method: string; path: string; body: Body } {
+/**
+ * Who may act: the one party the operation names, or, for actions open to either party (escalation,
+ * evidence), both of them, each naming itself in its own field (buyer_id or seller_id, exactly one).
+ */
+const actorsOf = (op: Operation): Role[] => (op.actingParty === 'either' ? ['buyer', 'seller'] : [op.actingParty!]);
+
+const whoActs = (op: Operation) => (op.actingParty === 'either' ? 'either party acts' : `the ${op.actingParty} acts`);
+
+/** The right party's request, naming each party by user id; `actor` picks which party acts when either may. */
+function requestFor(op: Operation, s: Staged, actor: Role = actorsOf(op)[0]!): { method: string; path: string; body: Body } {
   const buyer = s.deal.buyer.id;
   const seller = s.deal.seller.id;
   const bodies: Record<string, Body> = {
@@ -81,6 +99,9 @@ function requestFor(op: Operation, s: Staged): { method: string; path: string; b
     addDisputeAmount: { dispute_amount: 300, seller_id: seller },
     approveDisputeAmount: { buyer_id: buyer },
     rejectDisputeAmount: { buyer_id: buyer, reason: 'Too much' },
+    escalateDispute: { [`${actor}_id`]: s.deal[actor].id },
+    submitEvidence: { [`${actor}_id`]: s.deal[actor].id, text: `The ${actor}'s account of what happened`, files: [s.proof] },
+    cancelDispute: { seller_id: seller, cancellation_agreement_details: 'We settled it between ourselves' },
   };
   const body = bodies[op.id];
   if (!body) throw new Error(`No request recipe for ${op.id}: add one to wrong-party.test.ts`);
@@ -93,9 +114,9 @@ function requestFor(op: Operation, s: Staged): { method: string; path: string; b
 }
 
 /** The fields of a body that name a party: the acting one first. */
-function partyFields(op: Operation, body: Body): Role[] {
+function partyFields(op: Operation, body: Body, actor: Role = actorsOf(op)[0]!): Role[] {
   const named = (['buyer', 'seller'] as const).filter((role) => `${role}_id` in body);
-  return [...named.filter((r) => r === op.actingParty), ...named.filter((r) => r !== op.actingParty)];
+  return [...named.filter((r) => r === actor), ...named.filter((r) => r !== actor)];
 }
 
 const other = (role: Role): Role => (role === 'buyer' ? 'seller' : 'buyer');
@@ -161,8 +182,23 @@ afterAll(() => {
 describe('the operations list', () => {
   it('names an acting party on every milestone and dispute action, and this file has a stage and a recipe for each', () => {
     expect(actingOps.map((op) => op.id).sort()).toEqual(
-      ['addDisputeAmount', 'approveDelivery', 'approveDisputeAmount', 'approveReturn', 'createDispute', 'deliverMilestone', 'disapproveReturn', 'fundMilestone', 'rejectDelivery', 'rejectDisputeAmount'].sort(),
+      [
+        'addDisputeAmount',
+        'approveDelivery',
+        'approveDisputeAmount',
+        'approveReturn',
+        'cancelDispute',
+        'createDispute',
+        'deliverMilestone',
+        'disapproveReturn',
+        'escalateDispute',
+        'fundMilestone',
+        'rejectDelivery',
+        'rejectDisputeAmount',
+        'submitEvidence',
+      ].sort(),
     );
+    expect(actingOps.filter((op) => op.actingParty === 'either').map((op) => op.id).sort()).toEqual(['escalateDispute', 'submitEvidence']);
     const fake: Staged = {
       client: { id: randomUUID(), secretKey: 'sk_test_placeholder', publicKey: 'pk_test_placeholder' },
       deal: { buyer: { id: randomUUID() }, seller: { id: randomUUID() }, transaction: { id: randomUUID() }, milestoneIds: [randomUUID()] } as unknown as Deal,
@@ -172,28 +208,36 @@ describe('the operations list', () => {
     };
     for (const op of actingOps) {
       expect(STAGE_OF[op.id], op.id).toBeDefined();
-      const { body } = requestFor(op, fake);
-      expect(partyFields(op, body)[0], `${op.id} names its acting party first`).toBe(op.actingParty);
+      for (const actor of actorsOf(op)) {
+        const { body } = requestFor(op, fake, actor);
+        expect(partyFields(op, body, actor)[0], `${op.id} names its acting party first`).toBe(actor);
+        // Either party acts by naming itself, and only itself: the body names exactly one party.
+        if (op.actingParty === 'either') expect(partyFields(op, body, actor), `${op.id} as the ${actor}`).toEqual([actor]);
+      }
       expect(op.errors, op.id).toContain('WRONG_PARTY');
     }
   });
 });
 
-describe.each(actingOps.map((op) => [`${op.method.toUpperCase()} ${op.path} (the ${op.actingParty} acts)`, op] as const))('%s', (_name, op) => {
+describe.each(actingOps.map((op) => [`${op.method.toUpperCase()} ${op.path} (${whoActs(op)})`, op] as const))('%s', (_name, op) => {
   let client: TestClient;
   let stranger: TestClient;
   let world: World;
   let before: unknown;
   let bystanderBefore: unknown;
   let foreignBefore: unknown;
-  const placeholderBody = requestFor(op, {
+  const placeholder: Staged = {
     client: { id: '', secretKey: '', publicKey: '' },
     deal: { buyer: { id: 'b' }, seller: { id: 's' } } as unknown as Deal,
     milestoneId: 'm',
     disputeId: 'd',
     proof: 'p',
-  }).body;
-  const cells = partyFields(op, placeholderBody).flatMap((role) => IMPOSTORS.map((impostor) => ({ role, impostor })));
+  };
+  // For an action either party may take, each party acting is a request of its own; naming the other
+  // party in the actor's field (the buyer's id as seller_id) is one of the impostors.
+  const cells = actorsOf(op).flatMap((actor) =>
+    partyFields(op, requestFor(op, placeholder, actor).body, actor).flatMap((role) => IMPOSTORS.map((impostor) => ({ actor, role, impostor }))),
+  );
 
   beforeAll(async () => {
     client = await newClient();
@@ -208,10 +252,10 @@ describe.each(actingOps.map((op) => [`${op.method.toUpperCase()} ${op.path} (the
     foreignBefore = await state(stranger, foreign);
   });
 
-  it.each(cells.map(({ role, impostor }) => [`${role}_id`, impostor.who(role), impostor.form, role, impostor] as const))(
+  it.each(cells.map(({ actor, role, impostor }) => [`${role}_id`, impostor.who(role), impostor.form, role, impostor, actor] as const))(
     '%s naming %s, by %s: 403 WRONG_PARTY and nothing changes',
-    async (field, _who, _form, role, impostor) => {
-      const req = requestFor(op, world.s);
+    async (field, _who, _form, role, impostor, actor) => {
+      const req = requestFor(op, world.s, actor);
       const actingId = impostor.id(world, role);
       const body = { ...req.body, [field]: actingId };
       const res = await call(req.method, req.path, { key: client.secretKey, body });
@@ -226,19 +270,20 @@ describe.each(actingOps.map((op) => [`${op.method.toUpperCase()} ${op.path} (the
   );
 
   it("refuses another client's user exactly as it refuses an id that exists nowhere (nothing about the other client is revealed)", async () => {
-    const req = requestFor(op, world.s);
-    const role = op.actingParty === 'either' ? 'buyer' : op.actingParty!;
-    const field = `${role}_id`;
-    const normalised = async (id: string) => {
-      const res: ApiResponse = await call(req.method, req.path, { key: client.secretKey, body: { ...req.body, [field]: id } });
-      refusals++;
-      return JSON.stringify({ status: res.status, body: res.body }).replaceAll(id, '<id>');
-    };
-    const foreignUser = await normalised(world.foreign[role].id);
-    const foreignParty = await normalised(world.foreign.transaction[`${role}_id`]);
-    const nobody = await normalised(randomUUID());
-    expect(foreignUser).toBe(nobody);
-    expect(foreignParty).toBe(nobody);
+    for (const role of actorsOf(op)) {
+      const req = requestFor(op, world.s, role);
+      const field = `${role}_id`;
+      const normalised = async (id: string) => {
+        const res: ApiResponse = await call(req.method, req.path, { key: client.secretKey, body: { ...req.body, [field]: id } });
+        refusals++;
+        return JSON.stringify({ status: res.status, body: res.body }).replaceAll(id, '<id>');
+      };
+      const foreignUser = await normalised(world.foreign[role].id);
+      const foreignParty = await normalised(world.foreign.transaction[`${role}_id`]);
+      const nobody = await normalised(randomUUID());
+      expect(foreignUser, `${field}: another client's ${role} by user id`).toBe(nobody);
+      expect(foreignParty, `${field}: another client's ${role} by party id`).toBe(nobody);
+    }
     expect(differences(before, await state(client, world.s.deal))).toEqual([]);
   });
 
@@ -254,25 +299,47 @@ describe.each(actingOps.map((op) => [`${op.method.toUpperCase()} ${op.path} (the
     await expectLedgerBalanced();
   });
 
+  if (op.actingParty === 'either') {
+    it('either party may act: the seller also succeeds, naming itself in seller_id, and only its deal changes', async () => {
+      for (const actor of actorsOf(op).slice(1)) {
+        const s = await stage(op, client);
+        const sBefore = await state(client, s.deal);
+        const req = requestFor(op, s, actor);
+        expect(Object.keys(req.body)).toContain(`${actor}_id`);
+        const res = await call(req.method, req.path, { key: client.secretKey, body: req.body });
+        successes++;
+        expect(res.status, `${req.method} ${req.path} ${JSON.stringify(req.body)}\n  → ${res.status} ${clip(JSON.stringify(res.body))}`).toBe(200);
+        expectOk(res);
+        expect(differences(sBefore, await state(client, s.deal)), `the ${actor} changed nothing`).not.toEqual([]);
+        expect(differences(bystanderBefore, await state(client, world.bystander)), 'another deal of this client changed').toEqual([]);
+      }
+      await expectLedgerBalanced();
+    });
+  }
+
   it('the right party also succeeds by party id', async () => {
-    const s = await stage(op, client);
-    const req = requestFor(op, s);
-    const body = { ...req.body };
-    for (const role of partyFields(op, body)) body[`${role}_id`] = s.deal.transaction[`${role}_id`];
-    const res = await call(req.method, req.path, { key: client.secretKey, body });
-    successes++;
-    expect(res.status, `${req.method} ${req.path} ${JSON.stringify(body)}\n  → ${res.status} ${clip(JSON.stringify(res.body))}`).toBe(200);
-    expectOk(res);
+    for (const actor of actorsOf(op)) {
+      const s = await stage(op, client);
+      const req = requestFor(op, s, actor);
+      const body = { ...req.body };
+      for (const role of partyFields(op, body, actor)) body[`${role}_id`] = s.deal.transaction[`${role}_id`];
+      const res = await call(req.method, req.path, { key: client.secretKey, body });
+      successes++;
+      expect(res.status, `${req.method} ${req.path} ${JSON.stringify(body)}\n  → ${res.status} ${clip(JSON.stringify(res.body))}`).toBe(200);
+      expectOk(res);
+    }
   });
 
   it('the right party also succeeds by user id in upper case (the same UUID)', async () => {
-    const s = await stage(op, client);
-    const req = requestFor(op, s);
-    const body = { ...req.body };
-    for (const role of partyFields(op, body)) body[`${role}_id`] = s.deal[role].id.toUpperCase();
-    const res = await call(req.method, req.path, { key: client.secretKey, body });
-    successes++;
-    expect(res.status, `${req.method} ${req.path} ${JSON.stringify(body)}\n  → ${res.status} ${clip(JSON.stringify(res.body))}`).toBe(200);
-    expectOk(res);
+    for (const actor of actorsOf(op)) {
+      const s = await stage(op, client);
+      const req = requestFor(op, s, actor);
+      const body = { ...req.body };
+      for (const role of partyFields(op, body, actor)) body[`${role}_id`] = s.deal[role].id.toUpperCase();
+      const res = await call(req.method, req.path, { key: client.secretKey, body });
+      successes++;
+      expect(res.status, `${req.method} ${req.path} ${JSON.stringify(body)}\n  → ${res.status} ${clip(JSON.stringify(res.body))}`).toBe(200);
+      expectOk(res);
+    }
   });
 });

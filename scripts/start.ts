@@ -38,6 +38,7 @@ async function announce() {
             '                  admin@demo.escrowdesk.ng / demo-admin-pass    (client admin)',
             '                  ada.obi@demo.escrowdesk.ng / demo-buyer-pass    (buyer)',
             '                  tunde.balogun@demo.escrowdesk.ng / demo-seller-pass  (seller)',
+            '                  disputes@demo.escrowdesk.ng / demo-disputes-pass  (dispute team; needs ESCROW_OPERATOR_KEY)',
             `  API reference:  ${url}/docs   (OpenAPI: ${url}/v1/openapi.json)`,
             process.env.ESCROW_OPERATOR_KEY ? '' : '  Operator API:   set ESCROW_OPERATOR_KEY (16+ characters) to enable /v1/operator/…',
             '',

@@ -11,14 +11,18 @@ export default async function DashboardLayout({ children }: { children: ReactNod
           { href: '/admin/transactions', label: 'Transactions' },
           { href: '/admin/customers', label: 'Customers' },
           { href: '/admin/bank-accounts', label: 'Bank accounts' },
+          { href: '/admin/sandbox', label: 'Test clock' },
         ]
-      : [
-          { href: '/transactions', label: 'My transactions' },
-          { href: '/wallet', label: 'Wallet' },
-        ];
+      : actor.kind === 'dispute_team'
+        ? [{ href: '/dispute-team', label: 'Arbitration queue' }]
+        : [
+            { href: '/transactions', label: 'My transactions' },
+            { href: '/wallet', label: 'Wallet' },
+          ];
+  const role = actor.kind === 'admin' ? 'Admin' : actor.kind === 'dispute_team' ? 'Dispute team' : 'Customer';
   return (
     <Providers>
-      <AppHeader links={links} name={actor.name} role={actor.kind === 'admin' ? 'Admin' : 'Customer'} />
+      <AppHeader links={links} name={actor.name} role={role} />
       <main id="main" className="mx-auto max-w-6xl px-4 py-8 sm:px-6">
         {children}
       </main>

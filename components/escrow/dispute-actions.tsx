@@ -3,7 +3,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { approveAmount, proposeAmount, rejectAmount } from '@/app/(dashboard)/disputes/actions';
+import { approveAmount, escalateDispute, proposeAmount, rejectAmount } from '@/app/(dashboard)/disputes/actions';
 import { ProposeAmountInput, RejectAmountInput, type Dispute, type Viewer } from '@/lib/contracts/dashboard';
 import { Button } from '../ui/button';
 import { Dialog } from '../ui/dialog';
@@ -11,6 +11,7 @@ import { TextAreaField, TextField } from '../ui/field';
 import { newIntentKey } from '../ui/intent-key';
 import { useToast } from '../ui/toast';
 import { ConfirmAction } from './confirm-action';
+import { EvidenceForm, WithdrawDisputeDialog } from './dispute-process-forms';
 import { naira } from './money';
 
 function ProposeForm({ dispute, onDone }: { dispute: Dispute; onDone: () => void }) {
@@ -111,15 +112,40 @@ function RejectAmountDialog({ dispute, onDone }: { dispute: Dispute; onDone: () 
 export function DisputeActions({ dispute, viewer, onDone }: { dispute: Dispute; viewer: Viewer; onDone: () => void }) {
   const mine = viewer === 'admin' ? [] : dispute.allowed_actions[viewer];
   const { buyer: buyerCan, seller: sellerCan } = dispute.allowed_actions;
-  const waiting = buyerCan.includes('approve_dispute_amount') && viewer !== 'buyer'
+  const waiting = dispute.status === 'ARBITRATION'
+    ? 'The evidence window has closed. The dispute team is reviewing both sides and will decide how the money held is split.'
+    : buyerCan.includes('approve_dispute_amount') && viewer !== 'buyer'
     ? `Waiting for the buyer to answer ${naira(dispute.dispute_amount)}.`
     : sellerCan.includes('add_dispute_amount') && viewer !== 'seller' && !buyerCan.includes('approve_dispute_amount')
       ? 'Waiting for the seller to propose an amount.'
       : null;
   const held = dispute.milestone.milestone_escrow.balance;
+  const mySide = viewer === 'buyer' ? dispute.is_buyer_evidence_submitted : viewer === 'seller' ? dispute.is_seller_evidence_submitted : false;
   return (
     <div className="space-y-4">
       {waiting ? <p className="text-sm text-slate-600">{waiting}</p> : null}
+      {mine.includes('escalate') || mine.includes('cancel') ? (
+        <div className="flex flex-wrap items-center gap-2" role="group" aria-label="End the negotiation">
+          {mine.includes('escalate') ? (
+            <ConfirmAction
+              label="Escalate to the dispute team"
+              variant="secondary"
+              title="Escalate this dispute?"
+              description="Negotiation ends. Both of you then have 3 business days to submit evidence; a party that submits none forfeits, otherwise the dispute team decides how the money held is split."
+              confirmLabel="Escalate"
+              run={(key) => escalateDispute({ dispute_id: dispute.id, idempotency_key: key })}
+              onDone={onDone}
+            />
+          ) : null}
+          {mine.includes('cancel') ? <WithdrawDisputeDialog dispute={dispute} onDone={onDone} /> : null}
+        </div>
+      ) : null}
+      {mine.includes('submit_evidence') ? (
+        <div className="rounded-lg border border-amber-200 p-4">
+          {mySide ? <p className="mb-3 text-sm text-slate-700">Your evidence is in. You may add more until the window closes.</p> : null}
+          <EvidenceForm dispute={dispute} onDone={onDone} />
+        </div>
+      ) : null}
       {mine.includes('add_dispute_amount') ? <ProposeForm dispute={dispute} onDone={onDone} /> : null}
       {mine.includes('approve_dispute_amount') || mine.includes('reject_dispute_amount') ? (
         <div className="flex flex-wrap items-center gap-2" role="group" aria-label="Answer the proposal">

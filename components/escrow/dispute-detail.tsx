@@ -8,9 +8,11 @@ import { fetchJson } from '../ui/fetch-json';
 import { ErrorState } from '../ui/states';
 import { DeadlineCountdown } from './deadline-countdown';
 import { DisputeActions } from './dispute-actions';
+import { DisputeEvidence } from './dispute-evidence';
+import { DisputeOutcome } from './dispute-outcome';
 import { DisputeThread } from './dispute-thread';
 import { MilestoneLogList } from './milestone-log';
-import { naira } from './money';
+import { dateTime, naira } from './money';
 import { StatusBadge } from './status-badge';
 
 export function DisputeDetail({ initial }: { initial: DisputeView }) {
@@ -37,6 +39,7 @@ export function DisputeDetail({ initial }: { initial: DisputeView }) {
         </div>
         <StatusBadge kind="dispute" status={d.status} />
       </div>
+      <DisputeOutcome dispute={d} />
       <Card className="grid gap-4 sm:grid-cols-3">
         <div>
           <p className="text-xs uppercase tracking-wide text-slate-500">Held in escrow</p>
@@ -65,6 +68,19 @@ export function DisputeDetail({ initial }: { initial: DisputeView }) {
           <DisputeActions dispute={d} viewer={viewer} onDone={refresh} />
         </div>
       </Card>
+      {d.escalated_at || d.evidence.length ? (
+        <Card>
+          <CardHeader
+            title="Evidence"
+            description={
+              d.escalated_at
+                ? `Escalated ${d.escalated_by === 'system' ? 'automatically when mediation ended' : `by the ${d.escalated_by}`} on ${dateTime(d.escalated_at)}.`
+                : undefined
+            }
+          />
+          <DisputeEvidence dispute={d} />
+        </Card>
+      ) : null}
       <Card>
         <CardHeader title="Milestone log" level={2} />
         <MilestoneLogList logs={d.milestone.milestone_logs} />

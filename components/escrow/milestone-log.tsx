@@ -1,4 +1,5 @@
 import type { MilestoneLog } from '@/lib/contracts/dashboard';
+import { Badge } from '../ui/badge';
 import { dateTime } from './money';
 
 const ACTOR: Record<string, string> = { buyer: 'Buyer', seller: 'Seller', client: 'Marketplace', system: 'System', dispute_team: 'Dispute team' };
@@ -8,14 +9,18 @@ export function MilestoneLogList({ logs }: { logs: MilestoneLog[] }) {
   return (
     <ol className="space-y-1.5 text-sm">
       {logs.map((log) => (
-        <li key={log.id} className="grid gap-x-3 sm:grid-cols-[9.5rem_6.5rem_1fr]">
+        <li key={log.id} className="grid gap-x-3 sm:grid-cols-[9.5rem_6.5rem_1fr]" data-automatic={log.is_automatic || undefined}>
           <time dateTime={log.created_at} className="text-slate-500">
             {dateTime(log.created_at)}
           </time>
           <span className="font-medium text-slate-700">{ACTOR[log.actor] ?? log.actor}</span>
           <span className="text-slate-800">
             {log.log_message}
-            {log.is_automatic ? <span className="text-slate-500"> (automatic)</span> : null}
+            {log.is_automatic ? (
+              <Badge tone="blue" className="ml-2 align-middle">
+                automatic
+              </Badge>
+            ) : null}
           </span>
         </li>
       ))}

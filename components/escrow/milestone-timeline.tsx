@@ -6,7 +6,7 @@ import { cn } from '../ui/cn';
 import { DeadlineCountdown } from './deadline-countdown';
 import { MilestoneActions } from './milestone-actions';
 import { MilestoneLogList } from './milestone-log';
-import { day, naira } from './money';
+import { dateTime, day, naira } from './money';
 import { ProofGallery } from './proof-gallery';
 import { StatusBadge } from './status-badge';
 
@@ -24,6 +24,24 @@ function Fact({ label, value }: { label: string; value: string }) {
     <div>
       <dt className="text-xs uppercase tracking-wide text-slate-500">{label}</dt>
       <dd className="font-medium text-slate-900">{value}</dd>
+    </div>
+  );
+}
+
+/**
+ * Why a milestone moved on by itself: the newest automatic log line (a lapsed deadline, logged by the
+ * service as `system`), shown while it is still the milestone's latest step.
+ */
+function LapseNote({ logs, status }: { logs: MilestoneLog[]; status: string }) {
+  const last = logs.at(-1);
+  if (!last?.is_automatic) return null;
+  const title = status === 'COMPLETED' ? 'Accepted automatically' : status === 'DELIVERY_RETURN_APPROVED' ? 'Return approved automatically' : 'Moved on automatically';
+  return (
+    <div role="note" data-testid="lapse-note" className="mt-4 rounded-md border border-sky-200 bg-sky-50 px-3 py-2 text-sm text-sky-950">
+      <p className="font-medium">{title}</p>
+      <p>
+        {last.log_message.replace(/\.$/, '')} (<time dateTime={last.created_at}>{dateTime(last.created_at)}</time>).
+      </p>
     </div>
   );
 }
@@ -75,6 +93,7 @@ export function MilestoneTimeline({
                   ))}
                 </div>
               ) : null}
+              <LapseNote logs={logs[m.id] ?? []} status={m.status} />
               {m.delivery_rejection_reason ? (
                 <p className="mt-4 rounded-md bg-rose-50 px-3 py-2 text-sm text-rose-900">
                   <span className="font-medium">Buyer&apos;s reason for rejecting:</span> {m.delivery_rejection_reason}

@@ -3,17 +3,20 @@
 import { useState } from 'react';
 import { fileIdOfProof } from '@/lib/contracts/dashboard';
 
-function Proof({ url, milestoneId, index, label }: { url: string; milestoneId: string; index: number; label: string }) {
+type Scope = { milestoneId: string; disputeId?: undefined } | { disputeId: string; milestoneId?: undefined };
+
+function Proof({ url, scope, index, label, caption }: { url: string; scope: Scope; index: number; label: string; caption?: string }) {
   const fileId = fileIdOfProof(url);
   const [notImage, setNotImage] = useState(false);
   // Stored files go through the dashboard's session-checked proxy; outside URLs are only linked.
-  const href = fileId ? `/proofs/${fileId}?milestone=${milestoneId}` : url;
-  const name = `${label} ${index + 1}`;
+  const check = scope.disputeId ? `dispute=${scope.disputeId}` : `milestone=${scope.milestoneId}`;
+  const href = fileId ? `/proofs/${fileId}?${check}` : url;
+  const name = caption ?? `${label} ${index + 1}`;
   if (!fileId || notImage) {
     return (
       <li>
         <a href={href} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 rounded border bg-white px-3 py-2 text-sm text-emerald-800 underline underline-offset-2">
-          Open {name.toLowerCase()}
+          Open {caption ?? name.toLowerCase()}
         </a>
       </li>
     );
@@ -28,14 +31,20 @@ function Proof({ url, milestoneId, index, label }: { url: string; milestoneId: s
   );
 }
 
-export function ProofGallery({ title, urls, milestoneId, label }: { title: string; urls: string[]; milestoneId: string; label: string }) {
+export function ProofGallery({
+  title,
+  urls,
+  label,
+  captions,
+  ...scope
+}: { title?: string; urls: string[]; label: string; captions?: string[] } & Scope) {
   if (urls.length === 0) return null;
   return (
     <div>
-      <h4 className="text-sm font-medium text-slate-800">{title}</h4>
+      {title ? <h4 className="text-sm font-medium text-slate-800">{title}</h4> : null}
       <ul className="mt-2 flex flex-wrap gap-2">
         {urls.map((url, i) => (
-          <Proof key={`${url}-${i}`} url={url} milestoneId={milestoneId} index={i} label={label} />
+          <Proof key={`${url}-${i}`} url={url} scope={scope} index={i} label={label} caption={captions?.[i]} />
         ))}
       </ul>
     </div>

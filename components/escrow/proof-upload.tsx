@@ -12,12 +12,15 @@ const ACCEPT = 'image/*,application/pdf,video/*,audio/*';
 /** Uploads each chosen file at once (through the dashboard, which holds the API key) and lists what is attached. */
 export function ProofUpload({
   milestoneId,
+  disputeId,
   label,
   value,
   onChange,
   error,
 }: {
-  milestoneId: string;
+  /** What the file is for: a milestone's delivery or return, or a dispute's evidence. */
+  milestoneId?: string;
+  disputeId?: string;
   label: string;
   value: UploadedProof[];
   onChange: (next: UploadedProof[]) => void;
@@ -34,7 +37,8 @@ export function ProofUpload({
       setBusy(file.name);
       const form = new FormData();
       form.set('file', file);
-      form.set('milestone_id', milestoneId);
+      if (disputeId) form.set('dispute_id', disputeId);
+      else if (milestoneId) form.set('milestone_id', milestoneId);
       form.set('idempotency_key', newIntentKey());
       try {
         const response = await fetch('/data/uploads', { method: 'POST', body: form });

@@ -15,6 +15,7 @@ export const DEMO = {
   admin: { email: 'admin@demo.escrowdesk.ng', password: 'demo-admin-pass' },
   buyer: { email: 'ada.obi@demo.escrowdesk.ng', password: 'demo-buyer-pass' },
   seller: { email: 'tunde.balogun@demo.escrowdesk.ng', password: 'demo-seller-pass' },
+  disputes: { email: 'disputes@demo.escrowdesk.ng', password: 'demo-disputes-pass' },
 } as const;
 
 export const SCREENSHOTS = path.resolve(__dirname, '../.artifacts/screenshots');
@@ -30,7 +31,7 @@ export async function signIn(page: Page, email: string, password: string): Promi
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(/\/(transactions|admin\/transactions)$/);
+  await page.waitForURL(/\/(transactions|admin\/transactions|dispute-team)$/);
 }
 
 export async function signedInPage(browser: Browser, who: { email: string; password: string }): Promise<Page> {

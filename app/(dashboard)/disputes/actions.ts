@@ -1,6 +1,7 @@
 'use server';
 
 import { DisputeIntentInput, ProposeAmountInput, RejectAmountInput, type ActionResult } from '@/lib/contracts/dashboard';
+import { CancelDisputeInput, EscalateInput, SubmitEvidenceInput } from '@/lib/contracts/dashboard-disputes';
 import { escrow } from '@/lib/server/escrow-client';
 import { fromApi, guarded, notAllowed, notYours } from '@/lib/server/dashboard/action';
 import { disputeFor } from '@/lib/server/dashboard/ownership';
@@ -30,5 +31,36 @@ export async function rejectAmount(input: unknown): Promise<ActionResult> {
     if (owned.viewer !== 'buyer') return notAllowed('Only the buyer rejects the proposed amount.');
     const body = { buyer_id: owned.record.buyer.user_id, ...(reason ? { reason } : {}) };
     return fromApi(await escrow.disputes.rejectAmount(dispute_id, body, idempotency_key));
+  });
+}
+
+/** Either party acts on escalation and evidence: the body names the one signed in, by its id on the dispute. */
+const actingParty = (viewer: 'buyer' | 'seller', d: { buyer: { user_id: string }; seller: { user_id: string } }) =>
+  viewer === 'buyer' ? { buyer_id: d.buyer.user_id } : { seller_id: d.seller.user_id };
+
+export async function escalateDispute(input: unknown): Promise<ActionResult> {
+  return guarded(EscalateInput, input, async ({ dispute_id, idempotency_key }, actor) => {
+    const owned = await disputeFor(actor, dispute_id);
+    if (owned.kind !== 'ok') return notYours('Dispute');
+    if (owned.viewer === 'admin') return notAllowed('Only the buyer or the seller escalates a dispute.');
+    return fromApi(await escrow.disputes.escalate(dispute_id, actingParty(owned.viewer, owned.record), idempotency_key));
+  });
+}
+
+export async function submitEvidence(input: unknown): Promise<ActionResult> {
+  return guarded(SubmitEvidenceInput, input, async ({ dispute_id, idempotency_key, text, files }, actor) => {
+    const owned = await disputeFor(actor, dispute_id);
+    if (owned.kind !== 'ok') return notYours('Dispute');
+    if (owned.viewer === 'admin') return notAllowed('Only the buyer or the seller submits evidence.');
+    return fromApi(await escrow.disputes.submitEvidence(dispute_id, { ...actingParty(owned.viewer, owned.record), text, files }, idempotency_key));
+  });
+}
+
+export async function cancelDispute(input: unknown): Promise<ActionResult> {
+  return guarded(CancelDisputeInput, input, async ({ dispute_id, idempotency_key, cancellation_agreement_details }, actor) => {
+    const owned = await disputeFor(actor, dispute_id);
+    if (owned.kind !== 'ok') return notYours('Dispute');
+    if (owned.viewer !== 'seller') return notAllowed('Only the seller withdraws its dispute.');
+    return fromApi(await escrow.disputes.cancel(dispute_id, { seller_id: owned.record.seller.user_id, cancellation_agreement_details }, idempotency_key));
   });
 }

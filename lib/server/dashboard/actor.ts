@@ -7,6 +7,7 @@ import { findAccount } from './accounts';
 
 export type Actor =
   | { kind: 'admin'; accountId: string; name: string; email: string; clientId: string }
+  | { kind: 'dispute_team'; accountId: string; name: string; email: string; clientId: string }
   | { kind: 'customer'; accountId: string; name: string; email: string; clientId: string; escrowUserId: string };
 
 /**
@@ -23,6 +24,7 @@ export async function currentActor(): Promise<Actor | null> {
   if (account.clientId !== (await dashboardClientId())) return null;
   const base = { accountId: account.id, name: account.name, email: account.email, clientId: account.clientId };
   if (account.role === 'admin') return { kind: 'admin', ...base };
+  if (account.role === 'dispute_team') return { kind: 'dispute_team', ...base };
   if (!account.escrowUserId) return null;
   return { kind: 'customer', ...base, escrowUserId: account.escrowUserId };
 }
@@ -34,14 +36,27 @@ export async function requireActor(): Promise<Actor> {
   return actor;
 }
 
+/** Where each kind of account starts. */
+export function homeOf(actor: Actor): string {
+  if (actor.kind === 'admin') return '/admin/transactions';
+  if (actor.kind === 'dispute_team') return '/dispute-team';
+  return '/transactions';
+}
+
 export async function requireAdmin(): Promise<Extract<Actor, { kind: 'admin' }>> {
   const actor = await requireActor();
-  if (actor.kind !== 'admin') redirect('/transactions');
+  if (actor.kind !== 'admin') redirect(homeOf(actor));
   return actor;
 }
 
 export async function requireCustomer(): Promise<Extract<Actor, { kind: 'customer' }>> {
   const actor = await requireActor();
-  if (actor.kind !== 'customer') redirect('/admin/transactions');
+  if (actor.kind !== 'customer') redirect(homeOf(actor));
+  return actor;
+}
+
+export async function requireDisputeTeam(): Promise<Extract<Actor, { kind: 'dispute_team' }>> {
+  const actor = await requireActor();
+  if (actor.kind !== 'dispute_team') redirect(homeOf(actor));
   return actor;
 }

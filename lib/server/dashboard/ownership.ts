@@ -14,6 +14,8 @@ type Parties = { buyer: { user_id: string }; seller: { user_id: string } };
 
 export function viewerOf(actor: Actor, parties: Parties): Viewer | null {
   if (actor.kind === 'admin') return 'admin';
+  // The dispute team reads disputes through the operator routes, never as a party of a client's records.
+  if (actor.kind === 'dispute_team') return null;
   if (parties.buyer.user_id === actor.escrowUserId) return 'buyer';
   if (parties.seller.user_id === actor.escrowUserId) return 'seller';
   return null;

@@ -6,7 +6,8 @@ import type * as D from '@/lib/contracts/dashboard';
 import type * as R from '@/lib/contracts/records';
 import type { CreateTransactionBody } from '@/lib/contracts/transactions';
 import type { CreateUserBody } from '@/lib/contracts/users';
-import { apiCredentials, demoClientCredentials } from './credentials';
+import type * as DD from '@/lib/contracts/dashboard-disputes';
+import { apiCredentials, demoClientCredentials, operatorCredentials } from './credentials';
 
 export type FieldError = { field: string; message: string };
 export type ApiSuccess<T> = { ok: true; status: number; message: string; data: T };
@@ -14,7 +15,7 @@ export type ApiFailure = { ok: false; status: number; code: string; message: str
 export type ApiResult<T> = ApiSuccess<T> | ApiFailure;
 
 type Query = Record<string, string | number | undefined>;
-type RequestOptions = { query?: Query; body?: unknown; form?: FormData; idempotencyKey?: string };
+type RequestOptions = { query?: Query; body?: unknown; form?: FormData; idempotencyKey?: string; operator?: boolean };
 
 const TIMEOUT_MS = 30_000;
 
@@ -26,8 +27,12 @@ function url(apiUrl: string, path: string, query?: Query): string {
   return target.toString();
 }
 
+class OperatorKeyMissing extends Error {}
+
 async function send(method: 'GET' | 'POST' | 'PATCH', path: string, opts: RequestOptions = {}): Promise<Response> {
-  const { apiUrl, secretKey } = await apiCredentials();
+  const credentials = opts.operator ? operatorCredentials() : await apiCredentials();
+  if (!credentials) throw new OperatorKeyMissing();
+  const { apiUrl, secretKey } = credentials;
   const headers: Record<string, string> = { authorization: secretKey, accept: 'application/json' };
   if (opts.idempotencyKey) headers['idempotency-key'] = opts.idempotencyKey;
   let body: BodyInit | undefined;
@@ -44,6 +49,9 @@ async function request<T>(method: 'GET' | 'POST' | 'PATCH', path: string, opts: 
   try {
     response = await send(method, path, opts);
   } catch (error) {
+    if (error instanceof OperatorKeyMissing) {
+      return { ok: false, status: 503, code: 'OPERATOR_KEY_MISSING', message: 'The dispute team area needs ESCROW_OPERATOR_KEY set on this server.' };
+    }
     console.error(JSON.stringify({ level: 'error', msg: 'escrow API unreachable', path, error: String(error) }));
     return { ok: false, status: 503, code: 'API_UNREACHABLE', message: 'The escrow service could not be reached. Try again in a moment.' };
   }
@@ -109,6 +117,34 @@ export const escrow = {
       request<D.Dispute>('PATCH', `/dispute/${id(disputeId)}/approve-dispute-amount`, { body, idempotencyKey }),
     rejectAmount: (disputeId: string, body: { buyer_id: string; reason?: string }, idempotencyKey: string) =>
       request<D.Dispute>('PATCH', `/dispute/${id(disputeId)}/reject-dispute-amount`, { body, idempotencyKey }),
+    escalate: (disputeId: string, body: { buyer_id: string } | { seller_id: string }, idempotencyKey: string) =>
+      request<D.Dispute>('PATCH', `/dispute/${id(disputeId)}/escalate`, { body, idempotencyKey }),
+    submitEvidence: (disputeId: string, body: ({ buyer_id: string } | { seller_id: string }) & { text: string; files: string[] }, idempotencyKey: string) =>
+      request<D.Dispute>('POST', `/dispute/${id(disputeId)}/evidence`, { body, idempotencyKey }),
+    cancel: (disputeId: string, body: { seller_id: string; cancellation_agreement_details: string }, idempotencyKey: string) =>
+      request<D.Dispute>('PATCH', `/dispute/${id(disputeId)}/cancel`, { body, idempotencyKey }),
+  },
+  /** The dispute team's routes, with the operator key (never the client key, never in the browser). */
+  operator: {
+    disputes: (q: Paging & { status?: string }) => request<DD.OperatorDisputeList>('GET', '/operator/disputes', { query: q, operator: true }),
+    dispute: (disputeId: string) => request<DD.OperatorDispute>('GET', `/operator/disputes/${id(disputeId)}`, { operator: true }),
+    verdict: (disputeId: string, body: { seller_amount: number; reason: string }, idempotencyKey: string) =>
+      request<DD.OperatorDispute>('POST', `/operator/disputes/${id(disputeId)}/verdict`, { body, idempotencyKey, operator: true }),
+  },
+  testClock: {
+    get: () => request<DD.TestClock>('GET', '/test-clock'),
+    advance: (body: { seconds: number }, idempotencyKey: string) => request<DD.TestClock>('POST', '/test-clock/advance', { body, idempotencyKey }),
+  },
+  events: {
+    list: (q: Paging & { after?: string; sort?: 'ASC' | 'DESC'; type?: string; transaction_id?: string }) =>
+      request<DD.EventList>('GET', '/events', { query: q }),
+  },
+  webhooks: {
+    list: () => request<{ webhooks: DD.WebhookEndpoint[] }>('GET', '/webhooks'),
+    deliveries: (webhookId: string, q: Paging & { status?: string } = {}) =>
+      request<DD.WebhookDeliveryList>('GET', `/webhooks/${id(webhookId)}/deliveries`, { query: q }),
+    resend: (webhookId: string, deliveryId: string) =>
+      request<DD.WebhookDelivery>('POST', `/webhooks/${id(webhookId)}/deliveries/${id(deliveryId)}/resend`),
   },
   wallets: {
     fund: (body: { user_id: string; amount: number }, idempotencyKey: string) =>

@@ -1,6 +1,7 @@
 import 'server-only';
 import { DASHBOARD_CLIENT, readSetting, type DashboardClientCredentials } from '../app-settings';
 import { getDb } from '../db/client';
+import { env } from '../env';
 import { dashboardEnv } from '../dashboard/config';
 
 export type ApiCredentials = { apiUrl: string; secretKey: string };
@@ -25,4 +26,13 @@ export async function apiCredentials(): Promise<ApiCredentials> {
 /** The embedded demo client's id, when the dashboard runs on the demo key. */
 export async function demoClientCredentials(): Promise<DashboardClientCredentials | undefined> {
   return readSetting<DashboardClientCredentials>(await getDb(), DASHBOARD_CLIENT);
+}
+
+/**
+ * The operator key (ESCROW_OPERATOR_KEY), for the dispute team's area only: the queue, the evidence of both
+ * parties and the verdict are operator routes. Server-only like the client key; undefined when not set.
+ */
+export function operatorCredentials(): ApiCredentials | undefined {
+  const key = env().ESCROW_OPERATOR_KEY;
+  return key ? { apiUrl: dashboardEnv().apiUrl, secretKey: key } : undefined;
 }

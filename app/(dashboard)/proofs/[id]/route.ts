@@ -1,6 +1,6 @@
 import { Id } from '@/lib/contracts/common';
 import { escrow } from '@/lib/server/escrow-client';
-import { milestoneFor } from '@/lib/server/dashboard/ownership';
+import { disputeFor, milestoneFor } from '@/lib/server/dashboard/ownership';
 import { json, withActor } from '@/lib/server/dashboard/route-json';
 import { fileIdOfProof } from '@/lib/contracts/dashboard';
 
@@ -8,13 +8,22 @@ const notFound = () => json(404, { message: 'File not found.' });
 
 /**
  * Proof files, fetched with the API key on the server and passed on only to a party of a milestone whose
- * proofs include the file (or an admin of the client). ?milestone= names the milestone to check against.
+ * proofs include the file (or an admin of the client). ?milestone= names the milestone to check against;
+ * ?dispute= a dispute whose evidence includes it (parties see both sides' evidence, as does the dispute team).
  */
 export const GET = withActor<{ params: Promise<{ id: string }> }>(async (actor, request, { params }) => {
   const fileId = Id.safeParse((await params).id);
-  const milestoneId = Id.safeParse(new URL(request.url).searchParams.get('milestone'));
+  const query = new URL(request.url).searchParams;
+  const milestoneId = Id.safeParse(query.get('milestone'));
+  const disputeId = Id.safeParse(query.get('dispute'));
   if (!fileId.success) return notFound();
-  if (actor.kind === 'customer') {
+  if (disputeId.success && actor.kind !== 'admin') {
+    const dispute = actor.kind === 'dispute_team' ? await escrow.operator.dispute(disputeId.data) : await disputeFor(actor, disputeId.data);
+    const record = 'kind' in dispute ? (dispute.kind === 'ok' ? dispute.record : null) : dispute.ok ? dispute.data : null;
+    if (!record?.evidence.some((e) => e.files.some((f) => fileIdOfProof(f.url) === fileId.data))) return notFound();
+  } else if (actor.kind === 'dispute_team') {
+    return notFound();
+  } else if (actor.kind === 'customer') {
     if (!milestoneId.success) return notFound();
     const owned = await milestoneFor(actor, milestoneId.data);
     if (owned.kind !== 'ok') return notFound();

@@ -1,0 +1,22 @@
+import type { Metadata } from 'next';
+import { TestClockControl } from '@/components/admin/test-clock-control';
+import { PageHeader } from '@/components/ui/card';
+import { ErrorState } from '@/components/ui/states';
+import { requireAdmin } from '@/lib/server/dashboard/actor';
+import { escrow } from '@/lib/server/escrow-client';
+
+export const metadata: Metadata = { title: 'Test clock' };
+
+export default async function SandboxPage() {
+  await requireAdmin();
+  const clock = await escrow.testClock.get();
+  return (
+    <>
+      <PageHeader
+        title="Test clock"
+        description="Sandbox only: move your marketplace's time forward to see deadlines lapse (inspections accept, returns approve, mediation escalates, evidence windows close) without waiting days."
+      />
+      {clock.ok ? <TestClockControl initial={clock.data} /> : <ErrorState message={clock.message} />}
+    </>
+  );
+}

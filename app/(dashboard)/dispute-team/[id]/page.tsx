@@ -1,0 +1,16 @@
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { ArbitrationDetail } from '@/components/dispute-team/arbitration-detail';
+import { ErrorState } from '@/components/ui/states';
+import { requireDisputeTeam } from '@/lib/server/dashboard/actor';
+import { arbitrationView } from '@/lib/server/dashboard/dispute-team';
+
+export const metadata: Metadata = { title: 'Arbitration' };
+
+export default async function ArbitrationPage({ params }: { params: Promise<{ id: string }> }) {
+  await requireDisputeTeam();
+  const view = await arbitrationView((await params).id);
+  if (view.kind === 'not_found') notFound();
+  if (view.kind === 'error') return <ErrorState message={view.failure.message} />;
+  return <ArbitrationDetail initial={view.view} />;
+}

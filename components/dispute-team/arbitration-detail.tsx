@@ -1,0 +1,89 @@
+'use client';
+
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import Link from 'next/link';
+import type { ArbitrationView } from '@/lib/contracts/dashboard-disputes';
+import { DisputeEvidence } from '../escrow/dispute-evidence';
+import { DisputeOutcome } from '../escrow/dispute-outcome';
+import { DisputeThread } from '../escrow/dispute-thread';
+import { MilestoneLogList } from '../escrow/milestone-log';
+import { dateTime, naira } from '../escrow/money';
+import { StatusBadge } from '../escrow/status-badge';
+import { Card, CardHeader } from '../ui/card';
+import { fetchJson } from '../ui/fetch-json';
+import { ErrorState } from '../ui/states';
+import { VerdictForm } from './verdict-form';
+
+function Fact({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <p className="text-xs uppercase tracking-wide text-slate-500">{label}</p>
+      <p className="font-medium">{value}</p>
+    </div>
+  );
+}
+
+export function ArbitrationDetail({ initial }: { initial: ArbitrationView }) {
+  const id = initial.dispute.id;
+  const queryClient = useQueryClient();
+  const query = useQuery({ queryKey: ['arbitration', id], queryFn: () => fetchJson<ArbitrationView>(`/data/dispute-team/disputes/${id}`), initialData: initial });
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: ['arbitration', id] });
+    void queryClient.invalidateQueries({ queryKey: ['arbitration-queue'] });
+  };
+  const d = query.data.dispute;
+  const names = { buyer: `${d.buyer.user.first_name} ${d.buyer.user.last_name}`, seller: `${d.seller.user.first_name} ${d.seller.user.last_name}` };
+  return (
+    <div className="space-y-6">
+      {query.isError ? <ErrorState title="Could not refresh this dispute" message={query.error.message} retry={() => void query.refetch()} /> : null}
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <p className="text-sm text-slate-600">
+            <Link href="/dispute-team" className="underline underline-offset-2">
+              Arbitration queue
+            </Link>{' '}
+            / {d.milestone.transaction.title} / {d.milestone.title}
+          </p>
+          <h1 className="mt-1 text-2xl font-semibold text-slate-900">Dispute {d.dispute_code}</h1>
+        </div>
+        <StatusBadge kind="dispute" status={d.status} />
+      </div>
+      <DisputeOutcome dispute={d} />
+      <Card className="grid gap-4 sm:grid-cols-4">
+        <Fact label="Held in escrow" value={naira(d.milestone.milestone_escrow.balance)} />
+        <Fact label="Seller may receive up to" value={naira(d.max_dispute_amount)} />
+        <Fact label="Buyer" value={names.buyer} />
+        <Fact label="Seller" value={names.seller} />
+        <div className="sm:col-span-4 text-sm text-slate-700">
+          <span className="font-medium">Seller&apos;s complaint:</span> {d.description}
+          {d.escalated_at ? (
+            <span className="block text-slate-500">
+              Escalated {d.escalated_by === 'system' ? 'automatically' : `by the ${d.escalated_by}`} on {dateTime(d.escalated_at)}
+              {d.evidence_submission_end_date ? `; evidence closed ${dateTime(d.evidence_submission_end_date)}` : ''}.
+            </span>
+          ) : null}
+        </div>
+      </Card>
+      <Card>
+        <CardHeader title="Evidence" description="Both parties' submissions, side by side." />
+        <DisputeEvidence dispute={d} names={names} />
+      </Card>
+      {d.status === 'ARBITRATION' ? (
+        <Card>
+          <CardHeader title="Verdict" description="Split what is held between the parties. The verdict is final and both parties see the reason." />
+          <VerdictForm disputeId={d.id} max={d.max_dispute_amount} held={d.milestone.milestone_escrow.balance} onDone={refresh} />
+        </Card>
+      ) : null}
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Card>
+          <CardHeader title="Negotiation before escalation" level={2} />
+          <DisputeThread dispute={d} />
+        </Card>
+        <Card>
+          <CardHeader title="Milestone log" level={2} />
+          <MilestoneLogList logs={d.milestone.milestone_logs} />
+        </Card>
+      </div>
+    </div>
+  );
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addBusinessDays, addCalendarDays, isBusinessDay, lagosDate } from './business-days';
+import { addBusinessDays, addCalendarDays, formatLagosDateTime, isBusinessDay, lagosDate } from './business-days';
 import { holidaySet, NIGERIAN_PUBLIC_HOLIDAYS } from './nigerian-holidays';
 
 const NG = holidaySet(NIGERIAN_PUBLIC_HOLIDAYS);
@@ -134,5 +134,12 @@ describe('addCalendarDays', () => {
 
   it('refuses a fractional day count', () => {
     expect(() => addCalendarDays(lagos('2025-03-07T14:30:00'), 0.5)).toThrow(RangeError);
+  });
+});
+
+describe('formatLagosDateTime', () => {
+  it('writes the Lagos wall time (UTC+1) a person reads, across a day boundary', () => {
+    expect(formatLagosDateTime(new Date('2026-11-24T09:18:30.465Z'))).toBe('24 Nov 2026, 10:18 WAT');
+    expect(formatLagosDateTime(new Date('2026-12-31T23:30:00.000Z'))).toBe('1 Jan 2027, 00:30 WAT');
   });
 });

@@ -46,3 +46,13 @@ export function addCalendarDays(start: Date, days: number): Date {
   if (!Number.isSafeInteger(days)) throw new RangeError(`days must be an integer, got ${days}.`);
   return new Date(timeOf(start, 'start') + days * DAY_MS);
 }
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** "24 Nov 2026, 10:18 WAT": a deadline as a person in Nigeria reads it, for log lines. */
+export function formatLagosDateTime(instant: Date): string {
+  const lagos = new Date(instant.getTime() + 60 * 60 * 1000);
+  const hh = String(lagos.getUTCHours()).padStart(2, '0');
+  const mm = String(lagos.getUTCMinutes()).padStart(2, '0');
+  return `${lagos.getUTCDate()} ${MONTHS[lagos.getUTCMonth()]} ${lagos.getUTCFullYear()}, ${hh}:${mm} WAT`;
+}

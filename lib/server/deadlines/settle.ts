@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, eq, inArray, lte } from 'drizzle-orm';
-import { addBusinessDays } from '@/lib/escrow/business-days';
+import { addBusinessDays, formatLagosDateTime } from '@/lib/escrow/business-days';
 import { EVIDENCE_BUSINESS_DAYS } from '@/lib/escrow/deadlines';
 import { lapseOutcome, type DisputeAmountStatus, type DisputeStatus } from '@/lib/escrow/dispute-machine';
 import { maxSellerPayment } from '@/lib/escrow/ledger';
@@ -110,7 +110,7 @@ async function applyDisputeLapse(
         event: 'dispute.escalated',
         status: 'EVIDENCE_SUBMISSION',
         effect: {
-          log: `Intra-party mediation ended without agreement; evidence submission is open until ${evidenceEnd.toISOString()}.`,
+          log: `Intra-party mediation ended without agreement; evidence submission is open until ${formatLagosDateTime(evidenceEnd)}.`,
           dispute: { evidenceSubmissionEndDate: evidenceEnd, escalatedAt: now, escalatedBy: 'system' },
         },
       });

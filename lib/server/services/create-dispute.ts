@@ -2,7 +2,7 @@ import 'server-only';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { CreateDisputeBody } from '@/lib/contracts/disputes';
-import { addBusinessDays } from '@/lib/escrow/business-days';
+import { addBusinessDays, formatLagosDateTime } from '@/lib/escrow/business-days';
 import { MEDIATION_BUSINESS_DAYS } from '@/lib/escrow/deadlines';
 import { decideMilestoneAction, type MilestoneStatus } from '@/lib/escrow/milestone-machine';
 import { holidays } from '../calendar';
@@ -61,7 +61,7 @@ export async function createDispute(db: Db, client: ClientRow, body: CreateDispu
     await writeMilestoneLog(tx, {
       milestoneId: body.milestone_id,
       actor: 'seller',
-      message: `Seller opened dispute ${dispute.disputeCode}; intra-party mediation runs until ${mediationEnd.toISOString()}.`,
+      message: `Seller opened dispute ${dispute.disputeCode}; intra-party mediation runs until ${formatLagosDateTime(mediationEnd)}.`,
       now,
     });
     await refreshTransaction(tx, { transactionId: graph.transaction.id, now });

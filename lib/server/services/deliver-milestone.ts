@@ -1,7 +1,7 @@
 import 'server-only';
 import { eq } from 'drizzle-orm';
 import type { DeliverBody } from '@/lib/contracts/milestones';
-import { addCalendarDays } from '@/lib/escrow/business-days';
+import { addCalendarDays, formatLagosDateTime } from '@/lib/escrow/business-days';
 import type { Db } from '../db/client';
 import { milestones } from '../db/schema';
 import type { ClientRow } from '../http/auth';
@@ -24,7 +24,7 @@ export async function deliverMilestone(db: Db, client: ClientRow, milestoneId: s
         .where(eq(milestones.id, milestoneId));
       const count = body.proofs_of_completion.length;
       return {
-        log: `Seller delivered the milestone with ${count} proof${count === 1 ? '' : 's'} of completion; inspection started and runs until ${inspectionEndDate.toISOString()}.`,
+        log: `Seller delivered the milestone with ${count} proof${count === 1 ? '' : 's'} of completion; inspection started and runs until ${formatLagosDateTime(inspectionEndDate)}.`,
       };
     },
   });

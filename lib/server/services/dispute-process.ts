@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { asc, count, desc, eq } from 'drizzle-orm';
 import { pagination } from '@/lib/contracts/common';
 import type { SubmitEvidenceBody } from '@/lib/contracts/disputes';
-import { addBusinessDays } from '@/lib/escrow/business-days';
+import { addBusinessDays, formatLagosDateTime } from '@/lib/escrow/business-days';
 import { EVIDENCE_BUSINESS_DAYS } from '@/lib/escrow/deadlines';
 import type { CommissionPayer } from '@/lib/escrow/fees';
 import type { DisputeStatus } from '@/lib/escrow/dispute-machine';
@@ -37,7 +37,7 @@ export async function escalateDispute(db: Db, client: ClientRow, disputeId: stri
     apply: async ({ role }) => {
       const evidenceEnd = addBusinessDays(now, EVIDENCE_BUSINESS_DAYS, holidays());
       return {
-        log: `The ${role} escalated the dispute; evidence submission is open until ${evidenceEnd.toISOString()}.`,
+        log: `The ${role} escalated the dispute; evidence submission is open until ${formatLagosDateTime(evidenceEnd)}.`,
         dispute: { evidenceSubmissionEndDate: evidenceEnd, escalatedAt: now, escalatedBy: role },
       };
     },

@@ -1,7 +1,7 @@
 import 'server-only';
 import { eq } from 'drizzle-orm';
 import type { RejectDeliveryBody } from '@/lib/contracts/milestones';
-import { addCalendarDays } from '@/lib/escrow/business-days';
+import { addCalendarDays, formatLagosDateTime } from '@/lib/escrow/business-days';
 import { RETURN_WINDOW_DAYS } from '@/lib/escrow/deadlines';
 import type { Db } from '../db/client';
 import { milestones } from '../db/schema';
@@ -32,7 +32,7 @@ export async function rejectDelivery(db: Db, client: ClientRow, milestoneId: str
         })
         .where(eq(milestones.id, milestoneId));
       return {
-        log: `Buyer rejected the delivery ("${body.rejection_reason}") and sent proof of return; the seller has until ${returnDeadlineDate.toISOString()} to answer.`,
+        log: `Buyer rejected the delivery ("${body.rejection_reason}") and sent proof of return; the seller has until ${formatLagosDateTime(returnDeadlineDate)} to answer.`,
       };
     },
   });

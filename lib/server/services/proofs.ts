@@ -16,7 +16,8 @@ export function storedFileId(url: string): string | undefined {
 
 /**
  * Proofs are this client's stored files (as this service's URLs), or https URLs of the integrator's
- * own storage (decisions §8). A plain-http URL on another host is neither.
+ * own storage (decisions §8). A plain-http URL on another host is neither; the port is not compared,
+ * so URLs stored before a restart on another port stay valid.
  */
 export async function assertProofs(db: DbOrTx, a: { clientId: string; field: string; urls: string[]; baseUrl: string }): Promise<void> {
   const { clientId, field, urls } = a;
@@ -24,7 +25,7 @@ export async function assertProofs(db: DbOrTx, a: { clientId: string; field: str
   for (const url of urls) {
     const parsed = new URL(url);
     const fileId = storedFileId(url);
-    if (parsed.protocol !== 'https:' && parsed.origin !== a.baseUrl) {
+    if (parsed.protocol !== 'https:' && parsed.hostname !== new URL(a.baseUrl).hostname) {
       throw new AppError('VALIDATION_ERROR', `${field}: ${url} must be a file uploaded with POST /v1/files (${a.baseUrl}/v1/files/…) or an https URL.`, [
         { field, message: 'must be a /v1/files URL of this service or an https URL' },
       ]);

@@ -11,6 +11,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
           { href: '/admin/transactions', label: 'Transactions' },
           { href: '/admin/customers', label: 'Customers' },
           { href: '/admin/bank-accounts', label: 'Bank accounts' },
+          { href: '/admin/webhooks', label: 'Webhooks' },
           { href: '/admin/sandbox', label: 'Test clock' },
         ]
       : actor.kind === 'dispute_team'
@@ -22,7 +23,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
   const role = actor.kind === 'admin' ? 'Admin' : actor.kind === 'dispute_team' ? 'Dispute team' : 'Customer';
   return (
     <Providers>
-      <AppHeader links={links} name={actor.name} role={role} />
+      <AppHeader links={links} name={actor.name} role={role} bell={actor.kind !== 'dispute_team'} />
       <main id="main" className="mx-auto max-w-6xl px-4 py-8 sm:px-6">
         {children}
       </main>

@@ -6,8 +6,9 @@ import { useState } from 'react';
 import { signOut } from '../auth/next-auth-client';
 import { Button } from '../ui/button';
 import { cn } from '../ui/cn';
+import { NotificationBell } from './notification-bell';
 
-export function AppHeader({ links, name, role }: { links: Array<{ href: string; label: string }>; name: string; role: string }) {
+export function AppHeader({ links, name, role, bell = false }: { links: Array<{ href: string; label: string }>; name: string; role: string; bell?: boolean }) {
   const pathname = usePathname();
   const router = useRouter();
   const [leaving, setLeaving] = useState(false);
@@ -36,6 +37,7 @@ export function AppHeader({ links, name, role }: { links: Array<{ href: string; 
           })}
         </nav>
         <div className="flex items-center gap-3 text-sm">
+          {bell ? <NotificationBell /> : null}
           <span className="text-slate-700">
             {name} <span className="text-slate-500">· {role}</span>
           </span>

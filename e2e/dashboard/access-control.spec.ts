@@ -133,6 +133,9 @@ test('a customer cannot open another customer’s or another client’s transact
   await tunde.goto('/admin/customers');
   await expect(tunde).toHaveURL(/\/transactions$/);
   expect((await tunde.request.get('/data/customers')).status()).toBe(403);
+  await tunde.goto('/admin/webhooks');
+  await expect(tunde).toHaveURL(/\/transactions$/);
+  expect((await tunde.request.get('/data/webhooks')).status()).toBe(403);
   // Signed out: no data at all.
   expect((await ada.context().request.fetch(`/data/transactions/${demo['Solar panels for Kaduna farm']!.id}`, { headers: { cookie: '' } })).status()).toBe(401);
 });

@@ -75,15 +75,18 @@ test('no page, RSC payload or data response contains the secret key, whoever ask
     '/admin/customers',
     ...users.users.map((u) => `/admin/customers/${u.id}`),
     '/admin/bank-accounts',
+    '/admin/webhooks',
     ...transactions.slice(0, 3),
     ...disputePages,
     '/data/customers',
     '/data/admin-transactions',
     '/data/bank-accounts',
+    '/data/webhooks',
+    '/data/notifications',
   ]);
   for (const who of [DEMO.buyer, DEMO.seller]) {
     const customer = await signedInPage(browser, who);
-    responses += await crawl(customer, ['/transactions', '/wallet', ...transactions, ...disputePages, '/data/my-transactions', '/data/wallet']);
+    responses += await crawl(customer, ['/transactions', '/wallet', ...transactions, ...disputePages, '/data/my-transactions', '/data/wallet', '/data/notifications']);
   }
   expect(responses).toBeGreaterThan(50);
 });

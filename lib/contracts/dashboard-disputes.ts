@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { Id, NairaAmount, ProofUrl, ShortText } from './common';
+import { WebhookUrl } from './webhooks';
 import { IdempotencyKey } from './dashboard';
 import type * as R from './records';
 import type * as W from './webhook-records';
@@ -32,7 +33,14 @@ export const AdvanceClockInput = z.object({
 export const advanceSeconds = (v: { amount: number; unit: (typeof ADVANCE_UNITS)[number] }) => v.amount * (v.unit === 'days' ? 86_400 : 3600);
 
 export const MarkNotificationsReadInput = z.object({ through: Id });
-export const ResendDeliveryInput = z.object({ webhook_id: Id, delivery_id: Id });
+export const ResendDeliveryInput = z.object({ webhook_id: Id, delivery_id: Id, ...intent });
+/** The admin's new endpoint: the API's body, with the form's Idempotency-Key (a retry returns the same endpoint and secret). */
+export const CreateWebhookInput = z.object({
+  url: WebhookUrl,
+  description: z.string().trim().max(500, 'is at most 500 characters').optional(),
+  ...intent,
+});
+export type CreateWebhookInput = z.infer<typeof CreateWebhookInput>;
 
 export type SubmitEvidenceInput = z.input<typeof SubmitEvidenceInput>;
 export type CancelDisputeInput = z.infer<typeof CancelDisputeInput>;
@@ -47,6 +55,7 @@ export type OperatorDispute = R.DisputeWithPartiesRecord;
 export type EventItem = W.EventRecord;
 export type EventList = z.infer<typeof W.EventListRecord>;
 export type WebhookEndpoint = W.WebhookEndpointRecord;
+export type WebhookEndpointWithSecret = z.infer<typeof W.WebhookEndpointWithSecretRecord>;
 export type WebhookDelivery = W.WebhookDeliveryRecord;
 export type WebhookDeliveryList = z.infer<typeof W.WebhookDeliveryListRecord>;
 

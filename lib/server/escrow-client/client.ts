@@ -141,10 +141,12 @@ export const escrow = {
   },
   webhooks: {
     list: () => request<{ webhooks: DD.WebhookEndpoint[] }>('GET', '/webhooks'),
+    create: (body: { url: string; description?: string }, idempotencyKey: string) =>
+      request<DD.WebhookEndpointWithSecret>('POST', '/webhooks', { body, idempotencyKey }),
     deliveries: (webhookId: string, q: Paging & { status?: string } = {}) =>
       request<DD.WebhookDeliveryList>('GET', `/webhooks/${id(webhookId)}/deliveries`, { query: q }),
-    resend: (webhookId: string, deliveryId: string) =>
-      request<DD.WebhookDelivery>('POST', `/webhooks/${id(webhookId)}/deliveries/${id(deliveryId)}/resend`),
+    resend: (webhookId: string, deliveryId: string, idempotencyKey?: string) =>
+      request<DD.WebhookDelivery>('POST', `/webhooks/${id(webhookId)}/deliveries/${id(deliveryId)}/resend`, { idempotencyKey }),
   },
   wallets: {
     fund: (body: { user_id: string; amount: number }, idempotencyKey: string) =>

@@ -1,0 +1,14 @@
+'use server';
+
+import type { ActionResult } from '@/lib/contracts/dashboard';
+import { MarkNotificationsReadInput } from '@/lib/contracts/dashboard-disputes';
+import { guarded, notAllowed } from '@/lib/server/dashboard/action';
+import { markNotificationsRead } from '@/lib/server/dashboard/notifications';
+
+/** Opening the bell: everything up to the newest event it showed is read, for this account only (id from the session). */
+export async function markRead(input: unknown): Promise<ActionResult> {
+  return guarded(MarkNotificationsReadInput, input, async ({ through }, actor) => {
+    if (actor.kind === 'dispute_team') return notAllowed('The dispute team has no notifications here.');
+    return (await markNotificationsRead(actor, through)) ? { ok: true, message: 'Notifications read' } : notAllowed('That notification was not found.');
+  });
+}

@@ -1,0 +1,186 @@
+'use client';
+
+import { zodResolver } from '@hookform/resolvers/zod';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { createWebhook, resendDelivery } from '@/app/(dashboard)/admin/webhooks/actions';
+import { CreateWebhookInput, type DeliveriesView, type WebhookDelivery, type WebhookEndpointWithSecret, type WebhooksView } from '@/lib/contracts/dashboard-disputes';
+import { ConfirmAction } from '../escrow/confirm-action';
+import { dateTime } from '../escrow/money';
+import { Badge, type BadgeTone } from '../ui/badge';
+import { Button } from '../ui/button';
+import { Card, CardHeader } from '../ui/card';
+import { cn } from '../ui/cn';
+import { fetchJson } from '../ui/fetch-json';
+import { TextField } from '../ui/field';
+import { newIntentKey } from '../ui/intent-key';
+import { PaginationControls } from '../ui/pagination';
+import { EmptyState, ErrorState, LoadingState } from '../ui/states';
+import { useToast } from '../ui/toast';
+
+const STATUS_TONE: Record<WebhookDelivery['status'], BadgeTone> = { pending: 'amber', succeeded: 'green', failed: 'red' };
+
+function NewEndpointForm({ onCreated }: { onCreated: (endpoint: WebhookEndpointWithSecret) => void }) {
+  const toast = useToast();
+  const blank = () => ({ url: '', description: '', idempotency_key: newIntentKey() });
+  const form = useForm({ resolver: zodResolver(CreateWebhookInput), defaultValues: blank() });
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const result = await createWebhook(values);
+      toast.result(result);
+      if (result.ok && result.data) {
+        onCreated(result.data);
+        form.reset(blank());
+      } else {
+        for (const e of result.errors ?? []) if (e.field === 'url' || e.field === 'description') form.setError(e.field, { message: e.message });
+      }
+    } catch {
+      toast.error('The request did not go through. Check your connection and try again.');
+    }
+  });
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Add a webhook endpoint" className="grid gap-3 sm:grid-cols-[2fr_1fr_auto] sm:items-end">
+      <TextField label="URL" type="url" placeholder="https://example.com/escrow/webhooks" error={form.formState.errors.url?.message} {...form.register('url')} />
+      <TextField label="Description (optional)" error={form.formState.errors.description?.message} {...form.register('description')} />
+      <Button type="submit" loading={form.formState.isSubmitting}>
+        Add endpoint
+      </Button>
+    </form>
+  );
+}
+
+function SecretOnce({ endpoint, onDismiss }: { endpoint: WebhookEndpointWithSecret; onDismiss: () => void }) {
+  return (
+    <div className="mt-4 rounded-md border border-emerald-200 bg-emerald-50 p-3 text-sm" data-testid="webhook-secret">
+      <p className="font-medium text-emerald-900">Signing secret for {endpoint.url} (shown only now: keep it where your receiver can read it)</p>
+      <div className="mt-2 flex flex-wrap items-center gap-2">
+        <input readOnly value={endpoint.secret} aria-label="Signing secret" className="min-w-0 flex-1 rounded border bg-white px-2 py-1 font-mono text-xs" onFocus={(e) => e.target.select()} />
+        <Button size="sm" variant="secondary" onClick={() => void navigator.clipboard?.writeText(endpoint.secret).catch(() => undefined)}>
+          Copy
+        </Button>
+        <Button size="sm" variant="ghost" onClick={onDismiss}>
+          I have kept it
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function Deliveries({ webhookId }: { webhookId: string }) {
+  const [page, setPage] = useState(1);
+  const queryClient = useQueryClient();
+  const query = useQuery({
+    queryKey: ['webhook-deliveries', webhookId, page],
+    queryFn: () => fetchJson<DeliveriesView>(`/data/webhooks/${webhookId}/deliveries?page=${page}`),
+    placeholderData: keepPreviousData,
+  });
+  if (query.isError && !query.data) return <ErrorState message={query.error.message} retry={() => void query.refetch()} />;
+  if (!query.data) return <LoadingState label="Loading deliveries…" />;
+  const { webhook, deliveries } = query.data;
+  return (
+    <Card aria-label={`Deliveries to ${webhook.url}`}>
+      <CardHeader title="Deliveries" description={<span className="font-mono">{webhook.url}</span>} />
+      {deliveries.deliveries.length === 0 ? (
+        <EmptyState title="No deliveries yet">Every event recorded from now on is sent here.</EmptyState>
+      ) : (
+        <div className="overflow-x-auto">
+          <table className="w-full text-left text-sm">
+            <thead className="text-xs uppercase tracking-wide text-slate-500">
+              <tr>
+                <th className="py-2 pr-4">Event</th>
+                <th className="py-2 pr-4">Status</th>
+                <th className="py-2 pr-4">Attempts</th>
+                <th className="py-2 pr-4">Last answer</th>
+                <th className="py-2 pr-4">Next attempt</th>
+                <th className="py-2 pr-4">
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {deliveries.deliveries.map((d) => (
+                <tr key={d.id} className="border-t" data-testid="delivery-row" data-delivery-id={d.id}>
+                  <td className="py-2 pr-4 font-mono text-xs">{d.event_type}</td>
+                  <td className="py-2 pr-4">
+                    <Badge tone={STATUS_TONE[d.status]}>{d.status}</Badge>
+                  </td>
+                  <td className="py-2 pr-4" data-testid="delivery-attempts">
+                    {d.attempts}
+                  </td>
+                  <td className="py-2 pr-4">
+                    {d.last_status_code !== null ? `HTTP ${d.last_status_code}` : d.last_error ? <span title={d.last_error}>{d.last_error.slice(0, 40)}</span> : '—'}
+                  </td>
+                  <td className="py-2 pr-4">{d.next_attempt_at ? dateTime(d.next_attempt_at) : '—'}</td>
+                  <td className="py-2 pr-4 text-right">
+                    <ConfirmAction
+                      label="Resend"
+                      variant="secondary"
+                      title={`Send this ${d.event_type} delivery again?`}
+                      description={`It is POSTed to ${webhook.url} now, signed as usual. Your receiver should skip event ids it has already handled.`}
+                      confirmLabel="Resend now"
+                      run={(key) => resendDelivery({ webhook_id: webhook.id, delivery_id: d.id, idempotency_key: key })}
+                      onDone={() => void queryClient.invalidateQueries({ queryKey: ['webhook-deliveries', webhookId] })}
+                    />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <PaginationControls page={page} pageCount={deliveries.pagination.pageCount} total={deliveries.pagination.total} onPage={setPage} label="records" />
+    </Card>
+  );
+}
+
+export function WebhooksAdmin({ initial }: { initial: WebhooksView }) {
+  const queryClient = useQueryClient();
+  const [created, setCreated] = useState<WebhookEndpointWithSecret | null>(null);
+  const [selected, setSelected] = useState<string | null>(null);
+  const query = useQuery({ queryKey: ['webhooks'], queryFn: () => fetchJson<WebhooksView>('/data/webhooks'), initialData: initial });
+  const webhooks = query.data?.webhooks ?? [];
+  return (
+    <div className="space-y-6">
+      <Card>
+        <CardHeader title="Add an endpoint" description="https only; plain http only to 127.0.0.1, localhost or [::1]. At most 20 endpoints." />
+        <NewEndpointForm
+          onCreated={(endpoint) => {
+            setCreated(endpoint);
+            setSelected(endpoint.id);
+            void queryClient.invalidateQueries({ queryKey: ['webhooks'] });
+          }}
+        />
+        {created ? <SecretOnce endpoint={created} onDismiss={() => setCreated(null)} /> : null}
+      </Card>
+      <Card>
+        <CardHeader title="Endpoints" />
+        {query.isError ? <ErrorState message={query.error.message} retry={() => void query.refetch()} /> : null}
+        {webhooks.length === 0 ? (
+          <EmptyState title="No endpoints yet">Add one above to have every event pushed to your systems.</EmptyState>
+        ) : (
+          <ul className="divide-y" aria-label="Webhook endpoints">
+            {webhooks.map((w) => (
+              <li key={w.id} className={cn('flex flex-wrap items-center justify-between gap-3 py-2', selected === w.id && 'bg-emerald-50/60')} data-testid="webhook-row">
+                <div className="min-w-0">
+                  <p className="truncate font-mono text-sm text-slate-900">{w.url}</p>
+                  <p className="text-xs text-slate-600">
+                    {w.description ? `${w.description} · ` : ''}added {dateTime(w.created_at)}
+                    {w.previous_secret_expires_at ? ` · rotating until ${dateTime(w.previous_secret_expires_at)}` : ''}
+                  </p>
+                </div>
+                <div className="flex items-center gap-2">
+                  <Badge tone={w.enabled ? 'green' : 'grey'}>{w.enabled ? 'enabled' : 'disabled'}</Badge>
+                  <Button size="sm" variant={selected === w.id ? 'primary' : 'secondary'} aria-pressed={selected === w.id} onClick={() => setSelected(w.id)}>
+                    Deliveries
+                  </Button>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+      {selected ? <Deliveries key={selected} webhookId={selected} /> : null}
+    </div>
+  );
+}

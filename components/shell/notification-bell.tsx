@@ -1,0 +1,107 @@
+'use client';
+
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import Link from 'next/link';
+import { useEffect, useRef, useState } from 'react';
+import { markRead } from '@/app/(dashboard)/notifications/actions';
+import type { NotificationsView } from '@/lib/contracts/dashboard-disputes';
+import { dateTime } from '../escrow/money';
+import { cn } from '../ui/cn';
+import { fetchJson } from '../ui/fetch-json';
+
+/** The header's bell: polls like every page (the providers' refetchInterval), and opening it marks everything shown as read. */
+export function NotificationBell() {
+  const queryClient = useQueryClient();
+  const query = useQuery({ queryKey: ['notifications'], queryFn: () => fetchJson<NotificationsView>('/data/notifications') });
+  const [open, setOpen] = useState(false);
+  // The lines as they were when opened, so the new ones stay marked while the list is open.
+  const [shown, setShown] = useState<NotificationsView | null>(null);
+  const box = useRef<HTMLDivElement>(null);
+  const unread = query.data?.unread ?? 0;
+
+  useEffect(() => {
+    if (!open) return;
+    const away = (e: MouseEvent) => box.current && !box.current.contains(e.target as Node) && setOpen(false);
+    const escape = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false);
+    document.addEventListener('mousedown', away);
+    document.addEventListener('keydown', escape);
+    return () => {
+      document.removeEventListener('mousedown', away);
+      document.removeEventListener('keydown', escape);
+    };
+  }, [open]);
+
+  async function toggle() {
+    if (open) return setOpen(false);
+    const data = query.data ?? null;
+    setShown(data);
+    setOpen(true);
+    if (data?.newest && data.unread > 0) {
+      const result = await markRead({ through: data.newest });
+      if (result.ok) queryClient.setQueryData<NotificationsView>(['notifications'], (old) => (old ? { ...old, unread: 0, items: old.items.map((i) => ({ ...i, unread: false })) } : old));
+      void queryClient.invalidateQueries({ queryKey: ['notifications'] });
+    }
+  }
+
+  const view = shown ?? query.data;
+  return (
+    <div className="relative" ref={box}>
+      <button
+        type="button"
+        onClick={() => void toggle()}
+        aria-expanded={open}
+        aria-controls="notifications-panel"
+        aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
+        data-testid="notification-bell"
+        className="relative rounded-md p-1.5 text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-emerald-700"
+      >
+        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth={1.8}>
+          <path d="M15 17h5l-1.4-1.4A2 2 0 0 1 18 14.2V11a6 6 0 1 0-12 0v3.2a2 2 0 0 1-.6 1.4L4 17h5m6 0v1a3 3 0 1 1-6 0v-1m6 0H9" strokeLinecap="round" strokeLinejoin="round" />
+        </svg>
+        {unread > 0 ? (
+          <span data-testid="notification-count" className="absolute -right-1 -top-1 min-w-[1.1rem] rounded-full bg-rose-600 px-1 text-center text-[0.7rem] font-semibold leading-[1.1rem] text-white">
+            {unread > 99 ? '99+' : unread}
+          </span>
+        ) : null}
+      </button>
+      {open ? (
+        <div
+          id="notifications-panel"
+          role="region"
+          aria-label="Notifications"
+          className="absolute right-0 z-20 mt-2 w-[min(24rem,calc(100vw-2rem))] rounded-lg border bg-white shadow-lg"
+        >
+          <p className="border-b px-4 py-2 text-sm font-semibold text-slate-900">Notifications</p>
+          {query.isError && !view ? <p className="px-4 py-3 text-sm text-rose-700">{query.error.message}</p> : null}
+          {view && view.items.length === 0 ? <p className="px-4 py-3 text-sm text-slate-600">Nothing yet. What happens to your transactions shows up here.</p> : null}
+          <ul className="max-h-96 overflow-y-auto">
+            {view?.items.map((item) => {
+              const body = (
+                <>
+                  <span className={cn('block text-sm', item.unread ? 'font-semibold text-slate-900' : 'text-slate-700')}>
+                    {item.unread ? <span className="mr-1.5 inline-block h-2 w-2 rounded-full bg-emerald-600" aria-label="new" /> : null}
+                    {item.text}
+                  </span>
+                  <time dateTime={item.at} className="text-xs text-slate-500">
+                    {dateTime(item.at)}
+                  </time>
+                </>
+              );
+              return (
+                <li key={item.id} className="border-b last:border-b-0" data-testid="notification">
+                  {item.href ? (
+                    <Link href={item.href} onClick={() => setOpen(false)} className="block px-4 py-2 hover:bg-slate-50">
+                      {body}
+                    </Link>
+                  ) : (
+                    <div className="px-4 py-2">{body}</div>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,161 @@
+import 'server-only';
+import { eq } from 'drizzle-orm';
+import type { EventItem, Notification, NotificationsView } from '@/lib/contracts/dashboard-disputes';
+import { formatNaira } from '@/lib/escrow/money';
+import { getDb } from '../db/client';
+import { dashboardAccounts } from '../db/schema';
+import { escrow, type ApiFailure } from '../escrow-client';
+import { findAccount } from './accounts';
+import type { Actor } from './actor';
+
+type Role = 'buyer' | 'seller' | 'admin';
+type Result<T> = { ok: true; value: T } | { ok: false; failure: ApiFailure };
+
+/** How many of the client's latest events the bell looks through, and how many lines it shows. */
+const SCAN = 100;
+const SHOWN = 20;
+
+const naira = (amount: unknown) => (typeof amount === 'number' ? formatNaira(Math.round(amount * 100)) : 'an amount');
+
+/** A customer's transactions and the side it is on in each; the API's user_id filter matches buyer or seller. */
+async function myRoles(userId: string): Promise<Result<Map<string, Role>>> {
+  const roles = new Map<string, Role>();
+  for (let page = 1; page <= 10; page++) {
+    const result = await escrow.transactions.list({ user_id: userId, page, limit: 100, sort: 'DESC' });
+    if (!result.ok) return { ok: false, failure: result };
+    for (const t of result.data.transactions) {
+      if (t.buyer.user_id === userId) roles.set(t.id, 'buyer');
+      else if (t.seller.user_id === userId) roles.set(t.id, 'seller');
+    }
+    if (!result.data.pagination.nextPage) break;
+  }
+  return { ok: true, value: roles };
+}
+
+/** Whom an event concerns for this person, or null when it is none of their business. */
+function roleFor(actor: Actor, roles: Map<string, Role> | null, event: EventItem): Role | null {
+  if (actor.kind === 'admin') return 'admin';
+  if (actor.kind !== 'customer' || !roles) return null;
+  if (event.transaction_id) return roles.get(event.transaction_id) ?? null;
+  if (event.type === 'wallet.funded') {
+    const wallet = event.data.wallet as { user_id?: string } | undefined;
+    return wallet?.user_id === actor.escrowUserId ? 'buyer' : null;
+  }
+  return null;
+}
+
+function who(actorName: unknown, viewer: Role): string {
+  if (actorName === viewer) return 'You';
+  if (actorName === 'buyer') return 'The buyer';
+  if (actorName === 'seller') return 'The seller';
+  if (actorName === 'client') return 'The marketplace';
+  if (actorName === 'dispute_team') return 'The dispute team';
+  return 'The service';
+}
+
+type EventData = {
+  actor?: string;
+  automatic?: boolean;
+  amount?: number;
+  milestone?: { title?: string };
+  transaction?: { title?: string };
+  dispute?: { dispute_code?: string; dispute_amount?: number };
+};
+
+/** One line a person can read: what happened, from their side. */
+export function describe(event: EventItem, viewer: Role): string {
+  const d = event.data as EventData;
+  const milestone = d.milestone?.title ? `“${d.milestone.title}”` : 'a milestone';
+  const code = d.dispute?.dispute_code ? `dispute ${d.dispute.dispute_code}` : 'the dispute';
+  const by = who(d.actor, viewer);
+  const auto = d.automatic === true;
+  switch (event.type) {
+    case 'transaction.created':
+      return `New transaction “${d.transaction?.title ?? ''}”`;
+    case 'wallet.funded':
+      return `Wallet funded with ${naira(d.amount)}`;
+    case 'milestone.funded':
+      return `${by} funded ${milestone}`;
+    case 'milestone.delivered':
+      return `${by} delivered ${milestone}`;
+    case 'milestone.delivery_accepted':
+      return auto ? `The inspection period ended: ${milestone} was accepted automatically` : `${by} accepted the delivery of ${milestone}`;
+    case 'milestone.delivery_rejected':
+      return `${by} rejected the delivery of ${milestone}`;
+    case 'milestone.return_approved':
+      return auto ? `The return window ended: the return of ${milestone} was approved automatically` : `${by} approved the return of ${milestone}`;
+    case 'milestone.return_rejected':
+      return `${by} rejected the return of ${milestone}`;
+    case 'dispute.created':
+      return `${by} opened ${code}`;
+    case 'dispute.amount_proposed':
+      return `${d.actor === 'seller' && viewer !== 'seller' ? 'Seller' : by} proposed ${naira(d.dispute?.dispute_amount)}`;
+    case 'dispute.amount_rejected':
+      return `${by} rejected the proposed ${naira(d.dispute?.dispute_amount)}`;
+    case 'dispute.escalated':
+      return auto ? `Mediation ended: ${code} was escalated automatically` : `${by} escalated ${code}`;
+    case 'dispute.evidence_submitted':
+      return `${by} submitted evidence in ${code}`;
+    case 'dispute.resolved':
+      return `${code.charAt(0).toUpperCase()}${code.slice(1)} was resolved`;
+    case 'dispute.arbitration_declined':
+      return `${code.charAt(0).toUpperCase()}${code.slice(1)} closed: arbitration was declined`;
+    case 'dispute.canceled':
+      return `${by} withdrew ${code}`;
+    case 'webhook.test':
+      return 'A webhook test event was sent';
+  }
+}
+
+function linkOf(event: EventItem, viewer: Role): string | null {
+  if (event.dispute_id) return `/disputes/${event.dispute_id}`;
+  if (event.transaction_id) return `/transactions/${event.transaction_id}`;
+  if (event.type === 'wallet.funded' && viewer !== 'admin') return '/wallet';
+  return null;
+}
+
+/**
+ * The bell: the latest events concerning this person (a customer: the transactions it is the buyer or
+ * seller of; an admin: all of the client's), unread when recorded after the account's read position.
+ */
+export async function notificationsView(actor: Actor): Promise<Result<NotificationsView>> {
+  if (actor.kind === 'dispute_team') return { ok: true, value: { items: [], unread: 0, newest: null } };
+  let roles: Map<string, Role> | null = null;
+  if (actor.kind === 'customer') {
+    const mine = await myRoles(actor.escrowUserId);
+    if (!mine.ok) return mine;
+    roles = mine.value;
+  }
+  const account = await findAccount(await getDb(), actor.accountId);
+  const readThrough = account?.notificationsReadThrough ?? null;
+  const [recent, unseen] = await Promise.all([
+    escrow.events.list({ sort: 'DESC', limit: SCAN }),
+    readThrough ? escrow.events.list({ after: readThrough, sort: 'DESC', limit: SCAN }) : Promise.resolve(null),
+  ]);
+  if (!recent.ok) return { ok: false, failure: recent };
+  // A read position the API no longer knows reads as "never opened".
+  const unreadIds = unseen?.ok ? new Set(unseen.data.events.map((e) => e.id)) : null;
+  const mine = (events: EventItem[]) =>
+    events.flatMap((event) => {
+      const viewer = roleFor(actor, roles, event);
+      return viewer ? [{ event, viewer }] : [];
+    });
+  const lines = mine(recent.data.events);
+  const unreadLines = unreadIds ? mine(unseen!.ok ? unseen!.data.events : []) : lines;
+  const items: Notification[] = lines.slice(0, SHOWN).map(({ event, viewer }) => ({
+    id: event.id,
+    text: describe(event, viewer),
+    href: linkOf(event, viewer),
+    at: event.created_at,
+    unread: unreadIds ? unreadIds.has(event.id) : true,
+  }));
+  return { ok: true, value: { items, unread: unreadLines.length, newest: recent.data.events[0]?.id ?? null } };
+}
+
+/** Moves the account's read position to `through`, an event of this client (the API says so, or 404s). */
+export async function markNotificationsRead(actor: Actor, through: string): Promise<boolean> {
+  const check = await escrow.events.list({ after: through, limit: 1 });
+  if (!check.ok) return false;
+  await (await getDb()).update(dashboardAccounts).set({ notificationsReadThrough: through, updatedAt: new Date() }).where(eq(dashboardAccounts.id, actor.accountId));
+  return true;
+}

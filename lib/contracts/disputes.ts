@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DISPUTE_STATUSES } from '../escrow/dispute-machine';
-import { IdRef, NairaAmount, OptionalPaging, ProofUrl, ShortText } from './common';
+import { IdRef, NairaAmount, OptionalPaging, ProofUrl, ShortText, SortParam } from './common';
 
 export const CreateDisputeBody = z.object({
   description: ShortText(5000),
@@ -42,5 +42,6 @@ export const VerdictBody = z.object({
   seller_amount: NairaAmount.meta({ description: "the seller's share of the escrow, 0 up to max_dispute_amount" }),
   reason: ShortText(5000),
 });
-export const OperatorDisputesQuery = z.object({ status: z.enum(DISPUTE_STATUSES).optional(), ...OptionalPaging });
+/** The queue reads oldest first: the longest-waiting dispute is decided first. */
+export const OperatorDisputesQuery = z.object({ status: z.enum(DISPUTE_STATUSES).optional(), ...OptionalPaging, sort: SortParam.optional().default('ASC') });
 export type SubmitEvidenceBody = z.infer<typeof SubmitEvidenceBody>;

@@ -2,28 +2,11 @@ import 'server-only';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
+import type { EventTypeName } from '@/lib/contracts/webhooks';
 import { events } from '../db/schema';
 
-export const EVENT_TYPES = [
-  'transaction.created',
-  'wallet.funded',
-  'milestone.funded',
-  'milestone.delivered',
-  'milestone.delivery_accepted',
-  'milestone.delivery_rejected',
-  'milestone.return_approved',
-  'milestone.return_rejected',
-  'dispute.created',
-  'dispute.amount_proposed',
-  'dispute.amount_rejected',
-  'dispute.escalated',
-  'dispute.evidence_submitted',
-  'dispute.resolved',
-  'dispute.arbitration_declined',
-  'dispute.canceled',
-  'webhook.test',
-] as const;
-export type EventType = (typeof EVENT_TYPES)[number];
+/** The event types are part of the API contract (lib/contracts/webhooks.ts): one list for both. */
+export type EventType = EventTypeName;
 
 /**
  * Writes an event to the outbox inside the caller's database transaction (decisions §9), with the

@@ -1,12 +1,13 @@
 import 'server-only';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DisputeRecord, DisputeWithPartiesRecord } from '@/lib/contracts/records';
 import { disputeDeadlines } from '@/lib/escrow/deadlines';
 import { allowedDisputeActions, type DisputeAmountStatus, type DisputeStatus } from '@/lib/escrow/dispute-machine';
+import type { CommissionPayer } from '@/lib/escrow/fees';
 import { maxSellerPayment } from '@/lib/escrow/ledger';
 import { koboToNaira } from '@/lib/escrow/money';
 import type { DbOrTx } from '../db/client';
-import { disputeEvidence, disputeProposals, disputes, files } from '../db/schema';
+import { clients, disputeEvidence, disputeProposals, disputes, files, ledgerAccounts, milestoneEscrows, milestones, transactions } from '../db/schema';
 import { settlementTerms } from '../services/settlement-terms';
 import { iso, isoOrNull } from './iso';
 import { partyWithoutOrganisation } from './people';
@@ -127,5 +128,58 @@ export function disputeWithPartiesRecord(
     buyer: partyWithoutOrganisation(graph.buyer),
     seller: partyWithoutOrganisation(graph.seller),
     milestone: { ...milestone, transaction: transactionRecord(graph.transaction), milestone_logs: logs.map(milestoneLogRecord) },
+  };
+}
+
+/**
+ * A page of disputes as records, in one query for the disputes and what `max_dispute_amount` needs
+ * (milestone, escrow balance, transaction amount), plus one each for proposals and evidence.
+ */
+export async function disputePage(
+  db: DbOrTx,
+  a: { where: SQL | undefined; page: number; limit: number; newestFirst: boolean; baseUrl: string },
+): Promise<{ rows: Array<{ record: DisputeRecord; clientId: string; clientName: string }>; total: number }> {
+  const order = a.newestFirst ? [desc(disputes.createdAt), desc(disputes.id)] : [asc(disputes.createdAt), asc(disputes.id)];
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        dispute: disputes,
+        clientName: clients.name,
+        amountKobo: milestones.amountKobo,
+        feeKobo: milestones.feeKobo,
+        commissionPayer: milestones.commissionPayer,
+        escrowBalance: ledgerAccounts.balanceKobo,
+        transactionAmountKobo: transactions.transactionAmountKobo,
+      })
+      .from(disputes)
+      .innerJoin(clients, eq(clients.id, disputes.clientId))
+      .innerJoin(milestones, eq(milestones.id, disputes.milestoneId))
+      .innerJoin(transactions, eq(transactions.id, milestones.transactionId))
+      .innerJoin(milestoneEscrows, eq(milestoneEscrows.milestoneId, milestones.id))
+      .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, milestoneEscrows.id))
+      .where(a.where)
+      .orderBy(...order)
+      .limit(a.limit)
+      .offset((a.page - 1) * a.limit),
+    db.select({ n: count() }).from(disputes).where(a.where),
+  ]);
+  const ids = rows.map((r) => r.dispute.id);
+  const [proposals, evidence] = await Promise.all([loadProposals(db, ids), loadEvidence(db, ids)]);
+  return {
+    rows: rows.map((r) => ({
+      record: disputeRecord(
+        r.dispute,
+        proposals.get(r.dispute.id) ?? [],
+        maxSellerPayment(
+          { milestoneAmount: r.amountKobo, milestoneFee: r.feeKobo, commissionPayer: r.commissionPayer as CommissionPayer, escrowBalance: r.escrowBalance },
+          r.transactionAmountKobo,
+        ),
+        evidence.get(r.dispute.id) ?? [],
+        a.baseUrl,
+      ),
+      clientId: r.dispute.clientId,
+      clientName: r.clientName,
+    })),
+    total: total?.n ?? 0,
   };
 }

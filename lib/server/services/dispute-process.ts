@@ -1,20 +1,18 @@
 import 'server-only';
 import { randomUUID } from 'node:crypto';
-import { asc, count, desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { pagination } from '@/lib/contracts/common';
 import type { SubmitEvidenceBody } from '@/lib/contracts/disputes';
 import { addBusinessDays, formatLagosDateTime } from '@/lib/escrow/business-days';
 import { EVIDENCE_BUSINESS_DAYS } from '@/lib/escrow/deadlines';
-import type { CommissionPayer } from '@/lib/escrow/fees';
 import type { DisputeStatus } from '@/lib/escrow/dispute-machine';
-import { maxSellerPayment } from '@/lib/escrow/ledger';
 import { formatNaira, parseNaira } from '@/lib/escrow/money';
 import { holidays } from '../calendar';
 import type { Db } from '../db/client';
-import { clients, disputeEvidence, disputes, ledgerAccounts, milestoneEscrows, milestones, transactions } from '../db/schema';
+import { clients, disputeEvidence, disputes } from '../db/schema';
 import { AppError, invalidState, notFound } from '../http/app-error';
 import type { ClientRow } from '../http/auth';
-import { disputeRecord, loadEvidence, loadProposals, maxDisputeAmountKobo } from '../records/disputes';
+import { disputePage, maxDisputeAmountKobo } from '../records/disputes';
 import { finishDisputeStep, loadDisputeWithParties, runDisputeAction, settleDisputedMilestone } from './dispute-action';
 import { lockTransactionOfMilestone } from './milestone-action';
 import { assertProofs, storedFileId } from './proofs';
@@ -138,48 +136,10 @@ export async function decideVerdict(db: Db, disputeId: string, body: { seller_am
 /** The dispute team's queue across every client, oldest first. */
 export async function operatorDisputes(db: Db, q: { status?: DisputeStatus; page: number; limit: number; sort: 'ASC' | 'DESC' }, baseUrl: string) {
   const where = q.status ? eq(disputes.status, q.status) : undefined;
-  const order = q.sort === 'DESC' ? [desc(disputes.createdAt), desc(disputes.id)] : [asc(disputes.createdAt), asc(disputes.id)];
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({
-        dispute: disputes,
-        clientName: clients.name,
-        amountKobo: milestones.amountKobo,
-        feeKobo: milestones.feeKobo,
-        commissionPayer: milestones.commissionPayer,
-        escrowBalance: ledgerAccounts.balanceKobo,
-        transactionAmountKobo: transactions.transactionAmountKobo,
-      })
-      .from(disputes)
-      .innerJoin(clients, eq(clients.id, disputes.clientId))
-      .innerJoin(milestones, eq(milestones.id, disputes.milestoneId))
-      .innerJoin(transactions, eq(transactions.id, milestones.transactionId))
-      .innerJoin(milestoneEscrows, eq(milestoneEscrows.milestoneId, milestones.id))
-      .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, milestoneEscrows.id))
-      .where(where)
-      .orderBy(...order)
-      .limit(q.limit)
-      .offset((q.page - 1) * q.limit),
-    db.select({ n: count() }).from(disputes).where(where),
-  ]);
-  const ids = rows.map((r) => r.dispute.id);
-  const [proposals, evidence] = await Promise.all([loadProposals(db, ids), loadEvidence(db, ids)]);
+  const { rows, total } = await disputePage(db, { where, page: q.page, limit: q.limit, newestFirst: q.sort === 'DESC', baseUrl });
   return {
-    disputes: rows.map((r) => ({
-      ...disputeRecord(
-        r.dispute,
-        proposals.get(r.dispute.id) ?? [],
-        maxSellerPayment(
-          { milestoneAmount: r.amountKobo, milestoneFee: r.feeKobo, commissionPayer: r.commissionPayer as CommissionPayer, escrowBalance: r.escrowBalance },
-          r.transactionAmountKobo,
-        ),
-        evidence.get(r.dispute.id) ?? [],
-        baseUrl,
-      ),
-      client_id: r.dispute.clientId,
-      client_name: r.clientName,
-    })),
-    pagination: pagination(q.page, q.limit, total?.n ?? 0),
+    disputes: rows.map((r) => ({ ...r.record, client_id: r.clientId, client_name: r.clientName })),
+    pagination: pagination(q.page, q.limit, total),
   };
 }
 

@@ -33,9 +33,12 @@ export function NotificationBell() {
 
   async function toggle() {
     if (open) return setOpen(false);
-    const data = query.data ?? null;
-    setShown(data);
+    setShown(query.data ?? null);
     setOpen(true);
+    // The cached list can be a poll old (a move made a moment ago in this very tab): what a person
+    // opens, and what is marked read, is the list as it stands now.
+    const data = (await query.refetch()).data ?? query.data ?? null;
+    setShown(data);
     if (data?.newest && data.unread > 0) {
       const result = await markRead({ through: data.newest });
       if (result.ok) queryClient.setQueryData<NotificationsView>(['notifications'], (old) => (old ? { ...old, unread: 0, items: old.items.map((i) => ({ ...i, unread: false })) } : old));

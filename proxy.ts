@@ -21,4 +21,9 @@ export function proxy(request: NextRequest) {
   return NextResponse.next();
 }
 
-export const config = { matcher: '/v1/:path*' };
+/**
+ * Only paths with a `%` in them: the matcher sees the raw path, and a proxy run costs about as much as a
+ * whole cheap request (the benchmark's GET /v1/wallets/banks went from about 500 to 1,100 per second
+ * when the proxy stopped running on every /v1 path).
+ */
+export const config = { matcher: '/v1/:path(.*%.*)' };

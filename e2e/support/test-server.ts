@@ -68,7 +68,9 @@ export async function waitForHealth(baseUrl: string, child: ChildProcess, output
   throw new Error(`server did not become healthy in ${timeoutMs} ms:\n${output()}`);
 }
 
-export async function startTestServer(opts: { seedDemo?: boolean; env?: Record<string, string>; dataDir?: string; databaseUrl?: string } = {}): Promise<TestServer> {
+export async function startTestServer(
+  opts: { seedDemo?: boolean; env?: Record<string, string>; dataDir?: string; databaseUrl?: string; nodeArgs?: string[] } = {},
+): Promise<TestServer> {
   if (!fs.existsSync(path.join(ROOT, '.next/BUILD_ID'))) {
     throw new Error('No production build: run the tests through `npm test`, which builds first.');
   }
@@ -78,7 +80,7 @@ export async function startTestServer(opts: { seedDemo?: boolean; env?: Record<s
   const dataDir = databaseUrl ? undefined : (opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'escrow-test-')));
   const operatorKey = `op_test_${randomBytes(16).toString('hex')}`;
   let log = '';
-  const child = spawn(process.execPath, [path.join(ROOT, 'node_modules/next/dist/bin/next'), 'start', '-p', String(port), '-H', '127.0.0.1'], {
+  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), path.join(ROOT, 'node_modules/next/dist/bin/next'), 'start', '-p', String(port), '-H', '127.0.0.1'], {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -1,0 +1,47 @@
+/**
+ * The ceiling for GET /v1/milestones/{id}: a bare node:http server on a pg pool that runs the same
+ * queries (the app's own drizzle queries: key lookup, then getMilestone) and answers the same JSON, with
+ * nothing else: no Next.js, no request wrapper, no rate limiter, no request log.
+ *
+ * Run with `node --conditions=react-server --import tsx bench/bare-server.ts` (server-only modules
+ * resolve to nothing under that condition). Env: DATABASE_URL, PORT, POOL_SIZE.
+ */
+import http from 'node:http';
+import { eq } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as schema from '../lib/server/db/schema';
+import type { Db } from '../lib/server/db/client';
+import { hashSecretKey } from '../lib/server/http/auth';
+import { getMilestone } from '../lib/server/services/milestones';
+
+const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.POOL_SIZE ?? 10) });
+const db = drizzle(pool, { schema }) as unknown as Db;
+const ROUTE = /^\/v1\/milestones\/([0-9a-f-]{36})$/i;
+
+function send(res: http.ServerResponse, status: number, body: unknown) {
+  const json = JSON.stringify(body);
+  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(json) });
+  res.end(json);
+}
+
+const server = http.createServer(async (req, res) => {
+  const match = req.method === 'GET' ? ROUTE.exec(req.url ?? '') : null;
+  if (!match) return send(res, 404, { status: false, code: 'NOT_FOUND', message: 'Only GET /v1/milestones/{id} here.' });
+  try {
+    const key = (req.headers.authorization ?? '').replace(/^Bearer\s+/i, '').trim();
+    const [client] = await db.select().from(schema.clients).where(eq(schema.clients.secretKeyHash, hashSecretKey(key))).limit(1);
+    if (!client) return send(res, 401, { status: false, code: 'UNAUTHORIZED', message: 'Unknown API key.' });
+    const data = await getMilestone(db, client, match[1]!.toLowerCase());
+    send(res, 200, { status: true, message: 'Milestone retrieved successfully', data });
+  } catch (error) {
+    send(res, 500, { status: false, code: 'INTERNAL', message: (error as Error).message });
+  }
+});
+
+server.keepAliveTimeout = 65_000;
+server.listen(Number(process.env.PORT ?? 0), '127.0.0.1', () => {
+  const address = server.address() as { port: number };
+  console.log(`bare server listening on ${address.port}`);
+});
+process.on('SIGTERM', () => server.close(() => pool.end().then(() => process.exit(0))));

@@ -1,0 +1,71 @@
+/**
+ * The machine's own limits, measured in the same run: pgbench on the same PostgreSQL, and the bare
+ * node:http + pg server for GET milestone.
+ */
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import pg from 'pg';
+
+const ROOT = path.resolve(__dirname, '..');
+
+async function admin<T>(adminUrl: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** pgbench's default TPC-B-like script, scale 10, 8 clients, on a database of its own. */
+export async function pgbenchTps(adminUrl: string, seconds: number): Promise<{ tps: number; clients: number; scale: number; seconds: number }> {
+  const name = `escrow_bench_pgbench_${Date.now()}`;
+  await admin(adminUrl, (c) => c.query(`create database ${name}`));
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  try {
+    execFileSync('pgbench', ['-i', '-s', '10', '-q', url.toString()], { stdio: 'pipe' });
+    const out = execFileSync('pgbench', ['-c', '8', '-j', '2', '-T', String(seconds), url.toString()], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    const match = /tps = ([\d.]+) \(without initial connection time\)/.exec(out);
+    if (!match) throw new Error(`pgbench printed no tps:\n${out}`);
+    return { tps: Number(match[1]), clients: 8, scale: 10, seconds };
+  } finally {
+    await admin(adminUrl, (c) => c.query(`drop database if exists ${name} with (force)`));
+  }
+}
+
+export type BareServer = { baseUrl: string; process: ChildProcess; stop: () => Promise<void> };
+
+export async function startBareServer(databaseUrl: string, poolSize: number): Promise<BareServer> {
+  const child = spawn(process.execPath, ['--conditions=react-server', '--import', 'tsx', path.join(ROOT, 'bench/bare-server.ts')], {
+    cwd: ROOT,
+    env: { ...process.env, NODE_ENV: 'production', DATABASE_URL: databaseUrl, POOL_SIZE: String(poolSize), PORT: '0' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const port = await new Promise<number>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`bare server did not start:\n${output}`)), 30_000);
+    const onData = (d: Buffer) => {
+      output += d.toString();
+      const match = /listening on (\d+)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve(Number(match[1]));
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`bare server exited with ${code}:\n${output}`)));
+  });
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    process: child,
+    stop: async () => {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+      if (child.exitCode === null) child.kill('SIGKILL');
+    },
+  };
+}

@@ -1,0 +1,103 @@
+/**
+ * Time to the transaction page's main content (Largest Contentful Paint) in Chromium, for a transaction of
+ * 20 milestones and 200 log lines, viewed by its buyer on the production build.
+ */
+import { randomUUID } from 'node:crypto';
+import { chromium } from '@playwright/test';
+import pg from 'pg';
+import { HttpDriver } from './load';
+
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const BUYER = { email: 'ada.obi@demo.escrowdesk.ng', password: 'demo-buyer-pass' };
+const SELLER_EMAIL = 'tunde.balogun@demo.escrowdesk.ng';
+const MILESTONES = 20;
+const LOG_LINES = 200;
+
+async function userIdByEmail(api: HttpDriver, email: string): Promise<string> {
+  const page = await api.ok('GET', `/v1/users?page=1&limit=5&sort=DESC&search=${encodeURIComponent(email)}`);
+  const user = (page.users as Array<{ id: string; email: string }>).find((u) => u.email === email);
+  if (!user) throw new Error(`demo user ${email} not found: ${JSON.stringify(page).slice(0, 300)}`);
+  return user.id;
+}
+
+/**
+ * The transaction is made through the API (fund and deliver of the first milestone are real); the rest
+ * of its 200 log lines are written straight into milestone_logs, as a long-lived deal would have them.
+ */
+async function largeTransaction(baseUrl: string, databaseUrl: string): Promise<string> {
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  try {
+    const { rows } = await db.query<{ value: { secret_key: string } }>("select value from app_settings where key = 'dashboard_client'");
+    const api = new HttpDriver(baseUrl, rows[0]!.value.secret_key, 4);
+    const [buyerId, sellerId] = [await userIdByEmail(api, BUYER.email), await userIdByEmail(api, SELLER_EMAIL)];
+    await api.ok('POST', '/v1/wallets/fund', { user_id: buyerId, amount: 1_000_000 });
+    const transaction = await api.ok('POST', '/v1/transactions', {
+      title: 'Bench: a long deal',
+      description: 'Twenty milestones and a long log',
+      buyer_id: buyerId,
+      seller_id: sellerId,
+      milestones: Array.from({ length: MILESTONES }, (_, i) => ({
+        title: `Phase ${i + 1}`,
+        description: 'A phase of work',
+        amount: 5000,
+        due_date: new Date(Date.now() + (10 + i) * 86_400_000).toISOString(),
+      })),
+    });
+    const first = transaction.milestones[0].id;
+    await api.ok('POST', `/v1/milestones/${first}/fund`, { buyer_id: buyerId });
+    await api.ok('POST', `/v1/milestones/${first}/deliver`, { seller_id: sellerId, proofs_of_completion: ['https://files.example.com/bench/proof.png'] });
+    api.close();
+    const { rows: counted } = await db.query<{ n: string }>(
+      'select count(*) as n from milestone_logs l join milestones m on m.id = l.milestone_id where m.transaction_id = $1',
+      [transaction.id],
+    );
+    const missing = LOG_LINES - Number(counted[0]!.n);
+    for (let i = 0; i < missing; i++) {
+      const milestone = transaction.milestones[i % MILESTONES]!.id;
+      await db.query("insert into milestone_logs (id, milestone_id, log_message, actor) values ($1, $2, $3, 'client')", [
+        randomUUID(),
+        milestone,
+        `Note ${i + 1}: the buyer and seller agreed a detail of this phase by message.`,
+      ]);
+    }
+    return transaction.id;
+  } finally {
+    await db.end();
+  }
+}
+
+export async function transactionPageLcp(baseUrl: string, databaseUrl: string, loads = 5): Promise<{ lcpMs: number[]; medianMs: number; milestones: number; logLines: number }> {
+  const transactionId = await largeTransaction(baseUrl, databaseUrl);
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  try {
+    const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(BUYER.email);
+    await page.getByLabel('Password').fill(BUYER.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(/\/transactions$/);
+    const lcpMs: number[] = [];
+    for (let i = 0; i < loads; i++) {
+      const fresh = await context.newPage();
+      await fresh.goto(`/transactions/${transactionId}`, { waitUntil: 'load' });
+      const lcp = await fresh.evaluate(
+        () =>
+          new Promise<number>((resolve) => {
+            new PerformanceObserver((list) => {
+              const entries = list.getEntries();
+              resolve(entries[entries.length - 1]?.startTime ?? 0);
+            }).observe({ type: 'largest-contentful-paint', buffered: true });
+          }),
+      );
+      if (!(await fresh.getByText('Phase 20').first().isVisible())) throw new Error('the transaction page did not show its 20th milestone');
+      lcpMs.push(Math.round(lcp));
+      await fresh.close();
+    }
+    const sorted = [...lcpMs].sort((a, b) => a - b);
+    return { lcpMs, medianMs: sorted[Math.floor(sorted.length / 2)] ?? 0, milestones: MILESTONES, logLines: LOG_LINES };
+  } finally {
+    await browser.close();
+  }
+}

@@ -1,0 +1,142 @@
+/** The benchmark's result, its targets (issue #6) and its Markdown table. */
+import fs from 'node:fs';
+import type { LatencySummary } from './load';
+
+export type PhaseResult = {
+  name: string;
+  concurrency: number | null;
+  ratePerSecond: number | null;
+  seconds: number;
+  operationsPerSecond: number;
+  /** Lifecycles (or reads) completed per second: the last operation's count. */
+  completedPerSecond: number;
+  all: LatencySummary;
+  latency: Record<string, LatencySummary>;
+  errors: number;
+  firstErrors: string[];
+  peakRssMb: number;
+};
+
+export type DatabaseResult = { phases: PhaseResult[]; halfPeak: PhaseResult[]; bare: PhaseResult[] };
+
+export type BenchResult = {
+  date: string;
+  quick: boolean;
+  machine: { cpus: number; cpuModel: string; memoryGb: number; node: string };
+  settings: Record<string, unknown>;
+  pgbench: { tps: number; clients: number; scale: number; seconds: number } | null;
+  databases: { postgres?: DatabaseResult; pglite?: DatabaseResult };
+  dashboard: { firstLoadJs: Array<{ route: string; gzipKb: number; rawKb: number }>; lcp: { lcpMs: number[]; medianMs: number; milestones: number; logLines: number } | null };
+};
+
+type Target = { target: string; measured: string; met: boolean };
+
+const LIFECYCLE = 'escrow lifecycle';
+const READ_OPS = ['GET milestone', 'list users page', 'list transactions'];
+const pct = (x: number) => `${(x * 100).toFixed(0)}%`;
+const at = (db: DatabaseResult | undefined, name: string, c: number) => db?.phases.find((p) => p.name === name && p.concurrency === c);
+const peak = (phases: PhaseResult[] | undefined, name: string) => Math.max(0, ...(phases ?? []).filter((p) => p.name === name).map((p) => p.operationsPerSecond));
+
+export function targets(r: BenchResult): Target[] {
+  const out: Target[] = [];
+  const pgDb = r.databases.postgres;
+  const lifecycle32 = at(pgDb, LIFECYCLE, 32)?.operationsPerSecond;
+  if (r.pgbench && lifecycle32 !== undefined) {
+    const ratio = lifecycle32 / r.pgbench.tps;
+    out.push({ target: 'Lifecycle operations/s at concurrency 32 ≥ 20% of pgbench TPS', measured: `${lifecycle32} / ${r.pgbench.tps} = ${pct(ratio)}`, met: ratio >= 0.2 });
+  }
+  if (pgDb && pgDb.bare.length) {
+    const app = peak(pgDb.phases, 'GET milestone');
+    const bare = peak(pgDb.bare, 'bare GET milestone');
+    out.push({ target: 'GET milestone throughput ≥ 60% of the bare node:http + pg server', measured: `${app} / ${bare} req/s = ${pct(app / bare)}`, met: app / bare >= 0.6 });
+  }
+  for (const [name, db] of Object.entries(r.databases)) {
+    if (!db) continue;
+    const reads = db.halfPeak.filter((p) => READ_OPS.includes(p.name));
+    const writes = db.halfPeak.filter((p) => !READ_OPS.includes(p.name));
+    const worstRead = Math.max(0, ...reads.map((p) => p.all.p99));
+    const worstWrite = Math.max(0, ...writes.map((p) => p.all.p99));
+    out.push({ target: `${name}: at half of peak, p99 ≤ 50 ms for reads`, measured: reads.map((p) => `${p.name} ${p.all.p99} ms`).join(', '), met: worstRead <= 50 });
+    out.push({ target: `${name}: at half of peak, p99 ≤ 100 ms for money-moving writes`, measured: writes.map((p) => `${p.name} ${p.all.p99} ms`).join(', '), met: worstWrite <= 100 });
+  }
+  const allPhases = Object.values(r.databases).flatMap((db) => [...(db?.phases ?? []), ...(db?.halfPeak ?? []), ...(db?.bare ?? [])]);
+  const errors = allPhases.reduce((sum, p) => sum + p.errors, 0);
+  out.push({ target: '0 errors', measured: `${errors} errors in ${allPhases.reduce((s, p) => s + p.all.count, 0)} requests`, met: errors === 0 });
+  if (r.databases.pglite && pgDb) {
+    const lite = peak(r.databases.pglite.phases, LIFECYCLE);
+    const pgPeak = peak(pgDb.phases, LIFECYCLE);
+    out.push({ target: 'PGlite lifecycle throughput ≥ 25% of PostgreSQL’s (peak)', measured: `${lite} / ${pgPeak} op/s = ${pct(lite / pgPeak)}`, met: lite / pgPeak >= 0.25 });
+  }
+  const heaviest = [...r.dashboard.firstLoadJs].sort((a, b) => b.gzipKb - a.gzipKb)[0];
+  if (heaviest) out.push({ target: 'Every dashboard route ≤ 150 kB first-load JS (gzip)', measured: `heaviest ${heaviest.route} ${heaviest.gzipKb} kB`, met: heaviest.gzipKb <= 150 });
+  if (r.dashboard.lcp) {
+    out.push({ target: 'Transaction page LCP ≤ 1 s (20 milestones, 200 log lines)', measured: `median ${r.dashboard.lcp.medianMs} ms of ${r.dashboard.lcp.lcpMs.join(', ')}`, met: r.dashboard.lcp.medianMs <= 1000 });
+  }
+  return out;
+}
+
+function row(cells: Array<string | number>) {
+  return `| ${cells.join(' | ')} |`;
+}
+
+export function renderMarkdown(r: BenchResult): string {
+  const lines: string[] = [];
+  lines.push(`Benchmark of ${r.date.slice(0, 16).replace('T', ' ')} UTC${r.quick ? ' (quick: short phases, not for comparison)' : ''}: ${r.machine.cpus} × ${r.machine.cpuModel}, ${r.machine.memoryGb} GiB, Node ${r.machine.node}; load driven from a separate process over keep-alive HTTP.`);
+  lines.push('');
+  lines.push('**Targets (issue #6)**');
+  lines.push('');
+  lines.push(row(['target', 'measured', '']));
+  lines.push(row(['---', '---', '---']));
+  for (const t of targets(r)) lines.push(row([t.target, t.measured, t.met ? 'met' : '**not met**']));
+  lines.push('');
+  if (r.pgbench) lines.push(`Ceilings: pgbench ${r.pgbench.tps} TPS (TPC-B-like, scale ${r.pgbench.scale}, ${r.pgbench.clients} clients, ${r.pgbench.seconds} s).`);
+  const bare = r.databases.postgres?.bare ?? [];
+  for (const [name, db] of Object.entries(r.databases)) {
+    if (!db) continue;
+    lines.push('');
+    lines.push(`**${name === 'postgres' ? 'PostgreSQL' : 'PGlite (embedded)'}**: closed loops; op/s = operations per second (a lifecycle step each), done/s = reads or whole lifecycles per second`);
+    lines.push('');
+    lines.push(row(['operation', 'c', 'op/s', 'done/s', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', 'server RSS MB', 'ratio']));
+    lines.push(row(['---', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---']));
+    for (const p of db.phases) {
+      let ratio = '';
+      if (p.name === 'GET milestone') {
+        const b = bare.find((x) => x.concurrency === p.concurrency);
+        if (b) ratio = `${pct(p.operationsPerSecond / b.operationsPerSecond)} of bare`;
+      } else if (!READ_OPS.includes(p.name) && r.pgbench) ratio = `${pct(p.operationsPerSecond / r.pgbench.tps)} of pgbench`;
+      lines.push(row([p.name, p.concurrency ?? '', p.operationsPerSecond, p.completedPerSecond, p.all.p50, p.all.p95, p.all.p99, p.errors, p.peakRssMb, ratio]));
+    }
+    for (const p of db.bare) lines.push(row([p.name, p.concurrency ?? '', p.operationsPerSecond, p.completedPerSecond, p.all.p50, p.all.p95, p.all.p99, p.errors, p.peakRssMb, 'ceiling']));
+    lines.push('');
+    lines.push('At half of peak throughput (open loop, latency from each request’s scheduled start):');
+    lines.push('');
+    lines.push(row(['operation', 'rate/s', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', 'slowest step (p99)']));
+    lines.push(row(['---', '---:', '---:', '---:', '---:', '---:', '---']));
+    for (const p of db.halfPeak) {
+      const slowest = Object.entries(p.latency).sort((a, b) => b[1].p99 - a[1].p99)[0];
+      lines.push(row([p.name, (p.ratePerSecond ?? 0).toFixed(1), p.all.p50, p.all.p95, p.all.p99, p.errors, slowest ? `${slowest[0]} ${slowest[1].p99} ms` : '']));
+    }
+  }
+  lines.push('');
+  lines.push('**Dashboard** first-load JavaScript per route (gzip, from the build):');
+  lines.push('');
+  lines.push(row(['route', 'gzip kB', 'raw kB']));
+  lines.push(row(['---', '---:', '---:']));
+  for (const b of r.dashboard.firstLoadJs) lines.push(row([b.route, b.gzipKb, b.rawKb]));
+  if (r.dashboard.lcp) {
+    lines.push('');
+    lines.push(`Transaction page (${r.dashboard.lcp.milestones} milestones, ${r.dashboard.lcp.logLines} log lines) LCP in Chromium: ${r.dashboard.lcp.lcpMs.join(', ')} ms, median ${r.dashboard.lcp.medianMs} ms.`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+const START = '<!-- bench:start -->';
+const END = '<!-- bench:end -->';
+
+/** Replaces the README's benchmark section (between the markers) with the latest table. */
+export function updateReadme(readmePath: string, markdown: string, source: string) {
+  const readme = fs.readFileSync(readmePath, 'utf8');
+  const block = `${START}\n_Latest run, from \`${source}\` (\`npm run bench\` rewrites this section):_\n\n${markdown}${END}`;
+  const next = readme.includes(START) ? readme.replace(new RegExp(`${START}[\\s\\S]*${END}`), block) : `${readme.trimEnd()}\n\n## Performance\n\n${block}\n`;
+  fs.writeFileSync(readmePath, next);
+}

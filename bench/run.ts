@@ -1,0 +1,177 @@
+/**
+ * `npm run bench`: the production build driven over HTTP from this process, on PostgreSQL and on PGlite,
+ * beside this machine's ceilings (pgbench, a bare node:http + pg server), and the dashboard's weight and
+ * LCP. Writes bench/results/<date>.json and .md, and puts the table in the README.
+ *
+ * Flags: --quick (short phases, for trying the harness), --only=postgres|pglite, --no-dashboard.
+ * DATABASE for the PostgreSQL runs: BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ensureBuild } from '../scripts/ensure-build';
+import { startTestServer, type TestServer } from '../e2e/support/test-server';
+import { firstLoadJs } from './bundle-size';
+import { pgbenchTps, startBareServer } from './ceilings';
+import { transactionPageLcp } from './dashboard-lcp';
+import { closedLoop, HttpDriver, openLoop, summarize, type LatencySummary, type Recorder } from './load';
+import { samplePeakRss } from './memory';
+import { renderMarkdown, updateReadme, type BenchResult, type PhaseResult } from './report';
+import { LIFECYCLES, prepareDataset, READS, type Dataset, type Operation } from './scenarios';
+
+const ROOT = path.resolve(__dirname, '..');
+const getMilestone = READS['GET milestone']!;
+const args = new Set(process.argv.slice(2));
+const QUICK = args.has('--quick');
+const ONLY = [...args].find((a) => a.startsWith('--only='))?.slice('--only='.length);
+const CONCURRENCY = [1, 8, 32, 128];
+const READ_MS = QUICK ? 1500 : 6000;
+const LIFECYCLE_MS = QUICK ? 2500 : 10_000;
+const HALF_PEAK_MS = QUICK ? 2000 : 8000;
+const POOL_SIZE = 10;
+const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+function phase(name: string, concurrency: number | null, ratePerSecond: number | null, recorder: Recorder, seconds: number, peakRssBytes: number, operations: string[]): PhaseResult {
+  const latency: Record<string, LatencySummary> = {};
+  for (const op of operations) latency[op] = summarize(recorder.samples.get(op) ?? []);
+  const all = summarize(operations.flatMap((op) => recorder.samples.get(op) ?? []));
+  const completed = recorder.count(operations[operations.length - 1]);
+  return {
+    name,
+    concurrency,
+    ratePerSecond,
+    seconds: Math.round(seconds * 100) / 100,
+    operationsPerSecond: Math.round((all.count / seconds) * 10) / 10,
+    completedPerSecond: Math.round((completed / seconds) * 10) / 10,
+    all,
+    latency,
+    errors: recorder.errorCount(),
+    firstErrors: recorder.firstErrors,
+    peakRssMb: Math.round(peakRssBytes / 1048576),
+  };
+}
+
+type Target = { pid: number; baseUrl: string; key: string };
+
+/**
+ * Each phase opens its own keep-alive sockets: a socket left idle by the phase before could be closed by
+ * the server's keep-alive timeout just as it is reused, an ECONNRESET of the driver's making.
+ */
+async function measureClosed(target: Target, name: string, operations: string[], concurrency: number, ms: number, make: (worker: number) => Operation) {
+  const api = new HttpDriver(target.baseUrl, target.key, concurrency);
+  const stopSampling = samplePeakRss(target.pid);
+  const perWorker = Array.from({ length: concurrency }, (_, w) => make(w));
+  const { recorder, seconds } = await closedLoop(concurrency, ms, (worker, rec) => perWorker[worker]!(api, rec, performance.now()));
+  const result = phase(name, concurrency, null, recorder, seconds, stopSampling(), operations);
+  api.close();
+  if (operations.length === 0) return result;
+  console.log(`  ${name.padEnd(20)} c=${String(concurrency).padStart(3)}  ${String(result.operationsPerSecond).padStart(7)} op/s  p50 ${result.all.p50} p99 ${result.all.p99} ms  errors ${result.errors}  rss ${result.peakRssMb} MB`);
+  if (result.errors) console.log(`    first errors: ${result.firstErrors.join(' | ')}`);
+  return result;
+}
+
+async function measureOpen(target: Target, name: string, operations: string[], ratePerSecond: number, ms: number, make: (index: number) => Operation) {
+  const api = new HttpDriver(target.baseUrl, target.key, 256);
+  const stopSampling = samplePeakRss(target.pid);
+  const { recorder, seconds } = await openLoop(ratePerSecond, ms, (index, at, rec) => make(index)(api, rec, at));
+  const result = phase(name, null, ratePerSecond, recorder, seconds, stopSampling(), operations);
+  api.close();
+  console.log(`  ${name.padEnd(20)} @${ratePerSecond.toFixed(1)}/s  p50 ${result.all.p50} p95 ${result.all.p95} p99 ${result.all.p99} ms  errors ${result.errors}`);
+  return result;
+}
+
+async function benchDatabase(database: 'postgres' | 'pglite') {
+  console.log(`\n== ${database} ==`);
+  if (database === 'postgres') process.env.TEST_DATABASE_URL = ADMIN_URL;
+  else delete process.env.TEST_DATABASE_URL;
+  const server: TestServer = await startTestServer({ env: { ESCROW_DB_POOL_SIZE: String(POOL_SIZE) } });
+  try {
+    const data: Dataset = await prepareDataset(server.baseUrl, server.operatorKey, Math.max(...CONCURRENCY));
+    const target: Target = { pid: server.process.pid as number, baseUrl: server.baseUrl, key: data.key };
+    const phases: PhaseResult[] = [];
+    // Warm the JIT and the pool before anything is measured.
+    await measureClosed(target, 'warm-up', [], 8, QUICK ? 500 : 2000, () => getMilestone(data));
+
+    for (const [name, make] of Object.entries(READS)) {
+      for (const c of CONCURRENCY) phases.push(await measureClosed(target, name, [name], c, READ_MS, () => make(data)));
+    }
+    for (const [name, lifecycle] of Object.entries(LIFECYCLES)) {
+      for (const c of CONCURRENCY) phases.push(await measureClosed(target, name, lifecycle.operations, c, LIFECYCLE_MS, (w) => lifecycle.run(data, data.pairs[w % data.pairs.length]!)));
+    }
+
+    // Latency at half of each operation's peak throughput, as an open loop.
+    const halfPeak: PhaseResult[] = [];
+    const peakOf = (name: string) => Math.max(...phases.filter((p) => p.name === name).map((p) => p.operationsPerSecond));
+    for (const [name, make] of Object.entries(READS)) {
+      halfPeak.push(await measureOpen(target, name, [name], peakOf(name) / 2, HALF_PEAK_MS, () => make(data)));
+    }
+    for (const [name, lifecycle] of Object.entries(LIFECYCLES)) {
+      const chainsPerSecond = peakOf(name) / 2 / lifecycle.operations.length;
+      halfPeak.push(await measureOpen(target, name, lifecycle.operations, chainsPerSecond, HALF_PEAK_MS, (i) => lifecycle.run(data, data.pairs[i % data.pairs.length]!)));
+    }
+    const bare: PhaseResult[] = [];
+    if (database === 'postgres') {
+      const bareServer = await startBareServer(server.databaseUrl as string, POOL_SIZE);
+      const bareTarget: Target = { pid: bareServer.process.pid as number, baseUrl: bareServer.baseUrl, key: data.key };
+      try {
+        await measureClosed(bareTarget, 'warm-up', [], 8, QUICK ? 500 : 2000, () => getMilestone(data));
+        for (const c of CONCURRENCY) bare.push(await measureClosed(bareTarget, 'bare GET milestone', ['GET milestone'], c, READ_MS, () => getMilestone(data)));
+      } finally {
+        await bareServer.stop();
+      }
+    }
+    return { phases, halfPeak, bare };
+  } finally {
+    await server.stop();
+  }
+}
+
+async function benchDashboard() {
+  console.log('\n== dashboard ==');
+  process.env.TEST_DATABASE_URL = ADMIN_URL;
+  const server = await startTestServer({ seedDemo: true });
+  try {
+    const lcp = await transactionPageLcp(server.baseUrl, server.databaseUrl as string, QUICK ? 2 : 5);
+    console.log(`  transaction page LCP: ${lcp.lcpMs.join(', ')} ms (median ${lcp.medianMs})`);
+    return lcp;
+  } finally {
+    await server.stop();
+  }
+}
+
+async function main() {
+  const startedAt = new Date();
+  await ensureBuild();
+  const firstLoad = firstLoadJs(ROOT);
+  const result: BenchResult = {
+    date: startedAt.toISOString(),
+    quick: QUICK,
+    machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? '', memoryGb: Math.round(os.totalmem() / 2 ** 30), node: process.version },
+    settings: { concurrency: CONCURRENCY, readSeconds: READ_MS / 1000, lifecycleSeconds: LIFECYCLE_MS / 1000, halfPeakSeconds: HALF_PEAK_MS / 1000, poolSize: POOL_SIZE },
+    pgbench: null,
+    databases: {},
+    dashboard: { firstLoadJs: firstLoad.map((r) => ({ route: r.route, gzipKb: Math.round(r.gzipBytes / 102.4) / 10, rawKb: Math.round(r.rawBytes / 1024) })), lcp: null },
+  };
+  if (ONLY !== 'pglite') {
+    console.log('pgbench (scale 10, 8 clients)…');
+    result.pgbench = await pgbenchTps(ADMIN_URL, QUICK ? 5 : 20);
+    console.log(`  ${result.pgbench.tps} tps`);
+    result.databases.postgres = await benchDatabase('postgres');
+  }
+  if (ONLY !== 'postgres') result.databases.pglite = await benchDatabase('pglite');
+  if (!args.has('--no-dashboard')) result.dashboard.lcp = await benchDashboard();
+
+  const stamp = startedAt.toISOString().replace(/[:]/g, '-').replace(/\.\d+Z$/, 'Z');
+  const dir = path.join(ROOT, 'bench/results');
+  fs.mkdirSync(dir, { recursive: true });
+  const markdown = renderMarkdown(result);
+  fs.writeFileSync(path.join(dir, `${stamp}.json`), `${JSON.stringify(result, null, 2)}\n`);
+  fs.writeFileSync(path.join(dir, `${stamp}.md`), markdown);
+  if (!QUICK && !ONLY) updateReadme(path.join(ROOT, 'README.md'), markdown, `bench/results/${stamp}.md`);
+  console.log(`\n${markdown}\nWritten: bench/results/${stamp}.json and .md`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, eq, inArray, lte } from 'drizzle-orm';
+import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import { addBusinessDays, formatLagosDateTime } from '@/lib/escrow/business-days';
 import { EVIDENCE_BUSINESS_DAYS } from '@/lib/escrow/deadlines';
 import { lapseOutcome, type DisputeAmountStatus, type DisputeStatus } from '@/lib/escrow/dispute-machine';
@@ -28,12 +28,35 @@ const MAX_STEPS = 20;
  * logged as automatic and emits the same event as the manual operation.
  */
 export async function settleDueDeadlines(tx: Tx, client: ClientRow, transactionId: string, now: Date): Promise<number> {
+  // Every locked write asks; almost always nothing is due, and one query says so.
+  if (!(await hasDueDeadline(tx, transactionId, now))) return 0;
   let acted = 0;
   for (let step = 0; step < MAX_STEPS; step++) {
     if (!(await settleOne(tx, client, transactionId, now))) return acted;
     acted++;
   }
   return acted;
+}
+
+/** The conditions settleOne acts on, all at once. */
+async function hasDueDeadline(tx: Tx, transactionId: string, now: Date): Promise<boolean> {
+  const at = now.toISOString();
+  const result = await tx.execute(sql`
+    select (
+      exists (
+        select 1 from ${milestones}
+        where ${milestones.transactionId} = ${transactionId}
+          and ((${milestones.status} = 'UNDER_INSPECTION' and ${milestones.inspectionEndDate} <= ${at}::timestamptz)
+            or (${milestones.status} = 'DELIVERY_RETURNED_AWAITING_APPROVAL' and ${milestones.returnDeadlineDate} <= ${at}::timestamptz))
+      )
+      or exists (
+        select 1 from ${disputes} join ${milestones} on ${milestones.id} = ${disputes.milestoneId}
+        where ${milestones.transactionId} = ${transactionId}
+          and ((${disputes.status} = 'INTRA_PARTY_MEDIATION' and ${disputes.intraPartyMediationEndDate} <= ${at}::timestamptz)
+            or (${disputes.status} = 'EVIDENCE_SUBMISSION' and ${disputes.evidenceSubmissionEndDate} <= ${at}::timestamptz))
+      )
+    ) as due`);
+  return (result.rows[0] as { due: boolean } | undefined)?.due === true;
 }
 
 async function settleOne(tx: Tx, client: ClientRow, transactionId: string, now: Date): Promise<boolean> {

@@ -17,26 +17,23 @@ export async function recordEvent(
   tx: Tx,
   a: { clientId: string; type: EventType; transactionId?: string; milestoneId?: string; disputeId?: string; data: unknown; now: Date },
 ): Promise<string> {
-  let sequence: number | null = null;
-  if (a.transactionId) {
-    const result = await tx.execute(sql`select coalesce(max(sequence), 0) + 1 as next from ${events} where transaction_id = ${a.transactionId}`);
-    sequence = Number((result.rows[0] as { next: number | string }).next);
-  }
   const id = randomUUID();
-  await tx.insert(events).values({
-    id,
-    clientId: a.clientId,
-    type: a.type,
-    transactionId: a.transactionId ?? null,
-    sequence,
-    milestoneId: a.milestoneId ?? null,
-    disputeId: a.disputeId ?? null,
-    data: a.data,
-    createdAt: a.now,
-  });
+  const at = a.now.toISOString();
+  const transactionId = a.transactionId ?? null;
+  // One statement: the event with the next sequence number, and its deliveries.
   await tx.execute(sql`
+    with event as (
+      insert into ${events} (id, client_id, type, transaction_id, sequence, milestone_id, dispute_id, data, created_at)
+      values (
+        ${id}, ${a.clientId}, ${a.type}, ${transactionId}::uuid,
+        case when ${transactionId}::uuid is null then null
+             else (select coalesce(max(sequence), 0) + 1 from ${events} where transaction_id = ${transactionId}::uuid) end,
+        ${a.milestoneId ?? null}::uuid, ${a.disputeId ?? null}::uuid, ${JSON.stringify(a.data)}::jsonb, ${at}::timestamptz
+      )
+      returning id, client_id
+    )
     insert into webhook_deliveries (id, client_id, endpoint_id, event_id, status, attempts, next_attempt_at, created_at)
-    select gen_random_uuid(), client_id, id, ${id}, 'pending', 0, ${a.now.toISOString()}::timestamptz, ${a.now.toISOString()}::timestamptz
-    from webhook_endpoints where client_id = ${a.clientId} and enabled`);
+    select gen_random_uuid(), endpoint.client_id, endpoint.id, event.id, 'pending', 0, ${at}::timestamptz, ${at}::timestamptz
+    from event join webhook_endpoints endpoint on endpoint.client_id = event.client_id and endpoint.enabled`);
   return id;
 }

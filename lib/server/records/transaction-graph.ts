@@ -58,6 +58,11 @@ export async function loadTransactionGraph(db: DbOrTx, clientId: string, transac
     .where(and(eq(transactions.id, transactionId), eq(transactions.clientId, clientId)))
     .limit(1);
   if (!transaction) return undefined;
+  return graphOfTransaction(db, transaction);
+}
+
+/** The rest of a transaction's graph, for a transaction row already read (and perhaps locked). */
+export async function graphOfTransaction(db: DbOrTx, transaction: TransactionRow): Promise<TransactionGraph> {
   const [ms, people] = await Promise.all([
     loadMilestonesWithEscrows(db, transaction.id),
     loadParties(db, [transaction.buyerPartyId, transaction.sellerPartyId]),
@@ -66,6 +71,18 @@ export async function loadTransactionGraph(db: DbOrTx, clientId: string, transac
   const seller = people.get(transaction.sellerPartyId);
   if (!buyer || !seller) throw new Error(`transaction ${transaction.id} has no parties`);
   return { transaction, milestones: ms, buyer, seller };
+}
+
+/** The transaction of one of this client's milestones, in one query; with `lock`, its row is locked FOR UPDATE. */
+export async function transactionOfMilestone(db: DbOrTx, clientId: string, milestoneId: string, opts: { lock?: boolean } = {}): Promise<TransactionRow | undefined> {
+  const query = db
+    .select({ transaction: transactions })
+    .from(transactions)
+    .innerJoin(milestones, eq(milestones.transactionId, transactions.id))
+    .where(and(eq(milestones.id, milestoneId), eq(milestones.clientId, clientId)))
+    .limit(1);
+  const [row] = opts.lock ? await query.for('update', { of: transactions }) : await query;
+  return row?.transaction;
 }
 
 export async function transactionIdOfMilestone(db: DbOrTx, clientId: string, milestoneId: string): Promise<string | undefined> {

@@ -26,12 +26,8 @@ function disputeCode(): string {
 export async function createDispute(db: Db, client: ClientRow, body: CreateDisputeBody, now: Date, baseUrl: string) {
   return db.transaction(async (tx) => {
     const graph = await lockTransactionOfMilestone(tx, client, body.milestone_id, now);
-    const seller = await assertActingParty(tx, {
-      clientId: client.id, role: 'seller', givenId: body.seller_id, expectedPartyId: graph.transaction.sellerPartyId, field: 'seller_id',
-    });
-    const buyer = await assertActingParty(tx, {
-      clientId: client.id, role: 'buyer', givenId: body.buyer_id, expectedPartyId: graph.transaction.buyerPartyId, field: 'buyer_id',
-    });
+    const seller = await assertActingParty(tx, { clientId: client.id, role: 'seller', givenId: body.seller_id, expected: graph.seller.party, field: 'seller_id' });
+    const buyer = await assertActingParty(tx, { clientId: client.id, role: 'buyer', givenId: body.buyer_id, expected: graph.buyer.party, field: 'buyer_id' });
     const entry = findMilestone(graph, body.milestone_id);
     const state = (m: typeof entry.milestone) => ({ id: m.id, status: m.status as MilestoneStatus, position: m.position });
     const decision = decideMilestoneAction('open_dispute', state(entry.milestone), graph.milestones.map((e) => state(e.milestone)));

@@ -8,7 +8,7 @@ import { recordEvent, type EventType } from '../events/record-event';
 import { invalidState, notFound } from '../http/app-error';
 import type { ClientRow } from '../http/auth';
 import { disputeWithPartiesRecord, findDispute, loadEvidence, loadProposals, type DisputeRow } from '../records/disputes';
-import { findMilestone, loadMilestoneLogs, loadTransactionGraph, transactionIdOfMilestone, type TransactionGraph } from '../records/transaction-graph';
+import { findMilestone, graphOfTransaction, loadMilestoneLogs, transactionOfMilestone, type TransactionGraph } from '../records/transaction-graph';
 import { lockTransactionOfMilestone, refreshTransaction, writeMilestoneLog, type ActionEffect, type LogActor } from './milestone-action';
 import { assertActingParty } from './parties';
 import { postTransfer } from './post-transfer';
@@ -61,13 +61,8 @@ export async function runDisputeAction(
     if (!dispute) throw notFound('Dispute', a.disputeId);
     const allowedRole = DISPUTE_ACTING_PARTY[a.action];
     const role = allowedRole === 'either' ? a.actor.role : allowedRole;
-    await assertActingParty(tx, {
-      clientId: a.client.id,
-      role,
-      givenId: a.actor.id,
-      expectedPartyId: role === 'buyer' ? dispute.buyerPartyId : dispute.sellerPartyId,
-      field: `${role}_id`,
-    });
+    // A dispute's parties are its transaction's (create-dispute checks both against the graph).
+    await assertActingParty(tx, { clientId: a.client.id, role, givenId: a.actor.id, expected: graph[role].party, field: `${role}_id` });
     const decision = decideDisputeAction(a.action, {
       status: dispute.status as DisputeStatus,
       amountStatus: dispute.disputeAmountStatus as DisputeAmountStatus,
@@ -107,13 +102,16 @@ export async function finishDisputeStep(
     effect: DisputeEffect;
   },
 ) {
-  await tx
+  const [dispute] = await tx
     .update(disputes)
     .set({ ...a.effect.dispute, status: a.status, disputeAmountStatus: a.amountStatus, updatedAt: a.now })
-    .where(eq(disputes.id, a.dispute.id));
+    .where(eq(disputes.id, a.dispute.id))
+    .returning();
+  if (!dispute) throw notFound('Dispute', a.dispute.id);
   await writeMilestoneLog(tx, { milestoneId: a.dispute.milestoneId, actor: a.actor, message: a.effect.log, now: a.now, automatic: a.automatic });
-  await refreshTransaction(tx, { transactionId: a.graph.transaction.id, now: a.now, ...a.effect });
-  const record = await loadDisputeWithParties(tx, a.client.id, a.dispute.id, a.baseUrl);
+  // The parties cannot change within a step: the refreshed rows complete the graph without a reload.
+  const graph: TransactionGraph = { ...a.graph, ...(await refreshTransaction(tx, { transactionId: a.graph.transaction.id, now: a.now, ...a.effect })) };
+  const record = await disputeRecordOf(tx, dispute, graph, a.baseUrl);
   await recordEvent(tx, {
     clientId: a.client.id,
     type: a.event,
@@ -152,9 +150,12 @@ export async function settleDisputedMilestone(
 export async function loadDisputeWithParties(db: DbOrTx, clientId: string, disputeId: string, baseUrl: string) {
   const dispute = await findDispute(db, clientId, disputeId);
   if (!dispute) throw notFound('Dispute', disputeId);
-  const transactionId = await transactionIdOfMilestone(db, clientId, dispute.milestoneId);
-  const graph = transactionId ? await loadTransactionGraph(db, clientId, transactionId) : undefined;
-  if (!graph) throw notFound('Dispute', disputeId);
+  const transaction = await transactionOfMilestone(db, clientId, dispute.milestoneId);
+  if (!transaction) throw notFound('Dispute', disputeId);
+  return disputeRecordOf(db, dispute, await graphOfTransaction(db, transaction), baseUrl);
+}
+
+async function disputeRecordOf(db: DbOrTx, dispute: DisputeRow, graph: TransactionGraph, baseUrl: string) {
   const [proposals, logs, evidence] = await Promise.all([
     loadProposals(db, [dispute.id]),
     loadMilestoneLogs(db, dispute.milestoneId),

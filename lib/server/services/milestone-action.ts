@@ -9,12 +9,13 @@ import { invalidState, notFound } from '../http/app-error';
 import type { ClientRow } from '../http/auth';
 import {
   findMilestone,
+  graphOfTransaction,
   loadMilestonesWithEscrows,
-  loadTransactionGraph,
   milestoneRecord,
-  transactionIdOfMilestone,
+  transactionOfMilestone,
   type MilestoneWithEscrow,
   type TransactionGraph,
+  type TransactionRow,
 } from '../records/transaction-graph';
 import { settleDueDeadlines } from '../deadlines/settle';
 import { assertActingParty } from './parties';
@@ -61,25 +62,27 @@ export async function writeMilestoneLog(tx: Tx, a: { milestoneId: string; actor:
  * loser sees the winner's state.
  */
 export async function lockTransactionOfMilestone(tx: Tx, client: ClientRow, milestoneId: string, now: Date | undefined): Promise<TransactionGraph> {
-  const transactionId = await transactionIdOfMilestone(tx, client.id, milestoneId);
-  if (!transactionId) throw notFound('Milestone', milestoneId);
-  await tx.execute(sql`select id from ${transactions} where id = ${transactionId} for update`);
+  const locked = await transactionOfMilestone(tx, client.id, milestoneId, { lock: true });
+  if (!locked) throw notFound('Milestone', milestoneId);
   // A deadline that has passed has already acted, whether or not the runner got there first
   // (decisions §5, §6): the request is judged against the state after the lapse.
-  if (now) await settleDueDeadlines(tx, client, transactionId, now);
-  const graph = await loadTransactionGraph(tx, client.id, transactionId);
-  if (!graph) throw notFound('Milestone', milestoneId);
-  return graph;
+  const lapses = now ? await settleDueDeadlines(tx, client, locked.id, now) : 0;
+  const transaction = lapses > 0 ? await transactionOfMilestone(tx, client.id, milestoneId) : locked;
+  if (!transaction) throw notFound('Milestone', milestoneId);
+  return graphOfTransaction(tx, transaction);
 }
 
-/** Recomputes the transaction's status and current milestone from its milestones (decisions §5: never stale). */
+/**
+ * Recomputes the transaction's status and current milestone from its milestones (decisions §5: never
+ * stale), and returns both as they now stand.
+ */
 export async function refreshTransaction(
   tx: Tx,
   a: { transactionId: string; now: Date; fundedKobo?: number; refundedKobo?: number; disbursedKobo?: number },
-): Promise<void> {
+): Promise<{ transaction: TransactionRow; milestones: MilestoneWithEscrow[] }> {
   const ms = await loadMilestonesWithEscrows(tx, a.transactionId);
   const progress = transactionProgress(ms.map((e) => ({ id: e.milestone.id, status: e.milestone.status as MilestoneStatus, position: e.milestone.position })));
-  await tx
+  const [transaction] = await tx
     .update(transactions)
     .set({
       status: progress.status,
@@ -92,7 +95,10 @@ export async function refreshTransaction(
       totalAmountDisbursedKobo: sql`${transactions.totalAmountDisbursedKobo} + ${a.disbursedKobo ?? 0}`,
       updatedAt: a.now,
     })
-    .where(eq(transactions.id, a.transactionId));
+    .where(eq(transactions.id, a.transactionId))
+    .returning();
+  if (!transaction) throw new Error(`transaction ${a.transactionId} vanished while it was locked`);
+  return { transaction, milestones: ms };
 }
 
 /**
@@ -116,13 +122,7 @@ export async function runMilestoneAction(
     const graph = await lockTransactionOfMilestone(tx, a.client, a.milestoneId, a.actingId === undefined ? undefined : a.now);
     const role = ACTING_PARTY[a.action];
     if (a.actingId !== undefined) {
-      await assertActingParty(tx, {
-        clientId: a.client.id,
-        role,
-        givenId: a.actingId,
-        expectedPartyId: role === 'buyer' ? graph.transaction.buyerPartyId : graph.transaction.sellerPartyId,
-        field: `${role}_id`,
-      });
+      await assertActingParty(tx, { clientId: a.client.id, role, givenId: a.actingId, expected: graph[role].party, field: `${role}_id` });
     }
     const entry = findMilestone(graph, a.milestoneId);
     const state = (e: MilestoneWithEscrow) => ({ id: e.milestone.id, status: e.milestone.status as MilestoneStatus, position: e.milestone.position });
@@ -131,9 +131,8 @@ export async function runMilestoneAction(
     const effect = await a.apply({ tx, client: a.client, graph, entry, now: a.now, to: decision.to });
     const automatic = a.actingId === undefined;
     await writeMilestoneLog(tx, { milestoneId: a.milestoneId, actor: automatic ? 'system' : role, message: effect.log, now: a.now, automatic });
-    await refreshTransaction(tx, { transactionId: graph.transaction.id, now: a.now, ...effect });
-    const updated = await loadTransactionGraph(tx, a.client.id, graph.transaction.id);
-    if (!updated) throw notFound('Milestone', a.milestoneId);
+    // The parties cannot change within an action: the refreshed rows complete the graph without a reload.
+    const updated: TransactionGraph = { ...graph, ...(await refreshTransaction(tx, { transactionId: graph.transaction.id, now: a.now, ...effect })) };
     await recordEvent(tx, {
       clientId: a.client.id,
       type: EVENT_OF[a.action],

@@ -2,13 +2,13 @@ import 'server-only';
 import type { Db } from '../db/client';
 import { notFound } from '../http/app-error';
 import type { ClientRow } from '../http/auth';
-import { loadMilestoneLogs, loadTransactionGraph, milestoneRecord, milestoneWithLogsRecord, transactionIdOfMilestone, type TransactionGraph } from '../records/transaction-graph';
+import { graphOfTransaction, loadMilestoneLogs, milestoneRecord, milestoneWithLogsRecord, transactionOfMilestone, type TransactionGraph } from '../records/transaction-graph';
 
 export async function getMilestone(db: Db, client: ClientRow, milestoneId: string) {
-  const transactionId = await transactionIdOfMilestone(db, client.id, milestoneId);
-  const graph = transactionId ? await loadTransactionGraph(db, client.id, transactionId) : undefined;
-  if (!graph) throw notFound('Milestone', milestoneId);
-  return milestoneWithLogsRecord(graph, milestoneId, await loadMilestoneLogs(db, milestoneId));
+  const transaction = await transactionOfMilestone(db, client.id, milestoneId);
+  if (!transaction) throw notFound('Milestone', milestoneId);
+  const [graph, logs] = await Promise.all([graphOfTransaction(db, transaction), loadMilestoneLogs(db, milestoneId)]);
+  return milestoneWithLogsRecord(graph, milestoneId, logs);
 }
 
 /** The response of every milestone operation: the milestone with its transaction, parties and escrow. */

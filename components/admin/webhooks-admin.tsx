@@ -1,20 +1,19 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { createWebhook, resendDelivery } from '@/app/(dashboard)/admin/webhooks/actions';
-import { CreateWebhookInput, type DeliveriesView, type WebhookDelivery, type WebhookEndpointWithSecret, type WebhooksView } from '@/lib/contracts/dashboard-disputes';
+import type { DeliveriesView, WebhookDelivery, WebhookEndpointWithSecret, WebhooksView } from '@/lib/contracts/dashboard-disputes';
 import { ConfirmAction } from '../escrow/confirm-action';
 import { dateTime } from '../escrow/money';
+import { textOf, useActionForm } from '../ui/action-form';
 import { Badge, type BadgeTone } from '../ui/badge';
 import { Button } from '../ui/button';
 import { Card, CardHeader } from '../ui/card';
 import { cn } from '../ui/cn';
 import { fetchJson } from '../ui/fetch-json';
 import { TextField } from '../ui/field';
-import { newIntentKey } from '../ui/intent-key';
+import { useIntentKey } from '../ui/intent-key';
 import { PaginationControls } from '../ui/pagination';
 import { EmptyState, ErrorState, LoadingState } from '../ui/states';
 import { useToast } from '../ui/toast';
@@ -23,27 +22,23 @@ const STATUS_TONE: Record<WebhookDelivery['status'], BadgeTone> = { pending: 'am
 
 function NewEndpointForm({ onCreated }: { onCreated: (endpoint: WebhookEndpointWithSecret) => void }) {
   const toast = useToast();
-  const blank = () => ({ url: '', description: '', idempotency_key: newIntentKey() });
-  const form = useForm({ resolver: zodResolver(CreateWebhookInput), defaultValues: blank() });
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      const result = await createWebhook(values);
-      toast.result(result);
-      if (result.ok && result.data) {
-        onCreated(result.data);
-        form.reset(blank());
-      } else {
-        for (const e of result.errors ?? []) if (e.field === 'url' || e.field === 'description') form.setError(e.field, { message: e.message });
-      }
-    } catch {
-      toast.error('The request did not go through. Check your connection and try again.');
+  const form = useActionForm();
+  const [key, renewKey] = useIntentKey();
+  const bound = form.bind(async (data, el) => {
+    const result = await createWebhook({ url: textOf(data, 'url'), description: textOf(data, 'description'), idempotency_key: key });
+    toast.result(result);
+    form.report(result);
+    if (result.ok && result.data) {
+      onCreated(result.data);
+      el.reset();
+      renewKey();
     }
   });
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Add a webhook endpoint" className="grid gap-3 sm:grid-cols-[2fr_1fr_auto] sm:items-end">
-      <TextField label="URL" type="url" placeholder="https://example.com/escrow/webhooks" error={form.formState.errors.url?.message} {...form.register('url')} />
-      <TextField label="Description (optional)" error={form.formState.errors.description?.message} {...form.register('description')} />
-      <Button type="submit" loading={form.formState.isSubmitting}>
+    <form {...bound} aria-label="Add a webhook endpoint" className="grid gap-3 sm:grid-cols-[2fr_1fr_auto] sm:items-end">
+      <TextField label="URL" name="url" type="url" required placeholder="https://example.com/escrow/webhooks" error={form.errorOf('url')} />
+      <TextField label="Description (optional)" name="description" error={form.errorOf('description')} />
+      <Button type="submit" loading={form.busy}>
         Add endpoint
       </Button>
     </form>

@@ -1,14 +1,13 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useState } from 'react';
 import { approveAmount, escalateDispute, proposeAmount, rejectAmount } from '@/app/(dashboard)/disputes/actions';
-import { ProposeAmountInput, RejectAmountInput, type Dispute, type Viewer } from '@/lib/contracts/dashboard';
+import type { Dispute, Viewer } from '@/lib/contracts/dashboard';
+import { numberOf, textOf, useActionForm } from '../ui/action-form';
 import { Button } from '../ui/button';
 import { Dialog } from '../ui/dialog';
 import { TextAreaField, TextField } from '../ui/field';
-import { newIntentKey } from '../ui/intent-key';
+import { useIntentKey } from '../ui/intent-key';
 import { useToast } from '../ui/toast';
 import { ConfirmAction } from './confirm-action';
 import { EvidenceForm, WithdrawDisputeDialog } from './dispute-process-forms';
@@ -16,41 +15,42 @@ import { naira } from './money';
 
 function ProposeForm({ dispute, onDone }: { dispute: Dispute; onDone: () => void }) {
   const toast = useToast();
+  const form = useActionForm();
+  const [key, renewKey] = useIntentKey();
+  // The range this dispute allows now (min/max on the field; the action's contract and the API check again).
   const max = dispute.max_dispute_amount;
-  // The API's schema, plus the range this dispute allows now (the API checks it again).
-  const schema = useMemo(() => ProposeAmountInput.refine((v) => v.dispute_amount <= max, { path: ['dispute_amount'], message: `must be at most ${naira(max)}` }), [max]);
   const revising = dispute.proposals.some((p) => p.proposed_by === 'seller');
-  const form = useForm({
-    resolver: zodResolver(schema),
-    defaultValues: { dispute_id: dispute.id, idempotency_key: newIntentKey(), dispute_amount: '' as unknown as number },
-  });
-  const [pending, setPending] = useState<{ values: typeof ProposeAmountInput._output; sending: boolean } | null>(null);
-  const onSubmit = form.handleSubmit((values) => setPending({ values, sending: false }));
+  const [pending, setPending] = useState<{ amount: number; sending: boolean; form: HTMLFormElement } | null>(null);
+  const bound = form.bind((data, el) => setPending({ amount: numberOf(data, 'dispute_amount') ?? 0, sending: false, form: el }));
   async function confirm() {
     if (!pending) return;
     setPending({ ...pending, sending: true });
-    const result = await proposeAmount(pending.values);
+    const result = await proposeAmount({ dispute_id: dispute.id, idempotency_key: key, dispute_amount: pending.amount });
     toast.result(result);
+    form.report(result);
     setPending(null);
     if (result.ok) {
-      form.reset({ dispute_id: dispute.id, idempotency_key: newIntentKey(), dispute_amount: '' as unknown as number });
+      pending.form.reset();
+      renewKey();
       onDone();
     }
   }
   return (
     <>
-      <form onSubmit={onSubmit} noValidate className="flex flex-wrap items-end gap-2">
+      <form {...bound} className="flex flex-wrap items-end gap-2">
         <TextField
           label={revising ? 'Revise the amount you should receive (₦)' : 'Amount you should receive (₦)'}
+          name="dispute_amount"
           hint={`Between ${naira(0)} and ${naira(max)}: the rest of the money held goes back to the buyer.`}
           type="number"
           inputMode="decimal"
+          required
           step="0.01"
           min={0}
           max={max}
+          data-range-error={`must be between ${naira(0)} and ${naira(max)}`}
           className="min-w-64 flex-1"
-          error={form.formState.errors.dispute_amount?.message}
-          {...form.register('dispute_amount', { valueAsNumber: true })}
+          error={form.errorOf('dispute_amount')}
         />
         <Button type="submit">{revising ? 'Propose revised amount' : 'Propose amount'}</Button>
       </form>
@@ -58,7 +58,7 @@ function ProposeForm({ dispute, onDone }: { dispute: Dispute; onDone: () => void
         open={pending !== null}
         onClose={() => !pending?.sending && setPending(null)}
         title="Send this proposal?"
-        description={pending ? `You propose to receive ${naira(pending.values.dispute_amount)}. If the buyer approves, the money moves at once.` : undefined}
+        description={pending ? `You propose to receive ${naira(pending.amount)}. If the buyer approves, the money moves at once.` : undefined}
       >
         <div className="flex justify-end gap-2">
           <Button variant="secondary" onClick={() => setPending(null)} disabled={pending?.sending}>
@@ -76,13 +76,16 @@ function ProposeForm({ dispute, onDone }: { dispute: Dispute; onDone: () => void
 function RejectAmountDialog({ dispute, onDone }: { dispute: Dispute; onDone: () => void }) {
   const [open, setOpen] = useState(false);
   const toast = useToast();
-  const form = useForm({ resolver: zodResolver(RejectAmountInput), defaultValues: { dispute_id: dispute.id, idempotency_key: newIntentKey(), reason: '' } });
-  const onSubmit = form.handleSubmit(async (values) => {
-    const result = await rejectAmount(values);
+  const form = useActionForm();
+  const [key, renewKey] = useIntentKey();
+  const bound = form.bind(async (data, el) => {
+    const result = await rejectAmount({ dispute_id: dispute.id, idempotency_key: key, reason: textOf(data, 'reason') });
     toast.result(result);
+    form.report(result);
     if (result.ok) {
       setOpen(false);
-      form.reset({ dispute_id: dispute.id, idempotency_key: newIntentKey(), reason: '' });
+      el.reset();
+      renewKey();
       onDone();
     }
   });
@@ -92,13 +95,13 @@ function RejectAmountDialog({ dispute, onDone }: { dispute: Dispute; onDone: () 
         Reject amount
       </Button>
       <Dialog open={open} onClose={() => setOpen(false)} title={`Reject ${naira(dispute.dispute_amount)}?`} description="The seller can then revise the amount. Say why, so the next proposal can meet you.">
-        <form onSubmit={onSubmit} noValidate className="space-y-4">
-          <TextAreaField label="Reason (optional)" error={form.formState.errors.reason?.message} {...form.register('reason')} />
+        <form {...bound} className="space-y-4">
+          <TextAreaField label="Reason (optional)" name="reason" error={form.errorOf('reason')} />
           <div className="flex justify-end gap-2">
             <Button variant="secondary" onClick={() => setOpen(false)}>
               Cancel
             </Button>
-            <Button type="submit" variant="danger" loading={form.formState.isSubmitting}>
+            <Button type="submit" variant="danger" loading={form.busy}>
               Reject amount
             </Button>
           </div>

@@ -1,12 +1,12 @@
 'use client';
 
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Bank, BankAccountList } from '@/lib/contracts/dashboard';
 import { day } from '../escrow/money';
 import { Card, CardHeader } from '../ui/card';
 import { fetchJson } from '../ui/fetch-json';
 import { PaginationControls } from '../ui/pagination';
+import { useQuery, useQueryStore } from '../ui/query';
 import { EmptyState, ErrorState, LoadingState } from '../ui/states';
 import { BankAccountForm } from './bank-account-form';
 
@@ -21,13 +21,13 @@ export function BankAccountsAdmin({
   customers: Array<{ id: string; name: string }>;
   defaultUserId?: string;
 }) {
-  const queryClient = useQueryClient();
+  const queries = useQueryStore();
   const [page, setPage] = useState(1);
   const query = useQuery({
     queryKey: ['bank-accounts', page],
     queryFn: () => fetchJson<BankAccountList>(`/data/bank-accounts?page=${page}`),
     initialData: page === 1 ? initial : undefined,
-    placeholderData: keepPreviousData,
+    keepPrevious: true,
   });
   return (
     <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
@@ -90,7 +90,7 @@ export function BankAccountsAdmin({
       </Card>
       <Card>
         <CardHeader title="Add a bank account" />
-        <BankAccountForm banks={banks} customers={customers} defaultUserId={defaultUserId} onSaved={() => void queryClient.invalidateQueries({ queryKey: ['bank-accounts'] })} />
+        <BankAccountForm banks={banks} customers={customers} defaultUserId={defaultUserId} onSaved={() => queries.invalidate(['bank-accounts'])} />
       </Card>
     </div>
   );

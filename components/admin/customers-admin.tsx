@@ -1,6 +1,5 @@
 'use client';
 
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useEffect, useState } from 'react';
 import type { CustomersView } from '@/lib/contracts/dashboard';
@@ -10,13 +9,14 @@ import { Card, CardHeader } from '../ui/card';
 import { fetchJson } from '../ui/fetch-json';
 import { TextField } from '../ui/field';
 import { PaginationControls } from '../ui/pagination';
+import { useQuery, useQueryStore } from '../ui/query';
 import { EmptyState, ErrorState, LoadingState } from '../ui/states';
 import { CreateCustomerForm } from './create-customer-form';
 
 const ACCESS = { active: { text: 'Signs in', tone: 'green' }, invited: { text: 'Invited', tone: 'amber' }, none: { text: 'No access', tone: 'grey' } } as const;
 
 export function CustomersAdmin({ initial }: { initial: CustomersView }) {
-  const queryClient = useQueryClient();
+  const queries = useQueryStore();
   const [page, setPage] = useState(1);
   const [typed, setTyped] = useState('');
   const [search, setSearch] = useState('');
@@ -31,7 +31,7 @@ export function CustomersAdmin({ initial }: { initial: CustomersView }) {
     queryKey: ['customers', page, search],
     queryFn: () => fetchJson<CustomersView>(`/data/customers?page=${page}&search=${encodeURIComponent(search)}`),
     initialData: page === 1 && search === '' ? initial : undefined,
-    placeholderData: keepPreviousData,
+    keepPrevious: true,
   });
   return (
     <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
@@ -95,7 +95,7 @@ export function CustomersAdmin({ initial }: { initial: CustomersView }) {
       </Card>
       <Card>
         <CardHeader title="New customer" description="Creates the customer and its wallet." />
-        <CreateCustomerForm onCreated={() => void queryClient.invalidateQueries({ queryKey: ['customers'] })} />
+        <CreateCustomerForm onCreated={() => queries.invalidate(['customers'])} />
       </Card>
     </div>
   );

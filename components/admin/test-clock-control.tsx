@@ -1,6 +1,5 @@
 'use client';
 
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { advanceTestClock } from '@/app/(dashboard)/admin/sandbox/actions';
 import type { TestClock } from '@/lib/contracts/dashboard-disputes';
@@ -12,6 +11,7 @@ import { Card } from '../ui/card';
 import { SelectField, TextField } from '../ui/field';
 import { Dialog } from '../ui/dialog';
 import { useIntentKey } from '../ui/intent-key';
+import { useQueryStore } from '../ui/query';
 import { useToast } from '../ui/toast';
 
 function ahead(ms: number): string {
@@ -25,7 +25,7 @@ function ahead(ms: number): string {
 
 export function TestClockControl({ initial }: { initial: TestClock }) {
   const toast = useToast();
-  const queryClient = useQueryClient();
+  const queries = useQueryStore();
   const [clock, setClock] = useState(initial);
   const form = useActionForm();
   const [key, renewKey] = useIntentKey();
@@ -48,7 +48,7 @@ export function TestClockControl({ initial }: { initial: TestClock }) {
       pending.form.reset();
       renewKey();
       // Every page's records may have moved on: lapses settle before the API answers.
-      void queryClient.invalidateQueries();
+      queries.invalidate();
     }
   }
   return (

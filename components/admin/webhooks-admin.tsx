@@ -1,6 +1,5 @@
 'use client';
 
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { createWebhook, resendDelivery } from '@/app/(dashboard)/admin/webhooks/actions';
 import type { DeliveriesView, WebhookDelivery, WebhookEndpointWithSecret, WebhooksView } from '@/lib/contracts/dashboard-disputes';
@@ -15,6 +14,7 @@ import { fetchJson } from '../ui/fetch-json';
 import { TextField } from '../ui/field';
 import { useIntentKey } from '../ui/intent-key';
 import { PaginationControls } from '../ui/pagination';
+import { useQuery, useQueryStore } from '../ui/query';
 import { EmptyState, ErrorState, LoadingState } from '../ui/states';
 import { useToast } from '../ui/toast';
 
@@ -64,11 +64,11 @@ function SecretOnce({ endpoint, onDismiss }: { endpoint: WebhookEndpointWithSecr
 
 function Deliveries({ webhookId }: { webhookId: string }) {
   const [page, setPage] = useState(1);
-  const queryClient = useQueryClient();
+  const queries = useQueryStore();
   const query = useQuery({
     queryKey: ['webhook-deliveries', webhookId, page],
     queryFn: () => fetchJson<DeliveriesView>(`/data/webhooks/${webhookId}/deliveries?page=${page}`),
-    placeholderData: keepPreviousData,
+    keepPrevious: true,
   });
   if (query.isError && !query.data) return <ErrorState message={query.error.message} retry={() => void query.refetch()} />;
   if (!query.data) return <LoadingState label="Loading deliveries…" />;
@@ -115,7 +115,7 @@ function Deliveries({ webhookId }: { webhookId: string }) {
                       description={`It is POSTed to ${webhook.url} now, signed as usual. Your receiver should skip event ids it has already handled.`}
                       confirmLabel="Resend now"
                       run={(key) => resendDelivery({ webhook_id: webhook.id, delivery_id: d.id, idempotency_key: key })}
-                      onDone={() => void queryClient.invalidateQueries({ queryKey: ['webhook-deliveries', webhookId] })}
+                      onDone={() => queries.invalidate(['webhook-deliveries', webhookId])}
                     />
                   </td>
                 </tr>
@@ -130,7 +130,7 @@ function Deliveries({ webhookId }: { webhookId: string }) {
 }
 
 export function WebhooksAdmin({ initial }: { initial: WebhooksView }) {
-  const queryClient = useQueryClient();
+  const queries = useQueryStore();
   const [created, setCreated] = useState<WebhookEndpointWithSecret | null>(null);
   const [selected, setSelected] = useState<string | null>(null);
   const query = useQuery({ queryKey: ['webhooks'], queryFn: () => fetchJson<WebhooksView>('/data/webhooks'), initialData: initial });
@@ -143,7 +143,7 @@ export function WebhooksAdmin({ initial }: { initial: WebhooksView }) {
           onCreated={(endpoint) => {
             setCreated(endpoint);
             setSelected(endpoint.id);
-            void queryClient.invalidateQueries({ queryKey: ['webhooks'] });
+            queries.invalidate(['webhooks']);
           }}
         />
         {created ? <SecretOnce endpoint={created} onDismiss={() => setCreated(null)} /> : null}

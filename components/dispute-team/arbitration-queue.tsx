@@ -1,6 +1,5 @@
 'use client';
 
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useState } from 'react';
 import type { ArbitrationQueueView } from '@/lib/contracts/dashboard-disputes';
@@ -8,6 +7,7 @@ import { dateTime, naira } from '../escrow/money';
 import { Card } from '../ui/card';
 import { fetchJson } from '../ui/fetch-json';
 import { PaginationControls } from '../ui/pagination';
+import { useQuery } from '../ui/query';
 import { EmptyState, ErrorState } from '../ui/states';
 
 export function ArbitrationQueue({ initial }: { initial: ArbitrationQueueView }) {
@@ -16,7 +16,7 @@ export function ArbitrationQueue({ initial }: { initial: ArbitrationQueueView })
     queryKey: ['arbitration-queue', page],
     queryFn: () => fetchJson<ArbitrationQueueView>(`/data/dispute-team/queue?page=${page}`),
     initialData: page === 1 ? initial : undefined,
-    placeholderData: keepPreviousData,
+    keepPrevious: true,
   });
   if (query.isError && !query.data) return <ErrorState message={query.error.message} retry={() => void query.refetch()} />;
   const data = query.data ?? initial;

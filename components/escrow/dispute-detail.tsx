@@ -1,10 +1,10 @@
 'use client';
 
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
 import type { DisputeView } from '@/lib/contracts/dashboard';
 import { Card, CardHeader } from '../ui/card';
 import { fetchJson } from '../ui/fetch-json';
+import { useQuery, useQueryStore } from '../ui/query';
 import { ErrorState } from '../ui/states';
 import { DeadlineCountdown } from './deadline-countdown';
 import { DisputeActions } from './dispute-actions';
@@ -17,11 +17,11 @@ import { StatusBadge } from './status-badge';
 
 export function DisputeDetail({ initial }: { initial: DisputeView }) {
   const id = initial.dispute.id;
-  const queryClient = useQueryClient();
+  const queries = useQueryStore();
   const query = useQuery({ queryKey: ['dispute', id], queryFn: () => fetchJson<DisputeView>(`/data/disputes/${id}`), initialData: initial });
   const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: ['dispute', id] });
-    void queryClient.invalidateQueries({ queryKey: ['transaction'] });
+    queries.invalidate(['dispute', id]);
+    queries.invalidate(['transaction']);
   };
   const { dispute: d, viewer, transactionId } = query.data;
   return (

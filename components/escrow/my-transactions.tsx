@@ -1,12 +1,12 @@
 'use client';
 
-import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useState } from 'react';
 import type { MyTransactionItem, MyTransactionsView } from '@/lib/contracts/dashboard';
 import { Badge } from '../ui/badge';
 import { fetchJson } from '../ui/fetch-json';
 import { PaginationControls } from '../ui/pagination';
+import { useQuery } from '../ui/query';
 import { EmptyState, ErrorState, LoadingState } from '../ui/states';
 import { ACTION_LABEL, labelOf, MILESTONE_STATUS } from './labels';
 import { naira } from './money';

@@ -1,6 +1,5 @@
 'use client';
 
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useEffect, useRef, useState } from 'react';
 import { markRead } from '@/app/(dashboard)/notifications/actions';
@@ -8,10 +7,11 @@ import type { NotificationsView } from '@/lib/contracts/dashboard-disputes';
 import { dateTime } from '../escrow/money';
 import { cn } from '../ui/cn';
 import { fetchJson } from '../ui/fetch-json';
+import { useQuery, useQueryStore } from '../ui/query';
 
-/** The header's bell: polls like every page (the providers' refetchInterval), and opening it marks everything shown as read. */
+/** The header's bell: polls like every page (components/ui/query), and opening it marks everything shown as read. */
 export function NotificationBell() {
-  const queryClient = useQueryClient();
+  const queries = useQueryStore();
   const query = useQuery({ queryKey: ['notifications'], queryFn: () => fetchJson<NotificationsView>('/data/notifications') });
   const [open, setOpen] = useState(false);
   // The lines as they were when opened, so the new ones stay marked while the list is open.
@@ -41,8 +41,8 @@ export function NotificationBell() {
     setShown(data);
     if (data?.newest && data.unread > 0) {
       const result = await markRead({ through: data.newest });
-      if (result.ok) queryClient.setQueryData<NotificationsView>(['notifications'], (old) => (old ? { ...old, unread: 0, items: old.items.map((i) => ({ ...i, unread: false })) } : old));
-      void queryClient.invalidateQueries({ queryKey: ['notifications'] });
+      if (result.ok) queries.setData<NotificationsView>(['notifications'], (old) => (old ? { ...old, unread: 0, items: old.items.map((i) => ({ ...i, unread: false })) } : old));
+      queries.invalidate(['notifications']);
     }
   }
 

@@ -1,16 +1,16 @@
 'use client';
 
-import { useState } from 'react';
-import { approveAmount, escalateDispute, proposeAmount, rejectAmount } from '@/app/(dashboard)/disputes/actions';
+import { lazy, Suspense, useState } from 'react';
+import { approveAmount, escalateDispute, proposeAmount } from '@/app/(dashboard)/disputes/actions';
 import type { Dispute, Viewer } from '@/lib/contracts/dashboard';
-import { numberOf, textOf, useActionForm } from '../ui/action-form';
+import { numberOf, useActionForm } from '../ui/action-form';
 import { Button } from '../ui/button';
 import { Dialog } from '../ui/dialog';
-import { TextAreaField, TextField } from '../ui/field';
+import { TextField } from '../ui/field';
 import { useIntentKey } from '../ui/intent-key';
+import { Spinner } from '../ui/spinner';
 import { useToast } from '../ui/toast';
 import { ConfirmAction } from './confirm-action';
-import { EvidenceForm, WithdrawDisputeDialog } from './dispute-process-forms';
 import { naira } from './money';
 
 function ProposeForm({ dispute, onDone }: { dispute: Dispute; onDone: () => void }) {
@@ -73,39 +73,66 @@ function ProposeForm({ dispute, onDone }: { dispute: Dispute; onDone: () => void
   );
 }
 
+// Rejecting an amount and withdrawing are a click away from most views of a dispute: their forms load on
+// opening (issue #6). The evidence form (and its uploader) shows only in the evidence window: it is still
+// rendered on the server, and its code loads while such a page hydrates, on those pages alone.
+const loadDialogForms = () => import('./dispute-dialog-forms');
+const RejectAmountForm = lazy(() => loadDialogForms().then((m) => ({ default: m.RejectAmountForm })));
+const WithdrawDisputeForm = lazy(() => loadDialogForms().then((m) => ({ default: m.WithdrawDisputeForm })));
+const EvidenceForm = lazy(() => import('./dispute-process-forms').then((m) => ({ default: m.EvidenceForm })));
+
 function RejectAmountDialog({ dispute, onDone }: { dispute: Dispute; onDone: () => void }) {
   const [open, setOpen] = useState(false);
-  const toast = useToast();
-  const form = useActionForm();
   const [key, renewKey] = useIntentKey();
-  const bound = form.bind(async (data, el) => {
-    const result = await rejectAmount({ dispute_id: dispute.id, idempotency_key: key, reason: textOf(data, 'reason') });
-    toast.result(result);
-    form.report(result);
-    if (result.ok) {
-      setOpen(false);
-      el.reset();
-      renewKey();
-      onDone();
-    }
-  });
   return (
     <>
-      <Button variant="danger" onClick={() => setOpen(true)}>
+      <Button variant="danger" onClick={() => setOpen(true)} onPointerEnter={() => void loadDialogForms()} onFocus={() => void loadDialogForms()}>
         Reject amount
       </Button>
       <Dialog open={open} onClose={() => setOpen(false)} title={`Reject ${naira(dispute.dispute_amount)}?`} description="The seller can then revise the amount. Say why, so the next proposal can meet you.">
-        <form {...bound} className="space-y-4">
-          <TextAreaField label="Reason (optional)" name="reason" error={form.errorOf('reason')} />
-          <div className="flex justify-end gap-2">
-            <Button variant="secondary" onClick={() => setOpen(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" variant="danger" loading={form.busy}>
-              Reject amount
-            </Button>
-          </div>
-        </form>
+        <RejectAmountForm
+          disputeId={dispute.id}
+          intentKey={key}
+          onCancel={() => setOpen(false)}
+          onDone={() => {
+            setOpen(false);
+            renewKey();
+            onDone();
+          }}
+        />
+      </Dialog>
+    </>
+  );
+}
+
+/** The seller withdraws: everything held goes back to the buyer. Asked twice, since it cannot be undone. */
+export function WithdrawDisputeDialog({ dispute, onDone }: { dispute: Dispute; onDone: () => void }) {
+  const [open, setOpen] = useState(false);
+  const [sending, setSending] = useState(false);
+  const [key, renewKey] = useIntentKey();
+  const held = dispute.milestone.milestone_escrow.balance;
+  return (
+    <>
+      <Button variant="secondary" onClick={() => setOpen(true)} onPointerEnter={() => void loadDialogForms()} onFocus={() => void loadDialogForms()}>
+        Withdraw dispute
+      </Button>
+      <Dialog
+        open={open}
+        onClose={() => !sending && setOpen(false)}
+        title="Withdraw this dispute?"
+        description={`The dispute ends and all ${naira(held)} held is refunded to the buyer. This cannot be undone.`}
+      >
+        <WithdrawDisputeForm
+          disputeId={dispute.id}
+          intentKey={key}
+          onBusy={setSending}
+          onCancel={() => setOpen(false)}
+          onDone={() => {
+            setOpen(false);
+            renewKey();
+            onDone();
+          }}
+        />
       </Dialog>
     </>
   );
@@ -146,7 +173,9 @@ export function DisputeActions({ dispute, viewer, onDone }: { dispute: Dispute; 
       {mine.includes('submit_evidence') ? (
         <div className="rounded-lg border border-amber-200 p-4">
           {mySide ? <p className="mb-3 text-sm text-slate-700">Your evidence is in. You may add more until the window closes.</p> : null}
-          <EvidenceForm dispute={dispute} onDone={onDone} />
+          <Suspense fallback={<Spinner label="Loading the evidence form…" />}>
+            <EvidenceForm dispute={dispute} onDone={onDone} />
+          </Suspense>
         </div>
       ) : null}
       {mine.includes('add_dispute_amount') ? <ProposeForm dispute={dispute} onDone={onDone} /> : null}

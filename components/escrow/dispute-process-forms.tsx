@@ -1,7 +1,7 @@
 'use client';
 
 import { useRef, useState } from 'react';
-import { cancelDispute, submitEvidence } from '@/app/(dashboard)/disputes/actions';
+import { submitEvidence } from '@/app/(dashboard)/disputes/actions';
 import type { Dispute } from '@/lib/contracts/dashboard';
 import { textOf, useActionForm } from '../ui/action-form';
 import { Button } from '../ui/button';
@@ -10,7 +10,6 @@ import { TextAreaField } from '../ui/field';
 import { useIntentKey } from '../ui/intent-key';
 import { useToast } from '../ui/toast';
 import { DeadlineCountdown } from './deadline-countdown';
-import { naira } from './money';
 import { ProofUpload, type UploadedProof } from './proof-upload';
 
 /**
@@ -71,56 +70,5 @@ export function EvidenceForm({ dispute, onDone }: { dispute: Dispute; onDone: ()
         </div>
       </Dialog>
     </form>
-  );
-}
-
-/** The seller withdraws: everything held goes back to the buyer. Asked twice, since it cannot be undone. */
-export function WithdrawDisputeDialog({ dispute, onDone }: { dispute: Dispute; onDone: () => void }) {
-  const [open, setOpen] = useState(false);
-  const toast = useToast();
-  const form = useActionForm();
-  const [key, renewKey] = useIntentKey();
-  const bound = form.bind(async (data, el) => {
-    const result = await cancelDispute({ dispute_id: dispute.id, idempotency_key: key, cancellation_agreement_details: textOf(data, 'cancellation_agreement_details') });
-    toast.result(result);
-    form.report(result);
-    if (result.ok) {
-      setOpen(false);
-      el.reset();
-      renewKey();
-      onDone();
-    }
-  });
-  const held = dispute.milestone.milestone_escrow.balance;
-  return (
-    <>
-      <Button variant="secondary" onClick={() => setOpen(true)}>
-        Withdraw dispute
-      </Button>
-      <Dialog
-        open={open}
-        onClose={() => !form.busy && setOpen(false)}
-        title="Withdraw this dispute?"
-        description={`The dispute ends and all ${naira(held)} held is refunded to the buyer. This cannot be undone.`}
-      >
-        <form {...bound} className="space-y-4">
-          <TextAreaField
-            label="What was agreed"
-            name="cancellation_agreement_details"
-            required
-            hint="Recorded with the dispute, for both of you."
-            error={form.errorOf('cancellation_agreement_details')}
-          />
-          <div className="flex justify-end gap-2">
-            <Button variant="secondary" onClick={() => setOpen(false)} disabled={form.busy}>
-              Keep the dispute
-            </Button>
-            <Button type="submit" variant="danger" loading={form.busy}>
-              Withdraw and refund the buyer
-            </Button>
-          </div>
-        </form>
-      </Dialog>
-    </>
   );
 }

@@ -1,13 +1,12 @@
 'use client';
 
 import type { ReactNode } from 'react';
-import { QueryStoreProvider } from './ui/query';
 import { ToastProvider } from './ui/toast';
 
+/**
+ * The dashboard's data layer is @tanstack/react-query (components/live): its client loads right after
+ * hydration, so no page's first-load JavaScript carries it (issue #6).
+ */
 export function Providers({ children }: { children: ReactNode }) {
-  return (
-    <QueryStoreProvider>
-      <ToastProvider>{children}</ToastProvider>
-    </QueryStoreProvider>
-  );
+  return <ToastProvider>{children}</ToastProvider>;
 }

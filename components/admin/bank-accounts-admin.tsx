@@ -6,7 +6,7 @@ import { day } from '../escrow/money';
 import { Card, CardHeader } from '../ui/card';
 import { fetchJson } from '../ui/fetch-json';
 import { PaginationControls } from '../ui/pagination';
-import { useQuery, useQueryStore } from '../ui/query';
+import { invalidate, useLiveQuery } from '../live/live-query';
 import { EmptyState, ErrorState, LoadingState } from '../ui/states';
 import { BankAccountForm } from './bank-account-form';
 
@@ -21,9 +21,8 @@ export function BankAccountsAdmin({
   customers: Array<{ id: string; name: string }>;
   defaultUserId?: string;
 }) {
-  const queries = useQueryStore();
   const [page, setPage] = useState(1);
-  const query = useQuery({
+  const query = useLiveQuery({
     queryKey: ['bank-accounts', page],
     queryFn: () => fetchJson<BankAccountList>(`/data/bank-accounts?page=${page}`),
     initialData: page === 1 ? initial : undefined,
@@ -90,7 +89,7 @@ export function BankAccountsAdmin({
       </Card>
       <Card>
         <CardHeader title="Add a bank account" />
-        <BankAccountForm banks={banks} customers={customers} defaultUserId={defaultUserId} onSaved={() => queries.invalidate(['bank-accounts'])} />
+        <BankAccountForm banks={banks} customers={customers} defaultUserId={defaultUserId} onSaved={() => void invalidate(['bank-accounts'])} />
       </Card>
     </div>
   );

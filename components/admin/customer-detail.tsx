@@ -10,7 +10,7 @@ import { WalletPanel } from '../escrow/wallet-panel';
 import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
 import { Card, CardHeader } from '../ui/card';
-import { useQueryStore } from '../ui/query';
+import { invalidate } from '../live/live-query';
 import { useToast } from '../ui/toast';
 import { FundWalletForm } from './fund-wallet-form';
 import { InviteLink } from './invite-link';
@@ -28,7 +28,6 @@ export function CustomerDetail({
   bankAccounts: BankAccountList['bank_accounts'];
   transactions: TransactionList['transactions'];
 }) {
-  const queries = useQueryStore();
   const toast = useToast();
   const [invitePath, setInvitePath] = useState<string | null>(null);
   const [inviting, setInviting] = useState(false);
@@ -79,7 +78,7 @@ export function CustomerDetail({
         </Card>
         <Card>
           <CardHeader title="Sandbox funding" level={2} />
-          <FundWalletForm userId={user.id} name={user.first_name} onDone={() => queries.invalidate(['wallet'])} />
+          <FundWalletForm userId={user.id} name={user.first_name} onDone={() => void invalidate(['wallet'])} />
         </Card>
         <Card>
           <CardHeader

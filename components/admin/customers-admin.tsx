@@ -9,14 +9,13 @@ import { Card, CardHeader } from '../ui/card';
 import { fetchJson } from '../ui/fetch-json';
 import { TextField } from '../ui/field';
 import { PaginationControls } from '../ui/pagination';
-import { useQuery, useQueryStore } from '../ui/query';
+import { invalidate, useLiveQuery } from '../live/live-query';
 import { EmptyState, ErrorState, LoadingState } from '../ui/states';
 import { CreateCustomerForm } from './create-customer-form';
 
 const ACCESS = { active: { text: 'Signs in', tone: 'green' }, invited: { text: 'Invited', tone: 'amber' }, none: { text: 'No access', tone: 'grey' } } as const;
 
 export function CustomersAdmin({ initial }: { initial: CustomersView }) {
-  const queries = useQueryStore();
   const [page, setPage] = useState(1);
   const [typed, setTyped] = useState('');
   const [search, setSearch] = useState('');
@@ -27,7 +26,7 @@ export function CustomersAdmin({ initial }: { initial: CustomersView }) {
     }, 300);
     return () => clearTimeout(timer);
   }, [typed]);
-  const query = useQuery({
+  const query = useLiveQuery({
     queryKey: ['customers', page, search],
     queryFn: () => fetchJson<CustomersView>(`/data/customers?page=${page}&search=${encodeURIComponent(search)}`),
     initialData: page === 1 && search === '' ? initial : undefined,
@@ -95,7 +94,7 @@ export function CustomersAdmin({ initial }: { initial: CustomersView }) {
       </Card>
       <Card>
         <CardHeader title="New customer" description="Creates the customer and its wallet." />
-        <CreateCustomerForm onCreated={() => queries.invalidate(['customers'])} />
+        <CreateCustomerForm onCreated={() => void invalidate(['customers'])} />
       </Card>
     </div>
   );

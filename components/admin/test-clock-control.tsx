@@ -11,7 +11,7 @@ import { Card } from '../ui/card';
 import { SelectField, TextField } from '../ui/field';
 import { Dialog } from '../ui/dialog';
 import { useIntentKey } from '../ui/intent-key';
-import { useQueryStore } from '../ui/query';
+import { invalidate } from '../live/live-query';
 import { useToast } from '../ui/toast';
 
 function ahead(ms: number): string {
@@ -25,7 +25,6 @@ function ahead(ms: number): string {
 
 export function TestClockControl({ initial }: { initial: TestClock }) {
   const toast = useToast();
-  const queries = useQueryStore();
   const [clock, setClock] = useState(initial);
   const form = useActionForm();
   const [key, renewKey] = useIntentKey();
@@ -48,7 +47,7 @@ export function TestClockControl({ initial }: { initial: TestClock }) {
       pending.form.reset();
       renewKey();
       // Every page's records may have moved on: lapses settle before the API answers.
-      queries.invalidate();
+      void invalidate();
     }
   }
   return (

@@ -14,7 +14,7 @@ import { fetchJson } from '../ui/fetch-json';
 import { TextField } from '../ui/field';
 import { useIntentKey } from '../ui/intent-key';
 import { PaginationControls } from '../ui/pagination';
-import { useQuery, useQueryStore } from '../ui/query';
+import { invalidate, useLiveQuery } from '../live/live-query';
 import { EmptyState, ErrorState, LoadingState } from '../ui/states';
 import { useToast } from '../ui/toast';
 
@@ -64,8 +64,7 @@ function SecretOnce({ endpoint, onDismiss }: { endpoint: WebhookEndpointWithSecr
 
 function Deliveries({ webhookId }: { webhookId: string }) {
   const [page, setPage] = useState(1);
-  const queries = useQueryStore();
-  const query = useQuery({
+  const query = useLiveQuery({
     queryKey: ['webhook-deliveries', webhookId, page],
     queryFn: () => fetchJson<DeliveriesView>(`/data/webhooks/${webhookId}/deliveries?page=${page}`),
     keepPrevious: true,
@@ -115,7 +114,7 @@ function Deliveries({ webhookId }: { webhookId: string }) {
                       description={`It is POSTed to ${webhook.url} now, signed as usual. Your receiver should skip event ids it has already handled.`}
                       confirmLabel="Resend now"
                       run={(key) => resendDelivery({ webhook_id: webhook.id, delivery_id: d.id, idempotency_key: key })}
-                      onDone={() => queries.invalidate(['webhook-deliveries', webhookId])}
+                      onDone={() => void invalidate(['webhook-deliveries', webhookId])}
                     />
                   </td>
                 </tr>
@@ -130,10 +129,9 @@ function Deliveries({ webhookId }: { webhookId: string }) {
 }
 
 export function WebhooksAdmin({ initial }: { initial: WebhooksView }) {
-  const queries = useQueryStore();
   const [created, setCreated] = useState<WebhookEndpointWithSecret | null>(null);
   const [selected, setSelected] = useState<string | null>(null);
-  const query = useQuery({ queryKey: ['webhooks'], queryFn: () => fetchJson<WebhooksView>('/data/webhooks'), initialData: initial });
+  const query = useLiveQuery({ queryKey: ['webhooks'], queryFn: () => fetchJson<WebhooksView>('/data/webhooks'), initialData: initial });
   const webhooks = query.data?.webhooks ?? [];
   return (
     <div className="space-y-6">
@@ -143,7 +141,7 @@ export function WebhooksAdmin({ initial }: { initial: WebhooksView }) {
           onCreated={(endpoint) => {
             setCreated(endpoint);
             setSelected(endpoint.id);
-            queries.invalidate(['webhooks']);
+            void invalidate(['webhooks']);
           }}
         />
         {created ? <SecretOnce endpoint={created} onDismiss={() => setCreated(null)} /> : null}

@@ -10,7 +10,7 @@ import { dateTime, naira } from '../escrow/money';
 import { StatusBadge } from '../escrow/status-badge';
 import { Card, CardHeader } from '../ui/card';
 import { fetchJson } from '../ui/fetch-json';
-import { useQuery, useQueryStore } from '../ui/query';
+import { invalidate, useLiveQuery } from '../live/live-query';
 import { ErrorState } from '../ui/states';
 import { VerdictForm } from './verdict-form';
 
@@ -25,11 +25,10 @@ function Fact({ label, value }: { label: string; value: string }) {
 
 export function ArbitrationDetail({ initial }: { initial: ArbitrationView }) {
   const id = initial.dispute.id;
-  const queries = useQueryStore();
-  const query = useQuery({ queryKey: ['arbitration', id], queryFn: () => fetchJson<ArbitrationView>(`/data/dispute-team/disputes/${id}`), initialData: initial });
+  const query = useLiveQuery({ queryKey: ['arbitration', id], queryFn: () => fetchJson<ArbitrationView>(`/data/dispute-team/disputes/${id}`), initialData: initial });
   const refresh = () => {
-    queries.invalidate(['arbitration', id]);
-    queries.invalidate(['arbitration-queue']);
+    void invalidate(['arbitration', id]);
+    void invalidate(['arbitration-queue']);
   };
   const d = query.data.dispute;
   const names = { buyer: `${d.buyer.user.first_name} ${d.buyer.user.last_name}`, seller: `${d.seller.user.first_name} ${d.seller.user.last_name}` };

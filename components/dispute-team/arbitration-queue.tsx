@@ -7,12 +7,12 @@ import { dateTime, naira } from '../escrow/money';
 import { Card } from '../ui/card';
 import { fetchJson } from '../ui/fetch-json';
 import { PaginationControls } from '../ui/pagination';
-import { useQuery } from '../ui/query';
+import { useLiveQuery } from '../live/live-query';
 import { EmptyState, ErrorState } from '../ui/states';
 
 export function ArbitrationQueue({ initial }: { initial: ArbitrationQueueView }) {
   const [page, setPage] = useState(1);
-  const query = useQuery({
+  const query = useLiveQuery({
     queryKey: ['arbitration-queue', page],
     queryFn: () => fetchJson<ArbitrationQueueView>(`/data/dispute-team/queue?page=${page}`),
     initialData: page === 1 ? initial : undefined,

@@ -4,7 +4,7 @@ import Link from 'next/link';
 import type { DisputeView } from '@/lib/contracts/dashboard';
 import { Card, CardHeader } from '../ui/card';
 import { fetchJson } from '../ui/fetch-json';
-import { useQuery, useQueryStore } from '../ui/query';
+import { invalidate, useLiveQuery } from '../live/live-query';
 import { ErrorState } from '../ui/states';
 import { DeadlineCountdown } from './deadline-countdown';
 import { DisputeActions } from './dispute-actions';
@@ -17,11 +17,10 @@ import { StatusBadge } from './status-badge';
 
 export function DisputeDetail({ initial }: { initial: DisputeView }) {
   const id = initial.dispute.id;
-  const queries = useQueryStore();
-  const query = useQuery({ queryKey: ['dispute', id], queryFn: () => fetchJson<DisputeView>(`/data/disputes/${id}`), initialData: initial });
+  const query = useLiveQuery({ queryKey: ['dispute', id], queryFn: () => fetchJson<DisputeView>(`/data/disputes/${id}`), initialData: initial });
   const refresh = () => {
-    queries.invalidate(['dispute', id]);
-    queries.invalidate(['transaction']);
+    void invalidate(['dispute', id]);
+    void invalidate(['transaction']);
   };
   const { dispute: d, viewer, transactionId } = query.data;
   return (

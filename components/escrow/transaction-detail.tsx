@@ -5,7 +5,7 @@ import type { TransactionView } from '@/lib/contracts/dashboard';
 import { FundWalletForm } from '../admin/fund-wallet-form';
 import { Card } from '../ui/card';
 import { fetchJson } from '../ui/fetch-json';
-import { useQuery, useQueryStore } from '../ui/query';
+import { invalidate, useLiveQuery } from '../live/live-query';
 import { ErrorState } from '../ui/states';
 import { MilestoneTimeline } from './milestone-timeline';
 import { dateTime, naira } from './money';
@@ -15,11 +15,10 @@ const nameOf = (p: { user: { first_name: string; last_name: string } }) => `${p.
 
 export function TransactionDetail({ initial }: { initial: TransactionView }) {
   const id = initial.transaction.id;
-  const queries = useQueryStore();
-  const query = useQuery({ queryKey: ['transaction', id], queryFn: () => fetchJson<TransactionView>(`/data/transactions/${id}`), initialData: initial });
+  const query = useLiveQuery({ queryKey: ['transaction', id], queryFn: () => fetchJson<TransactionView>(`/data/transactions/${id}`), initialData: initial });
   const refresh = () => {
-    queries.invalidate(['transaction', id]);
-    queries.invalidate(['wallet']);
+    void invalidate(['transaction', id]);
+    void invalidate(['wallet']);
   };
   const { transaction: t, viewer, logs, disputes, buyerBalance } = query.data;
   const you = viewer === 'admin' ? null : viewer;

@@ -6,7 +6,7 @@ import { Card, CardHeader } from '../ui/card';
 import { cn } from '../ui/cn';
 import { fetchJson } from '../ui/fetch-json';
 import { PaginationControls } from '../ui/pagination';
-import { useQuery } from '../ui/query';
+import { useLiveQuery } from '../live/live-query';
 import { EmptyState, ErrorState, LoadingState } from '../ui/states';
 import { dateTime, naira } from './money';
 
@@ -21,7 +21,7 @@ const KIND: Record<string, string> = {
 /** Balance and ledger history; userId only for admins (a customer's route answers with its own wallet). */
 export function WalletPanel({ initial, userId }: { initial: WalletView; userId?: string }) {
   const [page, setPage] = useState(1);
-  const query = useQuery({
+  const query = useLiveQuery({
     queryKey: ['wallet', userId ?? 'me', page],
     queryFn: () => fetchJson<WalletView>(`/data/wallet?page=${page}${userId ? `&user_id=${userId}` : ''}`),
     initialData: page === 1 ? initial : undefined,

@@ -4,7 +4,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { markRead } from '@/app/(dashboard)/notifications/actions';
 import type { NotificationsView } from '@/lib/contracts/dashboard-disputes';
 import { fetchJson } from '../ui/fetch-json';
-import { useQuery, useQueryStore } from '../ui/query';
+import { invalidate, setQueryData, useLiveQuery } from '../live/live-query';
 
 // The list is drawn only when the bell is opened: its code loads then (or when the bell is pointed at),
 // not with every page (issue #6).
@@ -13,8 +13,7 @@ const NotificationList = lazy(loadList);
 
 /** The header's bell: polls like every page (components/ui/query), and opening it marks everything shown as read. */
 export function NotificationBell() {
-  const queries = useQueryStore();
-  const query = useQuery({ queryKey: ['notifications'], queryFn: () => fetchJson<NotificationsView>('/data/notifications') });
+  const query = useLiveQuery({ queryKey: ['notifications'], queryFn: () => fetchJson<NotificationsView>('/data/notifications') });
   const [open, setOpen] = useState(false);
   // The lines as they were when opened, so the new ones stay marked while the list is open.
   const [shown, setShown] = useState<NotificationsView | null>(null);
@@ -43,8 +42,8 @@ export function NotificationBell() {
     setShown(data);
     if (data?.newest && data.unread > 0) {
       const result = await markRead({ through: data.newest });
-      if (result.ok) queries.setData<NotificationsView>(['notifications'], (old) => (old ? { ...old, unread: 0, items: old.items.map((i) => ({ ...i, unread: false })) } : old));
-      queries.invalidate(['notifications']);
+      if (result.ok) void setQueryData<NotificationsView>(['notifications'], (old) => (old ? { ...old, unread: 0, items: old.items.map((i) => ({ ...i, unread: false })) } : old));
+      void invalidate(['notifications']);
     }
   }
 

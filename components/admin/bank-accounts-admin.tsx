@@ -8,7 +8,9 @@ import { fetchJson } from '../ui/fetch-json';
 import { PaginationControls } from '../ui/pagination';
 import { invalidate, useLiveQuery } from '../live/live-query';
 import { EmptyState, ErrorState, LoadingState } from '../ui/states';
-import { BankAccountForm } from './bank-account-form';
+import { lazyForm } from '../ui/lazy-form';
+
+const BankAccountForm = lazyForm(() => import('./bank-account-form').then((m) => m.BankAccountForm));
 
 export function BankAccountsAdmin({
   initial,

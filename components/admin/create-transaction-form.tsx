@@ -70,7 +70,7 @@ export function CreateTransactionForm({ customers }: { customers: Array<{ id: st
       </Card>
       <fieldset className="space-y-4">
         <legend className="mb-2 text-lg font-semibold">Milestones</legend>
-        {form.errors.milestones ? <p className="text-sm text-rose-700">{form.errors.milestones}</p> : null}
+        {form.ownError('milestones') ? <p className="text-sm text-rose-700">{form.ownError('milestones')}</p> : null}
         {rows.map((row, i) => {
           const field = (name: string) => `milestones.${i}.${name}`;
           return (

@@ -12,7 +12,9 @@ import { Button } from '../ui/button';
 import { Card, CardHeader } from '../ui/card';
 import { invalidate } from '../live/live-query';
 import { useToast } from '../ui/toast';
-import { FundWalletForm } from './fund-wallet-form';
+import { lazyForm } from '../ui/lazy-form';
+
+const FundWalletForm = lazyForm(() => import('./fund-wallet-form').then((m) => m.FundWalletForm));
 import { InviteLink } from './invite-link';
 
 export function CustomerDetail({

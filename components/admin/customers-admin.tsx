@@ -11,7 +11,9 @@ import { TextField } from '../ui/field';
 import { PaginationControls } from '../ui/pagination';
 import { invalidate, useLiveQuery } from '../live/live-query';
 import { EmptyState, ErrorState, LoadingState } from '../ui/states';
-import { CreateCustomerForm } from './create-customer-form';
+import { lazyForm } from '../ui/lazy-form';
+
+const CreateCustomerForm = lazyForm(() => import('./create-customer-form').then((m) => m.CreateCustomerForm));
 
 const ACCESS = { active: { text: 'Signs in', tone: 'green' }, invited: { text: 'Invited', tone: 'amber' }, none: { text: 'No access', tone: 'grey' } } as const;
 

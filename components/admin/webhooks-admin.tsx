@@ -1,49 +1,23 @@
 'use client';
 
 import { useState } from 'react';
-import { createWebhook, resendDelivery } from '@/app/(dashboard)/admin/webhooks/actions';
+import { lazyForm } from '../ui/lazy-form';
+import { resendDelivery } from '@/app/(dashboard)/admin/webhooks/actions';
 import type { DeliveriesView, WebhookDelivery, WebhookEndpointWithSecret, WebhooksView } from '@/lib/contracts/dashboard-disputes';
 import { ConfirmAction } from '../escrow/confirm-action';
 import { dateTime } from '../escrow/money';
-import { textOf, useActionForm } from '../ui/action-form';
 import { Badge, type BadgeTone } from '../ui/badge';
 import { Button } from '../ui/button';
 import { Card, CardHeader } from '../ui/card';
 import { cn } from '../ui/cn';
 import { fetchJson } from '../ui/fetch-json';
-import { TextField } from '../ui/field';
-import { useIntentKey } from '../ui/intent-key';
 import { PaginationControls } from '../ui/pagination';
 import { invalidate, useLiveQuery } from '../live/live-query';
 import { EmptyState, ErrorState, LoadingState } from '../ui/states';
-import { useToast } from '../ui/toast';
+
+const NewEndpointForm = lazyForm(() => import('./webhook-endpoint-form').then((m) => m.NewEndpointForm));
 
 const STATUS_TONE: Record<WebhookDelivery['status'], BadgeTone> = { pending: 'amber', succeeded: 'green', failed: 'red' };
-
-function NewEndpointForm({ onCreated }: { onCreated: (endpoint: WebhookEndpointWithSecret) => void }) {
-  const toast = useToast();
-  const form = useActionForm();
-  const [key, renewKey] = useIntentKey();
-  const bound = form.bind(async (data, el) => {
-    const result = await createWebhook({ url: textOf(data, 'url'), description: textOf(data, 'description'), idempotency_key: key });
-    toast.result(result);
-    form.report(result);
-    if (result.ok && result.data) {
-      onCreated(result.data);
-      el.reset();
-      renewKey();
-    }
-  });
-  return (
-    <form {...bound} aria-label="Add a webhook endpoint" className="grid gap-3 sm:grid-cols-[2fr_1fr_auto] sm:items-end">
-      <TextField label="URL" name="url" type="url" required placeholder="https://example.com/escrow/webhooks" error={form.errorOf('url')} />
-      <TextField label="Description (optional)" name="description" error={form.errorOf('description')} />
-      <Button type="submit" loading={form.busy}>
-        Add endpoint
-      </Button>
-    </form>
-  );
-}
 
 function SecretOnce({ endpoint, onDismiss }: { endpoint: WebhookEndpointWithSecret; onDismiss: () => void }) {
   return (

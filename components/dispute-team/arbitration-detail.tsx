@@ -12,7 +12,9 @@ import { Card, CardHeader } from '../ui/card';
 import { fetchJson } from '../ui/fetch-json';
 import { invalidate, useLiveQuery } from '../live/live-query';
 import { ErrorState } from '../ui/states';
-import { VerdictForm } from './verdict-form';
+import { lazyForm } from '../ui/lazy-form';
+
+const VerdictForm = lazyForm(() => import('./verdict-form').then((m) => m.VerdictForm));
 
 function Fact({ label, value }: { label: string; value: string }) {
   return (

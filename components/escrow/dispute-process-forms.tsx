@@ -39,7 +39,13 @@ export function EvidenceForm({ dispute, onDone }: { dispute: Dispute; onDone: ()
     onDone();
   }
   return (
-    <form ref={formRef} {...bound} className="space-y-4" aria-label="Submit evidence">
+    <form
+      {...bound}
+      ref={(el) => {
+        formRef.current = el;
+        bound.ref(el);
+      }}
+      className="space-y-4" aria-label="Submit evidence">
       <h3 className="font-semibold text-slate-900">Submit your evidence</h3>
       {evidenceWindow ? <DeadlineCountdown deadline={evidenceWindow} /> : null}
       <TextAreaField

@@ -2,7 +2,9 @@
 
 import Link from 'next/link';
 import type { TransactionView } from '@/lib/contracts/dashboard';
-import { FundWalletForm } from '../admin/fund-wallet-form';
+import { lazyForm } from '../ui/lazy-form';
+
+const FundWalletForm = lazyForm(() => import('../admin/fund-wallet-form').then((m) => m.FundWalletForm));
 import { Card } from '../ui/card';
 import { fetchJson } from '../ui/fetch-json';
 import { invalidate, useLiveQuery } from '../live/live-query';

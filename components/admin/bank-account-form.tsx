@@ -1,13 +1,12 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
 import { lookupAccountName, saveBankAccount } from '@/app/(dashboard)/admin/bank-accounts/actions';
-import { SaveBankAccountInput, type Bank } from '@/lib/contracts/dashboard';
+import type { Bank } from '@/lib/contracts/dashboard';
+import { textOf, useActionForm } from '../ui/action-form';
 import { Button } from '../ui/button';
 import { SelectField, TextField } from '../ui/field';
-import { newIntentKey } from '../ui/intent-key';
+import { useIntentKey } from '../ui/intent-key';
 import { Spinner } from '../ui/spinner';
 import { useToast } from '../ui/toast';
 
@@ -16,9 +15,11 @@ type Lookup = { for: string; ok: true; name: string; bank: string } | { for: str
 /** Pick the bank, type the NUBAN: the account name is looked up live, and saving waits for it. */
 export function BankAccountForm({ banks, customers, defaultUserId, onSaved }: { banks: Bank[]; customers: Array<{ id: string; name: string }>; defaultUserId?: string; onSaved: () => void }) {
   const toast = useToast();
-  const fresh = (user_id = defaultUserId ?? '') => ({ user_id, bank_code: '', account_number: '', idempotency_key: newIntentKey() });
-  const form = useForm({ resolver: zodResolver(SaveBankAccountInput), defaultValues: fresh() });
-  const [bankCode, accountNumber] = useWatch({ control: form.control, name: ['bank_code', 'account_number'] });
+  const form = useActionForm();
+  const [key, renewKey] = useIntentKey();
+  // Bank and number are followed as they are typed, for the live name lookup.
+  const [bankCode, setBankCode] = useState('');
+  const [accountNumber, setAccountNumber] = useState('');
   const [lookup, setLookup] = useState<Lookup | null>(null);
   const lookupKey = `${bankCode}:${accountNumber}`;
   const complete = Boolean(bankCode) && /^\d{10}$/.test(accountNumber);
@@ -45,21 +46,24 @@ export function BankAccountForm({ banks, customers, defaultUserId, onSaved }: { 
   const current = complete && lookup?.for === lookupKey ? lookup : null;
   const looking = complete && !current;
   const confirmed = current?.ok === true;
-  const errors = form.formState.errors;
-  const onSubmit = form.handleSubmit(async (values) => {
+  const bound = form.bind(async (data) => {
     if (!confirmed) return;
-    const result = await saveBankAccount(values);
+    const result = await saveBankAccount({ user_id: textOf(data, 'user_id'), bank_code: bankCode, account_number: accountNumber, idempotency_key: key });
     toast.result(result);
+    form.report(result);
     if (result.ok) {
-      form.reset(fresh(values.user_id));
+      // The customer stays chosen, for their next account.
+      setBankCode('');
+      setAccountNumber('');
       setLookup(null);
+      renewKey();
       onSaved();
     }
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-3" aria-label="Add a bank account">
-      <SelectField label="Customer" error={errors.user_id?.message} {...form.register('user_id')}>
+    <form {...bound} className="space-y-3" aria-label="Add a bank account">
+      <SelectField label="Customer" name="user_id" required defaultValue={defaultUserId ?? ''} error={form.errorOf('user_id')}>
         <option value="">Choose a customer…</option>
         {customers.map((c) => (
           <option key={c.id} value={c.id}>
@@ -67,7 +71,7 @@ export function BankAccountForm({ banks, customers, defaultUserId, onSaved }: { 
           </option>
         ))}
       </SelectField>
-      <SelectField label="Bank" error={errors.bank_code?.message} {...form.register('bank_code')}>
+      <SelectField label="Bank" name="bank_code" required value={bankCode} onChange={(e) => setBankCode(e.target.value)} error={form.errorOf('bank_code')}>
         <option value="">Choose a bank…</option>
         {banks.map((b) => (
           <option key={b.code} value={b.code}>
@@ -75,7 +79,17 @@ export function BankAccountForm({ banks, customers, defaultUserId, onSaved }: { 
           </option>
         ))}
       </SelectField>
-      <TextField label="Account number (NUBAN)" inputMode="numeric" autoComplete="off" maxLength={10} error={errors.account_number?.message} {...form.register('account_number')} />
+      <TextField
+        label="Account number (NUBAN)"
+        name="account_number"
+        required
+        inputMode="numeric"
+        autoComplete="off"
+        maxLength={10}
+        value={accountNumber}
+        onChange={(e) => setAccountNumber(e.target.value)}
+        error={form.errorOf('account_number')}
+      />
       <div aria-live="polite" className="min-h-6 text-sm" data-testid="account-name-lookup">
         {looking ? <Spinner label="Looking up the account name…" /> : null}
         {current?.ok ? (
@@ -85,7 +99,7 @@ export function BankAccountForm({ banks, customers, defaultUserId, onSaved }: { 
         ) : null}
         {current && !current.ok ? <p className="text-rose-700">{current.message}</p> : null}
       </div>
-      <Button type="submit" disabled={!confirmed} loading={form.formState.isSubmitting}>
+      <Button type="submit" disabled={!confirmed} loading={form.busy}>
         Save bank account
       </Button>
     </form>

@@ -1,14 +1,16 @@
 'use client';
 
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Bank, BankAccountList } from '@/lib/contracts/dashboard';
 import { day } from '../escrow/money';
 import { Card, CardHeader } from '../ui/card';
 import { fetchJson } from '../ui/fetch-json';
 import { PaginationControls } from '../ui/pagination';
+import { invalidate, useLiveQuery } from '../live/live-query';
 import { EmptyState, ErrorState, LoadingState } from '../ui/states';
-import { BankAccountForm } from './bank-account-form';
+import { lazyForm } from '../ui/lazy-form';
+
+const BankAccountForm = lazyForm(() => import('./bank-account-form').then((m) => m.BankAccountForm));
 
 export function BankAccountsAdmin({
   initial,
@@ -21,13 +23,12 @@ export function BankAccountsAdmin({
   customers: Array<{ id: string; name: string }>;
   defaultUserId?: string;
 }) {
-  const queryClient = useQueryClient();
   const [page, setPage] = useState(1);
-  const query = useQuery({
+  const query = useLiveQuery({
     queryKey: ['bank-accounts', page],
     queryFn: () => fetchJson<BankAccountList>(`/data/bank-accounts?page=${page}`),
     initialData: page === 1 ? initial : undefined,
-    placeholderData: keepPreviousData,
+    keepPrevious: true,
   });
   return (
     <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
@@ -90,7 +91,7 @@ export function BankAccountsAdmin({
       </Card>
       <Card>
         <CardHeader title="Add a bank account" />
-        <BankAccountForm banks={banks} customers={customers} defaultUserId={defaultUserId} onSaved={() => void queryClient.invalidateQueries({ queryKey: ['bank-accounts'] })} />
+        <BankAccountForm banks={banks} customers={customers} defaultUserId={defaultUserId} onSaved={() => void invalidate(['bank-accounts'])} />
       </Card>
     </div>
   );

@@ -1,54 +1,59 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
 import Link from 'next/link';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { createCustomer } from '@/app/(dashboard)/admin/customers/actions';
-import { CreateCustomerInput } from '@/lib/contracts/dashboard';
-import type { CreateCustomerInput as CreateCustomerValues } from '@/lib/contracts/dashboard';
+import { textOf, useActionForm } from '../ui/action-form';
 import { Button } from '../ui/button';
 import { TextField } from '../ui/field';
-import { newIntentKey } from '../ui/intent-key';
+import { useIntentKey } from '../ui/intent-key';
 import { useToast } from '../ui/toast';
 import { InviteLink } from './invite-link';
 
-const empty = (): CreateCustomerValues => ({ user: { first_name: '', last_name: '', email_address: '' }, invite: true, idempotency_key: newIntentKey() });
-
 export function CreateCustomerForm({ onCreated }: { onCreated: () => void }) {
   const toast = useToast();
+  const form = useActionForm();
+  const [key, renewKey] = useIntentKey();
   const [created, setCreated] = useState<{ userId: string; invitePath?: string; name: string } | null>(null);
-  const form = useForm({ resolver: zodResolver(CreateCustomerInput), defaultValues: empty() });
-  const errors = form.formState.errors.user;
-  const onSubmit = form.handleSubmit(async (values) => {
+  const bound = form.bind(async (data, el) => {
     setCreated(null);
-    const result = await createCustomer(values);
+    const phone = textOf(data, 'user.phone');
+    const user = {
+      first_name: textOf(data, 'user.first_name'),
+      last_name: textOf(data, 'user.last_name'),
+      email_address: textOf(data, 'user.email_address'),
+      ...(phone ? { phone } : {}),
+    };
+    const result = await createCustomer({ user, invite: data.get('invite') === 'on', idempotency_key: key });
     toast.result(result);
+    form.report(result);
     if (result.ok && result.data) {
-      setCreated({ userId: result.data.user_id, invitePath: result.data.invite_path, name: values.user.first_name });
-      form.reset(empty());
+      setCreated({ userId: result.data.user_id, invitePath: result.data.invite_path, name: user.first_name });
+      el.reset();
+      renewKey();
       onCreated();
     }
   });
   return (
     <div className="space-y-4">
-      <form onSubmit={onSubmit} noValidate className="grid gap-3 sm:grid-cols-2" aria-label="New customer">
-        <TextField label="First name" autoComplete="off" error={errors?.first_name?.message} {...form.register('user.first_name')} />
-        <TextField label="Last name" autoComplete="off" error={errors?.last_name?.message} {...form.register('user.last_name')} />
-        <TextField label="Email" type="email" autoComplete="off" error={errors?.email_address?.message ?? errors?.email?.message} {...form.register('user.email_address')} />
+      <form {...bound} className="grid gap-3 sm:grid-cols-2" aria-label="New customer">
+        <TextField label="First name" name="user.first_name" required autoComplete="off" error={form.errorOf('user.first_name')} />
+        <TextField label="Last name" name="user.last_name" required autoComplete="off" error={form.errorOf('user.last_name')} />
         <TextField
-          label="Phone (optional)"
-          type="tel"
+          label="Email"
+          name="user.email_address"
+          type="email"
+          required
           autoComplete="off"
-          error={errors?.phone?.message}
-          {...form.register('user.phone', { setValueAs: (v: string) => (v ? v : undefined) })}
+          error={form.errorOf('user.email_address') ?? form.errorOf('user.email')}
         />
+        <TextField label="Phone (optional)" name="user.phone" type="tel" autoComplete="off" error={form.errorOf('user.phone')} />
         <label className="flex items-center gap-2 text-sm sm:col-span-2">
-          <input type="checkbox" className="h-4 w-4 rounded border-slate-300" {...form.register('invite')} />
+          <input type="checkbox" name="invite" defaultChecked className="h-4 w-4 rounded border-slate-300" />
           Make a dashboard invite link for this customer
         </label>
         <div className="sm:col-span-2">
-          <Button type="submit" loading={form.formState.isSubmitting}>
+          <Button type="submit" loading={form.busy}>
             Create customer
           </Button>
         </div>

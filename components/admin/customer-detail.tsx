@@ -1,6 +1,5 @@
 'use client';
 
-import { useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useState } from 'react';
 import { inviteCustomer } from '@/app/(dashboard)/admin/customers/actions';
@@ -11,8 +10,11 @@ import { WalletPanel } from '../escrow/wallet-panel';
 import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
 import { Card, CardHeader } from '../ui/card';
+import { invalidate } from '../live/live-query';
 import { useToast } from '../ui/toast';
-import { FundWalletForm } from './fund-wallet-form';
+import { lazyForm } from '../ui/lazy-form';
+
+const FundWalletForm = lazyForm(() => import('./fund-wallet-form').then((m) => m.FundWalletForm));
 import { InviteLink } from './invite-link';
 
 export function CustomerDetail({
@@ -28,7 +30,6 @@ export function CustomerDetail({
   bankAccounts: BankAccountList['bank_accounts'];
   transactions: TransactionList['transactions'];
 }) {
-  const queryClient = useQueryClient();
   const toast = useToast();
   const [invitePath, setInvitePath] = useState<string | null>(null);
   const [inviting, setInviting] = useState(false);
@@ -79,7 +80,7 @@ export function CustomerDetail({
         </Card>
         <Card>
           <CardHeader title="Sandbox funding" level={2} />
-          <FundWalletForm userId={user.id} name={user.first_name} onDone={() => void queryClient.invalidateQueries({ queryKey: ['wallet'] })} />
+          <FundWalletForm userId={user.id} name={user.first_name} onDone={() => void invalidate(['wallet'])} />
         </Card>
         <Card>
           <CardHeader

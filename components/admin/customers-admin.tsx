@@ -1,6 +1,5 @@
 'use client';
 
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useEffect, useState } from 'react';
 import type { CustomersView } from '@/lib/contracts/dashboard';
@@ -10,13 +9,15 @@ import { Card, CardHeader } from '../ui/card';
 import { fetchJson } from '../ui/fetch-json';
 import { TextField } from '../ui/field';
 import { PaginationControls } from '../ui/pagination';
+import { invalidate, useLiveQuery } from '../live/live-query';
 import { EmptyState, ErrorState, LoadingState } from '../ui/states';
-import { CreateCustomerForm } from './create-customer-form';
+import { lazyForm } from '../ui/lazy-form';
+
+const CreateCustomerForm = lazyForm(() => import('./create-customer-form').then((m) => m.CreateCustomerForm));
 
 const ACCESS = { active: { text: 'Signs in', tone: 'green' }, invited: { text: 'Invited', tone: 'amber' }, none: { text: 'No access', tone: 'grey' } } as const;
 
 export function CustomersAdmin({ initial }: { initial: CustomersView }) {
-  const queryClient = useQueryClient();
   const [page, setPage] = useState(1);
   const [typed, setTyped] = useState('');
   const [search, setSearch] = useState('');
@@ -27,11 +28,11 @@ export function CustomersAdmin({ initial }: { initial: CustomersView }) {
     }, 300);
     return () => clearTimeout(timer);
   }, [typed]);
-  const query = useQuery({
+  const query = useLiveQuery({
     queryKey: ['customers', page, search],
     queryFn: () => fetchJson<CustomersView>(`/data/customers?page=${page}&search=${encodeURIComponent(search)}`),
     initialData: page === 1 && search === '' ? initial : undefined,
-    placeholderData: keepPreviousData,
+    keepPrevious: true,
   });
   return (
     <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
@@ -95,7 +96,7 @@ export function CustomersAdmin({ initial }: { initial: CustomersView }) {
       </Card>
       <Card>
         <CardHeader title="New customer" description="Creates the customer and its wallet." />
-        <CreateCustomerForm onCreated={() => void queryClient.invalidateQueries({ queryKey: ['customers'] })} />
+        <CreateCustomerForm onCreated={() => void invalidate(['customers'])} />
       </Card>
     </div>
   );

@@ -1,17 +1,17 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { advanceTestClock } from '@/app/(dashboard)/admin/sandbox/actions';
-import { AdvanceClockInput, advanceSeconds, type TestClock } from '@/lib/contracts/dashboard-disputes';
+import type { TestClock } from '@/lib/contracts/dashboard-disputes';
+import { ADVANCE_UNITS, advanceSeconds } from '@/lib/contracts/dashboard-plain';
 import { dateTime } from '../escrow/money';
+import { numberOf, textOf, useActionForm } from '../ui/action-form';
 import { Button } from '../ui/button';
 import { Card } from '../ui/card';
 import { SelectField, TextField } from '../ui/field';
 import { Dialog } from '../ui/dialog';
-import { newIntentKey } from '../ui/intent-key';
+import { useIntentKey } from '../ui/intent-key';
+import { invalidate } from '../live/live-query';
 import { useToast } from '../ui/toast';
 
 function ahead(ms: number): string {
@@ -25,23 +25,29 @@ function ahead(ms: number): string {
 
 export function TestClockControl({ initial }: { initial: TestClock }) {
   const toast = useToast();
-  const queryClient = useQueryClient();
   const [clock, setClock] = useState(initial);
-  const blank = () => ({ amount: 1, unit: 'days' as const, idempotency_key: newIntentKey() });
-  const form = useForm({ resolver: zodResolver(AdvanceClockInput), defaultValues: blank() });
-  const [pending, setPending] = useState<{ label: string; seconds: number; sending: boolean } | null>(null);
-  const onSubmit = form.handleSubmit((v) => setPending({ label: `${v.amount} ${v.amount === 1 ? v.unit.replace(/s$/, '') : v.unit}`, seconds: advanceSeconds(v), sending: false }));
+  const form = useActionForm();
+  const [key, renewKey] = useIntentKey();
+  type Move = { amount: number; unit: (typeof ADVANCE_UNITS)[number] };
+  const [pending, setPending] = useState<{ move: Move; label: string; seconds: number; sending: boolean; form: HTMLFormElement } | null>(null);
+  const bound = form.bind((data, el) => {
+    const move = { amount: numberOf(data, 'amount') ?? 0, unit: textOf(data, 'unit') === 'hours' ? 'hours' : 'days' } as const;
+    const label = `${move.amount} ${move.amount === 1 ? move.unit.replace(/s$/, '') : move.unit}`;
+    setPending({ move, label, seconds: advanceSeconds(move), sending: false, form: el });
+  });
   async function confirm() {
     if (!pending) return;
     setPending({ ...pending, sending: true });
-    const result = await advanceTestClock(form.getValues());
+    const result = await advanceTestClock({ ...pending.move, idempotency_key: key });
     toast.result(result);
+    form.report(result);
     setPending(null);
     if (result.ok && result.data) {
       setClock(result.data);
-      form.reset(blank());
+      pending.form.reset();
+      renewKey();
       // Every page's records may have moved on: lapses settle before the API answers.
-      void queryClient.invalidateQueries();
+      void invalidate();
     }
   }
   return (
@@ -61,17 +67,19 @@ export function TestClockControl({ initial }: { initial: TestClock }) {
         ) : null}
       </Card>
       <Card>
-        <form onSubmit={onSubmit} noValidate className="flex flex-wrap items-end gap-3" aria-label="Advance the test clock">
+        <form {...bound} className="flex flex-wrap items-end gap-3" aria-label="Advance the test clock">
           <TextField
             label="Advance by"
+            name="amount"
             type="number"
+            required
             min={1}
             step={1}
+            defaultValue={1}
             className="w-32"
-            error={form.formState.errors.amount?.message}
-            {...form.register('amount', { valueAsNumber: true })}
+            error={form.errorOf('amount')}
           />
-          <SelectField label="Unit" className="w-32" {...form.register('unit')}>
+          <SelectField label="Unit" name="unit" defaultValue="days" className="w-32">
             <option value="hours">hours</option>
             <option value="days">days</option>
           </SelectField>

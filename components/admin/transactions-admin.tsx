@@ -1,6 +1,5 @@
 'use client';
 
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useState } from 'react';
 import type { TransactionList } from '@/lib/contracts/dashboard';
@@ -11,6 +10,7 @@ import { Card } from '../ui/card';
 import { fetchJson } from '../ui/fetch-json';
 import { SelectField } from '../ui/field';
 import { PaginationControls } from '../ui/pagination';
+import { useLiveQuery } from '../live/live-query';
 import { EmptyState, ErrorState, LoadingState } from '../ui/states';
 
 export function TransactionsAdmin({ initial, customers }: { initial: TransactionList; customers: Array<{ id: string; name: string }> }) {
@@ -18,11 +18,11 @@ export function TransactionsAdmin({ initial, customers }: { initial: Transaction
   const [status, setStatus] = useState('');
   const [userId, setUserId] = useState('');
   const filtered = status !== '' || userId !== '';
-  const query = useQuery({
+  const query = useLiveQuery({
     queryKey: ['admin-transactions', page, status, userId],
     queryFn: () => fetchJson<TransactionList>(`/data/admin-transactions?${new URLSearchParams({ page: String(page), ...(status ? { status } : {}), ...(userId ? { user_id: userId } : {}) })}`),
     initialData: page === 1 && !filtered ? initial : undefined,
-    placeholderData: keepPreviousData,
+    keepPrevious: true,
   });
   return (
     <Card>

@@ -1,11 +1,9 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { createWebhook, resendDelivery } from '@/app/(dashboard)/admin/webhooks/actions';
-import { CreateWebhookInput, type DeliveriesView, type WebhookDelivery, type WebhookEndpointWithSecret, type WebhooksView } from '@/lib/contracts/dashboard-disputes';
+import { lazyForm } from '../ui/lazy-form';
+import { resendDelivery } from '@/app/(dashboard)/admin/webhooks/actions';
+import type { DeliveriesView, WebhookDelivery, WebhookEndpointWithSecret, WebhooksView } from '@/lib/contracts/dashboard-disputes';
 import { ConfirmAction } from '../escrow/confirm-action';
 import { dateTime } from '../escrow/money';
 import { Badge, type BadgeTone } from '../ui/badge';
@@ -13,42 +11,13 @@ import { Button } from '../ui/button';
 import { Card, CardHeader } from '../ui/card';
 import { cn } from '../ui/cn';
 import { fetchJson } from '../ui/fetch-json';
-import { TextField } from '../ui/field';
-import { newIntentKey } from '../ui/intent-key';
 import { PaginationControls } from '../ui/pagination';
+import { invalidate, useLiveQuery } from '../live/live-query';
 import { EmptyState, ErrorState, LoadingState } from '../ui/states';
-import { useToast } from '../ui/toast';
+
+const NewEndpointForm = lazyForm(() => import('./webhook-endpoint-form').then((m) => m.NewEndpointForm));
 
 const STATUS_TONE: Record<WebhookDelivery['status'], BadgeTone> = { pending: 'amber', succeeded: 'green', failed: 'red' };
-
-function NewEndpointForm({ onCreated }: { onCreated: (endpoint: WebhookEndpointWithSecret) => void }) {
-  const toast = useToast();
-  const blank = () => ({ url: '', description: '', idempotency_key: newIntentKey() });
-  const form = useForm({ resolver: zodResolver(CreateWebhookInput), defaultValues: blank() });
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      const result = await createWebhook(values);
-      toast.result(result);
-      if (result.ok && result.data) {
-        onCreated(result.data);
-        form.reset(blank());
-      } else {
-        for (const e of result.errors ?? []) if (e.field === 'url' || e.field === 'description') form.setError(e.field, { message: e.message });
-      }
-    } catch {
-      toast.error('The request did not go through. Check your connection and try again.');
-    }
-  });
-  return (
-    <form onSubmit={onSubmit} noValidate aria-label="Add a webhook endpoint" className="grid gap-3 sm:grid-cols-[2fr_1fr_auto] sm:items-end">
-      <TextField label="URL" type="url" placeholder="https://example.com/escrow/webhooks" error={form.formState.errors.url?.message} {...form.register('url')} />
-      <TextField label="Description (optional)" error={form.formState.errors.description?.message} {...form.register('description')} />
-      <Button type="submit" loading={form.formState.isSubmitting}>
-        Add endpoint
-      </Button>
-    </form>
-  );
-}
 
 function SecretOnce({ endpoint, onDismiss }: { endpoint: WebhookEndpointWithSecret; onDismiss: () => void }) {
   return (
@@ -69,11 +38,10 @@ function SecretOnce({ endpoint, onDismiss }: { endpoint: WebhookEndpointWithSecr
 
 function Deliveries({ webhookId }: { webhookId: string }) {
   const [page, setPage] = useState(1);
-  const queryClient = useQueryClient();
-  const query = useQuery({
+  const query = useLiveQuery({
     queryKey: ['webhook-deliveries', webhookId, page],
     queryFn: () => fetchJson<DeliveriesView>(`/data/webhooks/${webhookId}/deliveries?page=${page}`),
-    placeholderData: keepPreviousData,
+    keepPrevious: true,
   });
   if (query.isError && !query.data) return <ErrorState message={query.error.message} retry={() => void query.refetch()} />;
   if (!query.data) return <LoadingState label="Loading deliveries…" />;
@@ -120,7 +88,7 @@ function Deliveries({ webhookId }: { webhookId: string }) {
                       description={`It is POSTed to ${webhook.url} now, signed as usual. Your receiver should skip event ids it has already handled.`}
                       confirmLabel="Resend now"
                       run={(key) => resendDelivery({ webhook_id: webhook.id, delivery_id: d.id, idempotency_key: key })}
-                      onDone={() => void queryClient.invalidateQueries({ queryKey: ['webhook-deliveries', webhookId] })}
+                      onDone={() => void invalidate(['webhook-deliveries', webhookId])}
                     />
                   </td>
                 </tr>
@@ -135,10 +103,9 @@ function Deliveries({ webhookId }: { webhookId: string }) {
 }
 
 export function WebhooksAdmin({ initial }: { initial: WebhooksView }) {
-  const queryClient = useQueryClient();
   const [created, setCreated] = useState<WebhookEndpointWithSecret | null>(null);
   const [selected, setSelected] = useState<string | null>(null);
-  const query = useQuery({ queryKey: ['webhooks'], queryFn: () => fetchJson<WebhooksView>('/data/webhooks'), initialData: initial });
+  const query = useLiveQuery({ queryKey: ['webhooks'], queryFn: () => fetchJson<WebhooksView>('/data/webhooks'), initialData: initial });
   const webhooks = query.data?.webhooks ?? [];
   return (
     <div className="space-y-6">
@@ -148,7 +115,7 @@ export function WebhooksAdmin({ initial }: { initial: WebhooksView }) {
           onCreated={(endpoint) => {
             setCreated(endpoint);
             setSelected(endpoint.id);
-            void queryClient.invalidateQueries({ queryKey: ['webhooks'] });
+            void invalidate(['webhooks']);
           }}
         />
         {created ? <SecretOnce endpoint={created} onDismiss={() => setCreated(null)} /> : null}

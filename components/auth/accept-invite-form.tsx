@@ -1,41 +1,40 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useRouter } from 'next/navigation';
-import { useForm } from 'react-hook-form';
 import { setPasswordFromInvite } from '@/app/(auth)/invite/[token]/actions';
-import { AcceptInviteInput, MIN_PASSWORD_LENGTH } from '@/lib/contracts/dashboard';
+import { MIN_PASSWORD_LENGTH } from '@/lib/contracts/dashboard-plain';
+import { textOf, useActionForm } from '../ui/action-form';
 import { Button } from '../ui/button';
 import { TextField } from '../ui/field';
 import { useToast } from '../ui/toast';
 
-type Values = { token: string; password: string; confirm: string };
-
 export function AcceptInviteForm({ token }: { token: string }) {
   const toast = useToast();
   const router = useRouter();
-  const form = useForm<Values>({ resolver: zodResolver(AcceptInviteInput), defaultValues: { token, password: '', confirm: '' } });
-  const { errors, isSubmitting } = form.formState;
-  const onSubmit = form.handleSubmit(async (values) => {
-    const result = await setPasswordFromInvite(values);
+  const form = useActionForm();
+  const bound = form.bind(async (data) => {
+    const result = await setPasswordFromInvite({ token, password: textOf(data, 'password'), confirm: textOf(data, 'confirm') });
     if (!result.ok) {
       toast.error(result.message);
+      form.report(result);
       return;
     }
     router.push('/login?invited=1');
   });
   return (
-    <form onSubmit={onSubmit} noValidate className="mt-6 space-y-4">
+    <form {...bound} className="mt-6 space-y-4">
       <TextField
         label="New password"
+        name="password"
         type="password"
+        required
+        minLength={MIN_PASSWORD_LENGTH}
         autoComplete="new-password"
         hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
-        error={errors.password?.message}
-        {...form.register('password')}
+        error={form.errorOf('password')}
       />
-      <TextField label="Repeat the password" type="password" autoComplete="new-password" error={errors.confirm?.message} {...form.register('confirm')} />
-      <Button type="submit" loading={isSubmitting} className="w-full">
+      <TextField label="Repeat the password" name="confirm" type="password" required autoComplete="new-password" error={form.errorOf('confirm')} />
+      <Button type="submit" loading={form.busy} className="w-full">
         Set password
       </Button>
     </form>

@@ -1,21 +1,19 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { SignInInput } from '@/lib/contracts/dashboard';
+import { textOf, useActionForm } from '../ui/action-form';
 import { Button } from '../ui/button';
 import { TextField } from '../ui/field';
 import { signInWithPassword } from './next-auth-client';
 
+/** The credentials are checked by next-auth's authorize with the SignInInput contract; the fields only ask for what it needs. */
 export function SignInForm({ next }: { next: string }) {
   const [failure, setFailure] = useState<string | null>(null);
-  const form = useForm<SignInInput>({ resolver: zodResolver(SignInInput), defaultValues: { email: '', password: '' } });
-  const { errors, isSubmitting } = form.formState;
+  const form = useActionForm();
 
-  const onSubmit = form.handleSubmit(async ({ email, password }) => {
+  const bound = form.bind(async (data) => {
     setFailure(null);
-    const result = await signInWithPassword(email, password, next);
+    const result = await signInWithPassword(textOf(data, 'email'), textOf(data, 'password'), next);
     if (!result.ok) {
       setFailure(result.error === 'CredentialsSignin' ? 'That email and password do not match an account.' : 'Sign-in failed. Try again.');
       return;
@@ -25,15 +23,15 @@ export function SignInForm({ next }: { next: string }) {
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="mt-6 space-y-4">
-      <TextField label="Email" type="email" autoComplete="username" error={errors.email?.message} {...form.register('email')} />
-      <TextField label="Password" type="password" autoComplete="current-password" error={errors.password?.message} {...form.register('password')} />
+    <form {...bound} className="mt-6 space-y-4">
+      <TextField label="Email" name="email" type="email" required autoComplete="username" error={form.errorOf('email')} />
+      <TextField label="Password" name="password" type="password" required autoComplete="current-password" error={form.errorOf('password')} />
       {failure ? (
         <p role="alert" className="rounded-md bg-rose-50 px-3 py-2 text-sm text-rose-800">
           {failure}
         </p>
       ) : null}
-      <Button type="submit" loading={isSubmitting} className="w-full">
+      <Button type="submit" loading={form.busy} className="w-full">
         Sign in
       </Button>
     </form>

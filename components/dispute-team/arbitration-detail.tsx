@@ -1,6 +1,5 @@
 'use client';
 
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
 import type { ArbitrationView } from '@/lib/contracts/dashboard-disputes';
 import { DisputeEvidence } from '../escrow/dispute-evidence';
@@ -11,8 +10,11 @@ import { dateTime, naira } from '../escrow/money';
 import { StatusBadge } from '../escrow/status-badge';
 import { Card, CardHeader } from '../ui/card';
 import { fetchJson } from '../ui/fetch-json';
+import { invalidate, useLiveQuery } from '../live/live-query';
 import { ErrorState } from '../ui/states';
-import { VerdictForm } from './verdict-form';
+import { lazyForm } from '../ui/lazy-form';
+
+const VerdictForm = lazyForm(() => import('./verdict-form').then((m) => m.VerdictForm));
 
 function Fact({ label, value }: { label: string; value: string }) {
   return (
@@ -25,11 +27,10 @@ function Fact({ label, value }: { label: string; value: string }) {
 
 export function ArbitrationDetail({ initial }: { initial: ArbitrationView }) {
   const id = initial.dispute.id;
-  const queryClient = useQueryClient();
-  const query = useQuery({ queryKey: ['arbitration', id], queryFn: () => fetchJson<ArbitrationView>(`/data/dispute-team/disputes/${id}`), initialData: initial });
+  const query = useLiveQuery({ queryKey: ['arbitration', id], queryFn: () => fetchJson<ArbitrationView>(`/data/dispute-team/disputes/${id}`), initialData: initial });
   const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: ['arbitration', id] });
-    void queryClient.invalidateQueries({ queryKey: ['arbitration-queue'] });
+    void invalidate(['arbitration', id]);
+    void invalidate(['arbitration-queue']);
   };
   const d = query.data.dispute;
   const names = { buyer: `${d.buyer.user.first_name} ${d.buyer.user.last_name}`, seller: `${d.seller.user.first_name} ${d.seller.user.last_name}` };

@@ -1,6 +1,5 @@
 'use client';
 
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useState } from 'react';
 import type { ArbitrationQueueView } from '@/lib/contracts/dashboard-disputes';
@@ -8,15 +7,16 @@ import { dateTime, naira } from '../escrow/money';
 import { Card } from '../ui/card';
 import { fetchJson } from '../ui/fetch-json';
 import { PaginationControls } from '../ui/pagination';
+import { useLiveQuery } from '../live/live-query';
 import { EmptyState, ErrorState } from '../ui/states';
 
 export function ArbitrationQueue({ initial }: { initial: ArbitrationQueueView }) {
   const [page, setPage] = useState(1);
-  const query = useQuery({
+  const query = useLiveQuery({
     queryKey: ['arbitration-queue', page],
     queryFn: () => fetchJson<ArbitrationQueueView>(`/data/dispute-team/queue?page=${page}`),
     initialData: page === 1 ? initial : undefined,
-    placeholderData: keepPreviousData,
+    keepPrevious: true,
   });
   if (query.isError && !query.data) return <ErrorState message={query.error.message} retry={() => void query.refetch()} />;
   const data = query.data ?? initial;

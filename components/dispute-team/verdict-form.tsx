@@ -1,15 +1,13 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useState } from 'react';
 import { decideVerdict } from '@/app/(dashboard)/dispute-team/actions';
-import { VerdictInput } from '@/lib/contracts/dashboard-disputes';
 import { naira } from '../escrow/money';
+import { numberOf, textOf, useActionForm } from '../ui/action-form';
 import { Button } from '../ui/button';
 import { Dialog } from '../ui/dialog';
 import { TextAreaField, TextField } from '../ui/field';
-import { newIntentKey } from '../ui/intent-key';
+import { useIntentKey } from '../ui/intent-key';
 import { useToast } from '../ui/toast';
 
 /**
@@ -18,45 +16,46 @@ import { useToast } from '../ui/toast';
  */
 export function VerdictForm({ disputeId, max, held, onDone }: { disputeId: string; max: number; held: number; onDone: () => void }) {
   const toast = useToast();
-  const schema = useMemo(
-    () => VerdictInput.refine((v) => v.seller_amount <= max, { path: ['seller_amount'], message: `must be between ${naira(0)} and ${naira(max)}` }),
-    [max],
-  );
-  const blank = () => ({ dispute_id: disputeId, idempotency_key: newIntentKey(), seller_amount: '' as unknown as number, reason: '' });
-  const form = useForm({ resolver: zodResolver(schema), defaultValues: blank() });
-  const [pending, setPending] = useState<{ seller_amount: number; sending: boolean } | null>(null);
-  const onSubmit = form.handleSubmit((values) => setPending({ seller_amount: values.seller_amount, sending: false }));
+  const form = useActionForm();
+  const [key, renewKey] = useIntentKey();
+  const [pending, setPending] = useState<{ seller_amount: number; reason: string; sending: boolean; form: HTMLFormElement } | null>(null);
+  const bound = form.bind((data, el) => setPending({ seller_amount: numberOf(data, 'seller_amount') ?? 0, reason: textOf(data, 'reason'), sending: false, form: el }));
   async function confirm() {
     if (!pending) return;
     setPending({ ...pending, sending: true });
-    const result = await decideVerdict(form.getValues());
+    const result = await decideVerdict({ dispute_id: disputeId, idempotency_key: key, seller_amount: pending.seller_amount, reason: pending.reason });
     toast.result(result);
+    form.report(result);
     setPending(null);
     if (result.ok) {
-      form.reset(blank());
+      pending.form.reset();
+      renewKey();
       onDone();
     }
   }
   return (
     <>
-      <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Verdict">
+      <form {...bound} className="space-y-4" aria-label="Verdict">
         <TextField
           label="Seller's share (₦)"
+          name="seller_amount"
+          required
           hint={`From ${naira(0)} to ${naira(max)}. The rest of the ${naira(max)} goes back to the buyer.`}
           type="number"
           inputMode="decimal"
           step="0.01"
           min={0}
           max={max}
-          error={form.formState.errors.seller_amount?.message}
-          {...form.register('seller_amount', { valueAsNumber: true })}
+          data-range-error={`must be between ${naira(0)} and ${naira(max)}`}
+          error={form.errorOf('seller_amount')}
         />
         <TextAreaField
           label="Reason"
           hint="Both parties read this with the outcome: say what in the evidence decided it."
+          name="reason"
+          required
           rows={5}
-          error={form.formState.errors.reason?.message}
-          {...form.register('reason')}
+          error={form.errorOf('reason')}
         />
         <div className="flex justify-end">
           <Button type="submit">Give verdict</Button>

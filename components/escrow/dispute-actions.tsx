@@ -1,108 +1,78 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { approveAmount, escalateDispute, proposeAmount, rejectAmount } from '@/app/(dashboard)/disputes/actions';
-import { ProposeAmountInput, RejectAmountInput, type Dispute, type Viewer } from '@/lib/contracts/dashboard';
+import { lazy, Suspense, useState } from 'react';
+import { approveAmount, escalateDispute } from '@/app/(dashboard)/disputes/actions';
+import type { Dispute, Viewer } from '@/lib/contracts/dashboard';
+import { lazyForm } from '../ui/lazy-form';
 import { Button } from '../ui/button';
 import { Dialog } from '../ui/dialog';
-import { TextAreaField, TextField } from '../ui/field';
-import { newIntentKey } from '../ui/intent-key';
-import { useToast } from '../ui/toast';
+import { useIntentKey } from '../ui/intent-key';
+import { Spinner } from '../ui/spinner';
 import { ConfirmAction } from './confirm-action';
-import { EvidenceForm, WithdrawDisputeDialog } from './dispute-process-forms';
 import { naira } from './money';
 
-function ProposeForm({ dispute, onDone }: { dispute: Dispute; onDone: () => void }) {
-  const toast = useToast();
-  const max = dispute.max_dispute_amount;
-  // The API's schema, plus the range this dispute allows now (the API checks it again).
-  const schema = useMemo(() => ProposeAmountInput.refine((v) => v.dispute_amount <= max, { path: ['dispute_amount'], message: `must be at most ${naira(max)}` }), [max]);
-  const revising = dispute.proposals.some((p) => p.proposed_by === 'seller');
-  const form = useForm({
-    resolver: zodResolver(schema),
-    defaultValues: { dispute_id: dispute.id, idempotency_key: newIntentKey(), dispute_amount: '' as unknown as number },
-  });
-  const [pending, setPending] = useState<{ values: typeof ProposeAmountInput._output; sending: boolean } | null>(null);
-  const onSubmit = form.handleSubmit((values) => setPending({ values, sending: false }));
-  async function confirm() {
-    if (!pending) return;
-    setPending({ ...pending, sending: true });
-    const result = await proposeAmount(pending.values);
-    toast.result(result);
-    setPending(null);
-    if (result.ok) {
-      form.reset({ dispute_id: dispute.id, idempotency_key: newIntentKey(), dispute_amount: '' as unknown as number });
-      onDone();
-    }
-  }
+const ProposeForm = lazyForm(() => import('./propose-form').then((m) => m.ProposeForm));
+
+// Rejecting an amount and withdrawing are a click away from most views of a dispute: their forms load on
+// opening (issue #6). The evidence form (and its uploader) shows only in the evidence window: it is still
+// rendered on the server, and its code loads while such a page hydrates, on those pages alone.
+const loadDialogForms = () => import('./dispute-dialog-forms');
+const RejectAmountForm = lazy(() => loadDialogForms().then((m) => ({ default: m.RejectAmountForm })));
+const WithdrawDisputeForm = lazy(() => loadDialogForms().then((m) => ({ default: m.WithdrawDisputeForm })));
+const EvidenceForm = lazy(() => import('./dispute-process-forms').then((m) => ({ default: m.EvidenceForm })));
+
+function RejectAmountDialog({ dispute, onDone }: { dispute: Dispute; onDone: () => void }) {
+  const [open, setOpen] = useState(false);
+  const [key, renewKey] = useIntentKey();
   return (
     <>
-      <form onSubmit={onSubmit} noValidate className="flex flex-wrap items-end gap-2">
-        <TextField
-          label={revising ? 'Revise the amount you should receive (₦)' : 'Amount you should receive (₦)'}
-          hint={`Between ${naira(0)} and ${naira(max)}: the rest of the money held goes back to the buyer.`}
-          type="number"
-          inputMode="decimal"
-          step="0.01"
-          min={0}
-          max={max}
-          className="min-w-64 flex-1"
-          error={form.formState.errors.dispute_amount?.message}
-          {...form.register('dispute_amount', { valueAsNumber: true })}
+      <Button variant="danger" onClick={() => setOpen(true)} onPointerEnter={() => void loadDialogForms()} onFocus={() => void loadDialogForms()}>
+        Reject amount
+      </Button>
+      <Dialog open={open} onClose={() => setOpen(false)} title={`Reject ${naira(dispute.dispute_amount)}?`} description="The seller can then revise the amount. Say why, so the next proposal can meet you.">
+        <RejectAmountForm
+          disputeId={dispute.id}
+          intentKey={key}
+          onCancel={() => setOpen(false)}
+          onDone={() => {
+            setOpen(false);
+            renewKey();
+            onDone();
+          }}
         />
-        <Button type="submit">{revising ? 'Propose revised amount' : 'Propose amount'}</Button>
-      </form>
-      <Dialog
-        open={pending !== null}
-        onClose={() => !pending?.sending && setPending(null)}
-        title="Send this proposal?"
-        description={pending ? `You propose to receive ${naira(pending.values.dispute_amount)}. If the buyer approves, the money moves at once.` : undefined}
-      >
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={() => setPending(null)} disabled={pending?.sending}>
-            Cancel
-          </Button>
-          <Button onClick={confirm} loading={pending?.sending}>
-            Send proposal
-          </Button>
-        </div>
       </Dialog>
     </>
   );
 }
 
-function RejectAmountDialog({ dispute, onDone }: { dispute: Dispute; onDone: () => void }) {
+/** The seller withdraws: everything held goes back to the buyer. Asked twice, since it cannot be undone. */
+export function WithdrawDisputeDialog({ dispute, onDone }: { dispute: Dispute; onDone: () => void }) {
   const [open, setOpen] = useState(false);
-  const toast = useToast();
-  const form = useForm({ resolver: zodResolver(RejectAmountInput), defaultValues: { dispute_id: dispute.id, idempotency_key: newIntentKey(), reason: '' } });
-  const onSubmit = form.handleSubmit(async (values) => {
-    const result = await rejectAmount(values);
-    toast.result(result);
-    if (result.ok) {
-      setOpen(false);
-      form.reset({ dispute_id: dispute.id, idempotency_key: newIntentKey(), reason: '' });
-      onDone();
-    }
-  });
+  const [sending, setSending] = useState(false);
+  const [key, renewKey] = useIntentKey();
+  const held = dispute.milestone.milestone_escrow.balance;
   return (
     <>
-      <Button variant="danger" onClick={() => setOpen(true)}>
-        Reject amount
+      <Button variant="secondary" onClick={() => setOpen(true)} onPointerEnter={() => void loadDialogForms()} onFocus={() => void loadDialogForms()}>
+        Withdraw dispute
       </Button>
-      <Dialog open={open} onClose={() => setOpen(false)} title={`Reject ${naira(dispute.dispute_amount)}?`} description="The seller can then revise the amount. Say why, so the next proposal can meet you.">
-        <form onSubmit={onSubmit} noValidate className="space-y-4">
-          <TextAreaField label="Reason (optional)" error={form.formState.errors.reason?.message} {...form.register('reason')} />
-          <div className="flex justify-end gap-2">
-            <Button variant="secondary" onClick={() => setOpen(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" variant="danger" loading={form.formState.isSubmitting}>
-              Reject amount
-            </Button>
-          </div>
-        </form>
+      <Dialog
+        open={open}
+        onClose={() => !sending && setOpen(false)}
+        title="Withdraw this dispute?"
+        description={`The dispute ends and all ${naira(held)} held is refunded to the buyer. This cannot be undone.`}
+      >
+        <WithdrawDisputeForm
+          disputeId={dispute.id}
+          intentKey={key}
+          onBusy={setSending}
+          onCancel={() => setOpen(false)}
+          onDone={() => {
+            setOpen(false);
+            renewKey();
+            onDone();
+          }}
+        />
       </Dialog>
     </>
   );
@@ -143,7 +113,9 @@ export function DisputeActions({ dispute, viewer, onDone }: { dispute: Dispute; 
       {mine.includes('submit_evidence') ? (
         <div className="rounded-lg border border-amber-200 p-4">
           {mySide ? <p className="mb-3 text-sm text-slate-700">Your evidence is in. You may add more until the window closes.</p> : null}
-          <EvidenceForm dispute={dispute} onDone={onDone} />
+          <Suspense fallback={<Spinner label="Loading the evidence form…" />}>
+            <EvidenceForm dispute={dispute} onDone={onDone} />
+          </Suspense>
         </div>
       ) : null}
       {mine.includes('add_dispute_amount') ? <ProposeForm dispute={dispute} onDone={onDone} /> : null}

@@ -1,10 +1,10 @@
 'use client';
 
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
 import type { DisputeView } from '@/lib/contracts/dashboard';
 import { Card, CardHeader } from '../ui/card';
 import { fetchJson } from '../ui/fetch-json';
+import { invalidate, useLiveQuery } from '../live/live-query';
 import { ErrorState } from '../ui/states';
 import { DeadlineCountdown } from './deadline-countdown';
 import { DisputeActions } from './dispute-actions';
@@ -17,11 +17,10 @@ import { StatusBadge } from './status-badge';
 
 export function DisputeDetail({ initial }: { initial: DisputeView }) {
   const id = initial.dispute.id;
-  const queryClient = useQueryClient();
-  const query = useQuery({ queryKey: ['dispute', id], queryFn: () => fetchJson<DisputeView>(`/data/disputes/${id}`), initialData: initial });
+  const query = useLiveQuery({ queryKey: ['dispute', id], queryFn: () => fetchJson<DisputeView>(`/data/disputes/${id}`), initialData: initial });
   const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: ['dispute', id] });
-    void queryClient.invalidateQueries({ queryKey: ['transaction'] });
+    void invalidate(['dispute', id]);
+    void invalidate(['transaction']);
   };
   const { dispute: d, viewer, transactionId } = query.data;
   return (

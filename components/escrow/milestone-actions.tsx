@@ -3,7 +3,7 @@
 import { approveDelivery, approveReturn, disapproveReturn, fundMilestone } from '@/app/(dashboard)/transactions/actions';
 import type { MilestoneInTransaction, Viewer } from '@/lib/contracts/dashboard';
 import { ConfirmAction } from './confirm-action';
-import { DeliverDialog, OpenDisputeDialog, RejectDeliveryDialog } from './milestone-forms';
+import { DeliverDialog, OpenDisputeDialog, RejectDeliveryDialog } from './milestone-dialogs';
 import { naira } from './money';
 
 const WAITING: Record<string, string> = {

@@ -1,12 +1,12 @@
 'use client';
 
-import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useState } from 'react';
 import type { MyTransactionItem, MyTransactionsView } from '@/lib/contracts/dashboard';
 import { Badge } from '../ui/badge';
 import { fetchJson } from '../ui/fetch-json';
 import { PaginationControls } from '../ui/pagination';
+import { useLiveQuery } from '../live/live-query';
 import { EmptyState, ErrorState, LoadingState } from '../ui/states';
 import { ACTION_LABEL, labelOf, MILESTONE_STATUS } from './labels';
 import { naira } from './money';
@@ -41,7 +41,7 @@ function Row({ item }: { item: MyTransactionItem }) {
 
 export function MyTransactions({ initial }: { initial: MyTransactionsView }) {
   const [page, setPage] = useState(1);
-  const query = useQuery({
+  const query = useLiveQuery({
     queryKey: ['my-transactions', page],
     queryFn: () => fetchJson<MyTransactionsView>(`/data/my-transactions?page=${page}`),
     initialData: page === 1 ? initial : undefined,

@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import { fileIdOfProof } from '@/lib/contracts/dashboard';
+import { fileIdOfProof } from '@/lib/contracts/dashboard-plain';
 
 type Scope = { milestoneId: string; disputeId?: undefined } | { disputeId: string; milestoneId?: undefined };
 

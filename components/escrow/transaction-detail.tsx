@@ -1,11 +1,13 @@
 'use client';
 
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
 import type { TransactionView } from '@/lib/contracts/dashboard';
-import { FundWalletForm } from '../admin/fund-wallet-form';
+import { lazyForm } from '../ui/lazy-form';
+
+const FundWalletForm = lazyForm(() => import('../admin/fund-wallet-form').then((m) => m.FundWalletForm));
 import { Card } from '../ui/card';
 import { fetchJson } from '../ui/fetch-json';
+import { invalidate, useLiveQuery } from '../live/live-query';
 import { ErrorState } from '../ui/states';
 import { MilestoneTimeline } from './milestone-timeline';
 import { dateTime, naira } from './money';
@@ -15,11 +17,10 @@ const nameOf = (p: { user: { first_name: string; last_name: string } }) => `${p.
 
 export function TransactionDetail({ initial }: { initial: TransactionView }) {
   const id = initial.transaction.id;
-  const queryClient = useQueryClient();
-  const query = useQuery({ queryKey: ['transaction', id], queryFn: () => fetchJson<TransactionView>(`/data/transactions/${id}`), initialData: initial });
+  const query = useLiveQuery({ queryKey: ['transaction', id], queryFn: () => fetchJson<TransactionView>(`/data/transactions/${id}`), initialData: initial });
   const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: ['transaction', id] });
-    void queryClient.invalidateQueries({ queryKey: ['wallet'] });
+    void invalidate(['transaction', id]);
+    void invalidate(['wallet']);
   };
   const { transaction: t, viewer, logs, disputes, buyerBalance } = query.data;
   const you = viewer === 'admin' ? null : viewer;

@@ -1,12 +1,12 @@
 'use client';
 
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { WalletView } from '@/lib/contracts/dashboard';
 import { Card, CardHeader } from '../ui/card';
 import { cn } from '../ui/cn';
 import { fetchJson } from '../ui/fetch-json';
 import { PaginationControls } from '../ui/pagination';
+import { useLiveQuery } from '../live/live-query';
 import { EmptyState, ErrorState, LoadingState } from '../ui/states';
 import { dateTime, naira } from './money';
 
@@ -21,11 +21,11 @@ const KIND: Record<string, string> = {
 /** Balance and ledger history; userId only for admins (a customer's route answers with its own wallet). */
 export function WalletPanel({ initial, userId }: { initial: WalletView; userId?: string }) {
   const [page, setPage] = useState(1);
-  const query = useQuery({
+  const query = useLiveQuery({
     queryKey: ['wallet', userId ?? 'me', page],
     queryFn: () => fetchJson<WalletView>(`/data/wallet?page=${page}${userId ? `&user_id=${userId}` : ''}`),
     initialData: page === 1 ? initial : undefined,
-    placeholderData: keepPreviousData,
+    keepPrevious: true,
   });
   if (query.isPending) return <LoadingState label="Loading the wallet…" />;
   if (query.isError) return <ErrorState message={query.error.message} retry={() => void query.refetch()} />;

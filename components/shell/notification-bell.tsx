@@ -1,18 +1,19 @@
 'use client';
 
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import Link from 'next/link';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { markRead } from '@/app/(dashboard)/notifications/actions';
 import type { NotificationsView } from '@/lib/contracts/dashboard-disputes';
-import { dateTime } from '../escrow/money';
-import { cn } from '../ui/cn';
 import { fetchJson } from '../ui/fetch-json';
+import { invalidate, setQueryData, useLiveQuery } from '../live/live-query';
 
-/** The header's bell: polls like every page (the providers' refetchInterval), and opening it marks everything shown as read. */
+// The list is drawn only when the bell is opened: its code loads then (or when the bell is pointed at),
+// not with every page (issue #6).
+const loadList = () => import('./notification-list');
+const NotificationList = lazy(loadList);
+
+/** The header's bell: polls like every page (components/ui/query), and opening it marks everything shown as read. */
 export function NotificationBell() {
-  const queryClient = useQueryClient();
-  const query = useQuery({ queryKey: ['notifications'], queryFn: () => fetchJson<NotificationsView>('/data/notifications') });
+  const query = useLiveQuery({ queryKey: ['notifications'], queryFn: () => fetchJson<NotificationsView>('/data/notifications') });
   const [open, setOpen] = useState(false);
   // The lines as they were when opened, so the new ones stay marked while the list is open.
   const [shown, setShown] = useState<NotificationsView | null>(null);
@@ -41,8 +42,8 @@ export function NotificationBell() {
     setShown(data);
     if (data?.newest && data.unread > 0) {
       const result = await markRead({ through: data.newest });
-      if (result.ok) queryClient.setQueryData<NotificationsView>(['notifications'], (old) => (old ? { ...old, unread: 0, items: old.items.map((i) => ({ ...i, unread: false })) } : old));
-      void queryClient.invalidateQueries({ queryKey: ['notifications'] });
+      if (result.ok) void setQueryData<NotificationsView>(['notifications'], (old) => (old ? { ...old, unread: 0, items: old.items.map((i) => ({ ...i, unread: false })) } : old));
+      void invalidate(['notifications']);
     }
   }
 
@@ -56,6 +57,8 @@ export function NotificationBell() {
         aria-controls="notifications-panel"
         aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
         data-testid="notification-bell"
+        onPointerEnter={() => void loadList()}
+        onFocus={() => void loadList()}
         className="relative rounded-md p-1.5 text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-emerald-700"
       >
         <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth={1.8}>
@@ -76,33 +79,9 @@ export function NotificationBell() {
         >
           <p className="border-b px-4 py-2 text-sm font-semibold text-slate-900">Notifications</p>
           {query.isError && !view ? <p className="px-4 py-3 text-sm text-rose-700">{query.error.message}</p> : null}
-          {view && view.items.length === 0 ? <p className="px-4 py-3 text-sm text-slate-600">Nothing yet. What happens to your transactions shows up here.</p> : null}
-          <ul className="max-h-96 overflow-y-auto">
-            {view?.items.map((item) => {
-              const body = (
-                <>
-                  <span className={cn('block text-sm', item.unread ? 'font-semibold text-slate-900' : 'text-slate-700')}>
-                    {item.unread ? <span className="mr-1.5 inline-block h-2 w-2 rounded-full bg-emerald-600" aria-label="new" /> : null}
-                    {item.text}
-                  </span>
-                  <time dateTime={item.at} className="text-xs text-slate-500">
-                    {dateTime(item.at)}
-                  </time>
-                </>
-              );
-              return (
-                <li key={item.id} className="border-b last:border-b-0" data-testid="notification">
-                  {item.href ? (
-                    <Link href={item.href} onClick={() => setOpen(false)} className="block px-4 py-2 hover:bg-slate-50">
-                      {body}
-                    </Link>
-                  ) : (
-                    <div className="px-4 py-2">{body}</div>
-                  )}
-                </li>
-              );
-            })}
-          </ul>
+          <Suspense fallback={<p className="px-4 py-3 text-sm text-slate-600">Loading…</p>}>
+            {view ? <NotificationList view={view} onNavigate={() => setOpen(false)} /> : null}
+          </Suspense>
         </div>
       ) : null}
     </div>

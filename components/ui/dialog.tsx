@@ -1,10 +1,12 @@
 'use client';
 
-import { useEffect, useRef, type ReactNode } from 'react';
+import { Suspense, useEffect, useRef, type ReactNode } from 'react';
+import { Spinner } from './spinner';
 
 /**
  * The native <dialog> in modal mode: focus moves in and is trapped, Escape closes it, the page behind is
- * inert, and focus returns to the opener, all done by the browser.
+ * inert, and focus returns to the opener, all done by the browser. Content loaded on opening (React.lazy)
+ * shows a spinner until it arrives.
  */
 export function Dialog({ open, onClose, title, description, children }: { open: boolean; onClose: () => void; title: string; description?: ReactNode; children: ReactNode }) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -31,7 +33,9 @@ export function Dialog({ open, onClose, title, description, children }: { open: 
             {title}
           </h2>
           {description ? <div className="mt-1 text-sm text-slate-600">{description}</div> : null}
-          <div className="mt-4">{children}</div>
+          <div className="mt-4">
+            <Suspense fallback={<Spinner label="Loading…" />}>{children}</Suspense>
+          </div>
         </div>
       ) : null}
     </dialog>

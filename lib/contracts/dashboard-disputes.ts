@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { Id, NairaAmount, ProofUrl, ShortText } from './common';
 import { WebhookUrl } from './webhooks';
 import { IdempotencyKey } from './dashboard';
+import { ADVANCE_UNITS } from './dashboard-plain';
 import type * as R from './records';
 import type * as W from './webhook-records';
 
@@ -23,14 +24,12 @@ export const SubmitEvidenceInput = z.object({
 export const CancelDisputeInput = z.object({ dispute_id: Id, cancellation_agreement_details: ShortText(5000), ...intent });
 export const VerdictInput = z.object({ dispute_id: Id, seller_amount: NairaAmount, reason: ShortText(5000), ...intent });
 
-/** The admin's test-clock control counts in hours or days; the API takes seconds. */
-export const ADVANCE_UNITS = ['hours', 'days'] as const;
+export { ADVANCE_UNITS, advanceSeconds } from './dashboard-plain';
 export const AdvanceClockInput = z.object({
   amount: z.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(3650, 'is at most 3650'),
   unit: z.enum(ADVANCE_UNITS),
   ...intent,
 });
-export const advanceSeconds = (v: { amount: number; unit: (typeof ADVANCE_UNITS)[number] }) => v.amount * (v.unit === 'days' ? 86_400 : 3600);
 
 export const MarkNotificationsReadInput = z.object({ through: Id });
 export const ResendDeliveryInput = z.object({ webhook_id: Id, delivery_id: Id, ...intent });

@@ -8,6 +8,7 @@ import { SaveBankAccountBody, ValidateBankAccountBody } from './banks';
 import { Id, PositiveAmount } from './common';
 import { AddDisputeAmountBody, CreateDisputeBody, RejectDisputeAmountBody } from './disputes';
 import { DeliverBody, RejectDeliveryBody } from './milestones';
+import { MIN_PASSWORD_LENGTH } from './dashboard-plain';
 import type * as R from './records';
 import { CreateTransactionBody, MilestoneInput } from './transactions';
 import { CreateUserBody } from './users';
@@ -22,7 +23,7 @@ export const IdempotencyKey = z.string().regex(/^[A-Za-z0-9_-]{16,100}$/, 'must 
 
 const intent = { idempotency_key: IdempotencyKey };
 
-export const MIN_PASSWORD_LENGTH = 10;
+export { fileIdOfProof, MIN_PASSWORD_LENGTH } from './dashboard-plain';
 export const SignInInput = z.object({
   email: z.email({ message: 'Enter the email address you were invited with' }).max(254),
   password: z.string().min(1, 'Enter your password').max(200),
@@ -132,14 +133,3 @@ export type DisputeView = { dispute: Dispute; viewer: Viewer; transactionId: str
 export type CustomerRow = { user: User; access: 'active' | 'invited' | 'none' };
 export type CustomersView = { customers: CustomerRow[]; pagination: Pagination };
 export type WalletView = { wallet: Wallet; history: WalletHistory };
-
-const FILE_PATH = /\/v1\/files\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?$/i;
-
-/** The stored file a proof URL points at (whatever origin the API was reached by), or null for outside URLs. */
-export function fileIdOfProof(url: string): string | null {
-  try {
-    return FILE_PATH.exec(new URL(url).pathname)?.[1]?.toLowerCase() ?? null;
-  } catch {
-    return null;
-  }
-}

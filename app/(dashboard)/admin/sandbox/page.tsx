@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { TestClockControl } from '@/components/admin/test-clock-control';
+import { TestClockControl } from '@/components/admin/lazy-admin-forms';
 import { PageHeader } from '@/components/ui/card';
 import { ErrorState } from '@/components/ui/states';
 import { requireAdmin } from '@/lib/server/dashboard/actor';

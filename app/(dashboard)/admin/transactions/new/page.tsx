@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { CreateTransactionForm } from '@/components/admin/create-transaction-form';
+import { CreateTransactionForm } from '@/components/admin/lazy-admin-forms';
 import { PageHeader } from '@/components/ui/card';
 import { requireAdmin } from '@/lib/server/dashboard/actor';
 import { customerOptions } from '@/lib/server/dashboard/options';

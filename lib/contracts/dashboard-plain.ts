@@ -1,0 +1,22 @@
+/**
+ * The dashboard contracts' plain values and helpers, without zod: client components import them from here,
+ * so a form or a proof link does not pull the schema library into the browser. dashboard.ts and
+ * dashboard-disputes.ts build their schemas on these and re-export them.
+ */
+
+export const MIN_PASSWORD_LENGTH = 10;
+
+/** The admin's test-clock control counts in hours or days; the API takes seconds. */
+export const ADVANCE_UNITS = ['hours', 'days'] as const;
+export const advanceSeconds = (v: { amount: number; unit: (typeof ADVANCE_UNITS)[number] }) => v.amount * (v.unit === 'days' ? 86_400 : 3600);
+
+const FILE_PATH = /\/v1\/files\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?$/i;
+
+/** The stored file a proof URL points at (whatever origin the API was reached by), or null for outside URLs. */
+export function fileIdOfProof(url: string): string | null {
+  try {
+    return FILE_PATH.exec(new URL(url).pathname)?.[1]?.toLowerCase() ?? null;
+  } catch {
+    return null;
+  }
+}

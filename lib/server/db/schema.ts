@@ -242,7 +242,11 @@ export const milestones = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('milestones_transaction_position_idx').on(t.transactionId, t.position)],
+  (t) => [
+    uniqueIndex('milestones_transaction_position_idx').on(t.transactionId, t.position),
+    // The deadline runner's scan each second: only milestones waiting on a deadline, not every milestone ever.
+    index('milestones_awaiting_deadline_idx').on(t.status).where(sql`status in ('UNDER_INSPECTION', 'DELIVERY_RETURNED_AWAITING_APPROVAL')`),
+  ],
 );
 
 /** A milestone escrow's id is its ledger account's id. */
@@ -296,7 +300,10 @@ export const disputes = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('disputes_client_created_idx').on(t.clientId, t.createdAt)],
+  (t) => [
+    index('disputes_client_created_idx').on(t.clientId, t.createdAt),
+    index('disputes_awaiting_deadline_idx').on(t.status).where(sql`status in ('INTRA_PARTY_MEDIATION', 'EVIDENCE_SUBMISSION')`),
+  ],
 );
 
 /** Mediation proposals as a history (decisions §10). */

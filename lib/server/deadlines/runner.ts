@@ -15,17 +15,24 @@ export async function runDueDeadlines(db: Db, opts: { wallNow: Date; clientId?: 
   const wall = opts.wallNow.toISOString();
   const clientFilter = opts.clientId ? sql`and m.client_id = ${opts.clientId}` : sql``;
   const due = sql`(${wall}::timestamptz + c.clock_offset_ms * interval '1 millisecond')`;
+  // One branch per kind of deadline, each served by a partial index of the rows waiting on one: the scan
+  // runs every second and must not grow with every milestone ever made.
   const result = await db.execute(sql`
-    select distinct m.transaction_id, m.client_id
-    from milestones m
-    join clients c on c.id = m.client_id
-    left join disputes d on d.milestone_id = m.id
-    where (
-      (m.status = 'UNDER_INSPECTION' and m.inspection_end_date <= ${due})
-      or (m.status = 'DELIVERY_RETURNED_AWAITING_APPROVAL' and m.return_deadline_date <= ${due})
-      or (d.status = 'INTRA_PARTY_MEDIATION' and d.intra_party_mediation_end_date <= ${due})
-      or (d.status = 'EVIDENCE_SUBMISSION' and d.evidence_submission_end_date <= ${due})
-    ) ${clientFilter}
+    select transaction_id, client_id from (
+      select m.transaction_id, m.client_id
+      from milestones m join clients c on c.id = m.client_id
+      where m.status = 'UNDER_INSPECTION' and m.inspection_end_date <= ${due} ${clientFilter}
+      union
+      select m.transaction_id, m.client_id
+      from milestones m join clients c on c.id = m.client_id
+      where m.status = 'DELIVERY_RETURNED_AWAITING_APPROVAL' and m.return_deadline_date <= ${due} ${clientFilter}
+      union
+      select m.transaction_id, m.client_id
+      from disputes d join milestones m on m.id = d.milestone_id join clients c on c.id = m.client_id
+      where d.status in ('INTRA_PARTY_MEDIATION', 'EVIDENCE_SUBMISSION')
+        and ((d.status = 'INTRA_PARTY_MEDIATION' and d.intra_party_mediation_end_date <= ${due})
+          or (d.status = 'EVIDENCE_SUBMISSION' and d.evidence_submission_end_date <= ${due})) ${clientFilter}
+    ) due
     limit ${opts.limit ?? 200}`);
   let acted = 0;
   for (const row of result.rows as Array<{ transaction_id: string; client_id: string }>) {

@@ -29,6 +29,34 @@ export function isOperatorKey(key: string): boolean {
   return timingSafeEqual(a, b);
 }
 
+/**
+ * Clients by key hash, for a moment: every request names its key, and the lookup was one query in four
+ * of a GET milestone. Keys are never revoked or re-issued in place, and a client's settings do not change
+ * through the API, except a sandbox's test clock: advancing it forgets the entry here at once, and other
+ * server processes see the new clock within CLIENT_CACHE_MS.
+ */
+const CLIENT_CACHE_MS = 2000;
+const CLIENT_CACHE_LIMIT = 10_000;
+// On globalThis: route handlers can be bundled apart, and the test clock's route must clear every route's view.
+const holder = globalThis as typeof globalThis & { __escrowClientsByKeyHash?: Map<string, { client: ClientRow; until: number }> };
+const clientsByKeyHash = (holder.__escrowClientsByKeyHash ??= new Map());
+
+export function forgetClient(clientId: string): void {
+  for (const [hash, entry] of clientsByKeyHash) if (entry.client.id === clientId) clientsByKeyHash.delete(hash);
+}
+
+async function clientOfKeyHash(db: Db, keyHash: string): Promise<ClientRow | undefined> {
+  const now = Date.now();
+  const cached = clientsByKeyHash.get(keyHash);
+  if (cached && cached.until > now) return cached.client;
+  const [client] = await db.select().from(clients).where(eq(clients.secretKeyHash, keyHash)).limit(1);
+  if (client) {
+    if (clientsByKeyHash.size >= CLIENT_CACHE_LIMIT) clientsByKeyHash.clear();
+    clientsByKeyHash.set(keyHash, { client, until: now + CLIENT_CACHE_MS });
+  }
+  return client;
+}
+
 export async function authenticateClient(db: Db, request: Request): Promise<ClientRow> {
   const key = presentedKey(request);
   if (/^pk_(test|live)_/.test(key)) {
@@ -37,7 +65,7 @@ export async function authenticateClient(db: Db, request: Request): Promise<Clie
   if (isOperatorKey(key)) {
     throw new AppError('UNAUTHORIZED', 'The operator key works only on /v1/operator routes: use a client secret key.');
   }
-  const [client] = await db.select().from(clients).where(eq(clients.secretKeyHash, hashSecretKey(key))).limit(1);
+  const client = await clientOfKeyHash(db, hashSecretKey(key));
   if (!client) throw new AppError('UNAUTHORIZED', 'Unknown API key.');
   return client;
 }

@@ -4,7 +4,7 @@ import type { Db } from '../db/client';
 import { clients } from '../db/schema';
 import { runDueDeadlines } from '../deadlines/runner';
 import { AppError } from '../http/app-error';
-import type { ClientRow } from '../http/auth';
+import { forgetClient, type ClientRow } from '../http/auth';
 
 export function testClock(client: ClientRow, wallNow: Date) {
   return { now: new Date(wallNow.getTime() + client.clockOffsetMs).toISOString(), offset_ms: client.clockOffsetMs };
@@ -25,6 +25,7 @@ export async function advanceTestClock(db: Db, client: ClientRow, body: { second
     .where(eq(clients.id, client.id))
     .returning();
   if (!updated) throw new Error('client vanished');
+  forgetClient(client.id);
   const wallNow = new Date();
   const settled = await runDueDeadlines(db, { wallNow, clientId: client.id, wait: true });
   return { ...testClock(updated, wallNow), settled };

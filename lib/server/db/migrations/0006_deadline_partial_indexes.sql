@@ -1,0 +1,2 @@
+CREATE INDEX "disputes_awaiting_deadline_idx" ON "disputes" USING btree ("status") WHERE status in ('INTRA_PARTY_MEDIATION', 'EVIDENCE_SUBMISSION');--> statement-breakpoint
+CREATE INDEX "milestones_awaiting_deadline_idx" ON "milestones" USING btree ("status") WHERE status in ('UNDER_INSPECTION', 'DELIVERY_RETURNED_AWAITING_APPROVAL');

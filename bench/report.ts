@@ -43,7 +43,7 @@ export function targets(r: BenchResult): Target[] {
   const lifecycle32 = at(pgDb, LIFECYCLE, 32)?.operationsPerSecond;
   if (r.pgbench && lifecycle32 !== undefined) {
     const ratio = lifecycle32 / r.pgbench.tps;
-    out.push({ target: 'Lifecycle operations/s at concurrency 32 ≥ 20% of pgbench TPS', measured: `${lifecycle32} / ${r.pgbench.tps} = ${pct(ratio)}`, met: ratio >= 0.2 });
+    out.push({ target: 'Lifecycle operations/s at concurrency 32 ≥ 20% of pgbench TPS', measured: `${lifecycle32} / ${Math.round(r.pgbench.tps)} = ${pct(ratio)}`, met: ratio >= 0.2 });
   }
   if (pgDb && pgDb.bare.length) {
     const app = peak(pgDb.phases, 'GET milestone');
@@ -89,7 +89,7 @@ export function renderMarkdown(r: BenchResult): string {
   lines.push(row(['---', '---', '---']));
   for (const t of targets(r)) lines.push(row([t.target, t.measured, t.met ? 'met' : '**not met**']));
   lines.push('');
-  if (r.pgbench) lines.push(`Ceilings: pgbench ${r.pgbench.tps} TPS (TPC-B-like, scale ${r.pgbench.scale}, ${r.pgbench.clients} clients, ${r.pgbench.seconds} s).`);
+  if (r.pgbench) lines.push(`Ceilings: pgbench ${Math.round(r.pgbench.tps)} TPS (TPC-B-like, scale ${r.pgbench.scale}, ${r.pgbench.clients} clients, ${r.pgbench.seconds} s).`);
   const bare = r.databases.postgres?.bare ?? [];
   for (const [name, db] of Object.entries(r.databases)) {
     if (!db) continue;
@@ -103,6 +103,9 @@ export function renderMarkdown(r: BenchResult): string {
       if (p.name === 'GET milestone') {
         const b = bare.find((x) => x.concurrency === p.concurrency);
         if (b) ratio = `${pct(p.operationsPerSecond / b.operationsPerSecond)} of bare`;
+      } else if (name === 'pglite') {
+        const onPostgres = at(r.databases.postgres, p.name, p.concurrency ?? 0);
+        if (onPostgres) ratio = `${pct(p.operationsPerSecond / onPostgres.operationsPerSecond)} of PostgreSQL`;
       } else if (!READ_OPS.includes(p.name) && r.pgbench) ratio = `${pct(p.operationsPerSecond / r.pgbench.tps)} of pgbench`;
       lines.push(row([p.name, p.concurrency ?? '', p.operationsPerSecond, p.completedPerSecond, p.all.p50, p.all.p95, p.all.p99, p.errors, p.peakRssMb, ratio]));
     }

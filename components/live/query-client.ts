@@ -11,6 +11,8 @@ export const queryClient = new QueryClient({
     queries: { staleTime: 5_000, refetchInterval: 15_000, refetchOnWindowFocus: true, retry: 1 },
   },
 });
+// What QueryClientProvider does on mount: without it, refetch on focus and on reconnect never fire.
+queryClient.mount();
 
 export type LiveOptions<T> = { queryKey: QueryKey; queryFn: () => Promise<T>; initialData?: T; keepPrevious?: boolean };
 

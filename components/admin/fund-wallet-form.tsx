@@ -1,48 +1,34 @@
 'use client';
 
-import { useState } from 'react';
 import { fundWallet } from '@/app/(dashboard)/admin/customers/actions';
 import { naira } from '../escrow/money';
-import { numberOf, useActionForm } from '../ui/action-form';
+import { numberOf } from '../ui/action-form';
 import { Button } from '../ui/button';
 import { Dialog } from '../ui/dialog';
 import { TextField } from '../ui/field';
-import { useIntentKey } from '../ui/intent-key';
-import { useToast } from '../ui/toast';
+import { useConfirmedSubmit } from '../ui/confirmed-submit';
 
 /** Sandbox money in: test keys only (the API answers 403 on a live client). */
 export function FundWalletForm({ userId, name, onDone }: { userId: string; name: string; onDone: () => void }) {
-  const toast = useToast();
-  const form = useActionForm();
-  const [key, renewKey] = useIntentKey();
-  const [pending, setPending] = useState<{ amount: number; sending: boolean; form: HTMLFormElement } | null>(null);
-  const bound = form.bind((data, el) => setPending({ amount: numberOf(data, 'amount') ?? 0, sending: false, form: el }));
-  async function confirm() {
-    if (!pending) return;
-    setPending({ ...pending, sending: true });
-    const result = await fundWallet({ user_id: userId, amount: pending.amount, idempotency_key: key });
-    toast.result(result);
-    form.report(result);
-    setPending(null);
-    if (result.ok) {
-      pending.form.reset();
-      renewKey();
-      onDone();
-    }
-  }
+  const flow = useConfirmedSubmit({
+    read: (data) => numberOf(data, 'amount') ?? 0,
+    send: (amount, key) => fundWallet({ user_id: userId, amount, idempotency_key: key }),
+    onSent: onDone,
+  });
+  const { form, pending: amount } = flow;
   return (
     <>
-    <Dialog open={pending !== null} onClose={() => !pending?.sending && setPending(null)} title="Add sandbox money?" description={pending ? `${naira(pending.amount)} of test money will be credited to ${name}'s wallet.` : undefined}>
+    <Dialog open={amount !== null} onClose={flow.cancel} title="Add sandbox money?" description={amount !== null ? `${naira(amount)} of test money will be credited to ${name}'s wallet.` : undefined}>
       <div className="flex justify-end gap-2">
-        <Button variant="secondary" onClick={() => setPending(null)} disabled={pending?.sending}>
+        <Button variant="secondary" onClick={flow.cancel} disabled={flow.sending}>
           Cancel
         </Button>
-        <Button onClick={confirm} loading={pending?.sending}>
+        <Button onClick={flow.confirm} loading={flow.sending}>
           Add money
         </Button>
       </div>
     </Dialog>
-    <form {...bound} className="flex flex-wrap items-end gap-2">
+    <form {...flow.bound} className="flex flex-wrap items-end gap-2">
       <TextField
         label={`Sandbox: add money to ${name}'s wallet (₦)`}
         name="amount"

@@ -5,14 +5,13 @@ import { advanceTestClock } from '@/app/(dashboard)/admin/sandbox/actions';
 import type { TestClock } from '@/lib/contracts/dashboard-disputes';
 import { ADVANCE_UNITS, advanceSeconds } from '@/lib/contracts/dashboard-plain';
 import { dateTime } from '../escrow/money';
-import { numberOf, textOf, useActionForm } from '../ui/action-form';
+import { numberOf, textOf } from '../ui/action-form';
 import { Button } from '../ui/button';
 import { Card } from '../ui/card';
 import { SelectField, TextField } from '../ui/field';
 import { Dialog } from '../ui/dialog';
-import { useIntentKey } from '../ui/intent-key';
+import { useConfirmedSubmit } from '../ui/confirmed-submit';
 import { invalidate } from '../live/live-query';
-import { useToast } from '../ui/toast';
 
 function ahead(ms: number): string {
   if (ms <= 0) return 'in step with real time';
@@ -24,32 +23,22 @@ function ahead(ms: number): string {
 }
 
 export function TestClockControl({ initial }: { initial: TestClock }) {
-  const toast = useToast();
   const [clock, setClock] = useState(initial);
-  const form = useActionForm();
-  const [key, renewKey] = useIntentKey();
   type Move = { amount: number; unit: (typeof ADVANCE_UNITS)[number] };
-  const [pending, setPending] = useState<{ move: Move; label: string; seconds: number; sending: boolean; form: HTMLFormElement } | null>(null);
-  const bound = form.bind((data, el) => {
-    const move = { amount: numberOf(data, 'amount') ?? 0, unit: textOf(data, 'unit') === 'hours' ? 'hours' : 'days' } as const;
-    const label = `${move.amount} ${move.amount === 1 ? move.unit.replace(/s$/, '') : move.unit}`;
-    setPending({ move, label, seconds: advanceSeconds(move), sending: false, form: el });
-  });
-  async function confirm() {
-    if (!pending) return;
-    setPending({ ...pending, sending: true });
-    const result = await advanceTestClock({ ...pending.move, idempotency_key: key });
-    toast.result(result);
-    form.report(result);
-    setPending(null);
-    if (result.ok && result.data) {
-      setClock(result.data);
-      pending.form.reset();
-      renewKey();
+  const flow = useConfirmedSubmit({
+    read: (data) => {
+      const move: Move = { amount: numberOf(data, 'amount') ?? 0, unit: textOf(data, 'unit') === 'hours' ? 'hours' : 'days' };
+      const label = `${move.amount} ${move.amount === 1 ? move.unit.replace(/s$/, '') : move.unit}`;
+      return { move, label, seconds: advanceSeconds(move) };
+    },
+    send: ({ move }, key) => advanceTestClock({ ...move, idempotency_key: key }),
+    onSent: (result) => {
+      if (result.data) setClock(result.data);
       // Every page's records may have moved on: lapses settle before the API answers.
       void invalidate();
-    }
-  }
+    },
+  });
+  const { form, pending } = flow;
   return (
     <div className="grid gap-6 md:grid-cols-2">
       <Card>
@@ -67,7 +56,7 @@ export function TestClockControl({ initial }: { initial: TestClock }) {
         ) : null}
       </Card>
       <Card>
-        <form {...bound} className="flex flex-wrap items-end gap-3" aria-label="Advance the test clock">
+        <form {...flow.bound} className="flex flex-wrap items-end gap-3" aria-label="Advance the test clock">
           <TextField
             label="Advance by"
             name="amount"
@@ -91,15 +80,15 @@ export function TestClockControl({ initial }: { initial: TestClock }) {
       </Card>
       <Dialog
         open={pending !== null}
-        onClose={() => !pending?.sending && setPending(null)}
+        onClose={flow.cancel}
         title={`Advance the clock by ${pending?.label ?? ''}?`}
         description={pending ? `To ${dateTime(new Date(new Date(clock.now).getTime() + pending.seconds * 1000).toISOString())}. Deadlines that pass act at once and cannot be undone.` : undefined}
       >
         <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={() => setPending(null)} disabled={pending?.sending}>
+          <Button variant="secondary" onClick={flow.cancel} disabled={flow.sending}>
             Cancel
           </Button>
-          <Button onClick={confirm} loading={pending?.sending}>
+          <Button onClick={flow.confirm} loading={flow.sending}>
             Advance
           </Button>
         </div>

@@ -1,41 +1,27 @@
 'use client';
 
-import { useState } from 'react';
 import { decideVerdict } from '@/app/(dashboard)/dispute-team/actions';
 import { naira } from '../escrow/money';
-import { numberOf, textOf, useActionForm } from '../ui/action-form';
+import { numberOf, textOf } from '../ui/action-form';
 import { Button } from '../ui/button';
 import { Dialog } from '../ui/dialog';
 import { TextAreaField, TextField } from '../ui/field';
-import { useIntentKey } from '../ui/intent-key';
-import { useToast } from '../ui/toast';
+import { useConfirmedSubmit } from '../ui/confirmed-submit';
 
 /**
  * The verdict: the seller's share (0 up to what is held, the range shown and checked here and again by the
  * API), a written reason both parties will read, and a confirmation that spells out the split. Final.
  */
 export function VerdictForm({ disputeId, max, held, onDone }: { disputeId: string; max: number; held: number; onDone: () => void }) {
-  const toast = useToast();
-  const form = useActionForm();
-  const [key, renewKey] = useIntentKey();
-  const [pending, setPending] = useState<{ seller_amount: number; reason: string; sending: boolean; form: HTMLFormElement } | null>(null);
-  const bound = form.bind((data, el) => setPending({ seller_amount: numberOf(data, 'seller_amount') ?? 0, reason: textOf(data, 'reason'), sending: false, form: el }));
-  async function confirm() {
-    if (!pending) return;
-    setPending({ ...pending, sending: true });
-    const result = await decideVerdict({ dispute_id: disputeId, idempotency_key: key, seller_amount: pending.seller_amount, reason: pending.reason });
-    toast.result(result);
-    form.report(result);
-    setPending(null);
-    if (result.ok) {
-      pending.form.reset();
-      renewKey();
-      onDone();
-    }
-  }
+  const flow = useConfirmedSubmit({
+    read: (data) => ({ seller_amount: numberOf(data, 'seller_amount') ?? 0, reason: textOf(data, 'reason') }),
+    send: (verdict, key) => decideVerdict({ dispute_id: disputeId, idempotency_key: key, ...verdict }),
+    onSent: onDone,
+  });
+  const { form, pending } = flow;
   return (
     <>
-      <form {...bound} className="space-y-4" aria-label="Verdict">
+      <form {...flow.bound} className="space-y-4" aria-label="Verdict">
         <TextField
           label="Seller's share (₦)"
           name="seller_amount"
@@ -63,7 +49,7 @@ export function VerdictForm({ disputeId, max, held, onDone }: { disputeId: strin
       </form>
       <Dialog
         open={pending !== null}
-        onClose={() => !pending?.sending && setPending(null)}
+        onClose={flow.cancel}
         title="Give this verdict?"
         description={
           pending ? (
@@ -75,10 +61,10 @@ export function VerdictForm({ disputeId, max, held, onDone }: { disputeId: strin
         }
       >
         <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={() => setPending(null)} disabled={pending?.sending}>
+          <Button variant="secondary" onClick={flow.cancel} disabled={flow.sending}>
             Cancel
           </Button>
-          <Button onClick={confirm} loading={pending?.sending}>
+          <Button onClick={flow.confirm} loading={flow.sending}>
             Confirm verdict
           </Button>
         </div>

@@ -1,14 +1,13 @@
 'use client';
 
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { submitEvidence } from '@/app/(dashboard)/disputes/actions';
 import type { Dispute } from '@/lib/contracts/dashboard';
-import { textOf, useActionForm } from '../ui/action-form';
+import { textOf } from '../ui/action-form';
 import { Button } from '../ui/button';
 import { Dialog } from '../ui/dialog';
 import { TextAreaField } from '../ui/field';
-import { useIntentKey } from '../ui/intent-key';
-import { useToast } from '../ui/toast';
+import { useConfirmedSubmit } from '../ui/confirmed-submit';
 import { DeadlineCountdown } from './deadline-countdown';
 import { ProofUpload, type UploadedProof } from './proof-upload';
 
@@ -17,34 +16,20 @@ import { ProofUpload, type UploadedProof } from './proof-upload';
  * API's evidence_submission deadline) counts down beside the form; the API refuses anything after it.
  */
 export function EvidenceForm({ dispute, onDone }: { dispute: Dispute; onDone: () => void }) {
-  const toast = useToast();
-  const form = useActionForm();
-  const [key, renewKey] = useIntentKey();
   const [files, setFiles] = useState<UploadedProof[]>([]);
-  const [confirming, setConfirming] = useState<{ text: string; sending: boolean } | null>(null);
-  const formRef = useRef<HTMLFormElement>(null);
   const evidenceWindow = dispute.deadlines.find((d) => d.name === 'evidence_submission');
-  const bound = form.bind((data) => setConfirming({ text: textOf(data, 'text'), sending: false }));
-  async function send() {
-    if (!confirming) return;
-    setConfirming({ ...confirming, sending: true });
-    const result = await submitEvidence({ dispute_id: dispute.id, idempotency_key: key, text: confirming.text, files: files.map((f) => f.url) });
-    toast.result(result);
-    form.report(result);
-    setConfirming(null);
-    if (!result.ok) return;
-    setFiles([]);
-    formRef.current?.reset();
-    renewKey();
-    onDone();
-  }
+  const flow = useConfirmedSubmit({
+    read: (data) => textOf(data, 'text'),
+    send: (text, key) => submitEvidence({ dispute_id: dispute.id, idempotency_key: key, text, files: files.map((f) => f.url) }),
+    onSent: () => {
+      setFiles([]);
+      onDone();
+    },
+  });
+  const { form } = flow;
   return (
     <form
-      {...bound}
-      ref={(el) => {
-        formRef.current = el;
-        bound.ref(el);
-      }}
+      {...flow.bound}
       className="space-y-4" aria-label="Submit evidence">
       <h3 className="font-semibold text-slate-900">Submit your evidence</h3>
       {evidenceWindow ? <DeadlineCountdown deadline={evidenceWindow} /> : null}
@@ -61,16 +46,16 @@ export function EvidenceForm({ dispute, onDone }: { dispute: Dispute; onDone: ()
         <Button type="submit">Submit evidence</Button>
       </div>
       <Dialog
-        open={confirming !== null}
-        onClose={() => !confirming?.sending && setConfirming(null)}
+        open={flow.pending !== null}
+        onClose={flow.cancel}
         title="Send this evidence?"
         description={`Your account${files.length ? ` and ${files.length} file${files.length === 1 ? '' : 's'}` : ''} go to the dispute team and the other party can read it.`}
       >
         <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={() => setConfirming(null)} disabled={confirming?.sending}>
+          <Button variant="secondary" onClick={flow.cancel} disabled={flow.sending}>
             Cancel
           </Button>
-          <Button onClick={() => void send()} loading={confirming?.sending}>
+          <Button onClick={() => void flow.confirm()} loading={flow.sending}>
             Send evidence
           </Button>
         </div>

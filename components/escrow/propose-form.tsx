@@ -1,42 +1,27 @@
 'use client';
 
-import { useState } from 'react';
 import { proposeAmount } from '@/app/(dashboard)/disputes/actions';
 import type { Dispute } from '@/lib/contracts/dashboard';
-import { numberOf, useActionForm } from '../ui/action-form';
+import { numberOf } from '../ui/action-form';
 import { Button } from '../ui/button';
 import { Dialog } from '../ui/dialog';
 import { TextField } from '../ui/field';
-import { useIntentKey } from '../ui/intent-key';
-import { useToast } from '../ui/toast';
+import { useConfirmedSubmit } from '../ui/confirmed-submit';
 import { naira } from './money';
 
-export 
-function ProposeForm({ dispute, onDone }: { dispute: Dispute; onDone: () => void }) {
-  const toast = useToast();
-  const form = useActionForm();
-  const [key, renewKey] = useIntentKey();
+export function ProposeForm({ dispute, onDone }: { dispute: Dispute; onDone: () => void }) {
   // The range this dispute allows now (min/max on the field; the action's contract and the API check again).
   const max = dispute.max_dispute_amount;
   const revising = dispute.proposals.some((p) => p.proposed_by === 'seller');
-  const [pending, setPending] = useState<{ amount: number; sending: boolean; form: HTMLFormElement } | null>(null);
-  const bound = form.bind((data, el) => setPending({ amount: numberOf(data, 'dispute_amount') ?? 0, sending: false, form: el }));
-  async function confirm() {
-    if (!pending) return;
-    setPending({ ...pending, sending: true });
-    const result = await proposeAmount({ dispute_id: dispute.id, idempotency_key: key, dispute_amount: pending.amount });
-    toast.result(result);
-    form.report(result);
-    setPending(null);
-    if (result.ok) {
-      pending.form.reset();
-      renewKey();
-      onDone();
-    }
-  }
+  const flow = useConfirmedSubmit({
+    read: (data) => numberOf(data, 'dispute_amount') ?? 0,
+    send: (amount, key) => proposeAmount({ dispute_id: dispute.id, idempotency_key: key, dispute_amount: amount }),
+    onSent: onDone,
+  });
+  const { form, pending: amount } = flow;
   return (
     <>
-      <form {...bound} className="flex flex-wrap items-end gap-2">
+      <form {...flow.bound} className="flex flex-wrap items-end gap-2">
         <TextField
           label={revising ? 'Revise the amount you should receive (₦)' : 'Amount you should receive (₦)'}
           name="dispute_amount"
@@ -54,16 +39,16 @@ function ProposeForm({ dispute, onDone }: { dispute: Dispute; onDone: () => void
         <Button type="submit">{revising ? 'Propose revised amount' : 'Propose amount'}</Button>
       </form>
       <Dialog
-        open={pending !== null}
-        onClose={() => !pending?.sending && setPending(null)}
+        open={amount !== null}
+        onClose={flow.cancel}
         title="Send this proposal?"
-        description={pending ? `You propose to receive ${naira(pending.amount)}. If the buyer approves, the money moves at once.` : undefined}
+        description={amount !== null ? `You propose to receive ${naira(amount)}. If the buyer approves, the money moves at once.` : undefined}
       >
         <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={() => setPending(null)} disabled={pending?.sending}>
+          <Button variant="secondary" onClick={flow.cancel} disabled={flow.sending}>
             Cancel
           </Button>
-          <Button onClick={confirm} loading={pending?.sending}>
+          <Button onClick={flow.confirm} loading={flow.sending}>
             Send proposal
           </Button>
         </div>

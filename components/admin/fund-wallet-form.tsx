@@ -4,7 +4,7 @@ import { fundWallet } from '@/app/(dashboard)/admin/customers/actions';
 import { naira } from '../escrow/money';
 import { numberOf } from '../ui/action-form';
 import { Button } from '../ui/button';
-import { Dialog } from '../ui/dialog';
+import { ConfirmDialog } from '../ui/dialog';
 import { TextField } from '../ui/field';
 import { useConfirmedSubmit } from '../ui/confirmed-submit';
 
@@ -18,16 +18,15 @@ export function FundWalletForm({ userId, name, onDone }: { userId: string; name:
   const { form, pending: amount } = flow;
   return (
     <>
-    <Dialog open={amount !== null} onClose={flow.cancel} title="Add sandbox money?" description={amount !== null ? `${naira(amount)} of test money will be credited to ${name}'s wallet.` : undefined}>
-      <div className="flex justify-end gap-2">
-        <Button variant="secondary" onClick={flow.cancel} disabled={flow.sending}>
-          Cancel
-        </Button>
-        <Button onClick={flow.confirm} loading={flow.sending}>
-          Add money
-        </Button>
-      </div>
-    </Dialog>
+    <ConfirmDialog
+      open={amount !== null}
+      sending={flow.sending}
+      onCancel={flow.cancel}
+      onConfirm={flow.confirm}
+      title="Add sandbox money?"
+      description={amount !== null ? `${naira(amount)} of test money will be credited to ${name}'s wallet.` : undefined}
+      confirmLabel="Add money"
+    />
     <form {...flow.bound} className="flex flex-wrap items-end gap-2">
       <TextField
         label={`Sandbox: add money to ${name}'s wallet (₦)`}

@@ -9,7 +9,7 @@ import { numberOf, textOf } from '../ui/action-form';
 import { Button } from '../ui/button';
 import { Card } from '../ui/card';
 import { SelectField, TextField } from '../ui/field';
-import { Dialog } from '../ui/dialog';
+import { ConfirmDialog } from '../ui/dialog';
 import { useConfirmedSubmit } from '../ui/confirmed-submit';
 import { invalidate } from '../live/live-query';
 
@@ -78,21 +78,15 @@ export function TestClockControl({ initial }: { initial: TestClock }) {
           Time only moves forward. Every deadline passed on the way acts as it would in real time, for every transaction of this marketplace.
         </p>
       </Card>
-      <Dialog
+      <ConfirmDialog
         open={pending !== null}
-        onClose={flow.cancel}
+        sending={flow.sending}
+        onCancel={flow.cancel}
+        onConfirm={flow.confirm}
         title={`Advance the clock by ${pending?.label ?? ''}?`}
         description={pending ? `To ${dateTime(new Date(new Date(clock.now).getTime() + pending.seconds * 1000).toISOString())}. Deadlines that pass act at once and cannot be undone.` : undefined}
-      >
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={flow.cancel} disabled={flow.sending}>
-            Cancel
-          </Button>
-          <Button onClick={flow.confirm} loading={flow.sending}>
-            Advance
-          </Button>
-        </div>
-      </Dialog>
+        confirmLabel="Advance"
+      />
     </div>
   );
 }

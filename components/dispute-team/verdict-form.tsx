@@ -4,7 +4,7 @@ import { decideVerdict } from '@/app/(dashboard)/dispute-team/actions';
 import { naira } from '../escrow/money';
 import { numberOf, textOf } from '../ui/action-form';
 import { Button } from '../ui/button';
-import { Dialog } from '../ui/dialog';
+import { ConfirmDialog } from '../ui/dialog';
 import { TextAreaField, TextField } from '../ui/field';
 import { useConfirmedSubmit } from '../ui/confirmed-submit';
 
@@ -47,9 +47,11 @@ export function VerdictForm({ disputeId, max, held, onDone }: { disputeId: strin
           <Button type="submit">Give verdict</Button>
         </div>
       </form>
-      <Dialog
+      <ConfirmDialog
         open={pending !== null}
-        onClose={flow.cancel}
+        sending={flow.sending}
+        onCancel={flow.cancel}
+        onConfirm={flow.confirm}
         title="Give this verdict?"
         description={
           pending ? (
@@ -59,16 +61,8 @@ export function VerdictForm({ disputeId, max, held, onDone }: { disputeId: strin
             </span>
           ) : undefined
         }
-      >
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={flow.cancel} disabled={flow.sending}>
-            Cancel
-          </Button>
-          <Button onClick={flow.confirm} loading={flow.sending}>
-            Confirm verdict
-          </Button>
-        </div>
-      </Dialog>
+        confirmLabel="Confirm verdict"
+      />
     </>
   );
 }

@@ -3,7 +3,7 @@
 import { useState, type ReactNode } from 'react';
 import type { ActionResult } from '@/lib/contracts/dashboard';
 import { Button, type ButtonProps } from '../ui/button';
-import { Dialog } from '../ui/dialog';
+import { ConfirmDialog } from '../ui/dialog';
 import { useIntentKey } from '../ui/intent-key';
 import { useToast } from '../ui/toast';
 
@@ -53,16 +53,16 @@ export function ConfirmAction({
       <Button variant={variant} onClick={() => setOpen(true)}>
         {label}
       </Button>
-      <Dialog open={open} onClose={() => !pending && setOpen(false)} title={title} description={description}>
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={() => setOpen(false)} disabled={pending}>
-            Cancel
-          </Button>
-          <Button variant={variant} onClick={confirm} loading={pending}>
-            {confirmLabel ?? label}
-          </Button>
-        </div>
-      </Dialog>
+      <ConfirmDialog
+        open={open}
+        sending={pending}
+        onCancel={() => setOpen(false)}
+        onConfirm={confirm}
+        title={title}
+        description={description}
+        confirmLabel={confirmLabel ?? label}
+        variant={variant}
+      />
     </>
   );
 }

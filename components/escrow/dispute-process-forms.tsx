@@ -5,7 +5,7 @@ import { submitEvidence } from '@/app/(dashboard)/disputes/actions';
 import type { Dispute } from '@/lib/contracts/dashboard';
 import { textOf } from '../ui/action-form';
 import { Button } from '../ui/button';
-import { Dialog } from '../ui/dialog';
+import { ConfirmDialog } from '../ui/dialog';
 import { TextAreaField } from '../ui/field';
 import { useConfirmedSubmit } from '../ui/confirmed-submit';
 import { DeadlineCountdown } from './deadline-countdown';
@@ -45,21 +45,15 @@ export function EvidenceForm({ dispute, onDone }: { dispute: Dispute; onDone: ()
       <div className="flex justify-end">
         <Button type="submit">Submit evidence</Button>
       </div>
-      <Dialog
+      <ConfirmDialog
         open={flow.pending !== null}
-        onClose={flow.cancel}
+        sending={flow.sending}
+        onCancel={flow.cancel}
+        onConfirm={flow.confirm}
         title="Send this evidence?"
         description={`Your account${files.length ? ` and ${files.length} file${files.length === 1 ? '' : 's'}` : ''} go to the dispute team and the other party can read it.`}
-      >
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={flow.cancel} disabled={flow.sending}>
-            Cancel
-          </Button>
-          <Button onClick={() => void flow.confirm()} loading={flow.sending}>
-            Send evidence
-          </Button>
-        </div>
-      </Dialog>
+        confirmLabel="Send evidence"
+      />
     </form>
   );
 }

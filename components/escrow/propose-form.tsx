@@ -4,7 +4,7 @@ import { proposeAmount } from '@/app/(dashboard)/disputes/actions';
 import type { Dispute } from '@/lib/contracts/dashboard';
 import { numberOf } from '../ui/action-form';
 import { Button } from '../ui/button';
-import { Dialog } from '../ui/dialog';
+import { ConfirmDialog } from '../ui/dialog';
 import { TextField } from '../ui/field';
 import { useConfirmedSubmit } from '../ui/confirmed-submit';
 import { naira } from './money';
@@ -38,21 +38,15 @@ export function ProposeForm({ dispute, onDone }: { dispute: Dispute; onDone: () 
         />
         <Button type="submit">{revising ? 'Propose revised amount' : 'Propose amount'}</Button>
       </form>
-      <Dialog
+      <ConfirmDialog
         open={amount !== null}
-        onClose={flow.cancel}
+        sending={flow.sending}
+        onCancel={flow.cancel}
+        onConfirm={flow.confirm}
         title="Send this proposal?"
         description={amount !== null ? `You propose to receive ${naira(amount)}. If the buyer approves, the money moves at once.` : undefined}
-      >
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={flow.cancel} disabled={flow.sending}>
-            Cancel
-          </Button>
-          <Button onClick={flow.confirm} loading={flow.sending}>
-            Send proposal
-          </Button>
-        </div>
-      </Dialog>
+        confirmLabel="Send proposal"
+      />
     </>
   );
 }

@@ -1,6 +1,7 @@
 'use client';
 
 import { Suspense, useEffect, useRef, type ReactNode } from 'react';
+import { Button, type ButtonProps } from './button';
 import { Spinner } from './spinner';
 
 /**
@@ -39,5 +40,42 @@ export function Dialog({ open, onClose, title, description, children }: { open: 
         </div>
       ) : null}
     </dialog>
+  );
+}
+
+/**
+ * A question before an action: Cancel and the confirming button. While the action is being sent the dialog
+ * stays open and Cancel is disabled.
+ */
+export function ConfirmDialog({
+  open,
+  sending,
+  onCancel,
+  onConfirm,
+  title,
+  description,
+  confirmLabel,
+  variant = 'primary',
+}: {
+  open: boolean;
+  sending: boolean;
+  onCancel: () => void;
+  onConfirm: () => unknown;
+  title: string;
+  description?: ReactNode;
+  confirmLabel: string;
+  variant?: ButtonProps['variant'];
+}) {
+  return (
+    <Dialog open={open} onClose={() => !sending && onCancel()} title={title} description={description}>
+      <div className="flex justify-end gap-2">
+        <Button variant="secondary" onClick={onCancel} disabled={sending}>
+          Cancel
+        </Button>
+        <Button variant={variant} onClick={() => void onConfirm()} loading={sending}>
+          {confirmLabel}
+        </Button>
+      </div>
+    </Dialog>
   );
 }

@@ -14,6 +14,11 @@ export type Deadline = {
   on_lapse: string;
 };
 
+/** A deadline acts at its instant: due once `now` reaches it. */
+export function isDue(deadline: Deadline, now: Date): boolean {
+  return deadline.due_at.getTime() <= now.getTime();
+}
+
 export function milestoneDeadlines(m: {
   status: MilestoneStatus;
   inspectionEndDate: Date | null;

@@ -27,9 +27,10 @@ const MAX_STEPS = 20;
  * the transaction's row lock, so each lapse acts exactly once however many runners race. Each step is
  * logged as automatic and emits the same event as the manual operation.
  */
-export async function settleDueDeadlines(tx: Tx, client: ClientRow, transactionId: string, now: Date): Promise<number> {
-  // Every locked write asks; almost always nothing is due, and one query says so.
-  if (!(await hasDueDeadline(tx, transactionId, now))) return 0;
+export async function settleDueDeadlines(tx: Tx, client: ClientRow, transactionId: string, now: Date, known: { due?: boolean } = {}): Promise<number> {
+  // Every locked write asks; almost always nothing is due, and one query (or the caller, who has read
+  // the milestones under the lock: loadMilestonesAndDue) says so.
+  if (!(known.due ?? (await hasDueDeadline(tx, transactionId, now)))) return 0;
   let acted = 0;
   for (let step = 0; step < MAX_STEPS; step++) {
     if (!(await settleOne(tx, client, transactionId, now))) return acted;

@@ -1,5 +1,5 @@
 import 'server-only';
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, or } from 'drizzle-orm';
 import type { OrganisationRecord, PartyRecord, UserRecord, WalletRecord } from '@/lib/contracts/records';
 import { koboToNaira } from '@/lib/escrow/money';
 import type { DbOrTx } from '../db/client';
@@ -105,6 +105,25 @@ export async function loadParties(db: DbOrTx, partyIds: string[]): Promise<Map<s
     .innerJoin(organisations, eq(organisations.id, parties.organisationId))
     .where(inArray(parties.id, [...new Set(partyIds)]));
   return new Map(rows.map((r) => [r.party.id, r]));
+}
+
+/**
+ * The parties of this client named by party or user id (request bodies may use either: decisions §5),
+ * with their users and organisations, in one query; a name that matches nobody is absent from the map.
+ */
+export async function findPartyGraphs(db: DbOrTx, clientId: string, partyOrUserIds: string[]): Promise<Map<string, PartyGraph>> {
+  const rows = await db
+    .select({ party: parties, user: users, organisation: organisations })
+    .from(parties)
+    .innerJoin(users, eq(users.id, parties.userId))
+    .innerJoin(organisations, eq(organisations.id, parties.organisationId))
+    .where(and(eq(parties.clientId, clientId), or(inArray(parties.id, partyOrUserIds), inArray(parties.userId, partyOrUserIds))));
+  const found = new Map<string, PartyGraph>();
+  for (const id of partyOrUserIds) {
+    const match = rows.find((r) => r.party.id === id) ?? rows.find((r) => r.party.userId === id);
+    if (match) found.set(id, match);
+  }
+  return found;
 }
 
 export async function loadWallet(db: DbOrTx, userId: string): Promise<{ wallet: WalletRow; balanceKobo: number } | undefined> {

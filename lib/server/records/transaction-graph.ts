@@ -1,5 +1,6 @@
 import 'server-only';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type {
   MilestoneInTransactionRecord,
@@ -8,12 +9,12 @@ import type {
   TransactionRecord,
   TransactionWithMilestonesRecord,
 } from '@/lib/contracts/records';
-import { milestoneDeadlines } from '@/lib/escrow/deadlines';
+import { isDue, milestoneDeadlines } from '@/lib/escrow/deadlines';
 import type { CommissionPayer } from '@/lib/escrow/fees';
 import { allowedMilestoneActions, type MilestoneStatus, type TransactionStatus } from '@/lib/escrow/milestone-machine';
 import { koboToNaira } from '@/lib/escrow/money';
 import type { DbOrTx } from '../db/client';
-import { ledgerAccounts, milestoneEscrows, milestoneLogs, milestones, transactions } from '../db/schema';
+import { disputes, ledgerAccounts, milestoneEscrows, milestoneLogs, milestones, organisations, parties, transactions, users } from '../db/schema';
 import { iso, isoOrNull } from './iso';
 import { loadParties, partyRecord, type PartyGraph } from './people';
 
@@ -30,7 +31,12 @@ export type TransactionGraph = {
   seller: PartyGraph;
 };
 
-export async function loadMilestonesWithEscrows(db: DbOrTx, transactionId: string): Promise<MilestoneWithEscrow[]> {
+/**
+ * A transaction's milestones with their escrows; with `dueAt`, also whether a dispute of each milestone
+ * has a deadline passed by then (computed in the same query).
+ */
+async function milestonesWithEscrows(db: DbOrTx, transactionId: string, dueAt?: Date) {
+  const at = dueAt?.toISOString();
   const rows = await db
     .select({
       milestone: milestones,
@@ -38,6 +44,12 @@ export async function loadMilestonesWithEscrows(db: DbOrTx, transactionId: strin
       escrowCreatedAt: milestoneEscrows.createdAt,
       escrowUpdatedAt: ledgerAccounts.updatedAt,
       balanceKobo: ledgerAccounts.balanceKobo,
+      disputeDue: at
+        ? sql<boolean>`exists (
+            select 1 from ${disputes} where ${disputes.milestoneId} = ${milestones.id}
+              and ((${disputes.status} = 'INTRA_PARTY_MEDIATION' and ${disputes.intraPartyMediationEndDate} <= ${at}::timestamptz)
+                or (${disputes.status} = 'EVIDENCE_SUBMISSION' and ${disputes.evidenceSubmissionEndDate} <= ${at}::timestamptz)))`
+        : sql<boolean>`false`,
     })
     .from(milestones)
     .innerJoin(milestoneEscrows, eq(milestoneEscrows.milestoneId, milestones.id))
@@ -45,9 +57,71 @@ export async function loadMilestonesWithEscrows(db: DbOrTx, transactionId: strin
     .where(eq(milestones.transactionId, transactionId))
     .orderBy(asc(milestones.position));
   return rows.map((r) => ({
-    milestone: r.milestone,
-    escrow: { id: r.escrowId, balanceKobo: r.balanceKobo, createdAt: r.escrowCreatedAt, updatedAt: r.escrowUpdatedAt },
+    entry: { milestone: r.milestone, escrow: { id: r.escrowId, balanceKobo: r.balanceKobo, createdAt: r.escrowCreatedAt, updatedAt: r.escrowUpdatedAt } },
+    disputeDue: r.disputeDue,
   }));
+}
+
+export async function loadMilestonesWithEscrows(db: DbOrTx, transactionId: string): Promise<MilestoneWithEscrow[]> {
+  return (await milestonesWithEscrows(db, transactionId)).map((r) => r.entry);
+}
+
+/**
+ * A transaction's milestones, and whether any of its deadlines (a milestone's or its dispute's) has
+ * passed by `now`, in one query. Read after the transaction's row lock is held, so it is current.
+ */
+export async function loadMilestonesAndDue(tx: DbOrTx, transactionId: string, now: Date): Promise<{ milestones: MilestoneWithEscrow[]; due: boolean }> {
+  const rows = await milestonesWithEscrows(tx, transactionId, now);
+  const due = rows.some(
+    ({ entry: { milestone: m }, disputeDue }) => disputeDue || milestoneDeadlines({ ...m, status: m.status as MilestoneStatus }).some((d) => isDue(d, now)),
+  );
+  return { milestones: rows.map((r) => r.entry), due };
+}
+
+const buyerParty = alias(parties, 'buyer_party');
+const buyerUser = alias(users, 'buyer_user');
+const buyerOrganisation = alias(organisations, 'buyer_organisation');
+const sellerParty = alias(parties, 'seller_party');
+const sellerUser = alias(users, 'seller_user');
+const sellerOrganisation = alias(organisations, 'seller_organisation');
+
+/**
+ * Locks the transaction of one of this client's milestones (FOR UPDATE) and reads its buyer and seller in
+ * the same statement. Only the transaction row is locked and re-read after a wait; the parties of a
+ * transaction never change, so their rows need neither.
+ */
+export async function lockTransactionWithParties(
+  tx: DbOrTx,
+  clientId: string,
+  milestoneId: string,
+): Promise<Omit<TransactionGraph, 'milestones'> | undefined> {
+  const [row] = await tx
+    .select({
+      transaction: transactions,
+      buyerParty,
+      buyerUser,
+      buyerOrganisation,
+      sellerParty,
+      sellerUser,
+      sellerOrganisation,
+    })
+    .from(transactions)
+    .innerJoin(milestones, eq(milestones.transactionId, transactions.id))
+    .innerJoin(buyerParty, eq(buyerParty.id, transactions.buyerPartyId))
+    .innerJoin(buyerUser, eq(buyerUser.id, buyerParty.userId))
+    .innerJoin(buyerOrganisation, eq(buyerOrganisation.id, buyerParty.organisationId))
+    .innerJoin(sellerParty, eq(sellerParty.id, transactions.sellerPartyId))
+    .innerJoin(sellerUser, eq(sellerUser.id, sellerParty.userId))
+    .innerJoin(sellerOrganisation, eq(sellerOrganisation.id, sellerParty.organisationId))
+    .where(and(eq(milestones.id, milestoneId), eq(milestones.clientId, clientId)))
+    .limit(1)
+    .for('update', { of: transactions });
+  if (!row) return undefined;
+  return {
+    transaction: row.transaction,
+    buyer: { party: row.buyerParty, user: row.buyerUser, organisation: row.buyerOrganisation },
+    seller: { party: row.sellerParty, user: row.sellerUser, organisation: row.sellerOrganisation },
+  };
 }
 
 /** Loads a transaction of this client with its milestones, escrows and parties; undefined when it is not this client's. */

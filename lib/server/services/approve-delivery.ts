@@ -1,16 +1,13 @@
 import 'server-only';
-import { eq } from 'drizzle-orm';
 import { settlement } from '@/lib/escrow/ledger';
 import { formatNaira } from '@/lib/escrow/money';
 import type { Db } from '../db/client';
-import { milestones } from '../db/schema';
 import type { ClientRow } from '../http/auth';
-import { runMilestoneAction, type ActionContext, type ActionEffect } from './milestone-action';
-import { postTransfer } from './post-transfer';
+import { runMilestoneAction, type ActionContext, type MilestoneActionEffect } from './milestone-action';
 import { settlementTerms } from './settlement-terms';
 
 /** Releases the milestone to the seller less the seller's fee share; shared with the lapsed-inspection runner. */
-export async function releaseToSeller({ tx, client, graph, entry, now, to }: ActionContext, how: string): Promise<ActionEffect> {
+export async function releaseToSeller({ client, graph, entry }: ActionContext, how: string): Promise<MilestoneActionEffect> {
   const terms = settlementTerms(entry);
   const { transfer, breakdown } = settlement('release', {
     escrowId: entry.escrow.id,
@@ -20,9 +17,9 @@ export async function releaseToSeller({ tx, client, graph, entry, now, to }: Act
     paidToSeller: entry.milestone.amountKobo,
     terms,
   });
-  await postTransfer(tx, { clientId: client.id, transfer, milestoneId: entry.milestone.id, description: `Release of milestone ${entry.milestone.position}`, now });
-  await tx.update(milestones).set({ status: to, isCompleted: true, updatedAt: now }).where(eq(milestones.id, entry.milestone.id));
   return {
+    milestone: { isCompleted: true },
+    transfer: { transfer, description: `Release of milestone ${entry.milestone.position}` },
     log: `${how}; ${formatNaira(breakdown.toSeller)} released to the seller (fee ${formatNaira(breakdown.fee)}).`,
     disbursedKobo: breakdown.toSeller,
   };

@@ -1,23 +1,20 @@
 import 'server-only';
-import { eq } from 'drizzle-orm';
 import { refund } from '@/lib/escrow/ledger';
 import { formatNaira } from '@/lib/escrow/money';
 import type { Db } from '../db/client';
-import { milestones } from '../db/schema';
 import type { ClientRow } from '../http/auth';
-import { runMilestoneAction, type ActionContext, type ActionEffect } from './milestone-action';
-import { postTransfer } from './post-transfer';
+import { runMilestoneAction, type ActionContext, type MilestoneActionEffect } from './milestone-action';
 
 /** Refunds everything held to the buyer; shared with the unanswered-return runner. */
-export async function refundBuyerOnReturn({ tx, client, graph, entry, now, to }: ActionContext, how: string): Promise<ActionEffect> {
+export async function refundBuyerOnReturn({ graph, entry }: ActionContext, how: string): Promise<MilestoneActionEffect> {
   const held = entry.escrow.balanceKobo;
   const transfer = refund({ escrowId: entry.escrow.id, buyerWalletId: graph.buyer.organisation.walletId, escrowBalance: held });
-  await postTransfer(tx, { clientId: client.id, transfer, milestoneId: entry.milestone.id, description: `Refund of milestone ${entry.milestone.position}`, now });
-  await tx
-    .update(milestones)
-    .set({ status: to, isReturnApproved: true, isDeliveryRejected: false, updatedAt: now })
-    .where(eq(milestones.id, entry.milestone.id));
-  return { log: `${how}; ${formatNaira(held)} refunded to the buyer.`, refundedKobo: held };
+  return {
+    milestone: { isReturnApproved: true, isDeliveryRejected: false },
+    transfer: { transfer, description: `Refund of milestone ${entry.milestone.position}` },
+    log: `${how}; ${formatNaira(held)} refunded to the buyer.`,
+    refundedKobo: held,
+  };
 }
 
 export async function approveReturn(db: Db, client: ClientRow, milestoneId: string, sellerId: string, now: Date) {

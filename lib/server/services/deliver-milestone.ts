@@ -1,9 +1,7 @@
 import 'server-only';
-import { eq } from 'drizzle-orm';
 import type { DeliverBody } from '@/lib/contracts/milestones';
 import { addCalendarDays, formatLagosDateTime } from '@/lib/escrow/business-days';
 import type { Db } from '../db/client';
-import { milestones } from '../db/schema';
 import type { ClientRow } from '../http/auth';
 import { runMilestoneAction } from './milestone-action';
 import { assertProofs } from './proofs';
@@ -15,15 +13,12 @@ export async function deliverMilestone(db: Db, client: ClientRow, milestoneId: s
     action: 'deliver',
     actingId: body.seller_id,
     now,
-    apply: async ({ tx, entry, to }) => {
+    apply: async ({ tx, entry }) => {
       await assertProofs(tx, { clientId: client.id, field: 'proofs_of_completion', urls: body.proofs_of_completion, baseUrl });
       const inspectionEndDate = addCalendarDays(now, entry.milestone.inspectionDuration);
-      await tx
-        .update(milestones)
-        .set({ status: to, isDelivered: true, inspectionEndDate, proofsOfCompletion: body.proofs_of_completion, updatedAt: now })
-        .where(eq(milestones.id, milestoneId));
       const count = body.proofs_of_completion.length;
       return {
+        milestone: { isDelivered: true, inspectionEndDate, proofsOfCompletion: body.proofs_of_completion },
         log: `Seller delivered the milestone with ${count} proof${count === 1 ? '' : 's'} of completion; inspection started and runs until ${formatLagosDateTime(inspectionEndDate)}.`,
       };
     },

@@ -1,24 +1,28 @@
 import 'server-only';
 import { eq, sql } from 'drizzle-orm';
+import type { Transfer } from '@/lib/escrow/ledger';
 import { ACTING_PARTY, decideMilestoneAction, transactionProgress, type MilestoneAction, type MilestoneStatus } from '@/lib/escrow/milestone-machine';
 import type { Db, Tx } from '../db/client';
-import { milestoneLogs, transactions } from '../db/schema';
-import { recordEvent, type EventType } from '../events/record-event';
+import { milestoneLogs, milestones, transactions } from '../db/schema';
+import { WriteBatch } from '../db/write-batch';
+import { stageEvent, type EventType } from '../events/record-event';
 import { uuidv7 } from '../ids';
 import { invalidState, notFound } from '../http/app-error';
 import type { ClientRow } from '../http/auth';
 import {
   findMilestone,
-  graphOfTransaction,
+  loadMilestonesAndDue,
   loadMilestonesWithEscrows,
+  lockTransactionWithParties,
   milestoneRecord,
-  transactionOfMilestone,
+  type MilestoneRow,
   type MilestoneWithEscrow,
   type TransactionGraph,
   type TransactionRow,
 } from '../records/transaction-graph';
 import { settleDueDeadlines } from '../deadlines/settle';
 import { assertActingParty } from './parties';
+import { lockLedgerAccounts, netMovements, stageTransfer } from './post-transfer';
 
 export type ActionContext = {
   tx: Tx;
@@ -27,10 +31,19 @@ export type ActionContext = {
   entry: MilestoneWithEscrow;
   now: Date;
   to: MilestoneStatus;
+  /** Locks ledger accounts (in id order) and returns their balances, for an action that must read one first. */
+  lockAccounts: (accountIds: string[]) => Promise<Map<string, number>>;
 };
 
 /** What an action did beyond the status change: the log line and the transaction's running totals. */
-export type ActionEffect = { log: string; fundedKobo?: number; refundedKobo?: number; disbursedKobo?: number };
+export type ActionEffect = RunningTotals & { log: string };
+type RunningTotals = { fundedKobo?: number; refundedKobo?: number; disbursedKobo?: number };
+
+/** A milestone action's effect: also the milestone's other changed columns and the money it moves. */
+export type MilestoneActionEffect = ActionEffect & {
+  milestone?: Partial<Omit<MilestoneRow, 'id' | 'status' | 'updatedAt'>>;
+  transfer?: { transfer: Transfer; description: string };
+};
 
 export type LogActor = 'buyer' | 'seller' | 'client' | 'system' | 'dispute_team';
 
@@ -44,8 +57,8 @@ const EVENT_OF: Record<MilestoneAction, EventType> = {
   open_dispute: 'dispute.created',
 };
 
-export async function writeMilestoneLog(tx: Tx, a: { milestoneId: string; actor: LogActor; message: string; now: Date; automatic?: boolean }) {
-  await tx.insert(milestoneLogs).values({
+export function milestoneLogInsert(tx: Tx, a: { milestoneId: string; actor: LogActor; message: string; now: Date; automatic?: boolean }) {
+  return tx.insert(milestoneLogs).values({
     id: uuidv7(),
     milestoneId: a.milestoneId,
     actor: a.actor,
@@ -56,45 +69,61 @@ export async function writeMilestoneLog(tx: Tx, a: { milestoneId: string; actor:
   });
 }
 
-/**
- * Locks the milestone's transaction row for the rest of the database transaction. Every writer of a
- * transaction's milestones or disputes takes this lock first, so racing requests queue here and the
- * loser sees the winner's state.
- */
-export async function lockTransactionOfMilestone(tx: Tx, client: ClientRow, milestoneId: string, now: Date | undefined): Promise<TransactionGraph> {
-  const locked = await transactionOfMilestone(tx, client.id, milestoneId, { lock: true });
-  if (!locked) throw notFound('Milestone', milestoneId);
-  // A deadline that has passed has already acted, whether or not the runner got there first
-  // (decisions §5, §6): the request is judged against the state after the lapse.
-  const lapses = now ? await settleDueDeadlines(tx, client, locked.id, now) : 0;
-  const transaction = lapses > 0 ? await transactionOfMilestone(tx, client.id, milestoneId) : locked;
-  if (!transaction) throw notFound('Milestone', milestoneId);
-  return graphOfTransaction(tx, transaction);
+export async function writeMilestoneLog(tx: Tx, a: { milestoneId: string; actor: LogActor; message: string; now: Date; automatic?: boolean }) {
+  await milestoneLogInsert(tx, a);
 }
 
 /**
- * Recomputes the transaction's status and current milestone from its milestones (decisions §5: never
- * stale), and returns both as they now stand.
+ * Locks the milestone's transaction row for the rest of the database transaction. Every writer of a
+ * transaction's milestones or disputes takes this lock first, so racing requests queue here and the
+ * loser sees the winner's state. The milestones are read after the lock, so they are current.
  */
+export async function lockTransactionOfMilestone(tx: Tx, client: ClientRow, milestoneId: string, now: Date | undefined): Promise<TransactionGraph> {
+  const locked = await lockTransactionWithParties(tx, client.id, milestoneId);
+  if (!locked) throw notFound('Milestone', milestoneId);
+  if (!now) return { ...locked, milestones: await loadMilestonesWithEscrows(tx, locked.transaction.id) };
+  const { milestones: current, due } = await loadMilestonesAndDue(tx, locked.transaction.id, now);
+  // A deadline that has passed has already acted, whether or not the runner got there first
+  // (decisions §5, §6): the request is judged against the state after the lapse.
+  if (!due || (await settleDueDeadlines(tx, client, locked.transaction.id, now, { due })) === 0) return { ...locked, milestones: current };
+  const settled = await lockTransactionWithParties(tx, client.id, milestoneId);
+  if (!settled) throw notFound('Milestone', milestoneId);
+  return { ...settled, milestones: await loadMilestonesWithEscrows(tx, settled.transaction.id) };
+}
+
+/**
+ * The transaction's status and current milestone follow from its milestones (decisions §5: never
+ * stale): the columns to set, given the milestones as they now stand and the action's running totals.
+ */
+function progressOf(milestonesNow: MilestoneWithEscrow[], now: Date) {
+  const progress = transactionProgress(milestonesNow.map((e) => ({ id: e.milestone.id, status: e.milestone.status as MilestoneStatus, position: e.milestone.position })));
+  return {
+    status: progress.status,
+    currentMilestoneId: progress.current?.id ?? null,
+    isCompleted: progress.isCompleted,
+    onLastMilestone: progress.onLastMilestone,
+    approvedAt: progress.isCompleted ? now : null,
+    updatedAt: now,
+  };
+}
+
+function totalsUpdate(a: RunningTotals) {
+  return {
+    totalAmountFundedKobo: sql`${transactions.totalAmountFundedKobo} + ${a.fundedKobo ?? 0}`,
+    totalAmountRefundedKobo: sql`${transactions.totalAmountRefundedKobo} + ${a.refundedKobo ?? 0}`,
+    totalAmountDisbursedKobo: sql`${transactions.totalAmountDisbursedKobo} + ${a.disbursedKobo ?? 0}`,
+  };
+}
+
+/** Recomputes the transaction's status from its milestones as stored, and returns both as they now stand. */
 export async function refreshTransaction(
   tx: Tx,
-  a: { transactionId: string; now: Date; fundedKobo?: number; refundedKobo?: number; disbursedKobo?: number },
+  a: RunningTotals & { transactionId: string; now: Date },
 ): Promise<{ transaction: TransactionRow; milestones: MilestoneWithEscrow[] }> {
   const ms = await loadMilestonesWithEscrows(tx, a.transactionId);
-  const progress = transactionProgress(ms.map((e) => ({ id: e.milestone.id, status: e.milestone.status as MilestoneStatus, position: e.milestone.position })));
   const [transaction] = await tx
     .update(transactions)
-    .set({
-      status: progress.status,
-      currentMilestoneId: progress.current?.id ?? null,
-      isCompleted: progress.isCompleted,
-      onLastMilestone: progress.onLastMilestone,
-      approvedAt: progress.isCompleted ? a.now : null,
-      totalAmountFundedKobo: sql`${transactions.totalAmountFundedKobo} + ${a.fundedKobo ?? 0}`,
-      totalAmountRefundedKobo: sql`${transactions.totalAmountRefundedKobo} + ${a.refundedKobo ?? 0}`,
-      totalAmountDisbursedKobo: sql`${transactions.totalAmountDisbursedKobo} + ${a.disbursedKobo ?? 0}`,
-      updatedAt: a.now,
-    })
+    .set({ ...progressOf(ms, a.now), ...totalsUpdate(a) })
     .where(eq(transactions.id, a.transactionId))
     .returning();
   if (!transaction) throw new Error(`transaction ${a.transactionId} vanished while it was locked`);
@@ -102,8 +131,31 @@ export async function refreshTransaction(
 }
 
 /**
+ * The graph after the action, computed from the locked graph and the action's changes, as the batch
+ * will store them: the response and the event need no second read.
+ */
+function graphAfter(graph: TransactionGraph, entry: MilestoneWithEscrow, to: MilestoneStatus, effect: MilestoneActionEffect, now: Date): TransactionGraph {
+  const escrowMovement = effect.transfer ? (netMovements(effect.transfer.transfer).get(entry.escrow.id) ?? 0) : 0;
+  const changed: MilestoneWithEscrow = {
+    milestone: { ...entry.milestone, ...effect.milestone, status: to, updatedAt: now },
+    escrow: escrowMovement === 0 ? entry.escrow : { ...entry.escrow, balanceKobo: entry.escrow.balanceKobo + escrowMovement, updatedAt: now },
+  };
+  const milestonesNow = graph.milestones.map((e) => (e.milestone.id === entry.milestone.id ? changed : e));
+  const t = graph.transaction;
+  const transaction: TransactionRow = {
+    ...t,
+    ...progressOf(milestonesNow, now),
+    totalAmountFundedKobo: t.totalAmountFundedKobo + (effect.fundedKobo ?? 0),
+    totalAmountRefundedKobo: t.totalAmountRefundedKobo + (effect.refundedKobo ?? 0),
+    totalAmountDisbursedKobo: t.totalAmountDisbursedKobo + (effect.disbursedKobo ?? 0),
+  };
+  return { ...graph, transaction, milestones: milestonesNow };
+}
+
+/**
  * The shape every milestone operation shares: lock → unknown id (404) → wrong party (403) →
- * wrong state (409) → apply → log → refresh the transaction → event, all in one database transaction.
+ * wrong state (409) → apply → the milestone's changes, the money, the log line, the transaction's
+ * status and the event, written together as one statement (WriteBatch), all in one database transaction.
  * Without an actingId the service itself acts (a lapsed deadline): no party check, logged as automatic.
  */
 export async function runMilestoneAction(
@@ -114,7 +166,7 @@ export async function runMilestoneAction(
     action: MilestoneAction;
     actingId?: string;
     now: Date;
-    apply: (ctx: ActionContext) => Promise<ActionEffect>;
+    apply: (ctx: ActionContext) => Promise<MilestoneActionEffect>;
   },
 ): Promise<TransactionGraph> {
   return db.transaction(async (tx) => {
@@ -128,12 +180,33 @@ export async function runMilestoneAction(
     const state = (e: MilestoneWithEscrow) => ({ id: e.milestone.id, status: e.milestone.status as MilestoneStatus, position: e.milestone.position });
     const decision = decideMilestoneAction(a.action, state(entry), graph.milestones.map(state));
     if (!decision.ok) throw invalidState(decision.message);
-    const effect = await a.apply({ tx, client: a.client, graph, entry, now: a.now, to: decision.to });
+
+    const locked = new Set<string>();
+    const lockAccounts = async (ids: string[]) => {
+      const balances = await lockLedgerAccounts(tx, ids);
+      ids.forEach((id) => locked.add(id));
+      return balances;
+    };
+    const effect = await a.apply({ tx, client: a.client, graph, entry, now: a.now, to: decision.to, lockAccounts });
+
+    const batch = new WriteBatch();
+    if (effect.transfer) {
+      const accounts = effect.transfer.transfer.postings.map((p) => p.accountId);
+      if (accounts.some((id) => !locked.has(id))) await lockAccounts(accounts);
+      stageTransfer(batch, { clientId: a.client.id, transfer: effect.transfer.transfer, milestoneId: a.milestoneId, description: effect.transfer.description, now: a.now });
+    }
+    batch.add(tx.update(milestones).set({ ...effect.milestone, status: decision.to, updatedAt: a.now }).where(eq(milestones.id, a.milestoneId)));
     const automatic = a.actingId === undefined;
-    await writeMilestoneLog(tx, { milestoneId: a.milestoneId, actor: automatic ? 'system' : role, message: effect.log, now: a.now, automatic });
-    // The parties cannot change within an action: the refreshed rows complete the graph without a reload.
-    const updated: TransactionGraph = { ...graph, ...(await refreshTransaction(tx, { transactionId: graph.transaction.id, now: a.now, ...effect })) };
-    await recordEvent(tx, {
+    batch.add(milestoneLogInsert(tx, { milestoneId: a.milestoneId, actor: automatic ? 'system' : role, message: effect.log, now: a.now, automatic }));
+    const updated = graphAfter(graph, entry, decision.to, effect, a.now);
+    const { status, currentMilestoneId, isCompleted, onLastMilestone, approvedAt, updatedAt } = updated.transaction;
+    batch.add(
+      tx
+        .update(transactions)
+        .set({ status, currentMilestoneId, isCompleted, onLastMilestone, approvedAt, updatedAt, ...totalsUpdate(effect) })
+        .where(eq(transactions.id, graph.transaction.id)),
+    );
+    stageEvent(batch, {
       clientId: a.client.id,
       type: EVENT_OF[a.action],
       transactionId: graph.transaction.id,
@@ -141,6 +214,7 @@ export async function runMilestoneAction(
       data: { actor: automatic ? 'system' : role, automatic, message: effect.log, milestone: milestoneRecord(updated, a.milestoneId) },
       now: a.now,
     });
+    await batch.flush(tx);
     return updated;
   });
 }

@@ -4,35 +4,69 @@ import { sql } from 'drizzle-orm';
 import type { Transfer } from '@/lib/escrow/ledger';
 import type { Tx } from '../db/client';
 import { ledgerAccounts, ledgerEntries, ledgerTransfers } from '../db/schema';
+import { WriteBatch } from '../db/write-batch';
 
 /**
- * Writes a balanced transfer and moves the cached balances, inside the caller's database transaction.
- * Balances are updated in account-id order so two transfers touching the same accounts cannot deadlock.
+ * Locks ledger accounts for the rest of the database transaction, in account-id order in one statement,
+ * so two transfers touching the same accounts cannot deadlock; returns their balances as they now stand.
  */
-export async function postTransfer(
-  tx: Tx,
-  a: { clientId: string; transfer: Transfer; milestoneId?: string; description: string; now: Date },
-): Promise<void> {
+export async function lockLedgerAccounts(tx: Tx, accountIds: string[]): Promise<Map<string, number>> {
+  const ids = [...new Set(accountIds)].sort();
+  if (ids.length === 0) return new Map();
+  const result = await tx.execute(sql`
+    select ${ledgerAccounts.id} as id, ${ledgerAccounts.balanceKobo} as balance from ${ledgerAccounts}
+    where ${ledgerAccounts.id} in (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})
+    order by ${ledgerAccounts.id} for update`);
+  return new Map((result.rows as { id: string; balance: string | number }[]).map((r) => [r.id, Number(r.balance)]));
+}
+
+/** Each account's net movement in a transfer: one balance update per account, however many legs touch it. */
+export function netMovements(transfer: Transfer): Map<string, number> {
+  const net = new Map<string, number>();
+  for (const p of transfer.postings) net.set(p.accountId, (net.get(p.accountId) ?? 0) + p.amount);
+  return net;
+}
+
+/**
+ * Stages a balanced transfer (the transfer, its entries and the cached balances) into a write batch.
+ * Its accounts must already be locked (lockLedgerAccounts): the batch updates them in one statement.
+ */
+export function stageTransfer(batch: WriteBatch, a: { clientId: string; transfer: Transfer; milestoneId?: string; description: string; now: Date }): void {
   if (a.transfer.postings.length === 0) return;
   const transferId = randomUUID();
-  await tx.insert(ledgerTransfers).values({
-    id: transferId,
-    clientId: a.clientId,
-    kind: a.transfer.kind,
-    milestoneId: a.milestoneId ?? null,
-    description: a.description,
-    createdAt: a.now,
-  });
-  await tx.insert(ledgerEntries).values(
-    a.transfer.postings.map((p) => ({ id: randomUUID(), transferId, accountId: p.accountId, amountKobo: p.amount, createdAt: a.now })),
+  const at = a.now.toISOString();
+  batch.add(
+    sql`insert into ${ledgerTransfers} (id, client_id, kind, milestone_id, description, created_at)
+        values (${transferId}::uuid, ${a.clientId}::uuid, ${a.transfer.kind}, ${a.milestoneId ?? null}::uuid, ${a.description}, ${at}::timestamptz)`,
   );
-  const byAccount = [...a.transfer.postings].sort((x, y) => (x.accountId < y.accountId ? -1 : 1));
-  for (const posting of byAccount) {
-    await tx
-      .update(ledgerAccounts)
-      .set({ balanceKobo: sql`${ledgerAccounts.balanceKobo} + ${posting.amount}`, updatedAt: a.now })
-      .where(sql`${ledgerAccounts.id} = ${posting.accountId}`);
-  }
+  batch.add(
+    sql`insert into ${ledgerEntries} (id, transfer_id, account_id, amount_kobo, created_at) values ${sql.join(
+      a.transfer.postings.map((p) => sql`(${randomUUID()}::uuid, ${transferId}::uuid, ${p.accountId}::uuid, ${p.amount}::bigint, ${at}::timestamptz)`),
+      sql`, `,
+    )}`,
+  );
+  const movements = [...netMovements(a.transfer)].filter(([, amount]) => amount !== 0);
+  if (movements.length === 0) return;
+  batch.add(
+    sql`update ${ledgerAccounts} set balance_kobo = ${ledgerAccounts}.balance_kobo + movement.amount, updated_at = ${at}::timestamptz
+        from (values ${sql.join(
+          movements.map(([accountId, amount]) => sql`(${accountId}::uuid, ${amount}::bigint)`),
+          sql`, `,
+        )}) as movement (account_id, amount)
+        where ${ledgerAccounts}.id = movement.account_id`,
+  );
+}
+
+/** Writes a balanced transfer and moves the cached balances now, inside the caller's database transaction. */
+export async function postTransfer(tx: Tx, a: { clientId: string; transfer: Transfer; milestoneId?: string; description: string; now: Date }): Promise<void> {
+  if (a.transfer.postings.length === 0) return;
+  await lockLedgerAccounts(
+    tx,
+    a.transfer.postings.map((p) => p.accountId),
+  );
+  const batch = new WriteBatch();
+  stageTransfer(batch, a);
+  await batch.flush(tx);
 }
 
 export async function createLedgerAccount(

@@ -1,10 +1,8 @@
 import 'server-only';
-import { eq } from 'drizzle-orm';
 import type { RejectDeliveryBody } from '@/lib/contracts/milestones';
 import { addCalendarDays, formatLagosDateTime } from '@/lib/escrow/business-days';
 import { RETURN_WINDOW_DAYS } from '@/lib/escrow/deadlines';
 import type { Db } from '../db/client';
-import { milestones } from '../db/schema';
 import type { ClientRow } from '../http/auth';
 import { runMilestoneAction } from './milestone-action';
 import { assertProofs } from './proofs';
@@ -16,22 +14,17 @@ export async function rejectDelivery(db: Db, client: ClientRow, milestoneId: str
     action: 'reject',
     actingId: body.buyer_id,
     now,
-    apply: async ({ tx, to }) => {
+    apply: async ({ tx }) => {
       await assertProofs(tx, { clientId: client.id, field: 'proofs_of_return', urls: body.proofs_of_return, baseUrl });
       const returnDeadlineDate = addCalendarDays(now, RETURN_WINDOW_DAYS);
-      await tx
-        .update(milestones)
-        .set({
-          status: to,
+      return {
+        milestone: {
           isDeliveryRejected: true,
           deliveryRejectionReason: body.rejection_reason,
           proofsOfReturn: body.proofs_of_return,
           isReturnProofSent: true,
           returnDeadlineDate,
-          updatedAt: now,
-        })
-        .where(eq(milestones.id, milestoneId));
-      return {
+        },
         log: `Buyer rejected the delivery ("${body.rejection_reason}") and sent proof of return; the seller has until ${formatLagosDateTime(returnDeadlineDate)} to answer.`,
       };
     },

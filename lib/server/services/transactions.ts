@@ -7,15 +7,22 @@ import { INSPECTION_DAYS_DEFAULT } from '@/lib/escrow/deadlines';
 import { milestoneFee } from '@/lib/escrow/fees';
 import { parseNaira } from '@/lib/escrow/money';
 import type { Db } from '../db/client';
-import { milestoneEscrows, milestones, transactions } from '../db/schema';
-import { recordEvent } from '../events/record-event';
+import { ledgerAccounts, milestoneEscrows, milestoneLogs, milestones, transactions } from '../db/schema';
+import { WriteBatch } from '../db/write-batch';
+import { stageEvent } from '../events/record-event';
+import { uuidv7 } from '../ids';
 import { AppError, notFound } from '../http/app-error';
 import type { ClientRow } from '../http/auth';
-import { loadParties, partyWithoutOrganisation } from '../records/people';
-import { loadTransactionGraph, transactionRecord, transactionWithMilestonesRecord } from '../records/transaction-graph';
-import { writeMilestoneLog } from './milestone-action';
+import { findPartyGraphs, loadParties, partyWithoutOrganisation } from '../records/people';
+import {
+  loadTransactionGraph,
+  transactionRecord,
+  transactionWithMilestonesRecord,
+  type MilestoneRow,
+  type TransactionGraph,
+  type TransactionRow,
+} from '../records/transaction-graph';
 import { findParty } from './parties';
-import { createLedgerAccount } from './post-transfer';
 
 function kobo(value: number, field: string): number {
   const parsed = parseNaira(value);
@@ -23,72 +30,125 @@ function kobo(value: number, field: string): number {
   return parsed.kobo;
 }
 
+/**
+ * Creates the transaction, its milestones, their escrow accounts and log lines, and the event, as one
+ * statement (a WriteBatch; one statement is atomic by itself). The rows are built here in full, so the
+ * response is what was stored without reading it back.
+ */
 export async function createTransaction(db: Db, client: ClientRow, body: CreateTransactionBody, now: Date, baseUrl: string) {
-  const buyer = await findParty(db, client.id, body.buyer_id);
+  const named = await findPartyGraphs(db, client.id, [body.buyer_id, body.seller_id]);
+  const buyer = named.get(body.buyer_id);
   if (!buyer) throw notFound('Buyer', body.buyer_id);
-  const seller = await findParty(db, client.id, body.seller_id);
+  const seller = named.get(body.seller_id);
   if (!seller) throw notFound('Seller', body.seller_id);
-  if (buyer.id === seller.id) {
+  if (buyer.party.id === seller.party.id) {
     throw new AppError('VALIDATION_ERROR', 'The buyer and the seller must be different users.', [{ field: 'seller_id', message: 'must differ from buyer_id' }]);
   }
   const payer = body.commission_payer ?? 'SELLER_100';
   const policy = { basisPoints: client.feeBasisPoints, capKobo: client.feeCapKobo };
-  const planned = body.milestones.map((m, index) => {
-    const amountKobo = kobo(m.amount, `milestones.${index}.amount`);
-    return { input: m, amountKobo, feeKobo: milestoneFee(amountKobo, policy), id: randomUUID(), escrowId: randomUUID(), position: index + 1 };
-  });
   const transactionId = randomUUID();
-  const total = planned.reduce((sum, m) => sum + m.amountKobo, 0);
-
-  return db.transaction(async (tx) => {
-    await tx.insert(transactions).values({
-      id: transactionId,
+  const milestoneRows: MilestoneRow[] = body.milestones.map((m, index) => {
+    const amountKobo = kobo(m.amount, `milestones.${index}.amount`);
+    return {
+      id: randomUUID(),
       clientId: client.id,
-      title: body.title,
-      description: body.description,
-      category: body.category ?? 'GOODS',
-      subCategory: body.sub_category ?? 'Food/beverage/agriculture',
-      transactionContractUrl: body.transaction_contract_url ?? `${baseUrl}/v1/transactions/${transactionId}`,
-      status: 'MILESTONE_PENDING_FUNDING',
-      buyerPartyId: buyer.id,
-      sellerPartyId: seller.id,
+      transactionId,
+      title: m.title,
+      description: m.description,
+      amountKobo,
+      feeKobo: milestoneFee(amountKobo, policy),
+      isMilestoneFunded: false,
+      position: index + 1,
+      isDelivered: false,
+      isCompleted: false,
+      deliveryRejectionReason: null,
+      isDeliveryRejected: false,
+      isReturnProofSent: false,
+      isReturnApproved: false,
+      isReturnRejected: false,
+      dueDateType: 'DEADLINE_DATE',
+      dueDate: new Date(m.due_date),
+      executionTimeline: null,
+      status: 'PENDING_FUNDING',
       commissionPayer: payer,
-      transactionAmountKobo: total,
-      currentMilestoneId: planned[0]?.id ?? null,
-      onLastMilestone: planned.length === 1,
+      discountCode: null,
+      inspectionDuration: m.inspection_duration ?? INSPECTION_DAYS_DEFAULT,
+      inspectionEndDate: null,
+      returnDeadlineDate: null,
+      currentExtensionIndex: null,
+      rateUsed: policy.basisPoints,
+      proofsOfCompletion: [],
+      proofsOfReturn: [],
       createdAt: now,
       updatedAt: now,
-    });
-    await tx.insert(milestones).values(
-      planned.map((m) => ({
-        id: m.id,
-        clientId: client.id,
-        transactionId,
-        title: m.input.title,
-        description: m.input.description,
-        amountKobo: m.amountKobo,
-        feeKobo: m.feeKobo,
-        position: m.position,
-        dueDate: new Date(m.input.due_date),
-        status: 'PENDING_FUNDING',
-        commissionPayer: payer,
-        inspectionDuration: m.input.inspection_duration ?? INSPECTION_DAYS_DEFAULT,
-        rateUsed: policy.basisPoints,
+    };
+  });
+  const transaction: TransactionRow = {
+    id: transactionId,
+    clientId: client.id,
+    title: body.title,
+    description: body.description,
+    currency: 'NGN',
+    locationType: 'LOCAL',
+    category: body.category ?? 'GOODS',
+    subCategory: body.sub_category ?? 'Food/beverage/agriculture',
+    transactionContractUrl: body.transaction_contract_url ?? `${baseUrl}/v1/transactions/${transactionId}`,
+    status: 'MILESTONE_PENDING_FUNDING',
+    transactionOriginator: 'BUYER',
+    buyerPartyId: buyer.party.id,
+    sellerPartyId: seller.party.id,
+    source: 'api',
+    commissionPayer: payer,
+    transactionAmountKobo: milestoneRows.reduce((sum, m) => sum + m.amountKobo, 0),
+    totalAmountFundedKobo: 0,
+    totalAmountRefundedKobo: 0,
+    totalAmountDisbursedKobo: 0,
+    currentMilestoneId: milestoneRows[0]?.id ?? null,
+    jobId: null,
+    declineReason: null,
+    isCompleted: false,
+    hasBuyerRated: false,
+    hasSellerRated: false,
+    onLastMilestone: milestoneRows.length === 1,
+    discountCode: null,
+    declinedAt: null,
+    approvedAt: null,
+    dateCanceled: null,
+    updatedBy: null,
+    createdAt: now,
+    updatedAt: now,
+  };
+  const graph: TransactionGraph = {
+    transaction,
+    buyer,
+    seller,
+    milestones: milestoneRows.map((milestone) => ({ milestone, escrow: { id: randomUUID(), balanceKobo: 0, createdAt: now, updatedAt: now } })),
+  };
+
+  const batch = new WriteBatch();
+  batch.add(db.insert(transactions).values(transaction));
+  batch.add(db.insert(milestones).values(milestoneRows));
+  batch.add(
+    db.insert(ledgerAccounts).values(graph.milestones.map(({ escrow }) => ({ id: escrow.id, clientId: client.id, kind: 'escrow' as const, balanceKobo: 0, createdAt: now, updatedAt: now }))),
+  );
+  batch.add(db.insert(milestoneEscrows).values(graph.milestones.map(({ milestone, escrow }) => ({ id: escrow.id, milestoneId: milestone.id, createdAt: now, updatedAt: now }))));
+  batch.add(
+    db.insert(milestoneLogs).values(
+      milestoneRows.map((m) => ({
+        id: uuidv7(),
+        milestoneId: m.id,
+        actor: 'client' as const,
+        logMessage: 'Milestone created; waiting for the buyer to fund it.',
+        isAutomatic: false,
         createdAt: now,
         updatedAt: now,
       })),
-    );
-    for (const m of planned) {
-      await createLedgerAccount(tx, { id: m.escrowId, clientId: client.id, kind: 'escrow', now });
-      await tx.insert(milestoneEscrows).values({ id: m.escrowId, milestoneId: m.id, createdAt: now, updatedAt: now });
-      await writeMilestoneLog(tx, { milestoneId: m.id, actor: 'client', message: 'Milestone created; waiting for the buyer to fund it.', now });
-    }
-    const graph = await loadTransactionGraph(tx, client.id, transactionId);
-    if (!graph) throw new Error('created transaction not found');
-    const record = transactionWithMilestonesRecord(graph);
-    await recordEvent(tx, { clientId: client.id, type: 'transaction.created', transactionId, data: { actor: 'client', automatic: false, transaction: record }, now });
-    return record;
-  });
+    ),
+  );
+  const record = transactionWithMilestonesRecord(graph);
+  stageEvent(batch, { clientId: client.id, type: 'transaction.created', transactionId, data: { actor: 'client', automatic: false, transaction: record }, now });
+  await batch.flush(db);
+  return record;
 }
 
 export async function getTransaction(db: Db, client: ClientRow, transactionId: string) {

@@ -17,7 +17,8 @@ import { ErrorEnvelope } from '@/lib/contracts/common';
 import { MAX_UPLOAD_BYTES } from '@/lib/contracts/files';
 import { MAX_NAIRA_AMOUNT } from '@/lib/escrow/money';
 import { OPERATIONS, type Operation } from '@/lib/contracts/operations';
-import { baseUrl, expectOk, inDays, ledgerIntegrity, newClient, newDeal, operatorKey, snapshot, uploadProof, type ApiResponse, type TestClient } from './support/api';
+import { baseUrl, expectOk, inDays, ledgerIntegrity, newClient, operatorKey, snapshot, uploadProof, type ApiResponse, type TestClient } from './support/api';
+import { STAGE_OF, stageMilestone, type Deal, type Send, type StagedMilestone } from './support/staging';
 
 // ---------------------------------------------------------------------------------------------
 // Requests
@@ -108,64 +109,21 @@ const TOO_LARGE: Expected = { status: 413, codes: ['PAYLOAD_TOO_LARGE'] };
 // ---------------------------------------------------------------------------------------------
 // A deal in the state where each operation's valid request succeeds
 
-type Stage = 'pending' | 'funded' | 'delivered' | 'returned' | 'returnRejected' | 'disputed' | 'proposed' | 'escalated' | 'arbitration';
-const STAGES: Stage[] = ['pending', 'funded', 'delivered', 'returned', 'returnRejected', 'disputed', 'proposed', 'escalated', 'arbitration'];
-
-/** The milestone or dispute state each operation needs; the rest work on a fresh deal. */
-const STAGE_OF: Record<string, Stage> = {
-  fundMilestone: 'pending',
-  deliverMilestone: 'funded',
-  approveDelivery: 'delivered',
-  rejectDelivery: 'delivered',
-  approveReturn: 'returned',
-  disapproveReturn: 'returned',
-  createDispute: 'returnRejected',
-  listDisputes: 'disputed',
-  getDispute: 'disputed',
-  addDisputeAmount: 'disputed',
-  approveDisputeAmount: 'proposed',
-  rejectDisputeAmount: 'proposed',
-  escalateDispute: 'disputed',
-  cancelDispute: 'disputed',
-  submitEvidence: 'escalated',
-  operatorDispute: 'disputed',
-  decideVerdict: 'arbitration',
-};
-
 const GTBANK = { account_number: '0016563228', bank_code: '058' };
 
-type Deal = Awaited<ReturnType<typeof newDeal>>;
-type Staged = { op: Operation; client: TestClient; deal: Deal; milestoneId: string; disputeId: string | null; proof: string; fileId: string; marker: string; webhookId?: string; deliveryId?: string };
+type Staged = StagedMilestone & { op: Operation; fileId: string; marker: string; webhookId?: string; deliveryId?: string };
 
+/** Staging goes through the same pacing and 429 retries as every other request of this file. */
+const pacedSend: Send = (method, path, key, body) => sendJson({ method, path, query: null, body: body ?? null, key });
+
+/**
+ * Every client staged here is the operation's own, so driving one to arbitration (which moves its test
+ * clock) moves no one else's deadlines.
+ */
 async function stage(op: Operation, client: TestClient): Promise<Staged> {
-  const deal = await newDeal(client, [1000, 2000], { walletFunds: 10_000 });
-  const milestoneId = deal.milestoneIds[0]!;
-  const proof = await uploadProof(client);
-  const key = client.secretKey;
-  const target = STAGES.indexOf(STAGE_OF[op.id] ?? 'pending');
-  const reach = (s: Stage) => target >= STAGES.indexOf(s);
-  const step = async (method: string, path: string, body: Body) => expectOk(await http(method, path, { key, body: JSON.stringify(body), contentType: 'application/json' }));
-  let disputeId: string | null = null;
-  if (reach('funded')) await step('POST', `/v1/milestones/${milestoneId}/fund`, { buyer_id: deal.buyer.id });
-  if (reach('delivered')) await step('POST', `/v1/milestones/${milestoneId}/deliver`, { seller_id: deal.seller.id, proofs_of_completion: [proof] });
-  if (reach('returned')) await step('POST', `/v1/milestones/${milestoneId}/reject`, { buyer_id: deal.buyer.id, rejection_reason: 'Not as described', proofs_of_return: [proof] });
-  if (reach('returnRejected')) await step('PATCH', `/v1/milestones/${milestoneId}/reject/disapprove`, { seller_id: deal.seller.id });
-  if (reach('disputed')) {
-    const dispute = await step('POST', '/v1/dispute/create', { description: 'Return refused', buyer_id: deal.buyer.id, seller_id: deal.seller.id, milestone_id: milestoneId });
-    disputeId = dispute.id;
-  }
-  if (reach('proposed')) await step('PATCH', `/v1/dispute/${disputeId}/add-dispute-amount`, { dispute_amount: 400, seller_id: deal.seller.id });
-  if (reach('escalated')) await step('PATCH', `/v1/dispute/${disputeId}/escalate`, { seller_id: deal.seller.id });
-  if (reach('arbitration')) {
-    // Both parties speak, then the evidence window lapses: ARBITRATION. Moving the clock is safe only
-    // because every staged client here is the operation's own (its other deadlines are no one else's).
-    await step('POST', `/v1/dispute/${disputeId}/evidence`, { buyer_id: deal.buyer.id, text: 'Photos of the item as it arrived', files: [proof] });
-    await step('POST', `/v1/dispute/${disputeId}/evidence`, { seller_id: deal.seller.id, text: 'The courier receipt' });
-    await step('POST', '/v1/test-clock/advance', { days: 10 });
-    expect(expectOk(await http('GET', `/v1/dispute/${disputeId}`, { key })).status, 'the lapsed evidence window settles into arbitration').toBe('ARBITRATION');
-  }
+  const milestone = await stageMilestone(client, STAGE_OF[op.id] ?? 'pending', pacedSend);
   const webhook = op.path.startsWith('/v1/webhooks/') ? await stageWebhook(client) : {};
-  return { op, client, deal, milestoneId, disputeId, proof, fileId: proof.split('/').pop()!, marker: randomUUID(), ...webhook };
+  return { op, ...milestone, fileId: milestone.proof.split('/').pop()!, marker: randomUUID(), ...webhook };
 }
 
 /**

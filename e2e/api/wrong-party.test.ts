@@ -17,63 +17,19 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorEnvelope } from '@/lib/contracts/common';
 import { OPERATIONS, type Operation } from '@/lib/contracts/operations';
-import { call, expectOk, ledgerIntegrity, newClient, newDeal, newUser, snapshot, uploadProof, type ApiResponse, type TestClient } from './support/api';
+import { call, expectOk, ledgerIntegrity, newClient, newDeal, newUser, snapshot, type ApiResponse, type TestClient } from './support/api';
+import { STAGE_OF, stageMilestone, type Deal, type StagedMilestone as Staged } from './support/staging';
 
 type Role = 'buyer' | 'seller';
 type Body = Record<string, unknown>;
-type Deal = Awaited<ReturnType<typeof newDeal>>;
 
 // ---------------------------------------------------------------------------------------------
 // A deal in the state where each operation's right party succeeds
 
-type Stage = 'pending' | 'funded' | 'delivered' | 'returned' | 'returnRejected' | 'disputed' | 'proposed' | 'escalated';
-const STAGES: Stage[] = ['pending', 'funded', 'delivered', 'returned', 'returnRejected', 'disputed', 'proposed', 'escalated'];
-
-const STAGE_OF: Record<string, Stage> = {
-  fundMilestone: 'pending',
-  deliverMilestone: 'funded',
-  approveDelivery: 'delivered',
-  rejectDelivery: 'delivered',
-  approveReturn: 'returned',
-  disapproveReturn: 'returned',
-  createDispute: 'returnRejected',
-  addDisputeAmount: 'disputed',
-  approveDisputeAmount: 'proposed',
-  rejectDisputeAmount: 'proposed',
-  escalateDispute: 'disputed',
-  cancelDispute: 'disputed',
-  submitEvidence: 'escalated',
-};
-
-type Staged = { client: TestClient; deal: Deal; milestoneId: string; disputeId: string | null; proof: string };
-
 async function stage(op: Operation, client: TestClient): Promise<Staged> {
   const target = STAGE_OF[op.id];
-  if (!target) throw new Error(`No stage for ${op.id}: add the state in which its ${op.actingParty} succeeds to wrong-party.test.ts`);
-  const deal = await newDeal(client, [1000, 2000], { walletFunds: 10_000 });
-  const milestoneId = deal.milestoneIds[0]!;
-  const proof = await uploadProof(client);
-  const key = client.secretKey;
-  const reach = (s: Stage) => STAGES.indexOf(target) >= STAGES.indexOf(s);
-  let disputeId: string | null = null;
-  if (reach('funded')) expectOk(await call('POST', `/v1/milestones/${milestoneId}/fund`, { key, body: { buyer_id: deal.buyer.id } }));
-  if (reach('delivered')) expectOk(await call('POST', `/v1/milestones/${milestoneId}/deliver`, { key, body: { seller_id: deal.seller.id, proofs_of_completion: [proof] } }));
-  if (reach('returned')) {
-    expectOk(await call('POST', `/v1/milestones/${milestoneId}/reject`, { key, body: { buyer_id: deal.buyer.id, rejection_reason: 'Not as described', proofs_of_return: [proof] } }));
-  }
-  if (reach('returnRejected')) expectOk(await call('PATCH', `/v1/milestones/${milestoneId}/reject/disapprove`, { key, body: { seller_id: deal.seller.id } }));
-  if (reach('disputed')) {
-    const dispute = expectOk(
-      await call('POST', '/v1/dispute/create', { key, body: { description: 'Return refused', buyer_id: deal.buyer.id, seller_id: deal.seller.id, milestone_id: milestoneId } }),
-    );
-    disputeId = dispute.id;
-  }
-  if (reach('proposed')) expectOk(await call('PATCH', `/v1/dispute/${disputeId}/add-dispute-amount`, { key, body: { dispute_amount: 400, seller_id: deal.seller.id } }));
-  if (reach('escalated')) {
-    const escalated = expectOk(await call('PATCH', `/v1/dispute/${disputeId}/escalate`, { key, body: { seller_id: deal.seller.id } }));
-    expect(escalated.status).toBe('EVIDENCE_SUBMISSION');
-  }
-  return { client, deal, milestoneId, disputeId, proof };
+  if (!target) throw new Error(`No stage for ${op.id}: add the state in which its ${op.actingParty} succeeds to support/staging.ts`);
+  return stageMilestone(client, target);
 }
 
 /**

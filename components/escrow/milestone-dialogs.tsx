@@ -1,7 +1,7 @@
 'use client';
 
-import { lazy, useState } from 'react';
-import { Button } from '../ui/button';
+import { lazy, useState, type ComponentType } from 'react';
+import { Button, type ButtonProps } from '../ui/button';
 import { Dialog } from '../ui/dialog';
 import { useIntentKey } from '../ui/intent-key';
 import { naira } from './money';
@@ -44,54 +44,48 @@ function useFormDialog(onDone: () => void) {
   };
 }
 
-export function DeliverDialog({ milestoneId, onDone }: Props) {
+/** A button that opens one milestone form in a dialog; the form is handed the dialog's key, files and ways out. */
+function MilestoneFormDialog({
+  label,
+  variant,
+  title,
+  description,
+  Form,
+  milestoneId,
+  onDone,
+}: {
+  label: string;
+  variant?: ButtonProps['variant'];
+  title: string;
+  description: string;
+  Form: ComponentType<{ milestoneId: string } & ReturnType<typeof useFormDialog>['form']>;
+  milestoneId: string;
+  onDone: () => void;
+}) {
   const dialog = useFormDialog(onDone);
   return (
     <>
-      <Button onClick={dialog.show} {...warm}>
-        Deliver with proof
+      <Button variant={variant} onClick={dialog.show} {...warm}>
+        {label}
       </Button>
-      <Dialog open={dialog.open} onClose={dialog.hide} title="Deliver this milestone" description="Attach proof of delivery (a waybill, photos, a signed note). The buyer then inspects it.">
-        <DeliverForm milestoneId={milestoneId} {...dialog.form} />
+      <Dialog open={dialog.open} onClose={dialog.hide} title={title} description={description}>
+        <Form milestoneId={milestoneId} {...dialog.form} />
       </Dialog>
     </>
   );
+}
+
+export function DeliverDialog({ milestoneId, onDone }: Props) {
+  const description = 'Attach proof of delivery (a waybill, photos, a signed note). The buyer then inspects it.';
+  return <MilestoneFormDialog label="Deliver with proof" title="Deliver this milestone" description={description} Form={DeliverForm} milestoneId={milestoneId} onDone={onDone} />;
 }
 
 export function RejectDeliveryDialog({ milestoneId, amount, onDone }: Props) {
-  const dialog = useFormDialog(onDone);
-  return (
-    <>
-      <Button variant="danger" onClick={dialog.show} {...warm}>
-        Reject delivery
-      </Button>
-      <Dialog
-        open={dialog.open}
-        onClose={dialog.hide}
-        title="Reject this delivery"
-        description={`The ${naira(amount)} stays in escrow. The seller has 7 days to approve the return (you are refunded) or reject it.`}
-      >
-        <RejectDeliveryForm milestoneId={milestoneId} {...dialog.form} />
-      </Dialog>
-    </>
-  );
+  const description = `The ${naira(amount)} stays in escrow. The seller has 7 days to approve the return (you are refunded) or reject it.`;
+  return <MilestoneFormDialog label="Reject delivery" variant="danger" title="Reject this delivery" description={description} Form={RejectDeliveryForm} milestoneId={milestoneId} onDone={onDone} />;
 }
 
 export function OpenDisputeDialog({ milestoneId, amount, onDone }: Props) {
-  const dialog = useFormDialog(onDone);
-  return (
-    <>
-      <Button variant="danger" onClick={dialog.show} {...warm}>
-        Open a dispute
-      </Button>
-      <Dialog
-        open={dialog.open}
-        onClose={dialog.hide}
-        title="Open a dispute"
-        description={`Mediation runs for 3 business days: you propose how much of the ${naira(amount)} held you should receive, and the buyer answers.`}
-      >
-        <OpenDisputeForm milestoneId={milestoneId} {...dialog.form} />
-      </Dialog>
-    </>
-  );
+  const description = `Mediation runs for 3 business days: you propose how much of the ${naira(amount)} held you should receive, and the buyer answers.`;
+  return <MilestoneFormDialog label="Open a dispute" variant="danger" title="Open a dispute" description={description} Form={OpenDisputeForm} milestoneId={milestoneId} onDone={onDone} />;
 }

@@ -9,6 +9,7 @@ const EnvSchema = z.object({
   ESCROW_OPERATOR_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
   ESCROW_SEED_DEMO: z.enum(['0', '1']).default('1'),
   ESCROW_DB_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  ESCROW_DB_PREPARED_STATEMENTS: z.enum(['0', '1']).default('1'),
   ESCROW_NAME_ENQUIRY_PROVIDER: z.enum(['sandbox']).default('sandbox'),
   ESCROW_HOLIDAYS: z.string().optional(),
   ESCROW_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(6000),

@@ -8,6 +8,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { dataDir, env } from '../env';
 import { lockDataDir } from './data-dir-lock';
+import { PreparingClient } from './preparing-client';
 import * as schema from './schema';
 
 /**
@@ -33,7 +34,11 @@ async function openPostgres(url: string): Promise<Database> {
   } finally {
     await migrator.end();
   }
-  const pool = new pg.Pool({ connectionString: url, max: env().ESCROW_DB_POOL_SIZE });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: env().ESCROW_DB_POOL_SIZE,
+    ...(env().ESCROW_DB_PREPARED_STATEMENTS === '1' ? { Client: PreparingClient } : {}),
+  });
   return { db: drizzlePg(pool, { schema }), driver: 'postgres', close: () => pool.end() };
 }
 

@@ -1,6 +1,6 @@
 /**
  * The ceiling for GET /v1/milestones/{id}: a bare node:http server on a pg pool that runs the same
- * queries (the app's own drizzle queries: key lookup, then getMilestone) and answers the same JSON, with
+ * queries (the app's own drizzle queries on its own pg client: key lookup, then getMilestone) and answers the same JSON, with
  * nothing else: no Next.js, no request wrapper, no rate limiter, no request log.
  *
  * Run with `node --conditions=react-server --import tsx bench/bare-server.ts` (server-only modules
@@ -12,10 +12,12 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from '../lib/server/db/schema';
 import type { Db } from '../lib/server/db/client';
+import { PreparingClient } from '../lib/server/db/preparing-client';
 import { hashSecretKey } from '../lib/server/http/auth';
 import { getMilestone } from '../lib/server/services/milestones';
 
-const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.POOL_SIZE ?? 10) });
+// The app's own connection behaviour too: each statement prepared once per connection.
+const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.POOL_SIZE ?? 10), Client: PreparingClient });
 const db = drizzle(pool, { schema }) as unknown as Db;
 const ROUTE = /^\/v1\/milestones\/([0-9a-f-]{36})$/i;
 

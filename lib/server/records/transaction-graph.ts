@@ -14,6 +14,7 @@ import type { CommissionPayer } from '@/lib/escrow/fees';
 import { allowedMilestoneActions, type MilestoneStatus, type TransactionStatus } from '@/lib/escrow/milestone-machine';
 import { koboToNaira } from '@/lib/escrow/money';
 import type { DbOrTx } from '../db/client';
+import { reusableQuery } from '../db/reusable-query';
 import { disputes, ledgerAccounts, milestoneEscrows, milestoneLogs, milestones, organisations, parties, transactions, users } from '../db/schema';
 import { iso, isoOrNull } from './iso';
 import { loadParties, partyRecord, type PartyGraph } from './people';
@@ -32,30 +33,32 @@ export type TransactionGraph = {
 };
 
 /**
- * A transaction's milestones with their escrows; with `dueAt`, also whether a dispute of each milestone
- * has a deadline passed by then (computed in the same query).
+ * A transaction's milestones with their escrows, and whether a dispute of each milestone has a deadline
+ * passed by `at` (computed in the same query).
  */
-async function milestonesWithEscrows(db: DbOrTx, transactionId: string, dueAt?: Date) {
-  const at = dueAt?.toISOString();
-  const rows = await db
+const milestonesWithEscrowsQuery = reusableQuery((db) =>
+  db
     .select({
       milestone: milestones,
       escrowId: milestoneEscrows.id,
       escrowCreatedAt: milestoneEscrows.createdAt,
       escrowUpdatedAt: ledgerAccounts.updatedAt,
       balanceKobo: ledgerAccounts.balanceKobo,
-      disputeDue: at
-        ? sql<boolean>`exists (
-            select 1 from ${disputes} where ${disputes.milestoneId} = ${milestones.id}
-              and ((${disputes.status} = 'INTRA_PARTY_MEDIATION' and ${disputes.intraPartyMediationEndDate} <= ${at}::timestamptz)
-                or (${disputes.status} = 'EVIDENCE_SUBMISSION' and ${disputes.evidenceSubmissionEndDate} <= ${at}::timestamptz)))`
-        : sql<boolean>`false`,
+      disputeDue: sql<boolean>`exists (
+        select 1 from ${disputes} where ${disputes.milestoneId} = ${milestones.id}
+          and ((${disputes.status} = 'INTRA_PARTY_MEDIATION' and ${disputes.intraPartyMediationEndDate} <= ${sql.placeholder('at')}::timestamptz)
+            or (${disputes.status} = 'EVIDENCE_SUBMISSION' and ${disputes.evidenceSubmissionEndDate} <= ${sql.placeholder('at')}::timestamptz)))`,
     })
     .from(milestones)
     .innerJoin(milestoneEscrows, eq(milestoneEscrows.milestoneId, milestones.id))
     .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, milestoneEscrows.id))
-    .where(eq(milestones.transactionId, transactionId))
-    .orderBy(asc(milestones.position));
+    .where(eq(milestones.transactionId, sql.placeholder('transactionId')))
+    .orderBy(asc(milestones.position))
+    .prepare('milestones_with_escrows'),
+);
+
+async function milestonesWithEscrows(db: DbOrTx, transactionId: string, dueAt?: Date) {
+  const rows = await milestonesWithEscrowsQuery(db).execute({ transactionId, at: (dueAt ?? new Date(0)).toISOString() });
   return rows.map((r) => ({
     entry: { milestone: r.milestone, escrow: { id: r.escrowId, balanceKobo: r.balanceKobo, createdAt: r.escrowCreatedAt, updatedAt: r.escrowUpdatedAt } },
     disputeDue: r.disputeDue,
@@ -85,6 +88,23 @@ const sellerParty = alias(parties, 'seller_party');
 const sellerUser = alias(users, 'seller_user');
 const sellerOrganisation = alias(organisations, 'seller_organisation');
 
+const lockTransactionWithPartiesQuery = reusableQuery((db) =>
+  db
+    .select({ transaction: transactions, buyerParty, buyerUser, buyerOrganisation, sellerParty, sellerUser, sellerOrganisation })
+    .from(transactions)
+    .innerJoin(milestones, eq(milestones.transactionId, transactions.id))
+    .innerJoin(buyerParty, eq(buyerParty.id, transactions.buyerPartyId))
+    .innerJoin(buyerUser, eq(buyerUser.id, buyerParty.userId))
+    .innerJoin(buyerOrganisation, eq(buyerOrganisation.id, buyerParty.organisationId))
+    .innerJoin(sellerParty, eq(sellerParty.id, transactions.sellerPartyId))
+    .innerJoin(sellerUser, eq(sellerUser.id, sellerParty.userId))
+    .innerJoin(sellerOrganisation, eq(sellerOrganisation.id, sellerParty.organisationId))
+    .where(and(eq(milestones.id, sql.placeholder('milestoneId')), eq(milestones.clientId, sql.placeholder('clientId'))))
+    .limit(1)
+    .for('update', { of: transactions })
+    .prepare('lock_transaction_with_parties'),
+);
+
 /**
  * Locks the transaction of one of this client's milestones (FOR UPDATE) and reads its buyer and seller in
  * the same statement. Only the transaction row is locked and re-read after a wait; the parties of a
@@ -95,27 +115,7 @@ export async function lockTransactionWithParties(
   clientId: string,
   milestoneId: string,
 ): Promise<Omit<TransactionGraph, 'milestones'> | undefined> {
-  const [row] = await tx
-    .select({
-      transaction: transactions,
-      buyerParty,
-      buyerUser,
-      buyerOrganisation,
-      sellerParty,
-      sellerUser,
-      sellerOrganisation,
-    })
-    .from(transactions)
-    .innerJoin(milestones, eq(milestones.transactionId, transactions.id))
-    .innerJoin(buyerParty, eq(buyerParty.id, transactions.buyerPartyId))
-    .innerJoin(buyerUser, eq(buyerUser.id, buyerParty.userId))
-    .innerJoin(buyerOrganisation, eq(buyerOrganisation.id, buyerParty.organisationId))
-    .innerJoin(sellerParty, eq(sellerParty.id, transactions.sellerPartyId))
-    .innerJoin(sellerUser, eq(sellerUser.id, sellerParty.userId))
-    .innerJoin(sellerOrganisation, eq(sellerOrganisation.id, sellerParty.organisationId))
-    .where(and(eq(milestones.id, milestoneId), eq(milestones.clientId, clientId)))
-    .limit(1)
-    .for('update', { of: transactions });
+  const [row] = await lockTransactionWithPartiesQuery(tx).execute({ clientId, milestoneId });
   if (!row) return undefined;
   return {
     transaction: row.transaction,

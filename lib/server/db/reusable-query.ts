@@ -1,6 +1,12 @@
 import 'server-only';
 import type { DbOrTx } from './client';
 
+/**
+ * The statement name to prepare reusable queries under: none, so that the connection decides whether
+ * the server prepares it (PreparingClient, unless ESCROW_DB_PREPARED_STATEMENTS=0 for a pooler).
+ */
+export const UNNAMED = '';
+
 type PreparedQuery = { execute: (placeholders?: Record<string, unknown>) => Promise<unknown> };
 
 /** Drizzle keeps a session's connection (pool, pooled client or PGlite transaction) in `session.client`. */

@@ -14,7 +14,7 @@ import type { CommissionPayer } from '@/lib/escrow/fees';
 import { allowedMilestoneActions, type MilestoneStatus, type TransactionStatus } from '@/lib/escrow/milestone-machine';
 import { koboToNaira } from '@/lib/escrow/money';
 import type { DbOrTx } from '../db/client';
-import { reusableQuery } from '../db/reusable-query';
+import { reusableQuery, UNNAMED } from '../db/reusable-query';
 import { disputes, ledgerAccounts, milestoneEscrows, milestoneLogs, milestones, organisations, parties, transactions, users } from '../db/schema';
 import { iso, isoOrNull } from './iso';
 import { loadParties, partyRecord, type PartyGraph } from './people';
@@ -54,7 +54,7 @@ const milestonesWithEscrowsQuery = reusableQuery((db) =>
     .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, milestoneEscrows.id))
     .where(eq(milestones.transactionId, sql.placeholder('transactionId')))
     .orderBy(asc(milestones.position))
-    .prepare('milestones_with_escrows'),
+    .prepare(UNNAMED),
 );
 
 async function milestonesWithEscrows(db: DbOrTx, transactionId: string, dueAt?: Date) {
@@ -102,7 +102,7 @@ const lockTransactionWithPartiesQuery = reusableQuery((db) =>
     .where(and(eq(milestones.id, sql.placeholder('milestoneId')), eq(milestones.clientId, sql.placeholder('clientId'))))
     .limit(1)
     .for('update', { of: transactions })
-    .prepare('lock_transaction_with_parties'),
+    .prepare(UNNAMED),
 );
 
 /**

@@ -96,14 +96,17 @@ export function partyWithoutOrganisation(p: PartyGraph): Omit<PartyRecord, 'orga
   };
 }
 
-export async function loadParties(db: DbOrTx, partyIds: string[]): Promise<Map<string, PartyGraph>> {
-  if (partyIds.length === 0) return new Map();
-  const rows = await db
+function selectPartyGraphs(db: DbOrTx) {
+  return db
     .select({ party: parties, user: users, organisation: organisations })
     .from(parties)
     .innerJoin(users, eq(users.id, parties.userId))
-    .innerJoin(organisations, eq(organisations.id, parties.organisationId))
-    .where(inArray(parties.id, [...new Set(partyIds)]));
+    .innerJoin(organisations, eq(organisations.id, parties.organisationId));
+}
+
+export async function loadParties(db: DbOrTx, partyIds: string[]): Promise<Map<string, PartyGraph>> {
+  if (partyIds.length === 0) return new Map();
+  const rows = await selectPartyGraphs(db).where(inArray(parties.id, [...new Set(partyIds)]));
   return new Map(rows.map((r) => [r.party.id, r]));
 }
 
@@ -112,12 +115,9 @@ export async function loadParties(db: DbOrTx, partyIds: string[]): Promise<Map<s
  * with their users and organisations, in one query; a name that matches nobody is absent from the map.
  */
 export async function findPartyGraphs(db: DbOrTx, clientId: string, partyOrUserIds: string[]): Promise<Map<string, PartyGraph>> {
-  const rows = await db
-    .select({ party: parties, user: users, organisation: organisations })
-    .from(parties)
-    .innerJoin(users, eq(users.id, parties.userId))
-    .innerJoin(organisations, eq(organisations.id, parties.organisationId))
-    .where(and(eq(parties.clientId, clientId), or(inArray(parties.id, partyOrUserIds), inArray(parties.userId, partyOrUserIds))));
+  const rows = await selectPartyGraphs(db).where(
+    and(eq(parties.clientId, clientId), or(inArray(parties.id, partyOrUserIds), inArray(parties.userId, partyOrUserIds))),
+  );
   const found = new Map<string, PartyGraph>();
   for (const id of partyOrUserIds) {
     const match = rows.find((r) => r.party.id === id) ?? rows.find((r) => r.party.userId === id);

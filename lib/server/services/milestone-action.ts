@@ -93,7 +93,7 @@ export async function lockTransactionOfMilestone(tx: Tx, client: ClientRow, mile
 
 /**
  * The transaction's status and current milestone follow from its milestones (decisions §5: never
- * stale): the columns to set, given the milestones as they now stand and the action's running totals.
+ * stale): the columns to set, given the milestones as they now stand.
  */
 function progressOf(milestonesNow: MilestoneWithEscrow[], now: Date) {
   const progress = transactionProgress(milestonesNow.map((e) => ({ id: e.milestone.id, status: e.milestone.status as MilestoneStatus, position: e.milestone.position })));

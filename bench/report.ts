@@ -17,7 +17,7 @@ export type PhaseResult = {
   peakRssMb: number;
 };
 
-export type DatabaseResult = { phases: PhaseResult[]; halfPeak: PhaseResult[]; bare: PhaseResult[] };
+export type DatabaseResult = { phases: PhaseResult[]; halfPeak: PhaseResult[]; bare: PhaseResult[]; emptyRoute?: PhaseResult };
 
 export type BenchResult = {
   date: string;
@@ -90,6 +90,12 @@ export function renderMarkdown(r: BenchResult): string {
   for (const t of targets(r)) lines.push(row([t.target, t.measured, t.met ? 'met' : '**not met**']));
   lines.push('');
   if (r.pgbench) lines.push(`Ceilings: pgbench ${Math.round(r.pgbench.tps)} TPS (TPC-B-like, scale ${r.pgbench.scale}, ${r.pgbench.clients} clients, ${r.pgbench.seconds} s).`);
+  const emptyRoute = r.databases.postgres?.emptyRoute;
+  const lifecycle32 = at(r.databases.postgres, LIFECYCLE, 32)?.operationsPerSecond;
+  if (emptyRoute) {
+    const share = lifecycle32 === undefined ? '' : `; the lifecycle at c=32 runs at ${pct(lifecycle32 / emptyRoute.operationsPerSecond)} of that rate`;
+    lines.push(`The same server answering its emptiest route (GET /api/health: no query, no auth) at c=32: ${emptyRoute.operationsPerSecond} req/s${share}.`);
+  }
   const bare = r.databases.postgres?.bare ?? [];
   for (const [name, db] of Object.entries(r.databases)) {
     if (!db) continue;

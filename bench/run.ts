@@ -110,7 +110,16 @@ async function benchDatabase(database: 'postgres' | 'pglite') {
       halfPeak.push(await measureOpen(target, name, lifecycle.operations, chainsPerSecond, HALF_PEAK_MS, (i) => lifecycle.run(data, data.pairs[i % data.pairs.length]!)));
     }
     const bare: PhaseResult[] = [];
+    let emptyRoute: PhaseResult | undefined;
     if (database === 'postgres') {
+      // This server's own floor: Next.js answering its emptiest route (no query, no auth) at c=32.
+      const health: Operation = async (api, recorder, at) => {
+        await recorder.time('empty route', at, async () => {
+          const reply = await api.request('GET', '/api/health');
+          if (reply.status !== 200) throw new Error(`GET /api/health → ${reply.status}`);
+        });
+      };
+      emptyRoute = await measureClosed(target, 'empty route', ['empty route'], 32, READ_MS, () => health);
       const bareServer = await startBareServer(server.databaseUrl as string, POOL_SIZE);
       const bareTarget: Target = { pid: bareServer.process.pid as number, baseUrl: bareServer.baseUrl, key: data.key };
       try {
@@ -120,7 +129,7 @@ async function benchDatabase(database: 'postgres' | 'pglite') {
         await bareServer.stop();
       }
     }
-    return { phases, halfPeak, bare };
+    return { phases, halfPeak, bare, emptyRoute };
   } finally {
     await server.stop();
   }

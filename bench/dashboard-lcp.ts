@@ -7,6 +7,8 @@ import { chromium } from '@playwright/test';
 import pg from 'pg';
 import { HttpDriver } from './load';
 
+/** Debian's Chromium (browsers cannot be downloaded here); `.ci/run` installs it. */
+export const CHROMIUM_PATH = '/usr/bin/chromium';
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 const BUYER = { email: 'ada.obi@demo.escrowdesk.ng', password: 'demo-buyer-pass' };
 const SELLER_EMAIL = 'tunde.balogun@demo.escrowdesk.ng';
@@ -69,7 +71,7 @@ async function largeTransaction(baseUrl: string, databaseUrl: string): Promise<s
 
 export async function transactionPageLcp(baseUrl: string, databaseUrl: string, loads = 5): Promise<{ lcpMs: number[]; medianMs: number; milestones: number; logLines: number }> {
   const transactionId = await largeTransaction(baseUrl, databaseUrl);
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
     const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();

@@ -13,7 +13,7 @@ import { ensureBuild } from '../scripts/ensure-build';
 import { startTestServer, type TestServer } from '../e2e/support/test-server';
 import { firstLoadJs } from './bundle-size';
 import { pgbenchTps, startBareServer } from './ceilings';
-import { transactionPageLcp } from './dashboard-lcp';
+import { CHROMIUM_PATH, transactionPageLcp } from './dashboard-lcp';
 import { closedLoop, HttpDriver, openLoop, summarize, type LatencySummary, type Recorder } from './load';
 import { samplePeakRss } from './memory';
 import { renderMarkdown, updateReadme, type BenchResult, type PhaseResult } from './report';
@@ -150,6 +150,10 @@ async function benchDashboard() {
 
 async function main() {
   const startedAt = new Date();
+  // The dashboard phase comes last: a missing browser must stop the run before its minutes of load, not after.
+  if (!args.has('--no-dashboard') && !fs.existsSync(CHROMIUM_PATH)) {
+    throw new Error(`The dashboard phase needs Chromium at ${CHROMIUM_PATH}: apt-get install -y chromium, or run with --no-dashboard.`);
+  }
   await ensureBuild();
   const firstLoad = firstLoadJs(ROOT);
   const result: BenchResult = {

@@ -29,3 +29,17 @@ export function reusableQuery<Q extends PreparedQuery>(prepare: (db: DbOrTx) => 
     return Object.create(prepared, { client: { value: connectionOf(db) } }) as Q;
   };
 }
+
+/**
+ * reusableQuery for a query whose shape varies with a few choices (a sort order, which optional filters
+ * are present): each shape is built once, the first time it is asked for, and its values go as placeholders.
+ */
+export function reusableQueries<V, Q extends PreparedQuery>(shapeOf: (variant: V) => string, prepare: (db: DbOrTx, variant: V) => Q): (db: DbOrTx, variant: V) => Q {
+  const byShape = new Map<string, (db: DbOrTx) => Q>();
+  return (db, variant) => {
+    const shape = shapeOf(variant);
+    let query = byShape.get(shape);
+    if (!query) byShape.set(shape, (query = reusableQuery((first) => prepare(first, variant))));
+    return query(db);
+  };
+}

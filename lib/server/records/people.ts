@@ -1,8 +1,9 @@
 import 'server-only';
-import { and, eq, inArray, or } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { OrganisationRecord, PartyRecord, UserRecord, WalletRecord } from '@/lib/contracts/records';
 import { koboToNaira } from '@/lib/escrow/money';
 import type { DbOrTx } from '../db/client';
+import { reusableQuery, UNNAMED } from '../db/reusable-query';
 import { ledgerAccounts, organisations, parties, users, wallets } from '../db/schema';
 import { iso, isoOrNull } from './iso';
 
@@ -104,9 +105,12 @@ function selectPartyGraphs(db: DbOrTx) {
     .innerJoin(organisations, eq(organisations.id, parties.organisationId));
 }
 
+// One shape for any number of ids: the ids go as one array parameter.
+const partyGraphsByIdQuery = reusableQuery((db) => selectPartyGraphs(db).where(sql`${parties.id} = any(${sql.placeholder('ids')}::uuid[])`).prepare(UNNAMED));
+
 export async function loadParties(db: DbOrTx, partyIds: string[]): Promise<Map<string, PartyGraph>> {
   if (partyIds.length === 0) return new Map();
-  const rows = await selectPartyGraphs(db).where(inArray(parties.id, [...new Set(partyIds)]));
+  const rows = await partyGraphsByIdQuery(db).execute({ ids: [...new Set(partyIds)] });
   return new Map(rows.map((r) => [r.party.id, r]));
 }
 

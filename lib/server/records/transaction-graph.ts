@@ -88,8 +88,9 @@ const sellerParty = alias(parties, 'seller_party');
 const sellerUser = alias(users, 'seller_user');
 const sellerOrganisation = alias(organisations, 'seller_organisation');
 
-const lockTransactionWithPartiesQuery = reusableQuery((db) =>
-  db
+/** A transaction of one of this client's milestones, with its buyer and seller, in one statement. */
+function selectTransactionWithParties(db: DbOrTx) {
+  return db
     .select({ transaction: transactions, buyerParty, buyerUser, buyerOrganisation, sellerParty, sellerUser, sellerOrganisation })
     .from(transactions)
     .innerJoin(milestones, eq(milestones.transactionId, transactions.id))
@@ -100,10 +101,21 @@ const lockTransactionWithPartiesQuery = reusableQuery((db) =>
     .innerJoin(sellerUser, eq(sellerUser.id, sellerParty.userId))
     .innerJoin(sellerOrganisation, eq(sellerOrganisation.id, sellerParty.organisationId))
     .where(and(eq(milestones.id, sql.placeholder('milestoneId')), eq(milestones.clientId, sql.placeholder('clientId'))))
-    .limit(1)
-    .for('update', { of: transactions })
-    .prepare(UNNAMED),
-);
+    .limit(1);
+}
+
+const lockTransactionWithPartiesQuery = reusableQuery((db) => selectTransactionWithParties(db).for('update', { of: transactions }).prepare(UNNAMED));
+const transactionWithPartiesQuery = reusableQuery((db) => selectTransactionWithParties(db).prepare(UNNAMED));
+
+type TransactionWithPartiesRow = Awaited<ReturnType<ReturnType<typeof transactionWithPartiesQuery>['execute']>>[number];
+
+function transactionWithParties(row: TransactionWithPartiesRow): Omit<TransactionGraph, 'milestones'> {
+  return {
+    transaction: row.transaction,
+    buyer: { party: row.buyerParty, user: row.buyerUser, organisation: row.buyerOrganisation },
+    seller: { party: row.sellerParty, user: row.sellerUser, organisation: row.sellerOrganisation },
+  };
+}
 
 /**
  * Locks the transaction of one of this client's milestones (FOR UPDATE) and reads its buyer and seller in
@@ -116,12 +128,18 @@ export async function lockTransactionWithParties(
   milestoneId: string,
 ): Promise<Omit<TransactionGraph, 'milestones'> | undefined> {
   const [row] = await lockTransactionWithPartiesQuery(tx).execute({ clientId, milestoneId });
+  return row && transactionWithParties(row);
+}
+
+/**
+ * A milestone's whole graph as a reader sees it, without locks: the transaction with its parties first
+ * (which also says whether the milestone is this client's), then its milestones. Undefined when it is not
+ * this client's milestone.
+ */
+export async function readGraphOfMilestone(db: DbOrTx, clientId: string, milestoneId: string): Promise<TransactionGraph | undefined> {
+  const [row] = await transactionWithPartiesQuery(db).execute({ clientId, milestoneId });
   if (!row) return undefined;
-  return {
-    transaction: row.transaction,
-    buyer: { party: row.buyerParty, user: row.buyerUser, organisation: row.buyerOrganisation },
-    seller: { party: row.sellerParty, user: row.sellerUser, organisation: row.sellerOrganisation },
-  };
+  return { ...transactionWithParties(row), milestones: await loadMilestonesWithEscrows(db, row.transaction.id) };
 }
 
 /** Loads a transaction of this client with its milestones, escrows and parties; undefined when it is not this client's. */
@@ -136,7 +154,7 @@ export async function loadTransactionGraph(db: DbOrTx, clientId: string, transac
 }
 
 /** The rest of a transaction's graph, for a transaction row already read (and perhaps locked). */
-export async function graphOfTransaction(db: DbOrTx, transaction: TransactionRow): Promise<TransactionGraph> {
+async function graphOfTransaction(db: DbOrTx, transaction: TransactionRow): Promise<TransactionGraph> {
   const [ms, people] = await Promise.all([
     loadMilestonesWithEscrows(db, transaction.id),
     loadParties(db, [transaction.buyerPartyId, transaction.sellerPartyId]),
@@ -147,30 +165,13 @@ export async function graphOfTransaction(db: DbOrTx, transaction: TransactionRow
   return { transaction, milestones: ms, buyer, seller };
 }
 
-/** The transaction of one of this client's milestones, in one query; with `lock`, its row is locked FOR UPDATE. */
-export async function transactionOfMilestone(db: DbOrTx, clientId: string, milestoneId: string, opts: { lock?: boolean } = {}): Promise<TransactionRow | undefined> {
-  const query = db
-    .select({ transaction: transactions })
-    .from(transactions)
-    .innerJoin(milestones, eq(milestones.transactionId, transactions.id))
-    .where(and(eq(milestones.id, milestoneId), eq(milestones.clientId, clientId)))
-    .limit(1);
-  const [row] = opts.lock ? await query.for('update', { of: transactions }) : await query;
-  return row?.transaction;
-}
-
-export async function transactionIdOfMilestone(db: DbOrTx, clientId: string, milestoneId: string): Promise<string | undefined> {
-  const [row] = await db
-    .select({ transactionId: milestones.transactionId })
-    .from(milestones)
-    .where(and(eq(milestones.id, milestoneId), eq(milestones.clientId, clientId)))
-    .limit(1);
-  return row?.transactionId;
-}
+// Log ids are UUIDv7: written order, even for lines stamped with the same time (a request's clock is one instant).
+const milestoneLogsQuery = reusableQuery((db) =>
+  db.select().from(milestoneLogs).where(eq(milestoneLogs.milestoneId, sql.placeholder('milestoneId'))).orderBy(asc(milestoneLogs.id)).prepare(UNNAMED),
+);
 
 export async function loadMilestoneLogs(db: DbOrTx, milestoneId: string): Promise<MilestoneLogRow[]> {
-  // Log ids are UUIDv7: written order, even for lines stamped with the same time (a request's clock is one instant).
-  return db.select().from(milestoneLogs).where(eq(milestoneLogs.milestoneId, milestoneId)).orderBy(asc(milestoneLogs.id));
+  return milestoneLogsQuery(db).execute({ milestoneId });
 }
 
 export function transactionRecord(t: TransactionRow): TransactionRecord {

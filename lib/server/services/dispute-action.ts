@@ -8,7 +8,7 @@ import { recordEvent, type EventType } from '../events/record-event';
 import { invalidState, notFound } from '../http/app-error';
 import type { ClientRow } from '../http/auth';
 import { disputeWithPartiesRecord, findDispute, loadEvidence, loadProposals, type DisputeRow } from '../records/disputes';
-import { findMilestone, graphOfTransaction, loadMilestoneLogs, transactionOfMilestone, type TransactionGraph } from '../records/transaction-graph';
+import { findMilestone, loadMilestoneLogs, readGraphOfMilestone, type TransactionGraph } from '../records/transaction-graph';
 import { lockTransactionOfMilestone, refreshTransaction, writeMilestoneLog, type ActionEffect, type LogActor } from './milestone-action';
 import { assertActingParty } from './parties';
 import { postTransfer } from './post-transfer';
@@ -150,9 +150,9 @@ export async function settleDisputedMilestone(
 export async function loadDisputeWithParties(db: DbOrTx, clientId: string, disputeId: string, baseUrl: string) {
   const dispute = await findDispute(db, clientId, disputeId);
   if (!dispute) throw notFound('Dispute', disputeId);
-  const transaction = await transactionOfMilestone(db, clientId, dispute.milestoneId);
-  if (!transaction) throw notFound('Dispute', disputeId);
-  return disputeRecordOf(db, dispute, await graphOfTransaction(db, transaction), baseUrl);
+  const graph = await readGraphOfMilestone(db, clientId, dispute.milestoneId);
+  if (!graph) throw notFound('Dispute', disputeId);
+  return disputeRecordOf(db, dispute, graph, baseUrl);
 }
 
 async function disputeRecordOf(db: DbOrTx, dispute: DisputeRow, graph: TransactionGraph, baseUrl: string) {

@@ -2,12 +2,12 @@ import 'server-only';
 import type { Db } from '../db/client';
 import { notFound } from '../http/app-error';
 import type { ClientRow } from '../http/auth';
-import { graphOfTransaction, loadMilestoneLogs, milestoneRecord, milestoneWithLogsRecord, transactionOfMilestone, type TransactionGraph } from '../records/transaction-graph';
+import { loadMilestoneLogs, milestoneRecord, milestoneWithLogsRecord, readGraphOfMilestone, type TransactionGraph } from '../records/transaction-graph';
 
 export async function getMilestone(db: Db, client: ClientRow, milestoneId: string) {
-  const transaction = await transactionOfMilestone(db, client.id, milestoneId);
-  if (!transaction) throw notFound('Milestone', milestoneId);
-  const [graph, logs] = await Promise.all([graphOfTransaction(db, transaction), loadMilestoneLogs(db, milestoneId)]);
+  // The logs are read beside the graph and shown only when the graph says the milestone is this client's.
+  const [graph, logs] = await Promise.all([readGraphOfMilestone(db, client.id, milestoneId), loadMilestoneLogs(db, milestoneId)]);
+  if (!graph) throw notFound('Milestone', milestoneId);
   return milestoneWithLogsRecord(graph, milestoneId, logs);
 }
 

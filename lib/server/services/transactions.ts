@@ -1,6 +1,6 @@
 import 'server-only';
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, desc, eq, or } from 'drizzle-orm';
+import { and, asc, count, desc, eq, or, sql } from 'drizzle-orm';
 import { pagination } from '@/lib/contracts/common';
 import type { CreateTransactionBody, ListTransactionsQuery } from '@/lib/contracts/transactions';
 import { INSPECTION_DAYS_DEFAULT } from '@/lib/escrow/deadlines';
@@ -8,6 +8,7 @@ import { milestoneFee } from '@/lib/escrow/fees';
 import { parseNaira } from '@/lib/escrow/money';
 import type { Db } from '../db/client';
 import { ledgerAccounts, milestoneEscrows, milestoneLogs, milestones, transactions } from '../db/schema';
+import { reusableQueries, UNNAMED } from '../db/reusable-query';
 import { WriteBatch } from '../db/write-batch';
 import { stageEvent } from '../events/record-event';
 import { uuidv7 } from '../ids';
@@ -157,19 +158,43 @@ export async function getTransaction(db: Db, client: ClientRow, transactionId: s
   return transactionWithMilestonesRecord(graph);
 }
 
+type TransactionListShape = { sort: 'ASC' | 'DESC'; party: boolean; status: boolean };
+const transactionListShape = (v: TransactionListShape) => `${v.sort}:${v.party}:${v.status}`;
+
+function transactionsWhere(v: TransactionListShape) {
+  const partyId = sql.placeholder('partyId');
+  return and(
+    eq(transactions.clientId, sql.placeholder('clientId')),
+    v.party ? or(eq(transactions.buyerPartyId, partyId), eq(transactions.sellerPartyId, partyId)) : undefined,
+    v.status ? eq(transactions.status, sql.placeholder('status')) : undefined,
+  );
+}
+
+const transactionPageQuery = reusableQueries(transactionListShape, (db, v: TransactionListShape) => {
+  const order = v.sort === 'ASC' ? [asc(transactions.createdAt), asc(transactions.id)] : [desc(transactions.createdAt), desc(transactions.id)];
+  return db
+    .select()
+    .from(transactions)
+    .where(transactionsWhere(v))
+    .orderBy(...order)
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare(UNNAMED);
+});
+const transactionCountQuery = reusableQueries(transactionListShape, (db, v: TransactionListShape) =>
+  db.select({ n: count() }).from(transactions).where(transactionsWhere(v)).prepare(UNNAMED),
+);
+
 export async function listTransactions(db: Db, client: ClientRow, q: ListTransactionsQuery) {
-  let partyFilter;
+  let partyId: string | undefined;
   if (q.user_id) {
     const party = await findParty(db, client.id, q.user_id);
     if (!party) throw notFound('User', q.user_id);
-    partyFilter = or(eq(transactions.buyerPartyId, party.id), eq(transactions.sellerPartyId, party.id));
+    partyId = party.id;
   }
-  const where = and(eq(transactions.clientId, client.id), partyFilter, q.status ? eq(transactions.status, q.status) : undefined);
-  const order = q.sort === 'ASC' ? [asc(transactions.createdAt), asc(transactions.id)] : [desc(transactions.createdAt), desc(transactions.id)];
-  const [rows, [total]] = await Promise.all([
-    db.select().from(transactions).where(where).orderBy(...order).limit(q.limit).offset((q.page - 1) * q.limit),
-    db.select({ n: count() }).from(transactions).where(where),
-  ]);
+  const shape = { sort: q.sort, party: partyId !== undefined, status: q.status !== undefined };
+  const values = { clientId: client.id, partyId, status: q.status, limit: q.limit, offset: (q.page - 1) * q.limit };
+  const [rows, [total]] = await Promise.all([transactionPageQuery(db, shape).execute(values), transactionCountQuery(db, shape).execute(values)]);
   const people = await loadParties(db, rows.flatMap((t) => [t.buyerPartyId, t.sellerPartyId]));
   const party = (id: string) => {
     const p = people.get(id);

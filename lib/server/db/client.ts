@@ -9,6 +9,7 @@ import pg from 'pg';
 import { dataDir, env } from '../env';
 import { lockDataDir } from './data-dir-lock';
 import { PreparingClient } from './preparing-client';
+import { PreparingPGlite } from './preparing-pglite';
 import * as schema from './schema';
 
 /**
@@ -44,7 +45,7 @@ async function openPostgres(url: string): Promise<Database> {
 
 async function openPglite(dir: string): Promise<Database> {
   const release = lockDataDir(dir);
-  const client = new PGlite(path.join(dir, 'pgdata'));
+  const client = env().ESCROW_DB_PREPARED_STATEMENTS === '1' ? new PreparingPGlite(path.join(dir, 'pgdata')) : new PGlite(path.join(dir, 'pgdata'));
   await client.waitReady;
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder: MIGRATIONS });

@@ -2,7 +2,7 @@ import 'server-only';
 import pg from 'pg';
 
 /** Enough for every statement shape the app sends; a connection past it sends the rest unprepared. */
-const MAX_PREPARED_PER_CONNECTION = 1000;
+export const MAX_PREPARED_PER_CONNECTION = 1000;
 
 /**
  * A node-postgres client that prepares each distinct parameterised statement once per connection and

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import type { OrganisationRecord, PartyRecord, UserRecord, WalletRecord } from '@/lib/contracts/records';
 import { koboToNaira } from '@/lib/escrow/money';
 import type { DbOrTx } from '../db/client';
@@ -118,10 +118,15 @@ export async function loadParties(db: DbOrTx, partyIds: string[]): Promise<Map<s
  * The parties of this client named by party or user id (request bodies may use either: decisions §5),
  * with their users and organisations, in one query; a name that matches nobody is absent from the map.
  */
+const partyGraphsOfClientQuery = reusableQuery((db) => {
+  const ids = sql`any(${sql.placeholder('ids')}::uuid[])`;
+  return selectPartyGraphs(db)
+    .where(and(eq(parties.clientId, sql.placeholder('clientId')), or(sql`${parties.id} = ${ids}`, sql`${parties.userId} = ${ids}`)))
+    .prepare(UNNAMED);
+});
+
 export async function findPartyGraphs(db: DbOrTx, clientId: string, partyOrUserIds: string[]): Promise<Map<string, PartyGraph>> {
-  const rows = await selectPartyGraphs(db).where(
-    and(eq(parties.clientId, clientId), or(inArray(parties.id, partyOrUserIds), inArray(parties.userId, partyOrUserIds))),
-  );
+  const rows = await partyGraphsOfClientQuery(db).execute({ clientId, ids: partyOrUserIds });
   const found = new Map<string, PartyGraph>();
   for (const id of partyOrUserIds) {
     const match = rows.find((r) => r.party.id === id) ?? rows.find((r) => r.party.userId === id);

@@ -4,20 +4,27 @@ import { sql } from 'drizzle-orm';
 import type { Transfer } from '@/lib/escrow/ledger';
 import type { Tx } from '../db/client';
 import { ledgerAccounts, ledgerEntries, ledgerTransfers } from '../db/schema';
+import { reusableQuery, UNNAMED } from '../db/reusable-query';
 import { WriteBatch } from '../db/write-batch';
 
 /**
  * Locks ledger accounts for the rest of the database transaction, in account-id order in one statement,
  * so two transfers touching the same accounts cannot deadlock; returns their balances as they now stand.
  */
+const lockLedgerAccountsQuery = reusableQuery((db) =>
+  db
+    .select({ id: ledgerAccounts.id, balance: ledgerAccounts.balanceKobo })
+    .from(ledgerAccounts)
+    .where(sql`${ledgerAccounts.id} = any(${sql.placeholder('ids')}::uuid[])`)
+    .orderBy(ledgerAccounts.id)
+    .for('update')
+    .prepare(UNNAMED),
+);
+
 export async function lockLedgerAccounts(tx: Tx, accountIds: string[]): Promise<Map<string, number>> {
-  const ids = [...new Set(accountIds)].sort();
-  if (ids.length === 0) return new Map();
-  const result = await tx.execute(sql`
-    select ${ledgerAccounts.id} as id, ${ledgerAccounts.balanceKobo} as balance from ${ledgerAccounts}
-    where ${ledgerAccounts.id} in (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})
-    order by ${ledgerAccounts.id} for update`);
-  return new Map((result.rows as { id: string; balance: string | number }[]).map((r) => [r.id, Number(r.balance)]));
+  if (accountIds.length === 0) return new Map();
+  const rows = await lockLedgerAccountsQuery(tx).execute({ ids: [...new Set(accountIds)] });
+  return new Map(rows.map((r) => [r.id, r.balance]));
 }
 
 /** Each account's net movement in a transfer: one balance update per account, however many legs touch it. */

@@ -69,6 +69,46 @@ describe(`concurrent requests (${inject('database')})`, () => {
     await expectLedgerBalanced();
   });
 
+  it("a client's payouts and its sellers' top-ups all at once: every one succeeds, each seller is paid exactly, the fee account balances", async () => {
+    const client = await newClient();
+    const key = client.secretKey;
+    const proof = await uploadProof(client);
+    const sellers = [await newUser(client, 'SellerA'), await newUser(client, 'SellerB'), await newUser(client, 'SellerC')];
+    // Twelve deals, four per seller, each funded and delivered: ready to be approved.
+    const milestones = await Promise.all(
+      Array.from({ length: 12 }, async (_, i) => {
+        const seller = sellers[i % 3]!;
+        const buyer = await newUser(client, `Buyer${i}`);
+        await call('POST', '/v1/wallets/fund', { key, body: { user_id: buyer.id, amount: 10_000 } });
+        const t = expectOk(
+          await call('POST', '/v1/transactions', {
+            key,
+            body: {
+              title: `Payout ${i}`,
+              description: 'race',
+              buyer_id: buyer.id,
+              seller_id: seller.id,
+              milestones: [{ title: 'M', description: 'D', amount: 10_000, due_date: new Date(Date.now() + 86_400_000).toISOString() }],
+            },
+          }),
+        );
+        const id: string = t.milestones[0].id;
+        expectOk(await call('POST', `/v1/milestones/${id}/fund`, { key, body: { buyer_id: buyer.id } }));
+        expectOk(await call('POST', `/v1/milestones/${id}/deliver`, { key, body: { seller_id: seller.id, proofs_of_completion: [proof] } }));
+        return { id, buyerId: buyer.id };
+      }),
+    );
+
+    const results = await Promise.all([
+      ...milestones.map((m) => call('POST', `/v1/milestones/${m.id}/approve`, { key, body: { buyer_id: m.buyerId } })),
+      ...sellers.map((seller) => call('POST', '/v1/wallets/fund', { key, body: { user_id: seller.id, amount: 500 } })),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(results.map(() => 200));
+    // Four payouts of ₦10,000 less the 1% fee, and the top-up.
+    for (const seller of sellers) expect(await walletBalance(client, seller.id)).toBe(4 * 9_900 + 500);
+    await expectLedgerBalanced();
+  });
+
   it('the same milestone funded 10 times at once is funded once', async () => {
     const client = await newClient();
     const deal = await newDeal(client, [5_000], { walletFunds: 50_000 });

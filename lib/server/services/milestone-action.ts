@@ -22,7 +22,7 @@ import {
 } from '../records/transaction-graph';
 import { settleDueDeadlines } from '../deadlines/settle';
 import { assertActingParty } from './parties';
-import { lockLedgerAccounts, netMovements, stageTransfer } from './post-transfer';
+import { accountsToLockFirst, lockLedgerAccounts, netMovements, stageTransfer } from './post-transfer';
 
 export type ActionContext = {
   tx: Tx;
@@ -191,7 +191,9 @@ export async function runMilestoneAction(
 
     const batch = new WriteBatch();
     if (effect.transfer) {
-      const accounts = effect.transfer.transfer.postings.map((p) => p.accountId);
+      // A lapsed deadline's action runs inside another operation's transaction, which goes on writing
+      // after it: only a party's own action ends with its batch, so only there may a house account wait for it.
+      const accounts = a.actingId === undefined ? effect.transfer.transfer.postings.map((p) => p.accountId) : accountsToLockFirst(effect.transfer.transfer, a.client);
       if (accounts.some((id) => !locked.has(id))) await lockAccounts(accounts);
       stageTransfer(batch, { clientId: a.client.id, transfer: effect.transfer.transfer, milestoneId: a.milestoneId, description: effect.transfer.description, now: a.now });
     }

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Transfer } from '@/lib/escrow/ledger';
 import type { Tx } from '../db/client';
+import type { ClientRow } from '../http/auth';
 import { ledgerAccounts, ledgerEntries, ledgerTransfers } from '../db/schema';
 import { reusableQuery, UNNAMED } from '../db/reusable-query';
 import { WriteBatch } from '../db/write-batch';
@@ -25,6 +26,21 @@ export async function lockLedgerAccounts(tx: Tx, accountIds: string[]): Promise<
   if (accountIds.length === 0) return new Map();
   const rows = await lockLedgerAccountsQuery(tx).execute({ ids: [...new Set(accountIds)] });
   return new Map(rows.map((r) => [r.id, r.balance]));
+}
+
+/**
+ * The accounts to lock (lockLedgerAccounts) before a milestone action's write batch moves their balances.
+ * A client's house accounts (platform fees, money outside) have no balance to check, and every payout of
+ * the client credits the one fee account: locked up front, it was held across the whole operation, and at
+ * 32 concurrent approvals each waited 48 ms for it. A transfer that touches one house account leaves it
+ * to the batch's own balance update, for an operation whose batch is its last statement before commit (a
+ * party's own milestone action): a transaction holding it waits for nothing else, so no cycle of waits can
+ * form. Two house accounts are both locked in order.
+ */
+export function accountsToLockFirst(transfer: Transfer, client: Pick<ClientRow, 'feeAccountId' | 'externalAccountId'>): string[] {
+  const accounts = [...new Set(transfer.postings.map((p) => p.accountId))];
+  const house = accounts.filter((id) => id === client.feeAccountId || id === client.externalAccountId);
+  return house.length === 1 ? accounts.filter((id) => id !== house[0]) : accounts;
 }
 
 /** Each account's net movement in a transfer: one balance update per account, however many legs touch it. */

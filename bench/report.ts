@@ -92,11 +92,21 @@ export function renderMarkdown(r: BenchResult): string {
   if (r.pgbench) lines.push(`Ceilings: pgbench ${Math.round(r.pgbench.tps)} TPS (TPC-B-like, scale ${r.pgbench.scale}, ${r.pgbench.clients} clients, ${r.pgbench.seconds} s).`);
   const emptyRoute = r.databases.postgres?.emptyRoute;
   const lifecycle32 = at(r.databases.postgres, LIFECYCLE, 32)?.operationsPerSecond;
-  if (emptyRoute) {
-    const share = lifecycle32 === undefined ? '' : `; the lifecycle at c=32 runs at ${pct(lifecycle32 / emptyRoute.operationsPerSecond)} of that rate`;
-    lines.push(`The same server answering its emptiest route (GET /api/health: no query, no auth) at c=32: ${emptyRoute.operationsPerSecond} req/s${share}.`);
-  }
   const bare = r.databases.postgres?.bare ?? [];
+  if (emptyRoute) {
+    // What the framework's own cost per request leaves reachable on this machine, before any work of ours.
+    const floor = emptyRoute.operationsPerSecond;
+    const barePeak = peak(bare, 'bare GET milestone');
+    const parts = [`Framework floor: the same server answering its emptiest route (GET /api/health: no query, no auth) at c=32 does ${floor} req/s.`];
+    if (lifecycle32 !== undefined) parts.push(`The lifecycle at c=32 runs at ${pct(lifecycle32 / floor)} of that rate.`);
+    if (r.pgbench) parts.push(`Each lifecycle operation is at least one such request, so this machine's framework floor alone caps the lifecycle at ${pct(floor / r.pgbench.tps)} of pgbench's TPS.`);
+    if (barePeak) {
+      parts.push(
+        `A GET milestone costs at least that floor plus the bare server's whole work, which caps it at ${Math.round((floor * barePeak) / (floor + barePeak))} req/s, ${pct(floor / (floor + barePeak))} of the bare server.`,
+      );
+    }
+    lines.push(parts.join(' '));
+  }
   for (const [name, db] of Object.entries(r.databases)) {
     if (!db) continue;
     lines.push('');

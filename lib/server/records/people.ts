@@ -114,10 +114,6 @@ export async function loadParties(db: DbOrTx, partyIds: string[]): Promise<Map<s
   return new Map(rows.map((r) => [r.party.id, r]));
 }
 
-/**
- * The parties of this client named by party or user id (request bodies may use either: decisions §5),
- * with their users and organisations, in one query; a name that matches nobody is absent from the map.
- */
 const partyGraphsOfClientQuery = reusableQuery((db) => {
   const ids = sql`any(${sql.placeholder('ids')}::uuid[])`;
   return selectPartyGraphs(db)
@@ -125,6 +121,10 @@ const partyGraphsOfClientQuery = reusableQuery((db) => {
     .prepare(UNNAMED);
 });
 
+/**
+ * The parties of this client named by party or user id (request bodies may use either: decisions §5),
+ * with their users and organisations, in one query; a name that matches nobody is absent from the map.
+ */
 export async function findPartyGraphs(db: DbOrTx, clientId: string, partyOrUserIds: string[]): Promise<Map<string, PartyGraph>> {
   const rows = await partyGraphsOfClientQuery(db).execute({ clientId, ids: partyOrUserIds });
   const found = new Map<string, PartyGraph>();

@@ -1,6 +1,6 @@
 import 'server-only';
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, desc, eq, or, sql } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import { pagination } from '@/lib/contracts/common';
 import type { CreateTransactionBody, ListTransactionsQuery } from '@/lib/contracts/transactions';
 import { INSPECTION_DAYS_DEFAULT } from '@/lib/escrow/deadlines';
@@ -8,7 +8,7 @@ import { milestoneFee } from '@/lib/escrow/fees';
 import { parseNaira } from '@/lib/escrow/money';
 import type { Db } from '../db/client';
 import { ledgerAccounts, milestoneEscrows, milestoneLogs, milestones, transactions } from '../db/schema';
-import { reusableQueries, UNNAMED } from '../db/reusable-query';
+import { pagedList } from '../db/paged-list';
 import { WriteBatch } from '../db/write-batch';
 import { stageEvent } from '../events/record-event';
 import { uuidv7 } from '../ids';
@@ -159,31 +159,15 @@ export async function getTransaction(db: Db, client: ClientRow, transactionId: s
 }
 
 type TransactionListShape = { sort: 'ASC' | 'DESC'; party: boolean; status: boolean };
-const transactionListShape = (v: TransactionListShape) => `${v.sort}:${v.party}:${v.status}`;
 
-function transactionsWhere(v: TransactionListShape) {
+const transactionPage = pagedList(transactions, (v: TransactionListShape) => `${v.party}:${v.status}`, (v) => {
   const partyId = sql.placeholder('partyId');
   return and(
     eq(transactions.clientId, sql.placeholder('clientId')),
     v.party ? or(eq(transactions.buyerPartyId, partyId), eq(transactions.sellerPartyId, partyId)) : undefined,
     v.status ? eq(transactions.status, sql.placeholder('status')) : undefined,
   );
-}
-
-const transactionPageQuery = reusableQueries(transactionListShape, (db, v: TransactionListShape) => {
-  const order = v.sort === 'ASC' ? [asc(transactions.createdAt), asc(transactions.id)] : [desc(transactions.createdAt), desc(transactions.id)];
-  return db
-    .select()
-    .from(transactions)
-    .where(transactionsWhere(v))
-    .orderBy(...order)
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'))
-    .prepare(UNNAMED);
 });
-const transactionCountQuery = reusableQueries(transactionListShape, (db, v: TransactionListShape) =>
-  db.select({ n: count() }).from(transactions).where(transactionsWhere(v)).prepare(UNNAMED),
-);
 
 export async function listTransactions(db: Db, client: ClientRow, q: ListTransactionsQuery) {
   let partyId: string | undefined;
@@ -192,9 +176,11 @@ export async function listTransactions(db: Db, client: ClientRow, q: ListTransac
     if (!party) throw notFound('User', q.user_id);
     partyId = party.id;
   }
-  const shape = { sort: q.sort, party: partyId !== undefined, status: q.status !== undefined };
-  const values = { clientId: client.id, partyId, status: q.status, limit: q.limit, offset: (q.page - 1) * q.limit };
-  const [rows, [total]] = await Promise.all([transactionPageQuery(db, shape).execute(values), transactionCountQuery(db, shape).execute(values)]);
+  const { rows, total } = await transactionPage(
+    db,
+    { sort: q.sort, party: partyId !== undefined, status: q.status !== undefined },
+    { clientId: client.id, partyId, status: q.status, limit: q.limit, offset: (q.page - 1) * q.limit },
+  );
   const people = await loadParties(db, rows.flatMap((t) => [t.buyerPartyId, t.sellerPartyId]));
   const party = (id: string) => {
     const p = people.get(id);
@@ -203,7 +189,7 @@ export async function listTransactions(db: Db, client: ClientRow, q: ListTransac
   };
   return {
     transactions: rows.map((t) => ({ ...transactionRecord(t), buyer: party(t.buyerPartyId), seller: party(t.sellerPartyId) })),
-    pagination: pagination(q.page, q.limit, total?.n ?? 0),
+    pagination: pagination(q.page, q.limit, total),
   };
 }
 

@@ -1,10 +1,10 @@
 import 'server-only';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { and, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, eq, ilike, or, sql } from 'drizzle-orm';
 import { pagination } from '@/lib/contracts/common';
 import type { CreateUserBody, ListUsersQuery } from '@/lib/contracts/users';
 import type { Db, DbOrTx } from '../db/client';
-import { reusableQueries, UNNAMED } from '../db/reusable-query';
+import { pagedList } from '../db/paged-list';
 import { organisations, parties, users, wallets } from '../db/schema';
 import { AppError, notFound } from '../http/app-error';
 import type { ClientRow } from '../http/auth';
@@ -99,32 +99,14 @@ export async function getUser(db: Db, client: ClientRow, userId: string) {
 }
 
 type UserListShape = { sort: 'ASC' | 'DESC'; search: boolean };
-const userListShape = (v: UserListShape) => `${v.sort}:${v.search}`;
 
-function usersWhere(search: boolean) {
+const userPage = pagedList(users, (v: UserListShape) => String(v.search), (v) => {
   const term = sql.placeholder('term');
-  return and(eq(users.clientId, sql.placeholder('clientId')), search ? or(ilike(users.firstName, term), ilike(users.lastName, term), ilike(users.email, term)) : undefined);
-}
-
-const userPageQuery = reusableQueries(userListShape, (db, v: UserListShape) => {
-  const order = v.sort === 'ASC' ? [asc(users.createdAt), asc(users.id)] : [desc(users.createdAt), desc(users.id)];
-  return db
-    .select()
-    .from(users)
-    .where(usersWhere(v.search))
-    .orderBy(...order)
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'))
-    .prepare(UNNAMED);
+  return and(eq(users.clientId, sql.placeholder('clientId')), v.search ? or(ilike(users.firstName, term), ilike(users.lastName, term), ilike(users.email, term)) : undefined);
 });
-const userCountQuery = reusableQueries(userListShape, (db, v: UserListShape) =>
-  db.select({ n: count() }).from(users).where(usersWhere(v.search)).prepare(UNNAMED),
-);
 
 export async function listUsers(db: Db, client: ClientRow, q: ListUsersQuery) {
   const term = q.search ? `%${q.search.replace(/[%_\\]/g, (c) => `\\${c}`)}%` : undefined;
-  const shape = { sort: q.sort, search: term !== undefined };
-  const values = { clientId: client.id, term, limit: q.limit, offset: (q.page - 1) * q.limit };
-  const [rows, [total]] = await Promise.all([userPageQuery(db, shape).execute(values), userCountQuery(db, shape).execute(values)]);
-  return { users: rows.map(userRecord), pagination: pagination(q.page, q.limit, total?.n ?? 0) };
+  const { rows, total } = await userPage(db, { sort: q.sort, search: term !== undefined }, { clientId: client.id, term, limit: q.limit, offset: (q.page - 1) * q.limit });
+  return { users: rows.map(userRecord), pagination: pagination(q.page, q.limit, total) };
 }

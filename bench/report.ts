@@ -96,15 +96,9 @@ export function renderMarkdown(r: BenchResult): string {
   if (emptyRoute) {
     // What the framework's own cost per request leaves reachable on this machine, before any work of ours.
     const floor = emptyRoute.operationsPerSecond;
-    const barePeak = peak(bare, 'bare GET milestone');
     const parts = [`Framework floor: the same server answering its emptiest route (GET /api/health: no query, no auth) at c=32 does ${floor} req/s.`];
     if (lifecycle32 !== undefined) parts.push(`The lifecycle at c=32 runs at ${pct(lifecycle32 / floor)} of that rate.`);
-    if (r.pgbench) parts.push(`Each lifecycle operation is at least one such request, so this machine's framework floor alone caps the lifecycle at ${pct(floor / r.pgbench.tps)} of pgbench's TPS.`);
-    if (barePeak) {
-      parts.push(
-        `A GET milestone costs at least that floor plus the bare server's whole work, which caps it at ${Math.round((floor * barePeak) / (floor + barePeak))} req/s, ${pct(floor / (floor + barePeak))} of the bare server.`,
-      );
-    }
+    if (r.pgbench) parts.push(`Each lifecycle operation is at least one such request, so on this machine the framework alone leaves room for at most about ${pct(floor / r.pgbench.tps)} of pgbench's TPS.`);
     lines.push(parts.join(' '));
   }
   for (const [name, db] of Object.entries(r.databases)) {

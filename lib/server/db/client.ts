@@ -45,7 +45,8 @@ async function openPostgres(url: string): Promise<Database> {
 
 async function openPglite(dir: string): Promise<Database> {
   const release = lockDataDir(dir);
-  const client = env().ESCROW_DB_PREPARED_STATEMENTS === '1' ? new PreparingPGlite(path.join(dir, 'pgdata')) : new PGlite(path.join(dir, 'pgdata'));
+  const Client = env().ESCROW_DB_PREPARED_STATEMENTS === '1' ? PreparingPGlite : PGlite;
+  const client = new Client(path.join(dir, 'pgdata'));
   await client.waitReady;
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder: MIGRATIONS });

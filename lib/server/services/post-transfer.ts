@@ -8,10 +8,6 @@ import { ledgerAccounts, ledgerEntries, ledgerTransfers } from '../db/schema';
 import { reusableQuery, UNNAMED } from '../db/reusable-query';
 import { WriteBatch } from '../db/write-batch';
 
-/**
- * Locks ledger accounts for the rest of the database transaction, in account-id order in one statement,
- * so two transfers touching the same accounts cannot deadlock; returns their balances as they now stand.
- */
 const lockLedgerAccountsQuery = reusableQuery((db) =>
   db
     .select({ id: ledgerAccounts.id, balance: ledgerAccounts.balanceKobo })
@@ -22,6 +18,10 @@ const lockLedgerAccountsQuery = reusableQuery((db) =>
     .prepare(UNNAMED),
 );
 
+/**
+ * Locks ledger accounts for the rest of the database transaction, in account-id order in one statement,
+ * so two transfers touching the same accounts cannot deadlock; returns their balances as they now stand.
+ */
 export async function lockLedgerAccounts(tx: Tx, accountIds: string[]): Promise<Map<string, number>> {
   if (accountIds.length === 0) return new Map();
   const rows = await lockLedgerAccountsQuery(tx).execute({ ids: [...new Set(accountIds)] });

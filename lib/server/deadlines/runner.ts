@@ -1,6 +1,6 @@
 import 'server-only';
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { Db, DbOrTx } from '../db/client';
 import { clients } from '../db/schema';
 import { env } from '../env';
 import { settleDueDeadlines } from './settle';
@@ -11,7 +11,7 @@ import { settleDueDeadlines } from './settle';
  * each lapse act once even with several runners on one PostgreSQL. `wait: false` skips rows another
  * runner is already settling instead of queueing behind it.
  */
-export async function runDueDeadlines(db: Db, opts: { wallNow: Date; clientId?: string; wait?: boolean; limit?: number }): Promise<number> {
+export async function runDueDeadlines(db: DbOrTx, opts: { wallNow: Date; clientId?: string; wait?: boolean; limit?: number }): Promise<number> {
   const wall = opts.wallNow.toISOString();
   const clientFilter = opts.clientId ? sql`and m.client_id = ${opts.clientId}` : sql``;
   const due = sql`(${wall}::timestamptz + c.clock_offset_ms * interval '1 millisecond')`;

@@ -19,14 +19,18 @@ export async function advanceTestClock(db: Db, client: ClientRow, body: { second
     throw new AppError('LIVE_MODE_FORBIDDEN', 'The test clock is for sandbox (test) keys only: live time cannot be moved.');
   }
   const ms = Math.round(((body.seconds ?? 0) + (body.days ?? 0) * 86_400) * 1000);
-  const [updated] = await db
-    .update(clients)
-    .set({ clockOffsetMs: sql`${clients.clockOffsetMs} + ${ms}` })
-    .where(eq(clients.id, client.id))
-    .returning();
-  if (!updated) throw new Error('client vanished');
-  forgetClient(client.id);
   const wallNow = new Date();
-  const settled = await runDueDeadlines(db, { wallNow, clientId: client.id, wait: true });
+  // The clock moves and its lapses settle in one database transaction: the background runner sees the
+  // new clock only once they are settled, so `settled` counts every lapse of this move (it raced them).
+  const { updated, settled } = await db.transaction(async (tx) => {
+    const [moved] = await tx
+      .update(clients)
+      .set({ clockOffsetMs: sql`${clients.clockOffsetMs} + ${ms}` })
+      .where(eq(clients.id, client.id))
+      .returning();
+    if (!moved) throw new Error('client vanished');
+    return { updated: moved, settled: await runDueDeadlines(tx, { wallNow, clientId: client.id, wait: true }) };
+  });
+  forgetClient(client.id);
   return { ...testClock(updated, wallNow), settled };
 }

@@ -1,10 +1,8 @@
 import 'server-only';
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import type { EventTypeName } from '@/lib/contracts/webhooks';
-import { events } from '../db/schema';
-import { WriteBatch } from '../db/write-batch';
+import { WriteBatch, writeName, writeSql } from '../db/write-batch';
 
 /** The event types are part of the API contract (lib/contracts/webhooks.ts): one list for both. */
 export type EventType = EventTypeName;
@@ -22,20 +20,20 @@ export function stageEvent(batch: WriteBatch, a: EventInput): string {
   const at = a.now.toISOString();
   const transactionId = a.transactionId ?? null;
   const event = batch.add(
-    sql`insert into ${events} (id, client_id, type, transaction_id, sequence, milestone_id, dispute_id, data, created_at)
+    writeSql`insert into events (id, client_id, type, transaction_id, sequence, milestone_id, dispute_id, data, created_at)
       values (
         ${id}, ${a.clientId}, ${a.type}, ${transactionId}::uuid,
         case when ${transactionId}::uuid is null then null
-             else (select coalesce(max(sequence), 0) + 1 from ${events} where transaction_id = ${transactionId}::uuid) end,
+             else (select coalesce(max(sequence), 0) + 1 from events where transaction_id = ${transactionId}::uuid) end,
         ${a.milestoneId ?? null}::uuid, ${a.disputeId ?? null}::uuid, ${JSON.stringify(a.data)}::jsonb, ${at}::timestamptz
       )
       returning id, client_id`,
     `event_${batch.size}`,
   );
   batch.add(
-    sql`insert into webhook_deliveries (id, client_id, endpoint_id, event_id, status, attempts, next_attempt_at, created_at)
+    writeSql`insert into webhook_deliveries (id, client_id, endpoint_id, event_id, status, attempts, next_attempt_at, created_at)
       select gen_random_uuid(), endpoint.client_id, endpoint.id, event.id, 'pending', 0, ${at}::timestamptz, ${at}::timestamptz
-      from ${sql.identifier(event)} event join webhook_endpoints endpoint on endpoint.client_id = event.client_id and endpoint.enabled`,
+      from ${writeName(event)} event join webhook_endpoints endpoint on endpoint.client_id = event.client_id and endpoint.enabled`,
   );
   return id;
 }

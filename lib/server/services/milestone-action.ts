@@ -4,7 +4,7 @@ import type { Transfer } from '@/lib/escrow/ledger';
 import { ACTING_PARTY, decideMilestoneAction, transactionProgress, type MilestoneAction, type MilestoneStatus } from '@/lib/escrow/milestone-machine';
 import type { Db, Tx } from '../db/client';
 import { milestoneLogs, milestones, transactions } from '../db/schema';
-import { WriteBatch } from '../db/write-batch';
+import { insertRows, updateById, WriteBatch, writeSql } from '../db/write-batch';
 import { stageEvent, type EventType } from '../events/record-event';
 import { uuidv7 } from '../ids';
 import { invalidState, notFound } from '../http/app-error';
@@ -57,20 +57,24 @@ const EVENT_OF: Record<MilestoneAction, EventType> = {
   open_dispute: 'dispute.created',
 };
 
-export function milestoneLogInsert(tx: Tx, a: { milestoneId: string; actor: LogActor; message: string; now: Date; automatic?: boolean }) {
-  return tx.insert(milestoneLogs).values({
-    id: uuidv7(),
-    milestoneId: a.milestoneId,
-    actor: a.actor,
-    logMessage: a.message,
-    isAutomatic: a.automatic ?? false,
-    createdAt: a.now,
-    updatedAt: a.now,
-  });
+export function milestoneLogInsert(a: { milestoneId: string; actor: LogActor; message: string; now: Date; automatic?: boolean }) {
+  return insertRows(milestoneLogs, [
+    {
+      id: uuidv7(),
+      milestoneId: a.milestoneId,
+      actor: a.actor,
+      logMessage: a.message,
+      isAutomatic: a.automatic ?? false,
+      createdAt: a.now,
+      updatedAt: a.now,
+    },
+  ]);
 }
 
 export async function writeMilestoneLog(tx: Tx, a: { milestoneId: string; actor: LogActor; message: string; now: Date; automatic?: boolean }) {
-  await milestoneLogInsert(tx, a);
+  const batch = new WriteBatch();
+  batch.add(milestoneLogInsert(a));
+  await batch.flush(tx);
 }
 
 /**
@@ -112,6 +116,15 @@ function totalsUpdate(a: RunningTotals) {
     totalAmountFundedKobo: sql`${transactions.totalAmountFundedKobo} + ${a.fundedKobo ?? 0}`,
     totalAmountRefundedKobo: sql`${transactions.totalAmountRefundedKobo} + ${a.refundedKobo ?? 0}`,
     totalAmountDisbursedKobo: sql`${transactions.totalAmountDisbursedKobo} + ${a.disbursedKobo ?? 0}`,
+  };
+}
+
+/** totalsUpdate for a WriteBatch's update of the transaction row. */
+function totalsIncrement(a: RunningTotals) {
+  return {
+    totalAmountFundedKobo: writeSql`total_amount_funded_kobo + ${a.fundedKobo ?? 0}`,
+    totalAmountRefundedKobo: writeSql`total_amount_refunded_kobo + ${a.refundedKobo ?? 0}`,
+    totalAmountDisbursedKobo: writeSql`total_amount_disbursed_kobo + ${a.disbursedKobo ?? 0}`,
   };
 }
 
@@ -197,17 +210,12 @@ export async function runMilestoneAction(
       if (accounts.some((id) => !locked.has(id))) await lockAccounts(accounts);
       stageTransfer(batch, { clientId: a.client.id, transfer: effect.transfer.transfer, milestoneId: a.milestoneId, description: effect.transfer.description, now: a.now });
     }
-    batch.add(tx.update(milestones).set({ ...effect.milestone, status: decision.to, updatedAt: a.now }).where(eq(milestones.id, a.milestoneId)));
+    batch.add(updateById(milestones, a.milestoneId, { ...effect.milestone, status: decision.to, updatedAt: a.now }));
     const automatic = a.actingId === undefined;
-    batch.add(milestoneLogInsert(tx, { milestoneId: a.milestoneId, actor: automatic ? 'system' : role, message: effect.log, now: a.now, automatic }));
+    batch.add(milestoneLogInsert({ milestoneId: a.milestoneId, actor: automatic ? 'system' : role, message: effect.log, now: a.now, automatic }));
     const updated = graphAfter(graph, entry, decision.to, effect, a.now);
     const { status, currentMilestoneId, isCompleted, onLastMilestone, approvedAt, updatedAt } = updated.transaction;
-    batch.add(
-      tx
-        .update(transactions)
-        .set({ status, currentMilestoneId, isCompleted, onLastMilestone, approvedAt, updatedAt, ...totalsUpdate(effect) })
-        .where(eq(transactions.id, graph.transaction.id)),
-    );
+    batch.add(updateById(transactions, graph.transaction.id, { status, currentMilestoneId, isCompleted, onLastMilestone, approvedAt, updatedAt, ...totalsIncrement(effect) }));
     stageEvent(batch, {
       clientId: a.client.id,
       type: EVENT_OF[a.action],

@@ -4,9 +4,9 @@ import { sql } from 'drizzle-orm';
 import type { Transfer } from '@/lib/escrow/ledger';
 import type { Tx } from '../db/client';
 import type { ClientRow } from '../http/auth';
-import { ledgerAccounts, ledgerEntries, ledgerTransfers } from '../db/schema';
+import { ledgerAccounts } from '../db/schema';
 import { reusableQuery, UNNAMED } from '../db/reusable-query';
-import { WriteBatch } from '../db/write-batch';
+import { joinWriteSql, WriteBatch, writeSql } from '../db/write-batch';
 
 const lockLedgerAccountsQuery = reusableQuery((db) =>
   db
@@ -59,24 +59,20 @@ export function stageTransfer(batch: WriteBatch, a: { clientId: string; transfer
   const transferId = randomUUID();
   const at = a.now.toISOString();
   batch.add(
-    sql`insert into ${ledgerTransfers} (id, client_id, kind, milestone_id, description, created_at)
+    writeSql`insert into ledger_transfers (id, client_id, kind, milestone_id, description, created_at)
         values (${transferId}::uuid, ${a.clientId}::uuid, ${a.transfer.kind}, ${a.milestoneId ?? null}::uuid, ${a.description}, ${at}::timestamptz)`,
   );
   batch.add(
-    sql`insert into ${ledgerEntries} (id, transfer_id, account_id, amount_kobo, created_at) values ${sql.join(
-      a.transfer.postings.map((p) => sql`(${randomUUID()}::uuid, ${transferId}::uuid, ${p.accountId}::uuid, ${p.amount}::bigint, ${at}::timestamptz)`),
-      sql`, `,
+    writeSql`insert into ledger_entries (id, transfer_id, account_id, amount_kobo, created_at) values ${joinWriteSql(
+      a.transfer.postings.map((p) => writeSql`(${randomUUID()}::uuid, ${transferId}::uuid, ${p.accountId}::uuid, ${p.amount}::bigint, ${at}::timestamptz)`),
     )}`,
   );
   const movements = [...netMovements(a.transfer)].filter(([, amount]) => amount !== 0);
   if (movements.length === 0) return;
   batch.add(
-    sql`update ${ledgerAccounts} set balance_kobo = ${ledgerAccounts}.balance_kobo + movement.amount, updated_at = ${at}::timestamptz
-        from (values ${sql.join(
-          movements.map(([accountId, amount]) => sql`(${accountId}::uuid, ${amount}::bigint)`),
-          sql`, `,
-        )}) as movement (account_id, amount)
-        where ${ledgerAccounts}.id = movement.account_id`,
+    writeSql`update ledger_accounts set balance_kobo = ledger_accounts.balance_kobo + movement.amount, updated_at = ${at}::timestamptz
+        from (values ${joinWriteSql(movements.map(([accountId, amount]) => writeSql`(${accountId}::uuid, ${amount}::bigint)`))}) as movement (account_id, amount)
+        where ledger_accounts.id = movement.account_id`,
   );
 }
 

@@ -9,7 +9,7 @@ import { parseNaira } from '@/lib/escrow/money';
 import type { Db } from '../db/client';
 import { ledgerAccounts, milestoneEscrows, milestoneLogs, milestones, transactions } from '../db/schema';
 import { pagedList } from '../db/paged-list';
-import { WriteBatch } from '../db/write-batch';
+import { insertRows, WriteBatch } from '../db/write-batch';
 import { stageEvent } from '../events/record-event';
 import { uuidv7 } from '../ids';
 import { AppError, notFound } from '../http/app-error';
@@ -127,14 +127,13 @@ export async function createTransaction(db: Db, client: ClientRow, body: CreateT
   };
 
   const batch = new WriteBatch();
-  batch.add(db.insert(transactions).values(transaction));
-  batch.add(db.insert(milestones).values(milestoneRows));
+  batch.add(insertRows(transactions, [transaction]));
+  batch.add(insertRows(milestones, milestoneRows));
+  batch.add(insertRows(ledgerAccounts, graph.milestones.map(({ escrow }) => ({ id: escrow.id, clientId: client.id, kind: 'escrow' as const, balanceKobo: 0, createdAt: now, updatedAt: now }))));
+  batch.add(insertRows(milestoneEscrows, graph.milestones.map(({ milestone, escrow }) => ({ id: escrow.id, milestoneId: milestone.id, createdAt: now, updatedAt: now }))));
   batch.add(
-    db.insert(ledgerAccounts).values(graph.milestones.map(({ escrow }) => ({ id: escrow.id, clientId: client.id, kind: 'escrow' as const, balanceKobo: 0, createdAt: now, updatedAt: now }))),
-  );
-  batch.add(db.insert(milestoneEscrows).values(graph.milestones.map(({ milestone, escrow }) => ({ id: escrow.id, milestoneId: milestone.id, createdAt: now, updatedAt: now }))));
-  batch.add(
-    db.insert(milestoneLogs).values(
+    insertRows(
+      milestoneLogs,
       milestoneRows.map((m) => ({
         id: uuidv7(),
         milestoneId: m.id,

@@ -46,12 +46,16 @@ describe('logs', () => {
   it('write one structured line per request and never a key', async () => {
     const res = await call('GET', '/v1/users?page=1&limit=1&sort=DESC', server.operatorKey);
     expect(res.status).toBe(401);
-    const lines = server
-      .output()
-      .split('\n')
-      .filter((l) => l.startsWith('{'))
-      .map((l) => JSON.parse(l) as Record<string, unknown>)
-      .filter((l) => l.msg === 'request');
+    const requestLines = () =>
+      server
+        .output()
+        .split('\n')
+        .filter((l) => l.startsWith('{'))
+        .map((l) => JSON.parse(l) as Record<string, unknown>)
+        .filter((l) => l.msg === 'request');
+    // Request lines are written once per turn of the server's event loop, so one may trail its response.
+    await expect.poll(() => requestLines().some((l) => l.request_id === res.headers.get('x-request-id')), { timeout: 2000 }).toBe(true);
+    const lines = requestLines();
     const line = lines.find((l) => l.request_id === res.headers.get('x-request-id'));
     expect(line).toMatchObject({ method: 'GET', route: '/v1/users', status: 401, client_id: null });
     expect(typeof line!.duration_ms).toBe('number');

@@ -9,6 +9,7 @@ import { readBodyBytes } from './body';
 import { idempotencyKeyOf, runIdempotently } from './idempotency';
 import { takeToken } from './rate-limit';
 import { describe, errorResponse, fieldErrors } from './respond';
+import { logRequestLine } from './request-log';
 
 type Params = Record<string, string>;
 type Segment<P extends Params> = { params: Promise<P> };
@@ -30,18 +31,16 @@ const OPERATOR_SCOPE = '00000000-0000-0000-0000-000000000000';
 
 function logRequest(entry: { requestId: string; clientId?: string; request: Request; status: number; startedAt: number }) {
   // One line per request; never the Authorization header or a body.
-  console.log(
-    JSON.stringify({
-      level: entry.status >= 500 ? 'error' : 'info',
-      msg: 'request',
-      request_id: entry.requestId,
-      client_id: entry.clientId ?? null,
-      method: entry.request.method,
-      route: new URL(entry.request.url).pathname,
-      status: entry.status,
-      duration_ms: Math.round(performance.now() - entry.startedAt),
-    }),
-  );
+  logRequestLine({
+    level: entry.status >= 500 ? 'error' : 'info',
+    msg: 'request',
+    request_id: entry.requestId,
+    client_id: entry.clientId ?? null,
+    method: entry.request.method,
+    route: new URL(entry.request.url).pathname,
+    status: entry.status,
+    duration_ms: Math.round(performance.now() - entry.startedAt),
+  });
 }
 
 /**

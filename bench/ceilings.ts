@@ -18,20 +18,42 @@ async function admin<T>(adminUrl: string, run: (client: pg.Client) => Promise<T>
   }
 }
 
-/** pgbench's default TPC-B-like script, scale 10, 8 clients, on a database of its own. */
-export async function pgbenchTps(adminUrl: string, seconds: number): Promise<{ tps: number; clients: number; scale: number; seconds: number }> {
+export type Pgbench = { run: (seconds: number) => Promise<number>; drop: () => Promise<void> };
+
+/**
+ * A pgbench database (scale 10) kept for several runs of its default TPC-B-like script, 8 clients:
+ * the benchmark runs it again beside the phases it compares with it.
+ */
+export async function preparePgbench(adminUrl: string): Promise<Pgbench> {
   const name = `escrow_bench_pgbench_${Date.now()}`;
   await admin(adminUrl, (c) => c.query(`create database ${name}`));
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
+  const drop = () => admin(adminUrl, (c) => c.query(`drop database if exists ${name} with (force)`)).then(() => undefined);
   try {
     execFileSync('pgbench', ['-i', '-s', '10', '-q', url.toString()], { stdio: 'pipe' });
-    const out = execFileSync('pgbench', ['-c', '8', '-j', '2', '-T', String(seconds), url.toString()], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-    const match = /tps = ([\d.]+) \(without initial connection time\)/.exec(out);
-    if (!match) throw new Error(`pgbench printed no tps:\n${out}`);
-    return { tps: Number(match[1]), clients: 8, scale: 10, seconds };
+  } catch (error) {
+    await drop();
+    throw error;
+  }
+  return {
+    drop,
+    run: async (seconds) => {
+      const out = execFileSync('pgbench', ['-c', '8', '-j', '2', '-T', String(seconds), url.toString()], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+      const match = /tps = ([\d.]+) \(without initial connection time\)/.exec(out);
+      if (!match) throw new Error(`pgbench printed no tps:\n${out}`);
+      return Number(match[1]);
+    },
+  };
+}
+
+/** One pgbench run of `seconds` on a database of its own. */
+export async function pgbenchTps(adminUrl: string, seconds: number): Promise<{ tps: number; clients: number; scale: number; seconds: number }> {
+  const pgbench = await preparePgbench(adminUrl);
+  try {
+    return { tps: await pgbench.run(seconds), clients: 8, scale: 10, seconds };
   } finally {
-    await admin(adminUrl, (c) => c.query(`drop database if exists ${name} with (force)`));
+    await pgbench.drop();
   }
 }
 

@@ -17,7 +17,10 @@ export type PhaseResult = {
   peakRssMb: number;
 };
 
-export type DatabaseResult = { phases: PhaseResult[]; halfPeak: PhaseResult[]; bare: PhaseResult[]; emptyRoute?: PhaseResult };
+/** One round of the paired throughput measurement (c=32): each figure taken right beside its ceiling. */
+export type PairedRound = { getMilestone: number; bareGetMilestone: number; lifecycle: number; pgbenchTps: number; errors: number };
+
+export type DatabaseResult = { phases: PhaseResult[]; halfPeak: PhaseResult[]; bare: PhaseResult[]; emptyRoute?: PhaseResult; paired?: PairedRound[] };
 
 export type BenchResult = {
   date: string;
@@ -40,15 +43,27 @@ const peak = (phases: PhaseResult[] | undefined, name: string) => Math.max(0, ..
 export function targets(r: BenchResult): Target[] {
   const out: Target[] = [];
   const pgDb = r.databases.postgres;
-  const lifecycle32 = at(pgDb, LIFECYCLE, 32)?.operationsPerSecond;
-  if (r.pgbench && lifecycle32 !== undefined) {
-    const ratio = lifecycle32 / r.pgbench.tps;
-    out.push({ target: 'Lifecycle operations/s at concurrency 32 ≥ 20% of pgbench TPS', measured: `${lifecycle32} / ${Math.round(r.pgbench.tps)} = ${pct(ratio)}`, met: ratio >= 0.2 });
-  }
-  if (pgDb && pgDb.bare.length) {
-    const app = peak(pgDb.phases, 'GET milestone');
-    const bare = peak(pgDb.bare, 'bare GET milestone');
-    out.push({ target: 'GET milestone throughput ≥ 60% of the bare node:http + pg server', measured: `${app} / ${bare} req/s = ${pct(app / bare)}`, met: app / bare >= 0.6 });
+  const paired = pgDb?.paired;
+  if (paired?.length) {
+    // Ratios of sums over the alternating rounds: each ceiling was measured in the same minute as its figure.
+    const sum = (pick: (round: PairedRound) => number) => Math.round(paired.reduce((total, round) => total + pick(round), 0) * 10) / 10;
+    const lifecycle = sum((p) => p.lifecycle);
+    const tps = sum((p) => p.pgbenchTps);
+    out.push({ target: 'Lifecycle operations/s at concurrency 32 ≥ 20% of pgbench TPS (paired rounds)', measured: `${lifecycle} / ${tps} = ${pct(lifecycle / tps)}`, met: lifecycle / tps >= 0.2 });
+    const app = sum((p) => p.getMilestone);
+    const bare = sum((p) => p.bareGetMilestone);
+    out.push({ target: 'GET milestone throughput ≥ 60% of the bare node:http + pg server (paired rounds, c=32)', measured: `${app} / ${bare} req/s = ${pct(app / bare)}`, met: app / bare >= 0.6 });
+  } else {
+    const lifecycle32 = at(pgDb, LIFECYCLE, 32)?.operationsPerSecond;
+    if (r.pgbench && lifecycle32 !== undefined) {
+      const ratio = lifecycle32 / r.pgbench.tps;
+      out.push({ target: 'Lifecycle operations/s at concurrency 32 ≥ 20% of pgbench TPS', measured: `${lifecycle32} / ${Math.round(r.pgbench.tps)} = ${pct(ratio)}`, met: ratio >= 0.2 });
+    }
+    if (pgDb && pgDb.bare.length) {
+      const app = peak(pgDb.phases, 'GET milestone');
+      const bare = peak(pgDb.bare, 'bare GET milestone');
+      out.push({ target: 'GET milestone throughput ≥ 60% of the bare node:http + pg server', measured: `${app} / ${bare} req/s = ${pct(app / bare)}`, met: app / bare >= 0.6 });
+    }
   }
   for (const [name, db] of Object.entries(r.databases)) {
     if (!db) continue;
@@ -60,8 +75,9 @@ export function targets(r: BenchResult): Target[] {
     out.push({ target: `${name}: at half of peak, p99 ≤ 100 ms for money-moving writes`, measured: writes.map((p) => `${p.name} ${p.all.p99} ms`).join(', '), met: worstWrite <= 100 });
   }
   const allPhases = Object.values(r.databases).flatMap((db) => [...(db?.phases ?? []), ...(db?.halfPeak ?? []), ...(db?.bare ?? [])]);
-  const errors = allPhases.reduce((sum, p) => sum + p.errors, 0);
-  out.push({ target: '0 errors', measured: `${errors} errors in ${allPhases.reduce((s, p) => s + p.all.count, 0)} requests`, met: errors === 0 });
+  const pairedErrors = Object.values(r.databases).reduce((sum, db) => sum + (db?.paired ?? []).reduce((n, round) => n + round.errors, 0), 0);
+  const errors = allPhases.reduce((sum, p) => sum + p.errors, 0) + pairedErrors;
+  out.push({ target: '0 errors', measured: `${errors} errors in ${allPhases.reduce((s, p) => s + p.all.count, 0)} requests (and the paired rounds)`, met: errors === 0 });
   if (r.databases.pglite && pgDb) {
     const lite = peak(r.databases.pglite.phases, LIFECYCLE);
     const pgPeak = peak(pgDb.phases, LIFECYCLE);
@@ -131,6 +147,14 @@ export function renderMarkdown(r: BenchResult): string {
     for (const p of db.halfPeak) {
       const slowest = Object.entries(p.latency).sort((a, b) => b[1].p99 - a[1].p99)[0];
       lines.push(row([p.name, (p.ratePerSecond ?? 0).toFixed(1), p.all.p50, p.all.p95, p.all.p99, p.errors, slowest ? `${slowest[0]} ${slowest[1].p99} ms` : '']));
+    }
+    if (db.paired?.length) {
+      lines.push('');
+      lines.push(`Paired rounds for the throughput targets (c=32, ${r.settings.pairedSeconds ?? '?'} s each, one after the other: GET milestone, the bare server, the lifecycle, pgbench):`);
+      lines.push('');
+      lines.push(row(['round', 'GET milestone req/s', 'bare req/s', 'ratio', 'lifecycle op/s', 'pgbench TPS', 'ratio', 'errors']));
+      lines.push(row(['---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:']));
+      db.paired.forEach((p, i) => lines.push(row([i + 1, p.getMilestone, p.bareGetMilestone, pct(p.getMilestone / p.bareGetMilestone), p.lifecycle, p.pgbenchTps, pct(p.lifecycle / p.pgbenchTps), p.errors])));
     }
   }
   lines.push('');

@@ -12,11 +12,11 @@ import path from 'node:path';
 import { ensureBuild } from '../scripts/ensure-build';
 import { startTestServer, type TestServer } from '../e2e/support/test-server';
 import { firstLoadJs } from './bundle-size';
-import { pgbenchTps, startBareServer } from './ceilings';
+import { pgbenchTps, preparePgbench, startBareServer, type Pgbench } from './ceilings';
 import { CHROMIUM_PATH, transactionPageLcp } from './dashboard-lcp';
 import { closedLoop, HttpDriver, openLoop, summarize, type LatencySummary, type Recorder } from './load';
 import { samplePeakRss } from './memory';
-import { renderMarkdown, updateReadme, type BenchResult, type PhaseResult } from './report';
+import { renderMarkdown, updateReadme, type BenchResult, type PairedRound, type PhaseResult } from './report';
 import { LIFECYCLES, prepareDataset, READS, type Dataset, type Operation } from './scenarios';
 
 const ROOT = path.resolve(__dirname, '..');
@@ -32,6 +32,8 @@ const REPEAK_MS = QUICK ? 1000 : 4000;
 /** Until the JIT has settled: a fresh server's GET milestone went from 233 to 430 req/s over its first 20 s here. */
 const WARM_MS = QUICK ? 5000 : 30_000;
 const POOL_SIZE = 10;
+const PAIRED_ROUNDS = 3;
+const PAIRED_MS = QUICK ? 2000 : 5000;
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 function phase(name: string, concurrency: number | null, ratePerSecond: number | null, recorder: Recorder, seconds: number, peakRssBytes: number, operations: string[]): PhaseResult {
@@ -127,6 +129,7 @@ async function benchDatabase(database: 'postgres' | 'pglite') {
     }
     const bare: PhaseResult[] = [];
     let emptyRoute: PhaseResult | undefined;
+    let paired: PairedRound[] | undefined;
     if (database === 'postgres') {
       // This server's own floor: Next.js answering its emptiest route (no query, no auth) at c=32.
       const health: Operation = async (api, recorder, at) => {
@@ -138,17 +141,40 @@ async function benchDatabase(database: 'postgres' | 'pglite') {
       emptyRoute = await measureClosed(target, 'empty route', ['empty route'], 32, READ_MS, () => health);
       const bareServer = await startBareServer(server.databaseUrl as string, POOL_SIZE);
       const bareTarget: Target = { pid: bareServer.process.pid as number, baseUrl: bareServer.baseUrl, key: data.key };
+      const pgbench = await preparePgbench(ADMIN_URL);
       try {
         await measureClosed(bareTarget, 'warm-up', [], 8, WARM_MS / 3, () => getMilestone(data));
         for (const c of CONCURRENCY) bare.push(await measureClosed(bareTarget, 'bare GET milestone', ['GET milestone'], c, READ_MS, () => getMilestone(data)));
+        paired = await measurePaired(target, bareTarget, pgbench, data);
       } finally {
+        await pgbench.drop();
         await bareServer.stop();
       }
     }
-    return { phases, halfPeak, bare, emptyRoute };
+    return { phases, halfPeak, bare, emptyRoute, paired };
   } finally {
     await server.stop();
   }
+}
+
+/**
+ * The two throughput targets are ratios to a ceiling, and this machine's speed drifts by up to half
+ * over minutes (the bare server did 947 req/s in one run and 460 in a later one). So each ratio is also
+ * measured in alternating rounds, each figure beside its ceiling: GET milestone next to the bare
+ * server's, lifecycle operations next to a pgbench run, all at c=32 (pgbench: its 8 clients).
+ */
+async function measurePaired(target: Target, bareTarget: Target, pgbench: Pgbench, data: Dataset): Promise<PairedRound[]> {
+  const lifecycle = LIFECYCLES['escrow lifecycle']!;
+  const rounds: PairedRound[] = [];
+  for (let round = 1; round <= PAIRED_ROUNDS; round++) {
+    const app = await measureClosed(target, 'GET milestone (paired)', ['GET milestone'], 32, PAIRED_MS, () => getMilestone(data));
+    const bare = await measureClosed(bareTarget, 'bare GET milestone (paired)', ['GET milestone'], 32, PAIRED_MS, () => getMilestone(data));
+    const lifecycles = await measureClosed(target, 'escrow lifecycle (paired)', lifecycle.operations, 32, PAIRED_MS, (w) => lifecycle.run(data, data.pairs[w % data.pairs.length]!));
+    const tps = await pgbench.run(PAIRED_MS / 1000);
+    console.log(`  paired round ${round}: pgbench ${tps.toFixed(0)} tps`);
+    rounds.push({ getMilestone: app.operationsPerSecond, bareGetMilestone: bare.operationsPerSecond, lifecycle: lifecycles.operationsPerSecond, pgbenchTps: Math.round(tps), errors: app.errors + bare.errors + lifecycles.errors });
+  }
+  return rounds;
 }
 
 async function benchDashboard() {
@@ -176,7 +202,7 @@ async function main() {
     date: startedAt.toISOString(),
     quick: QUICK,
     machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? '', memoryGb: Math.round(os.totalmem() / 2 ** 30), node: process.version },
-    settings: { concurrency: CONCURRENCY, warmUpSeconds: WARM_MS / 1000, readSeconds: READ_MS / 1000, lifecycleSeconds: LIFECYCLE_MS / 1000, halfPeakSeconds: HALF_PEAK_MS / 1000, poolSize: POOL_SIZE },
+    settings: { concurrency: CONCURRENCY, warmUpSeconds: WARM_MS / 1000, pairedSeconds: PAIRED_MS / 1000, readSeconds: READ_MS / 1000, lifecycleSeconds: LIFECYCLE_MS / 1000, halfPeakSeconds: HALF_PEAK_MS / 1000, poolSize: POOL_SIZE },
     pgbench: null,
     databases: {},
     dashboard: { firstLoadJs: firstLoad.map((r) => ({ route: r.route, gzipKb: Math.round(r.gzipBytes / 102.4) / 10, rawKb: Math.round(r.rawBytes / 1024) })), lcp: null },

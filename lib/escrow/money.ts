@@ -31,10 +31,12 @@ export function koboToNaira(kobo: Kobo): number {
   return Math.round(kobo) / 100;
 }
 
+// One formatter for the process: toLocaleString builds a new one per call, 2% of the server's CPU on writes (their log lines).
+const NAIRA_DIGITS = new Intl.NumberFormat('en-NG', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
 /** "₦1,234.50" for people; the API never sends this. */
 export function formatNaira(kobo: Kobo): string {
-  const naira = koboToNaira(kobo);
-  return `₦${naira.toLocaleString('en-NG', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+  return `₦${NAIRA_DIGITS.format(koboToNaira(kobo))}`;
 }
 
 /** Rounds half away from zero at the kobo, the way a person checks a fee by hand. */

@@ -21,12 +21,18 @@ export function presentedKey(request: Request): string {
   return header.replace(/^Bearer\s+/i, '').trim();
 }
 
-export function isOperatorKey(key: string): boolean {
+let operatorKeyHash: { key: string; hash: Buffer } | undefined;
+
+/** Compares hashes (fixed length, constant time); the operator key's own hash is computed once. */
+function isOperatorKeyHash(keyHash: string): boolean {
   const operatorKey = env().ESCROW_OPERATOR_KEY;
   if (!operatorKey) return false;
-  const a = Buffer.from(hashSecretKey(key));
-  const b = Buffer.from(hashSecretKey(operatorKey));
-  return timingSafeEqual(a, b);
+  if (operatorKeyHash?.key !== operatorKey) operatorKeyHash = { key: operatorKey, hash: Buffer.from(hashSecretKey(operatorKey)) };
+  return timingSafeEqual(Buffer.from(keyHash), operatorKeyHash.hash);
+}
+
+export function isOperatorKey(key: string): boolean {
+  return isOperatorKeyHash(hashSecretKey(key));
 }
 
 /**
@@ -62,10 +68,11 @@ export async function authenticateClient(db: Db, request: Request): Promise<Clie
   if (/^pk_(test|live)_/.test(key)) {
     throw new AppError('UNAUTHORIZED', 'A public key cannot call the API: use your secret key.');
   }
-  if (isOperatorKey(key)) {
+  const keyHash = hashSecretKey(key);
+  if (isOperatorKeyHash(keyHash)) {
     throw new AppError('UNAUTHORIZED', 'The operator key works only on /v1/operator routes: use a client secret key.');
   }
-  const client = await clientOfKeyHash(db, hashSecretKey(key));
+  const client = await clientOfKeyHash(db, keyHash);
   if (!client) throw new AppError('UNAUTHORIZED', 'Unknown API key.');
   return client;
 }

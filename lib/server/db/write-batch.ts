@@ -4,9 +4,9 @@ import type { DbOrTx } from './client';
 
 /**
  * SQL text around its values, for the writes of a WriteBatch. Built with plain strings rather than
- * drizzle's query builders: rendering a batch through drizzle (its `sql` chunks, walked with an entity
- * check per chunk) was a fifth of the server's CPU per lifecycle operation, and the text of a given
- * batch shape is always the same, so the database prepares it once per connection.
+ * drizzle's query builders: building and rendering a batch through drizzle (its `sql` chunks, walked
+ * with an entity check per chunk) was about a tenth of the server's CPU per lifecycle operation. The
+ * text of a given batch shape is always the same, so the database prepares it once per connection.
  * A value that is itself a WriteSql is spliced in; any other value becomes a parameter.
  */
 export class WriteSql {
@@ -118,7 +118,6 @@ export class WriteBatch {
 
   /** Stages a write; `name` lets a later write of the batch read this one's RETURNING rows (writeName). */
   add(query: WriteSql, name = `w${this.writes.length}`): string {
-    quoted(name);
     this.writes.push({ name, query });
     return name;
   }
@@ -134,7 +133,7 @@ export class WriteBatch {
     const statement =
       writes.length === 1
         ? writes[0]!.query
-        : new WriteSql(['with ', ...writes.slice(1).map(() => ', '), ' select 1'], writes.map((w) => new WriteSql([`"${w.name}" as (`, ')'], [w.query])));
+        : new WriteSql(['with ', ...writes.slice(1).map(() => ', '), ' select 1'], writes.map((w) => new WriteSql([`${quoted(w.name)} as (`, ')'], [w.query])));
     const out = { text: '', params: [] as unknown[] };
     render(statement, out);
     // Through the session's own prepared query: the driver (pool, pool client or PGlite transaction) stays drizzle's business.

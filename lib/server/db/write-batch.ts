@@ -36,15 +36,19 @@ function quoted(name: string): string {
 }
 
 type ColumnOf = { key: string; column: Column; sqlName: string };
-const columnsByTable = new WeakMap<Table, ColumnOf[]>();
+/** What the statements of a table share, worked out once: its columns, its quoted name, its insert's head. */
+type TableSql = { columns: ColumnOf[]; name: string; insertHead: string };
+const sqlByTable = new WeakMap<Table, TableSql>();
 
-function columnsOf(table: Table): ColumnOf[] {
-  let columns = columnsByTable.get(table);
-  if (!columns) {
-    columns = Object.entries(getTableColumns(table)).map(([key, column]) => ({ key, column, sqlName: quoted(column.name) }));
-    columnsByTable.set(table, columns);
+function sqlOf(table: Table): TableSql {
+  let known = sqlByTable.get(table);
+  if (!known) {
+    const columns = Object.entries(getTableColumns(table)).map(([key, column]) => ({ key, column, sqlName: quoted(column.name) }));
+    const name = quoted(getTableName(table));
+    known = { columns, name, insertHead: `insert into ${name} (${columns.map((c) => c.sqlName).join(', ')}) values ` };
+    sqlByTable.set(table, known);
   }
-  return columns;
+  return known;
 }
 
 /** A JS value as the driver takes it, by the column's own mapping (a Date to ISO text, JSON to text, …). */
@@ -61,22 +65,22 @@ const DEFAULT = new WriteSql(['default'], []);
  */
 export function insertRows<T extends Table>(table: T, rows: readonly T['$inferInsert'][]): WriteSql {
   if (rows.length === 0) throw new Error(`insertRows into ${getTableName(table)} needs at least one row`);
-  const columns = columnsOf(table);
-  const head = `insert into ${quoted(getTableName(table))} (${columns.map((c) => c.sqlName).join(', ')}) values `;
+  const { columns, insertHead } = sqlOf(table);
   const tuples = rows.map((row) => {
     const record = row as Record<string, unknown>;
     const values = columns.map(({ key, column }) => (record[key] === undefined ? DEFAULT : driverValue(column, record[key])));
     return new WriteSql(['(', ...values.slice(1).map(() => ', '), ')'], values);
   });
-  return new WriteSql([head, ''], [joinWriteSql(tuples)]);
+  return new WriteSql([insertHead, ''], [joinWriteSql(tuples)]);
 }
 
 /** `update "table" set … where id = …` for the keys given (undefined ones skipped); a WriteSql value is an expression. */
 export function updateById<T extends Table>(table: T, id: string, set: { [K in keyof T['$inferInsert']]?: T['$inferInsert'][K] | WriteSql }): WriteSql {
   const record = set as Record<string, unknown>;
-  const assigned = columnsOf(table).filter(({ key }) => record[key] !== undefined);
-  if (assigned.length === 0) throw new Error(`updateById on ${getTableName(table)} sets nothing`);
-  const strings = [`update ${quoted(getTableName(table))} set ${assigned[0]!.sqlName} = `];
+  const { columns, name } = sqlOf(table);
+  const assigned = columns.filter(({ key }) => record[key] !== undefined);
+  if (assigned.length === 0) throw new Error(`updateById on ${name} sets nothing`);
+  const strings = [`update ${name} set ${assigned[0]!.sqlName} = `];
   for (const { sqlName } of assigned.slice(1)) strings.push(`, ${sqlName} = `);
   strings.push(' where id = ', '');
   return new WriteSql(strings, [...assigned.map(({ key, column }) => driverValue(column, record[key])), id]);

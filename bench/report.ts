@@ -110,13 +110,15 @@ export function renderMarkdown(r: BenchResult): string {
   const lifecycle32 = at(r.databases.postgres, LIFECYCLE, 32)?.operationsPerSecond;
   const bare = r.databases.postgres?.bare ?? [];
   if (emptyRoute) {
-    // What the framework's own cost per request leaves reachable on this machine, before any work of ours.
+    // Next's own cost per request, which the dashboard pays and /v1 no longer does.
     const floor = emptyRoute.operationsPerSecond;
-    const parts = [`Framework floor: the same server answering its emptiest route (GET /api/health: no query, no auth) at c=32 does ${floor} req/s.`];
-    if (lifecycle32 !== undefined) parts.push(`The lifecycle at c=32 runs at ${pct(lifecycle32 / floor)} of that rate.`);
-    if (r.pgbench) parts.push(`Each lifecycle operation is at least one such request, so on this machine the framework alone leaves room for at most about ${pct(floor / r.pgbench.tps)} of pgbench's TPS.`);
+    const parts = [
+      `Next.js's own request path: the same server answering its emptiest route (GET /api/health: no query, no auth, through Next's full pipeline) at c=32 does ${floor} req/s.`,
+      '/v1 requests skip that pipeline and go straight to their route handlers (scripts/production-server/api-fast-path.ts).',
+    ];
+    if (lifecycle32 !== undefined) parts.push(`The lifecycle at c=32 runs at ${pct(lifecycle32 / floor)} of the empty route's rate.`);
     const bare32 = bare.find((p) => p.concurrency === 32)?.operationsPerSecond;
-    if (bare32 !== undefined) parts.push(`The bare server answers a whole GET milestone at ${bare32} req/s (c=32), ${pct(bare32 / floor)} of the framework's empty route.`);
+    if (bare32 !== undefined) parts.push(`The bare server answers a whole GET milestone at ${bare32} req/s (c=32), ${pct(bare32 / floor)} of Next's empty route.`);
     lines.push(parts.join(' '));
   }
   if (typeof r.settings.warmUpSeconds === 'number') lines.push('', `Each server first ran every measured operation for ${r.settings.warmUpSeconds} s in all (the bare server a third of that), so that the figures are a warmed-up server's.`);

@@ -13,7 +13,7 @@ ensureBuild();
 
 const port = process.env.PORT ?? '3000';
 const url = `http://localhost:${port}`;
-const server = spawn(process.execPath, [path.join(ROOT, 'node_modules/next/dist/bin/next'), 'start', '-p', port], {
+const server = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts/serve.ts'), '-p', port], {
   cwd: ROOT,
   stdio: 'inherit',
   env: { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1' },

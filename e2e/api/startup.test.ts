@@ -3,16 +3,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
-import { freePort, startTestServer } from '../support/test-server';
+import { freePort, productionServerArgs, startTestServer } from '../support/test-server';
 
 const ROOT = path.resolve(__dirname, '../..');
 
-/** Runs `next start` and resolves with its exit code and output once it stops by itself. */
+/** Runs the production server and resolves with its exit code and output once it stops by itself. */
 function runUntilExit(env: Record<string, string>, timeoutMs = 60_000): Promise<{ code: number | null; output: string }> {
   return freePort().then(
     (port) =>
       new Promise((resolve, reject) => {
-        const child = spawn(process.execPath, [path.join(ROOT, 'node_modules/next/dist/bin/next'), 'start', '-p', String(port)], {
+        const child = spawn(process.execPath, productionServerArgs(port), {
           cwd: ROOT,
           env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ...env },
         });

@@ -23,6 +23,11 @@ export type TestServer = {
 
 const ROOT = path.resolve(__dirname, '../..');
 
+/** The production server's command line (scripts/serve.ts), as `npm start` runs it. */
+export function productionServerArgs(port: number, hostname?: string): string[] {
+  return ['--import', 'tsx', path.join(ROOT, 'scripts/serve.ts'), '-p', String(port), ...(hostname ? ['-H', hostname] : [])];
+}
+
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
@@ -80,7 +85,7 @@ export async function startTestServer(
   const dataDir = databaseUrl ? undefined : (opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'escrow-test-')));
   const operatorKey = `op_test_${randomBytes(16).toString('hex')}`;
   let log = '';
-  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), path.join(ROOT, 'node_modules/next/dist/bin/next'), 'start', '-p', String(port), '-H', '127.0.0.1'], {
+  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), ...productionServerArgs(port, '127.0.0.1')], {
     cwd: ROOT,
     env: {
       ...process.env,

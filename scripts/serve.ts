@@ -1,0 +1,50 @@
+/**
+ * The production server: Next.js (`next start`'s work, through Next's custom-server API), with /v1
+ * requests handed straight to their route handlers (production-server/api-fast-path.ts says why).
+ * `npm start`, the test harness and the benchmark all run this.
+ *
+ * Usage: node --import tsx scripts/serve.ts [-p port] [-H hostname]   (PORT also sets the port)
+ */
+import http from 'node:http';
+import path from 'node:path';
+import next from 'next';
+import { createApiFastPath } from './production-server/api-fast-path';
+import { handlersOf, readApiRouteTable } from './production-server/api-routes';
+
+const ROOT = path.resolve(__dirname, '..');
+
+function option(flag: string, fallback: string): string {
+  const at = process.argv.indexOf(flag);
+  return at === -1 ? fallback : (process.argv[at + 1] ?? fallback);
+}
+
+async function main() {
+  const port = Number(option('-p', process.env.PORT ?? '3000'));
+  const hostname = option('-H', '0.0.0.0');
+  Object.assign(process.env, { NODE_ENV: 'production' });
+  const app = next({ dev: false, dir: ROOT, hostname, port });
+  const handle = app.getRequestHandler();
+  // Runs instrumentation too: migrations, the data-directory lock, demo data, the background runners.
+  await app.prepare();
+  const nextHandles = (req: http.IncomingMessage, res: http.ServerResponse) => void handle(req, res);
+  const table = readApiRouteTable(ROOT);
+  // Every /v1 module now, so a build this server cannot call stops it here rather than failing requests.
+  await Promise.all(table.routes.map(handlersOf));
+  const api = createApiFastPath(table, `http://${hostname === '0.0.0.0' ? 'localhost' : hostname}:${port}`, nextHandles);
+  const server = http.createServer((req, res) => {
+    if (!api(req, res)) nextHandles(req, res);
+  });
+  server.listen(port, hostname, () => console.log(JSON.stringify({ level: 'info', msg: 'listening', url: `http://${hostname}:${port}` })));
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      server.close();
+      void app.close().finally(() => process.exit(0));
+      setTimeout(() => process.exit(0), 5000).unref();
+    });
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

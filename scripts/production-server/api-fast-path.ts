@@ -2,8 +2,8 @@
  * Hands a /v1 request straight to its route handler, without Next's request pipeline in between.
  *
  * Measured on the 2-core bench machine: Next's own per-request work (routing, request and response
- * adapters, async-context setup, streaming the Response back) was half the server's CPU on every API call
- * (escrow lifecycle at c=32: 4.0 → 2.0 ms of server CPU per operation, 245 → 400 operations/s).
+ * adapters, async-context setup, streaming the Response back) was about 40% of the server's CPU on every
+ * API call (escrow lifecycle at c=32: 4.0 → 2.4 ms of server CPU per operation, 245 → 350 operations/s).
  * The handlers are the same compiled Route Handlers Next would call; what this skips is only the
  * framework's plumbing around them, and the parts of it the API relies on are kept here:
  * - the header rules of next.config.js (from the build's manifest), applied before the handler's own;

@@ -9,7 +9,7 @@ import http from 'node:http';
 import path from 'node:path';
 import next from 'next';
 import { createApiFastPath } from './production-server/api-fast-path';
-import { handlersOf, readApiRouteTable } from './production-server/api-routes';
+import { loadApiRouteTable } from './production-server/api-routes';
 
 const ROOT = path.resolve(__dirname, '..');
 
@@ -26,13 +26,9 @@ async function main() {
   const handle = app.getRequestHandler();
   // Runs instrumentation too: migrations, the data-directory lock, demo data, the background runners.
   await app.prepare();
-  const nextHandles = (req: http.IncomingMessage, res: http.ServerResponse) => void handle(req, res);
-  const table = readApiRouteTable(ROOT);
-  // Every /v1 module now, so a build this server cannot call stops it here rather than failing requests.
-  await Promise.all(table.routes.map(handlersOf));
-  const api = createApiFastPath(table, `http://${hostname === '0.0.0.0' ? 'localhost' : hostname}:${port}`, nextHandles);
+  const api = createApiFastPath(await loadApiRouteTable(ROOT), `http://${hostname === '0.0.0.0' ? 'localhost' : hostname}:${port}`);
   const server = http.createServer((req, res) => {
-    if (!api(req, res)) nextHandles(req, res);
+    if (!api(req, res)) void handle(req, res);
   });
   server.listen(port, hostname, () => console.log(JSON.stringify({ level: 'info', msg: 'listening', url: `http://${hostname}:${port}` })));
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { loadEnvConfig } from '@next/env';
 import { ensureBuild } from './ensure-build';
+import { productionServerArgs } from './production-server/command';
 
 const ROOT = path.resolve(__dirname, '..');
 loadEnvConfig(ROOT);
@@ -13,7 +14,7 @@ ensureBuild();
 
 const port = process.env.PORT ?? '3000';
 const url = `http://localhost:${port}`;
-const server = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts/serve.ts'), '-p', port], {
+const server = spawn(process.execPath, productionServerArgs(port), {
   cwd: ROOT,
   stdio: 'inherit',
   env: { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1' },

@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
-import { freePort, productionServerArgs, startTestServer } from '../support/test-server';
+import { productionServerArgs } from '../../scripts/production-server/command';
+import { freePort, startTestServer } from '../support/test-server';
 
 const ROOT = path.resolve(__dirname, '../..');
 

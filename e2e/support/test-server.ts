@@ -9,6 +9,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { productionServerArgs } from '../../scripts/production-server/command';
 
 export type TestServer = {
   baseUrl: string;
@@ -22,11 +23,6 @@ export type TestServer = {
 };
 
 const ROOT = path.resolve(__dirname, '../..');
-
-/** The production server's command line (scripts/serve.ts), as `npm start` runs it. */
-export function productionServerArgs(port: number, hostname?: string): string[] {
-  return ['--import', 'tsx', path.join(ROOT, 'scripts/serve.ts'), '-p', String(port), ...(hostname ? ['-H', hostname] : [])];
-}
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -16,7 +16,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
-import { handlersOf, matchApiRoute, type ApiRouteTable, type RouteHandler } from './api-routes';
+import { matchApiRoute, type ApiRouteTable } from './api-routes';
 
 /** Bodies up to the API's JSON limit are read here; anything larger (an upload) goes through Next. */
 const MAX_BUFFERED_BODY = 1024 * 1024;
@@ -90,7 +90,7 @@ function internalError(res: ServerResponse, error: unknown) {
  * Returns a request listener part: true when it has taken the request, false when Next should.
  * `origin` is this server's own address, which Next also gives route handlers as the request URL.
  */
-export function createApiFastPath(table: ApiRouteTable, origin: string, fallback: (req: IncomingMessage, res: ServerResponse) => void) {
+export function createApiFastPath(table: ApiRouteTable, origin: string) {
   const compress = compression();
   return (req: IncomingMessage, res: ServerResponse): boolean => {
     const url = req.url ?? '';
@@ -99,15 +99,9 @@ export function createApiFastPath(table: ApiRouteTable, origin: string, fallback
     const pathname = query === -1 ? url : url.slice(0, query);
     if (!eligible(req, pathname)) return false;
     const matched = matchApiRoute(table, pathname);
-    if (!matched) return false;
+    const handler = matched?.route.handlers?.get(req.method!);
+    if (!matched || !handler) return false;
     void (async () => {
-      let handler: RouteHandler | undefined;
-      try {
-        handler = (await handlersOf(matched.route))?.get(req.method!);
-      } catch (error) {
-        return internalError(res, error);
-      }
-      if (!handler) return fallback(req, res);
       let body: Uint8Array<ArrayBuffer> | undefined;
       try {
         body = await readBody(req);

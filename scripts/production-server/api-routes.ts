@@ -27,31 +27,33 @@ export type ApiRoute = {
   regex: RegExp;
   /** The regex's named groups and the parameter each one fills; catch-all parameters are split on `/`. */
   params: Array<{ group: string; name: string; catchAll: boolean }>;
-  /** Loaded on the route's first request: its handler per method, or null when Next must serve it (a static route). */
-  handlers?: Promise<Map<string, RouteHandler> | null>;
-  file: string;
+  /** Its handler per method, or null when Next must serve it (a prerendered route). */
+  handlers: Map<string, RouteHandler> | null;
 };
 
 export type ApiRouteTable = { routes: ApiRoute[]; headerRules: HeaderRule[] };
 
-export function readApiRouteTable(root: string): ApiRouteTable {
+/** Reads the build's manifests and loads every /v1 module: a build this server cannot call stops it at start. */
+export async function loadApiRouteTable(root: string): Promise<ApiRouteTable> {
   const serverDir = path.join(root, '.next/server');
   const manifest = JSON.parse(fs.readFileSync(path.join(root, '.next/routes-manifest.json'), 'utf8')) as RoutesManifest;
   const appPaths = JSON.parse(fs.readFileSync(path.join(serverDir, 'app-paths-manifest.json'), 'utf8')) as Record<string, string>;
   if (manifest.headers.some((rule) => rule.has || rule.missing)) {
     throw new Error('next.config.js has header rules with `has`/`missing` conditions, which the /v1 fast path does not evaluate.');
   }
-  const routes = [...manifest.staticRoutes, ...manifest.dynamicRoutes]
-    .filter((route) => route.page.startsWith('/v1/') && appPaths[`${route.page}/route`])
-    .map((route) => ({
-      page: route.page,
-      regex: new RegExp(route.namedRegex),
-      params: Object.keys(route.routeKeys).map((group) => {
-        const name = group.replace(/^nxtP/, '');
-        return { group, name, catchAll: route.page.includes(`[...${name}]`) || route.page.includes(`[[...${name}]]`) };
-      }),
-      file: path.join(serverDir, appPaths[`${route.page}/route`]!),
-    }));
+  const routes = await Promise.all(
+    [...manifest.staticRoutes, ...manifest.dynamicRoutes]
+      .filter((route) => route.page.startsWith('/v1/') && appPaths[`${route.page}/route`])
+      .map(async (route) => ({
+        page: route.page,
+        regex: new RegExp(route.namedRegex),
+        params: Object.keys(route.routeKeys).map((group) => {
+          const name = group.replace(/^nxtP/, '');
+          return { group, name, catchAll: route.page.includes(`[...${name}]`) || route.page.includes(`[[...${name}]]`) };
+        }),
+        handlers: await loadHandlers(path.join(serverDir, appPaths[`${route.page}/route`]!)),
+      })),
+  );
   const headerRules = manifest.headers.map((rule) => ({ regex: new RegExp(rule.regex), headers: rule.headers }));
   return { routes, headerRules };
 }
@@ -82,9 +84,4 @@ async function loadHandlers(file: string): Promise<Map<string, RouteHandler> | n
   const handlers = new Map<string, RouteHandler>();
   for (const method of METHODS) if (typeof userland[method] === 'function') handlers.set(method, userland[method] as RouteHandler);
   return handlers;
-}
-
-export function handlersOf(route: ApiRoute): Promise<Map<string, RouteHandler> | null> {
-  route.handlers ??= loadHandlers(route.file);
-  return route.handlers;
 }

@@ -20,7 +20,6 @@ import { matchApiRoute, type ApiRouteTable } from './api-routes';
 
 /** Bodies up to the API's JSON limit are read here; anything larger (an upload) goes through Next. */
 const MAX_BUFFERED_BODY = 1024 * 1024;
-const FAST_METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
 
 type Middleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- Next's own copy, so responses compress exactly as Next compresses them
@@ -28,7 +27,6 @@ const compression = require('next/dist/compiled/compression') as (options?: obje
 
 /** Whether this request is one the fast path may take, judged before anything is read from it. */
 function eligible(req: IncomingMessage, pathname: string): boolean {
-  if (!FAST_METHODS.has(req.method ?? '')) return false;
   if (pathname.includes('%') || pathname.endsWith('/') || pathname.includes('//')) return false;
   if (req.headers['transfer-encoding'] !== undefined) return false;
   const length = Number(req.headers['content-length'] ?? '0');

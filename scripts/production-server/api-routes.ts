@@ -23,11 +23,10 @@ type CompiledRoute = { routeModule?: { ensureUserland?: () => Promise<void>; use
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
 export type ApiRoute = {
-  page: string;
   regex: RegExp;
   /** The regex's named groups and the parameter each one fills; catch-all parameters are split on `/`. */
   params: Array<{ group: string; name: string; catchAll: boolean }>;
-  /** Its handler per method, or null when Next must serve it (a prerendered route). */
+  /** Its handler per method (HEAD, OPTIONS and missing methods are Next's), or null when Next must serve it (a prerendered route). */
   handlers: Map<string, RouteHandler> | null;
 };
 
@@ -45,7 +44,6 @@ export async function loadApiRouteTable(root: string): Promise<ApiRouteTable> {
     [...manifest.staticRoutes, ...manifest.dynamicRoutes]
       .filter((route) => route.page.startsWith('/v1/') && appPaths[`${route.page}/route`])
       .map(async (route) => ({
-        page: route.page,
         regex: new RegExp(route.namedRegex),
         params: Object.keys(route.routeKeys).map((group) => {
           const name = group.replace(/^nxtP/, '');

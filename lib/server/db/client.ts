@@ -8,6 +8,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { dataDir, env } from '../env';
 import { lockDataDir } from './data-dir-lock';
+import { PipeliningClient } from './pipelining-client';
 import { PreparingClient } from './preparing-client';
 import { PreparingPGlite } from './preparing-pglite';
 import * as schema from './schema';
@@ -42,7 +43,7 @@ async function openPostgres(url: string): Promise<Database> {
     // pool kept reopening some: a new backend, its catalog caches and every statement prepared again,
     // about 20 ms on the request that waited for it (list users at half of peak: p99 24 → 11-16 ms).
     idleTimeoutMillis: 0,
-    ...(env().ESCROW_DB_PREPARED_STATEMENTS === '1' ? { Client: PreparingClient } : {}),
+    Client: env().ESCROW_DB_PREPARED_STATEMENTS === '1' ? PreparingClient : PipeliningClient,
   });
   return { db: drizzlePg(pool, { schema }), driver: 'postgres', close: () => pool.end() };
 }

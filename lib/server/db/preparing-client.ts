@@ -1,5 +1,6 @@
 import 'server-only';
-import pg from 'pg';
+import type pg from 'pg';
+import { PipeliningClient } from './pipelining-client';
 
 /** Enough for every statement shape the app sends; a connection past it sends the rest unprepared. */
 export const MAX_PREPARED_PER_CONNECTION = 1000;
@@ -11,7 +12,7 @@ export const MAX_PREPARED_PER_CONNECTION = 1000;
  * parameters may hold several commands, which a prepared statement cannot, so they go as they are.
  * Turn it off (ESCROW_DB_PREPARED_STATEMENTS=0) behind a pooler in transaction mode.
  */
-export class PreparingClient extends pg.Client {
+export class PreparingClient extends PipeliningClient {
   private names = new Map<string, string>();
 
   // node-postgres's query() has many overloads; this passes every call through, naming the statement.

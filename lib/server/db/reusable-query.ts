@@ -10,7 +10,7 @@ export const UNNAMED = '';
 type PreparedQuery = { execute: (placeholders?: Record<string, unknown>) => Promise<unknown> };
 
 /** Drizzle keeps a session's connection (pool, pooled client or PGlite transaction) in `session.client`. */
-function connectionOf(db: DbOrTx): unknown {
+export function connectionOf(db: DbOrTx): unknown {
   return (db as unknown as { session: { client: unknown } }).session.client;
 }
 

@@ -1,6 +1,8 @@
 import 'server-only';
 import { getTableColumns, getTableName, type Column, type Table } from 'drizzle-orm';
-import type { DbOrTx } from './client';
+import type { DbOrTx, Tx } from './client';
+import { PipeliningClient } from './pipelining-client';
+import { connectionOf } from './reusable-query';
 
 /**
  * SQL text around its values, for the writes of a WriteBatch. Built with plain strings rather than
@@ -131,16 +133,33 @@ export class WriteBatch {
   }
 
   async flush(db: DbOrTx): Promise<void> {
+    const statement = this.take();
+    // Through the session's own prepared query: the driver (pool, pool client or PGlite transaction) stays drizzle's business.
+    if (statement) await (db as unknown as Session).session.prepareQuery({ sql: statement.text, params: statement.params }, undefined, undefined, false).execute();
+  }
+
+  /**
+   * Flushes the batch as the transaction's last statement. On PostgreSQL it goes out with the COMMIT,
+   * one round trip for both, and its error (a check, a unique key) is thrown by the transaction itself
+   * rather than here; on PGlite, where a round trip costs nothing, it is flushed at once.
+   */
+  async flushWithCommit(tx: Tx): Promise<void> {
+    const connection = connectionOf(tx);
+    if (!(connection instanceof PipeliningClient)) return this.flush(tx);
+    const statement = this.take();
+    if (statement) connection.holdForCommit(statement.text, statement.params);
+  }
+
+  private take(): { text: string; params: unknown[] } | undefined {
     const writes = this.writes;
     this.writes = [];
-    if (writes.length === 0) return;
+    if (writes.length === 0) return undefined;
     const statement =
       writes.length === 1
         ? writes[0]!.query
         : new WriteSql(['with ', ...writes.slice(1).map(() => ', '), ' select 1'], writes.map((w) => new WriteSql([`${quoted(w.name)} as (`, ')'], [w.query])));
     const out = { text: '', params: [] as unknown[] };
     render(statement, out);
-    // Through the session's own prepared query: the driver (pool, pool client or PGlite transaction) stays drizzle's business.
-    await (db as unknown as Session).session.prepareQuery({ sql: out.text, params: out.params }, undefined, undefined, false).execute();
+    return out;
   }
 }

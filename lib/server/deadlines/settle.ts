@@ -29,7 +29,7 @@ const MAX_STEPS = 20;
  */
 export async function settleDueDeadlines(tx: Tx, client: ClientRow, transactionId: string, now: Date, known: { due?: boolean } = {}): Promise<number> {
   // Every locked write asks; almost always nothing is due, and one query (or the caller, who has read
-  // the milestones under the lock: loadMilestonesAndDue) says so.
+  // the milestones under the lock: loadMilestonesAndDueOfMilestone) says so.
   if (!(known.due ?? (await hasDueDeadline(tx, transactionId, now)))) return 0;
   let acted = 0;
   for (let step = 0; step < MAX_STEPS; step++) {

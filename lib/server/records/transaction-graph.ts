@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type {
@@ -33,11 +33,11 @@ export type TransactionGraph = {
 };
 
 /**
- * A transaction's milestones with their escrows, and whether a dispute of each milestone has a deadline
- * passed by `at` (computed in the same query).
+ * The milestones of one transaction with their escrows, and whether a dispute of each milestone has a
+ * deadline passed by `at` (computed in the same query). `transactionOf` says which transaction.
  */
-const milestonesWithEscrowsQuery = reusableQuery((db) =>
-  db
+function milestonesWithEscrowsWhere(db: DbOrTx, transactionOf: SQL) {
+  return db
     .select({
       milestone: milestones,
       escrowId: milestoneEscrows.id,
@@ -52,33 +52,39 @@ const milestonesWithEscrowsQuery = reusableQuery((db) =>
     .from(milestones)
     .innerJoin(milestoneEscrows, eq(milestoneEscrows.milestoneId, milestones.id))
     .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, milestoneEscrows.id))
-    .where(eq(milestones.transactionId, sql.placeholder('transactionId')))
+    .where(eq(milestones.transactionId, transactionOf))
     .orderBy(asc(milestones.position))
-    .prepare(UNNAMED),
+    .prepare(UNNAMED);
+}
+
+const milestonesOfTransactionQuery = reusableQuery((db) => milestonesWithEscrowsWhere(db, sql`${sql.placeholder('transactionId')}`));
+/** By one of its milestones, so that it can be sent before the statement that finds the transaction has answered. */
+const milestonesBesideMilestoneQuery = reusableQuery((db) =>
+  milestonesWithEscrowsWhere(db, sql`(select sibling.transaction_id from ${milestones} sibling where sibling.id = ${sql.placeholder('milestoneId')})`),
 );
 
-async function milestonesWithEscrows(db: DbOrTx, transactionId: string, dueAt?: Date) {
-  const rows = await milestonesWithEscrowsQuery(db).execute({ transactionId, at: (dueAt ?? new Date(0)).toISOString() });
-  return rows.map((r) => ({
-    entry: { milestone: r.milestone, escrow: { id: r.escrowId, balanceKobo: r.balanceKobo, createdAt: r.escrowCreatedAt, updatedAt: r.escrowUpdatedAt } },
-    disputeDue: r.disputeDue,
-  }));
+type MilestoneWithEscrowRow = Awaited<ReturnType<ReturnType<typeof milestonesOfTransactionQuery>['execute']>>[number];
+
+function withEscrow(r: MilestoneWithEscrowRow): MilestoneWithEscrow {
+  return { milestone: r.milestone, escrow: { id: r.escrowId, balanceKobo: r.balanceKobo, createdAt: r.escrowCreatedAt, updatedAt: r.escrowUpdatedAt } };
 }
 
 export async function loadMilestonesWithEscrows(db: DbOrTx, transactionId: string): Promise<MilestoneWithEscrow[]> {
-  return (await milestonesWithEscrows(db, transactionId)).map((r) => r.entry);
+  const rows = await milestonesOfTransactionQuery(db).execute({ transactionId, at: new Date(0).toISOString() });
+  return rows.map(withEscrow);
 }
 
 /**
- * A transaction's milestones, and whether any of its deadlines (a milestone's or its dispute's) has
- * passed by `now`, in one query. Read after the transaction's row lock is held, so it is current.
+ * The milestones of the transaction a milestone belongs to, and whether any of their deadlines (a
+ * milestone's or its dispute's) has passed by `now`, in one query. Read after the transaction's row lock
+ * is held, so it is current.
  */
-export async function loadMilestonesAndDue(tx: DbOrTx, transactionId: string, now: Date): Promise<{ milestones: MilestoneWithEscrow[]; due: boolean }> {
-  const rows = await milestonesWithEscrows(tx, transactionId, now);
+export async function loadMilestonesAndDueOfMilestone(tx: DbOrTx, milestoneId: string, now: Date): Promise<{ milestones: MilestoneWithEscrow[]; due: boolean }> {
+  const rows = await milestonesBesideMilestoneQuery(tx).execute({ milestoneId, at: now.toISOString() });
   const due = rows.some(
-    ({ entry: { milestone: m }, disputeDue }) => disputeDue || milestoneDeadlines({ ...m, status: m.status as MilestoneStatus }).some((d) => isDue(d, now)),
+    ({ milestone: m, disputeDue }) => disputeDue || milestoneDeadlines({ ...m, status: m.status as MilestoneStatus }).some((d) => isDue(d, now)),
   );
-  return { milestones: rows.map((r) => r.entry), due };
+  return { milestones: rows.map(withEscrow), due };
 }
 
 const buyerParty = alias(parties, 'buyer_party');

@@ -11,7 +11,7 @@ import { invalidState, notFound } from '../http/app-error';
 import type { ClientRow } from '../http/auth';
 import {
   findMilestone,
-  loadMilestonesAndDue,
+  loadMilestonesAndDueOfMilestone,
   loadMilestonesWithEscrows,
   lockTransactionWithParties,
   milestoneRecord,
@@ -83,10 +83,14 @@ export async function writeMilestoneLog(tx: Tx, a: { milestoneId: string; actor:
  * loser sees the winner's state. The milestones are read after the lock, so they are current.
  */
 export async function lockTransactionOfMilestone(tx: Tx, client: ClientRow, milestoneId: string, now: Date | undefined): Promise<TransactionGraph> {
-  const locked = await lockTransactionWithParties(tx, client.id, milestoneId);
+  // Both statements are sent at once; the database runs the second after the first has its lock, and
+  // reads it with a snapshot of its own, so the milestones are as current as if read after the answer.
+  const [locked, { milestones: current, due }] = await Promise.all([
+    lockTransactionWithParties(tx, client.id, milestoneId),
+    loadMilestonesAndDueOfMilestone(tx, milestoneId, now ?? new Date(0)),
+  ]);
   if (!locked) throw notFound('Milestone', milestoneId);
-  if (!now) return { ...locked, milestones: await loadMilestonesWithEscrows(tx, locked.transaction.id) };
-  const { milestones: current, due } = await loadMilestonesAndDue(tx, locked.transaction.id, now);
+  if (!now) return { ...locked, milestones: current };
   // A deadline that has passed has already acted, whether or not the runner got there first
   // (decisions §5, §6): the request is judged against the state after the lapse.
   if (!due || (await settleDueDeadlines(tx, client, locked.transaction.id, now, { due })) === 0) return { ...locked, milestones: current };
@@ -224,7 +228,10 @@ export async function runMilestoneAction(
       data: { actor: automatic ? 'system' : role, automatic, message: effect.log, milestone: milestoneRecord(updated, a.milestoneId) },
       now: a.now,
     });
-    await batch.flush(tx);
+    // A party's own action is a transaction of its own (a Db, not a Tx), so its batch is the last statement;
+    // a lapsed deadline's action runs inside another operation's transaction, which goes on after it.
+    if (automatic) await batch.flush(tx);
+    else await batch.flushWithCommit(tx);
     return updated;
   });
 }

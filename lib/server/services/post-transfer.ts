@@ -67,13 +67,12 @@ export function stageTransfer(batch: WriteBatch, a: { clientId: string; transfer
       a.transfer.postings.map((p) => writeSql`(${randomUUID()}::uuid, ${transferId}::uuid, ${p.accountId}::uuid, ${p.amount}::bigint, ${at}::timestamptz)`),
     )}`,
   );
-  const movements = [...netMovements(a.transfer)].filter(([, amount]) => amount !== 0);
-  if (movements.length === 0) return;
-  batch.add(
-    writeSql`update ledger_accounts set balance_kobo = ledger_accounts.balance_kobo + movement.amount, updated_at = ${at}::timestamptz
-        from (values ${joinWriteSql(movements.map(([accountId, amount]) => writeSql`(${accountId}::uuid, ${amount}::bigint)`))}) as movement (account_id, amount)
-        where ledger_accounts.id = movement.account_id`,
-  );
+  // One update by primary key per account: a join of the accounts with a VALUES list was planned (and
+  // its plan kept for the connection) as a hash join over every account while the table was small.
+  for (const [accountId, amount] of netMovements(a.transfer)) {
+    if (amount === 0) continue;
+    batch.add(writeSql`update ledger_accounts set balance_kobo = balance_kobo + ${amount}::bigint, updated_at = ${at}::timestamptz where id = ${accountId}::uuid`);
+  }
 }
 
 /** Writes a balanced transfer and moves the cached balances now, inside the caller's database transaction. */

@@ -1,8 +1,8 @@
 import 'server-only';
-import { randomUUID } from 'node:crypto';
 import type { Tx } from '../db/client';
 import type { EventTypeName } from '@/lib/contracts/webhooks';
 import { WriteBatch, writeName, writeSql } from '../db/write-batch';
+import { uuidv7 } from '../ids';
 
 /** The event types are part of the API contract (lib/contracts/webhooks.ts): one list for both. */
 export type EventType = EventTypeName;
@@ -16,7 +16,7 @@ type EventInput = { clientId: string; type: EventType; transactionId?: string; m
  * transaction, since its writes cannot see each other.
  */
 export function stageEvent(batch: WriteBatch, a: EventInput): string {
-  const id = randomUUID();
+  const id = uuidv7();
   const at = a.now.toISOString();
   const transactionId = a.transactionId ?? null;
   const event = batch.add(

@@ -1,11 +1,11 @@
 import 'server-only';
-import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { formatNaira, parseNaira } from '@/lib/escrow/money';
 import type { Db } from '../db/client';
 import { disputeProposals, disputes } from '../db/schema';
 import { AppError } from '../http/app-error';
 import type { ClientRow } from '../http/auth';
+import { uuidv7 } from '../ids';
 import { maxDisputeAmountKobo } from '../records/disputes';
 import { runDisputeAction } from './dispute-action';
 
@@ -34,7 +34,7 @@ export async function addDisputeAmount(db: Db, client: ClientRow, disputeId: str
         .update(disputeProposals)
         .set({ status: 'SUPERSEDED', decidedAt: now })
         .where(and(eq(disputeProposals.disputeId, dispute.id), eq(disputeProposals.status, 'SUBMITTED')));
-      await tx.insert(disputeProposals).values({ id: randomUUID(), disputeId: dispute.id, amountKobo: amount, proposedBy: 'seller', status: 'SUBMITTED', createdAt: now });
+      await tx.insert(disputeProposals).values({ id: uuidv7(), disputeId: dispute.id, amountKobo: amount, proposedBy: 'seller', status: 'SUBMITTED', createdAt: now });
       await tx.update(disputes).set({ disputeAmountKobo: amount }).where(eq(disputes.id, dispute.id));
       return { log: `Seller ${revising ? 'revised the proposal to' : 'proposed'} ${formatNaira(amount)} to settle the dispute; the buyer has been notified.` };
     },

@@ -1,5 +1,4 @@
 import 'server-only';
-import { randomUUID } from 'node:crypto';
 import { and, asc, count, desc, eq } from 'drizzle-orm';
 import { pagination } from '@/lib/contracts/common';
 import type { ListBankAccountsQuery, SaveBankAccountBody } from '@/lib/contracts/banks';
@@ -10,6 +9,7 @@ import type { Db } from '../db/client';
 import { bankAccounts, users } from '../db/schema';
 import { AppError, notFound } from '../http/app-error';
 import type { ClientRow } from '../http/auth';
+import { uuidv7 } from '../ids';
 import { nameEnquiryProvider } from '../name-enquiry/provider';
 import { iso } from '../records/iso';
 import { loadWallet, userRecord } from '../records/people';
@@ -58,7 +58,7 @@ export async function saveBankAccount(db: Db, client: ClientRow, body: SaveBankA
   const [inserted] = await db
     .insert(bankAccounts)
     .values({
-      id: randomUUID(),
+      id: uuidv7(),
       clientId: client.id,
       userId: user.id,
       walletId: wallet.wallet.id,

@@ -1,5 +1,5 @@
 import 'server-only';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { CreateDisputeBody } from '@/lib/contracts/disputes';
 import { addBusinessDays, formatLagosDateTime } from '@/lib/escrow/business-days';
@@ -11,6 +11,7 @@ import { disputes, milestones } from '../db/schema';
 import { recordEvent } from '../events/record-event';
 import { invalidState } from '../http/app-error';
 import type { ClientRow } from '../http/auth';
+import { uuidv7 } from '../ids';
 import { disputeRecord, maxDisputeAmountKobo } from '../records/disputes';
 import { findMilestone } from '../records/transaction-graph';
 import { lockTransactionOfMilestone, refreshTransaction, writeMilestoneLog } from './milestone-action';
@@ -37,7 +38,7 @@ export async function createDispute(db: Db, client: ClientRow, body: CreateDispu
     const [dispute] = await tx
       .insert(disputes)
       .values({
-        id: randomUUID(),
+        id: uuidv7(),
         clientId: client.id,
         disputeCode: disputeCode(),
         description: body.description,

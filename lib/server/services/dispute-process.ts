@@ -1,5 +1,4 @@
 import 'server-only';
-import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { pagination } from '@/lib/contracts/common';
 import type { SubmitEvidenceBody } from '@/lib/contracts/disputes';
@@ -12,6 +11,7 @@ import type { Db } from '../db/client';
 import { clients, disputeEvidence, disputes } from '../db/schema';
 import { AppError, invalidState, notFound } from '../http/app-error';
 import type { ClientRow } from '../http/auth';
+import { uuidv7 } from '../ids';
 import { disputePage, maxDisputeAmountKobo } from '../records/disputes';
 import { finishDisputeStep, loadDisputeWithParties, runDisputeAction, settleDisputedMilestone } from './dispute-action';
 import { lockTransactionOfMilestone } from './milestone-action';
@@ -59,7 +59,7 @@ export async function submitEvidence(db: Db, client: ClientRow, disputeId: strin
         ]);
       }
       await assertProofs(tx, { clientId: client.id, field: 'files', urls: body.files, baseUrl });
-      await tx.insert(disputeEvidence).values({ id: randomUUID(), disputeId: dispute.id, party: role, text: body.text, fileIds: fileIds as string[], createdAt: now });
+      await tx.insert(disputeEvidence).values({ id: uuidv7(), disputeId: dispute.id, party: role, text: body.text, fileIds: fileIds as string[], createdAt: now });
       const count = body.files.length;
       return {
         log: `The ${role} submitted evidence${count ? ` with ${count} file${count === 1 ? '' : 's'}` : ''}.`,

@@ -1,5 +1,4 @@
 import 'server-only';
-import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Transfer } from '@/lib/escrow/ledger';
 import type { Tx } from '../db/client';
@@ -7,6 +6,7 @@ import type { ClientRow } from '../http/auth';
 import { ledgerAccounts } from '../db/schema';
 import { reusableQuery, UNNAMED } from '../db/reusable-query';
 import { joinWriteSql, WriteBatch, writeSql } from '../db/write-batch';
+import { uuidv7 } from '../ids';
 
 const lockLedgerAccountsQuery = reusableQuery((db) =>
   db
@@ -56,7 +56,7 @@ export function netMovements(transfer: Transfer): Map<string, number> {
  */
 export function stageTransfer(batch: WriteBatch, a: { clientId: string; transfer: Transfer; milestoneId?: string; description: string; now: Date }): void {
   if (a.transfer.postings.length === 0) return;
-  const transferId = randomUUID();
+  const transferId = uuidv7();
   const at = a.now.toISOString();
   batch.add(
     writeSql`insert into ledger_transfers (id, client_id, kind, milestone_id, description, created_at)
@@ -64,7 +64,7 @@ export function stageTransfer(batch: WriteBatch, a: { clientId: string; transfer
   );
   batch.add(
     writeSql`insert into ledger_entries (id, transfer_id, account_id, amount_kobo, created_at) values ${joinWriteSql(
-      a.transfer.postings.map((p) => writeSql`(${randomUUID()}::uuid, ${transferId}::uuid, ${p.accountId}::uuid, ${p.amount}::bigint, ${at}::timestamptz)`),
+      a.transfer.postings.map((p) => writeSql`(${uuidv7()}::uuid, ${transferId}::uuid, ${p.accountId}::uuid, ${p.amount}::bigint, ${at}::timestamptz)`),
     )}`,
   );
   // One update by primary key per account: a join of the accounts with a VALUES list was planned (and

@@ -1,5 +1,4 @@
 import 'server-only';
-import { randomUUID } from 'node:crypto';
 import { and, eq, or, sql } from 'drizzle-orm';
 import { pagination } from '@/lib/contracts/common';
 import type { CreateTransactionBody, ListTransactionsQuery } from '@/lib/contracts/transactions';
@@ -47,11 +46,11 @@ export async function createTransaction(db: Db, client: ClientRow, body: CreateT
   }
   const payer = body.commission_payer ?? 'SELLER_100';
   const policy = { basisPoints: client.feeBasisPoints, capKobo: client.feeCapKobo };
-  const transactionId = randomUUID();
+  const transactionId = uuidv7();
   const milestoneRows: MilestoneRow[] = body.milestones.map((m, index) => {
     const amountKobo = kobo(m.amount, `milestones.${index}.amount`);
     return {
-      id: randomUUID(),
+      id: uuidv7(),
       clientId: client.id,
       transactionId,
       title: m.title,
@@ -123,7 +122,7 @@ export async function createTransaction(db: Db, client: ClientRow, body: CreateT
     transaction,
     buyer,
     seller,
-    milestones: milestoneRows.map((milestone) => ({ milestone, escrow: { id: randomUUID(), balanceKobo: 0, createdAt: now, updatedAt: now } })),
+    milestones: milestoneRows.map((milestone) => ({ milestone, escrow: { id: uuidv7(), balanceKobo: 0, createdAt: now, updatedAt: now } })),
   };
 
   const batch = new WriteBatch();

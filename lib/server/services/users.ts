@@ -1,5 +1,5 @@
 import 'server-only';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { and, eq, ilike, or, sql } from 'drizzle-orm';
 import { pagination } from '@/lib/contracts/common';
 import type { CreateUserBody, ListUsersQuery } from '@/lib/contracts/users';
@@ -8,6 +8,7 @@ import { pagedList } from '../db/paged-list';
 import { organisations, parties, users, wallets } from '../db/schema';
 import { AppError, notFound } from '../http/app-error';
 import type { ClientRow } from '../http/auth';
+import { uuidv7 } from '../ids';
 import { userRecord, walletRecord } from '../records/people';
 import { createLedgerAccount } from './post-transfer';
 
@@ -32,9 +33,9 @@ export async function createUser(db: Db, client: ClientRow, body: CreateUserBody
       .where(and(eq(users.clientId, client.id), eq(users.emailLower, emailLower)))
       .limit(1);
     if (existing) throw new AppError('EMAIL_TAKEN', `A user with the email ${email} already exists.`);
-    const userId = randomUUID();
-    const walletId = randomUUID();
-    const organisationId = randomUUID();
+    const userId = uuidv7();
+    const walletId = uuidv7();
+    const organisationId = uuidv7();
     const name = `${body.first_name} ${body.last_name}`;
     const [user] = await tx
       .insert(users)
@@ -78,7 +79,7 @@ export async function createUser(db: Db, client: ClientRow, body: CreateUserBody
       createdAt: now,
       updatedAt: now,
     });
-    await tx.insert(parties).values({ id: randomUUID(), clientId: client.id, userId, organisationId, createdAt: now, updatedAt: now });
+    await tx.insert(parties).values({ id: uuidv7(), clientId: client.id, userId, organisationId, createdAt: now, updatedAt: now });
     if (!wallet) throw new Error('wallet insert returned nothing');
     return { ...userRecord(user), wallet: walletRecord(wallet, 0) };
   });

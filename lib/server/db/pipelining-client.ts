@@ -74,9 +74,10 @@ export class PipeliningClient extends pg.Client {
     const { text, values } = this.held!;
     this.held = undefined;
     this.cork();
-    // Through this.query, so a subclass's naming of statements applies to it as to any other.
+    // Through this.query, so a subclass's naming of statements applies to it as to any other; it also
+    // takes over an early BEGIN's answer, so the COMMIT behind it is sent plainly.
     const write = (this.query as (t: string, v: unknown[]) => Promise<unknown>)(text, values);
-    const commit = this.inheritBegin(this.send(config)) as Promise<unknown>;
+    const commit = this.send(config) as Promise<unknown>;
     const [written, committed] = await Promise.allSettled([write, commit]);
     if (written.status === 'rejected') {
       this.ended = true;

@@ -3,13 +3,18 @@
  * requests handed straight to their route handlers (production-server/api-fast-path.ts says why).
  * `npm start`, the test harness and the benchmark all run this.
  *
+ * On PostgreSQL it runs as one worker process per core (production-server/workers.ts; ESCROW_WORKERS).
+ *
  * Usage: node --import tsx scripts/serve.ts [-p port] [-H hostname]   (PORT also sets the port)
  */
+import cluster from 'node:cluster';
 import http from 'node:http';
 import path from 'node:path';
+import { loadEnvConfig } from '@next/env';
 import next from 'next';
 import { createApiFastPath } from './production-server/api-fast-path';
 import { loadApiRouteTable } from './production-server/api-routes';
+import { runWorkers, workerCount } from './production-server/workers';
 
 const ROOT = path.resolve(__dirname, '..');
 
@@ -40,7 +45,25 @@ async function main() {
   }
 }
 
-main().catch((error) => {
-  console.error(error);
+function start() {
+  if (cluster.isPrimary) {
+    // What Next would load in each worker, read here first: DATABASE_URL in .env decides the worker count.
+    loadEnvConfig(ROOT);
+    const count = workerCount(process.env);
+    if (count > 1) return runWorkers(count);
+  } else {
+    // The primary went away without stopping us (SIGKILL): no one is left to hand us connections.
+    process.on('disconnect', () => process.exit(0));
+  }
+  main().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}
+
+try {
+  start();
+} catch (error) {
+  console.error(`\nEscrow Desk could not start: ${(error as Error).message}\n`);
   process.exit(1);
-});
+}

@@ -73,4 +73,15 @@ describe('configuration errors', () => {
     expect(result.code).toBe(1);
     expect(result.output).toContain('DATABASE_URL: must be a postgres:// URL');
   });
+
+  it('more than one worker process on the embedded database is refused with the reason', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'escrow-workers-'));
+    try {
+      const result = await runUntilExit({ ESCROW_WORKERS: '2', DATABASE_URL: '', ESCROW_DATA_DIR: dataDir });
+      expect(result.code).toBe(1);
+      expect(result.output).toContain('ESCROW_WORKERS above 1 needs DATABASE_URL');
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
 });

@@ -8,7 +8,11 @@ const EnvSchema = z.object({
   ESCROW_DATA_DIR: z.string().min(1).default('./.data'),
   ESCROW_OPERATOR_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
   ESCROW_SEED_DEMO: z.enum(['0', '1']).default('1'),
+  /** Connections to PostgreSQL for the whole server, shared out among its worker processes. */
   ESCROW_DB_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  /** Set by the production server in each of its worker processes (scripts/production-server/workers.ts). */
+  ESCROW_WORKER: z.coerce.number().int().min(1).optional(),
+  ESCROW_WORKER_COUNT: z.coerce.number().int().min(1).default(1),
   ESCROW_DB_PREPARED_STATEMENTS: z.enum(['0', '1']).default('1'),
   ESCROW_NAME_ENQUIRY_PROVIDER: z.enum(['sandbox']).default('sandbox'),
   ESCROW_HOLIDAYS: z.string().optional(),

@@ -3,12 +3,23 @@ import { database } from './db/client';
 import { startDeadlineRunner } from './deadlines/runner';
 import { env } from './env';
 import { startWebhookDispatcher } from './events/dispatcher';
+import { listenForForgottenClients } from './http/auth';
 import { seedDashboardAccounts } from './seed/dashboard-accounts';
 import { seedDemoOnce } from './seed/demo';
 
-/** Runs once per server process (instrumentation): migrations, then the demo data on first start. */
+/**
+ * Runs once per server process (instrumentation): migrations, then the demo data on first start. Of a
+ * server's worker processes, the first (started alone, before the others) seeds and runs the background
+ * runners; those are safe to run twice, but one poller per server is enough.
+ */
 export async function startServer(): Promise<void> {
   const { db, driver } = await database();
+  listenForForgottenClients();
+  const lead = (env().ESCROW_WORKER ?? 1) === 1;
+  if (!lead) {
+    console.log(JSON.stringify({ level: 'info', msg: 'escrow desk worker ready', worker: env().ESCROW_WORKER, database: driver }));
+    return;
+  }
   if (env().ESCROW_SEED_DEMO === '1') {
     const seeded = await seedDemoOnce(db, new Date(), `http://localhost:${env().PORT}`);
     if (seeded) console.log(JSON.stringify({ level: 'info', msg: 'demo data seeded', ...seeded }));

@@ -38,7 +38,7 @@ async function openPostgres(url: string): Promise<Database> {
   }
   const pool = new pg.Pool({
     connectionString: url,
-    max: env().ESCROW_DB_POOL_SIZE,
+    max: Math.ceil(env().ESCROW_DB_POOL_SIZE / env().ESCROW_WORKER_COUNT),
     // Idle connections stay open. pg's default closed them after 10 s idle, and at moderate load the
     // pool kept reopening some: a new backend, its catalog caches and every statement prepared again,
     // about 20 ms on the request that waited for it (list users at half of peak: p99 24 → 11-16 ms).

@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { clients } from '../db/schema';
 import { env } from '../env';
+import { broadcast, onBroadcast } from '../worker-broadcast';
 import { AppError } from './app-error';
 
 export type ClientRow = typeof clients.$inferSelect;
@@ -38,17 +39,31 @@ export function isOperatorKey(key: string): boolean {
 /**
  * Clients by key hash, for a moment: every request names its key, and the lookup was one query in four
  * of a GET milestone. Keys are never revoked or re-issued in place, and a client's settings do not change
- * through the API, except a sandbox's test clock: advancing it forgets the entry here at once, and other
- * server processes see the new clock within CLIENT_CACHE_MS.
+ * through the API, except a sandbox's test clock: advancing it forgets the entry in every worker process
+ * of this server before it answers (forgetClientEverywhere); other servers on the same database see the
+ * new clock within CLIENT_CACHE_MS.
  */
 const CLIENT_CACHE_MS = 2000;
 const CLIENT_CACHE_LIMIT = 10_000;
 // On globalThis: route handlers can be bundled apart, and the test clock's route must clear every route's view.
 const holder = globalThis as typeof globalThis & { __escrowClientsByKeyHash?: Map<string, { client: ClientRow; until: number }> };
 const clientsByKeyHash = (holder.__escrowClientsByKeyHash ??= new Map());
+const FORGET_CLIENT = 'forget-client';
 
-export function forgetClient(clientId: string): void {
+function forgetClient(clientId: string): void {
   for (const [hash, entry] of clientsByKeyHash) if (entry.client.id === clientId) clientsByKeyHash.delete(hash);
+}
+
+/** At start: forget a client when another worker process says its settings changed. */
+export function listenForForgottenClients(): void {
+  onBroadcast(FORGET_CLIENT, (clientId) => forgetClient(String(clientId)));
+}
+
+/** After a client's row changes: no worker of this server answers with the old row once this resolves. */
+export async function forgetClientEverywhere(clientId: string): Promise<void> {
+  forgetClient(clientId);
+  // A worker that does not answer within the cache's lifetime holds no entry older than the change.
+  await broadcast(FORGET_CLIENT, clientId, CLIENT_CACHE_MS);
 }
 
 async function clientOfKeyHash(db: Db, keyHash: string): Promise<ClientRow | undefined> {

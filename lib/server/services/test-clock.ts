@@ -4,7 +4,7 @@ import type { Db } from '../db/client';
 import { clients } from '../db/schema';
 import { runDueDeadlines } from '../deadlines/runner';
 import { AppError } from '../http/app-error';
-import { forgetClient, type ClientRow } from '../http/auth';
+import { forgetClientEverywhere, type ClientRow } from '../http/auth';
 
 export function testClock(client: ClientRow, wallNow: Date) {
   return { now: new Date(wallNow.getTime() + client.clockOffsetMs).toISOString(), offset_ms: client.clockOffsetMs };
@@ -31,6 +31,6 @@ export async function advanceTestClock(db: Db, client: ClientRow, body: { second
     if (!moved) throw new Error('client vanished');
     return { updated: moved, settled: await runDueDeadlines(tx, { wallNow, clientId: client.id, wait: true }) };
   });
-  forgetClient(client.id);
+  await forgetClientEverywhere(client.id);
   return { ...testClock(updated, wallNow), settled };
 }

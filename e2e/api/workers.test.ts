@@ -1,0 +1,81 @@
+/**
+ * The production server as several worker processes on PostgreSQL (scripts/production-server/workers.ts):
+ * both workers answer, a change one of them makes to a client is seen by the other before the change's
+ * response arrives, and a worker that dies is replaced while the other goes on answering.
+ */
+import fs from 'node:fs';
+import http from 'node:http';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { startTestServer, type TestServer } from '../support/test-server';
+
+/** One request on a connection of its own: the primary hands each new connection to the next worker. */
+function freshConnection(server: TestServer, key: string, method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
+  const payload = body === undefined ? undefined : JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      `${server.baseUrl}${path}`,
+      { method, agent: false, headers: { authorization: key, ...(payload ? { 'content-type': 'application/json' } : {}) } },
+      (res) => {
+        let text = '';
+        res.on('data', (d) => (text += d));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) }));
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+function workerPids(server: TestServer): number[] {
+  return fs.readFileSync(`/proc/${server.process.pid}/task/${server.process.pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+}
+
+describe.runIf(inject('database') === 'postgres')('a server of two worker processes', () => {
+  let server: TestServer;
+  let key: string;
+
+  beforeAll(async () => {
+    server = await startTestServer({ env: { ESCROW_WORKERS: '2' } });
+    const created = await freshConnection(server, server.operatorKey, 'POST', '/v1/operator/clients', { name: 'Two workers', mode: 'test' });
+    expect(created.status).toBe(200);
+    key = created.body.data.secret_key;
+  });
+  afterAll(() => server?.stop());
+
+  async function clockOffsets(count: number): Promise<number[]> {
+    const replies = await Promise.all(Array.from({ length: count }, () => freshConnection(server, key, 'GET', '/v1/test-clock')));
+    return replies.map((r) => r.body.data.offset_ms);
+  }
+
+  it('runs two workers, and a test clock moved through one is the clock of both before the move is answered', async () => {
+    // Once the second worker listens, connections alternate between the two.
+    for (let attempt = 0; attempt < 100 && workerPids(server).length < 2; attempt++) await new Promise((r) => setTimeout(r, 100));
+    expect(workerPids(server)).toHaveLength(2);
+    await new Promise((r) => setTimeout(r, 1000));
+    // Both workers now hold the client (and its clock) in their caches.
+    expect(await clockOffsets(8)).toEqual(Array(8).fill(0));
+    for (let day = 1; day <= 3; day++) {
+      const moved = await freshConnection(server, key, 'POST', '/v1/test-clock/advance', { days: 1 });
+      expect(moved.body.data.offset_ms).toBe(day * 86_400_000);
+      expect(await clockOffsets(8)).toEqual(Array(8).fill(day * 86_400_000));
+    }
+  });
+
+  it('replaces a worker that dies, and goes on answering meanwhile', async () => {
+    const [victim] = workerPids(server);
+    process.kill(victim!, 'SIGKILL');
+    // A connection handed to the worker in the instant it died goes with it, as a request in flight would.
+    await new Promise((r) => setTimeout(r, 300));
+    const replies = await Promise.all(Array.from({ length: 6 }, () => freshConnection(server, key, 'GET', '/v1/test-clock')));
+    expect(replies.map((r) => r.status)).toEqual(Array(6).fill(200));
+    let pids: number[] = [];
+    for (let attempt = 0; attempt < 300; attempt++) {
+      pids = workerPids(server);
+      if (pids.length === 2 && !pids.includes(victim!)) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(pids).toHaveLength(2);
+    expect(pids).not.toContain(victim);
+    expect(server.output()).toContain('"msg":"worker exited; starting another"');
+  });
+});

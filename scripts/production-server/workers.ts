@@ -1,0 +1,95 @@
+/**
+ * The production server as several worker processes on one port (node:cluster), when it runs on
+ * PostgreSQL: one Node.js process answers on one core, and on a 2-core machine one process left a
+ * quarter of the machine idle while requests queued behind it. The embedded database belongs to one
+ * process, so on PGlite the server stays one process.
+ *
+ * The first worker starts alone (migrations, demo data, background runners), the others once it listens.
+ * A worker that dies after the server is up is replaced; one that dies before stops the server, with its
+ * message, as a single process would. Workers relay broadcasts to each other through here
+ * (lib/server/worker-broadcast.ts).
+ */
+import cluster, { type Worker } from 'node:cluster';
+import os from 'node:os';
+import type { BroadcastAck, BroadcastDone, BroadcastMessage } from '../../lib/server/worker-broadcast';
+
+/** ESCROW_WORKERS, else one per core on PostgreSQL; always one on the embedded database. */
+export function workerCount(environment: NodeJS.ProcessEnv): number {
+  const onPostgres = Boolean(environment.DATABASE_URL);
+  const setting = environment.ESCROW_WORKERS;
+  if (setting === undefined || setting === '') return onPostgres ? os.availableParallelism() : 1;
+  const count = Number(setting);
+  if (!Number.isInteger(count) || count < 1 || count > 64) throw new Error(`ESCROW_WORKERS must be a whole number from 1 to 64, not "${setting}".`);
+  if (count > 1 && !onPostgres) throw new Error('ESCROW_WORKERS above 1 needs DATABASE_URL: the embedded database can be open in one process only.');
+  return count;
+}
+
+const log = (level: 'info' | 'error', msg: string, extra: object = {}) => console.log(JSON.stringify({ level, msg, ...extra }));
+
+export function runWorkers(count: number): void {
+  const workerOf = new Map<Worker, number>();
+  /** Broadcasts still waiting for acks: `${origin worker id}:${request}` → workers yet to answer. */
+  const pending = new Map<string, { origin: Worker; request: number; waitingFor: Set<number> }>();
+  let serving = false;
+  let stopping = false;
+
+  const settle = (key: string) => {
+    const entry = pending.get(key);
+    if (!entry || entry.waitingFor.size > 0) return;
+    pending.delete(key);
+    if (entry.origin.isConnected()) entry.origin.send({ escrow: 'broadcast-done', request: entry.request } satisfies BroadcastDone);
+  };
+
+  const fork = (index: number) => {
+    const worker = cluster.fork({ ESCROW_WORKER: String(index), ESCROW_WORKER_COUNT: String(count) });
+    workerOf.set(worker, index);
+    worker.on('message', (message: Partial<Omit<BroadcastMessage, 'escrow'> & Omit<BroadcastAck, 'escrow'> & { escrow: string }>) => {
+      if (message?.escrow === 'broadcast' && typeof message.request === 'number') {
+        const others = [...workerOf.keys()].filter((w) => w !== worker && w.isConnected());
+        const key = `${worker.id}:${message.request}`;
+        pending.set(key, { origin: worker, request: message.request, waitingFor: new Set(others.map((w) => w.id)) });
+        for (const other of others) other.send({ ...message, origin: worker.id });
+        settle(key);
+      } else if (message?.escrow === 'broadcast-ack' && typeof message.request === 'number') {
+        const key = `${message.origin}:${message.request}`;
+        pending.get(key)?.waitingFor.delete(worker.id);
+        settle(key);
+      }
+    });
+    return worker;
+  };
+
+  cluster.on('exit', (worker, code, signal) => {
+    const index = workerOf.get(worker);
+    workerOf.delete(worker);
+    for (const [key, entry] of pending) {
+      entry.waitingFor.delete(worker.id);
+      settle(key);
+    }
+    if (stopping) {
+      if (workerOf.size === 0) process.exit(0);
+      return;
+    }
+    if (!serving || index === undefined) process.exit(code || 1);
+    log('error', 'worker exited; starting another', { worker: index, code, signal });
+    setTimeout(() => fork(index), 1000);
+  });
+
+  const first = fork(1);
+  first.once('listening', () => {
+    serving = true;
+    for (let index = 2; index <= count; index++) fork(index);
+  });
+
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      stopping = true;
+      if (workerOf.size === 0) process.exit(0);
+      for (const worker of workerOf.keys()) worker.process.kill('SIGTERM');
+      setTimeout(() => {
+        for (const worker of workerOf.keys()) worker.process.kill('SIGKILL');
+        process.exit(0);
+      }, 10_000).unref();
+    });
+  }
+}

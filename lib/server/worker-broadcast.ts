@@ -1,4 +1,5 @@
 import 'server-only';
+import { env } from './env';
 
 /**
  * Word between the worker processes of one server (scripts/production-server/workers.ts relays it): a
@@ -40,7 +41,7 @@ export function onBroadcast(topic: string, handler: (payload: unknown) => void):
  * died or hangs must not hold the caller up; callers pick the time after which acting no longer matters).
  */
 export function broadcast(topic: string, payload: unknown, atMostMs: number): Promise<void> {
-  if (!process.send || !process.env.ESCROW_WORKER) return Promise.resolve();
+  if (!process.send || env().ESCROW_WORKER === undefined) return Promise.resolve();
   const s = state();
   const request = s.next++;
   return new Promise((resolve) => {

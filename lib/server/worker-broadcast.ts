@@ -8,8 +8,8 @@ import { env } from './env';
  */
 export type BroadcastMessage = { escrow: 'broadcast'; topic: string; payload: unknown; request: number };
 export type BroadcastDone = { escrow: 'broadcast-done'; request: number };
-export type BroadcastAck = { escrow: 'broadcast-ack'; request: number; origin: number };
-type Relayed = BroadcastMessage & { origin: number };
+/** The primary relays each broadcast under a request number of its own, which the ack echoes. */
+export type BroadcastAck = { escrow: 'broadcast-ack'; request: number };
 
 const holder = globalThis as typeof globalThis & {
   __escrowBroadcast?: { handlers: Map<string, (payload: unknown) => void>; waiting: Map<number, () => void>; next: number };
@@ -19,10 +19,10 @@ function state() {
   if (!holder.__escrowBroadcast) {
     const s = { handlers: new Map<string, (payload: unknown) => void>(), waiting: new Map<number, () => void>(), next: 1 };
     holder.__escrowBroadcast = s;
-    process.on('message', (message: Partial<Omit<Relayed, 'escrow'> & { escrow: string }>) => {
-      if (message?.escrow === 'broadcast' && typeof message.topic === 'string') {
+    process.on('message', (message: Partial<BroadcastMessage | BroadcastDone>) => {
+      if (message?.escrow === 'broadcast' && typeof message.topic === 'string' && typeof message.request === 'number') {
         s.handlers.get(message.topic)?.(message.payload);
-        process.send?.({ escrow: 'broadcast-ack', request: message.request!, origin: message.origin! } satisfies BroadcastAck);
+        process.send?.({ escrow: 'broadcast-ack', request: message.request } satisfies BroadcastAck);
       } else if (message?.escrow === 'broadcast-done' && typeof message.request === 'number') {
         s.waiting.get(message.request)?.();
       }

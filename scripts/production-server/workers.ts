@@ -28,12 +28,13 @@ const log = (level: 'info' | 'error', msg: string, extra: object = {}) => consol
 
 export function runWorkers(count: number): void {
   const workerOf = new Map<Worker, number>();
-  /** Broadcasts still waiting for acks: `${origin worker id}:${request}` → workers yet to answer. */
-  const pending = new Map<string, { origin: Worker; request: number; waitingFor: Set<number> }>();
+  /** Broadcasts still waiting for acks, by the relay's own number → the origin's request and workers yet to answer. */
+  const pending = new Map<number, { origin: Worker; request: number; waitingFor: Set<number> }>();
+  let nextRelay = 1;
   let serving = false;
   let stopping = false;
 
-  const settle = (key: string) => {
+  const settle = (key: number) => {
     const entry = pending.get(key);
     if (!entry || entry.waitingFor.size > 0) return;
     pending.delete(key);
@@ -43,17 +44,16 @@ export function runWorkers(count: number): void {
   const fork = (index: number) => {
     const worker = cluster.fork({ ESCROW_WORKER: String(index), ESCROW_WORKER_COUNT: String(count) });
     workerOf.set(worker, index);
-    worker.on('message', (message: Partial<Omit<BroadcastMessage, 'escrow'> & Omit<BroadcastAck, 'escrow'> & { escrow: string }>) => {
+    worker.on('message', (message: Partial<BroadcastMessage | BroadcastAck>) => {
       if (message?.escrow === 'broadcast' && typeof message.request === 'number') {
         const others = [...workerOf.keys()].filter((w) => w !== worker && w.isConnected());
-        const key = `${worker.id}:${message.request}`;
-        pending.set(key, { origin: worker, request: message.request, waitingFor: new Set(others.map((w) => w.id)) });
-        for (const other of others) other.send({ ...message, origin: worker.id });
-        settle(key);
+        const relay = nextRelay++;
+        pending.set(relay, { origin: worker, request: message.request, waitingFor: new Set(others.map((w) => w.id)) });
+        for (const other of others) other.send({ ...message, request: relay } satisfies Partial<BroadcastMessage>);
+        settle(relay);
       } else if (message?.escrow === 'broadcast-ack' && typeof message.request === 'number') {
-        const key = `${message.origin}:${message.request}`;
-        pending.get(key)?.waitingFor.delete(worker.id);
-        settle(key);
+        pending.get(message.request)?.waitingFor.delete(worker.id);
+        settle(message.request);
       }
     });
     return worker;

@@ -20,6 +20,8 @@ const EnvSchema = z.object({
   ESCROW_RATE_LIMIT_BURST: z.coerce.number().int().min(1).default(300),
   ESCROW_PUBLIC_URL: z.url().optional(),
   ESCROW_DEADLINE_POLL_MS: z.coerce.number().int().min(50).default(1000),
+  /** How often the server checks whether its tables need the VACUUM and ANALYZE no autovacuum gives them (db/table-maintenance.ts). */
+  ESCROW_MAINTENANCE_POLL_MS: z.coerce.number().int().min(100).default(60_000),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   /** How often the webhook dispatcher looks for due deliveries. */
   ESCROW_WEBHOOK_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(500),

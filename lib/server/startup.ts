@@ -1,5 +1,6 @@
 import 'server-only';
 import { database } from './db/client';
+import { startTableMaintenance } from './db/table-maintenance';
 import { startDeadlineRunner } from './deadlines/runner';
 import { env } from './env';
 import { startWebhookDispatcher } from './events/dispatcher';
@@ -13,7 +14,8 @@ import { seedDemoOnce } from './seed/demo';
  * runners; those are safe to run twice, but one poller per server is enough.
  */
 export async function startServer(): Promise<void> {
-  const { db, driver } = await database();
+  const opened = await database();
+  const { db, driver } = opened;
   listenForForgottenClients();
   const lead = (env().ESCROW_WORKER ?? 1) === 1;
   if (!lead) {
@@ -28,6 +30,7 @@ export async function startServer(): Promise<void> {
   }
   startDeadlineRunner(db);
   startWebhookDispatcher(db);
+  await startTableMaintenance(opened);
   console.log(JSON.stringify({ level: 'info', msg: 'escrow desk ready', database: driver }));
 }
 

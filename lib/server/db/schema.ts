@@ -111,7 +111,7 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_client_email_idx').on(t.clientId, t.emailLower),
-    index('users_client_created_idx').on(t.clientId, t.createdAt),
+    index('users_client_created_id_idx').on(t.clientId, t.createdAt, t.id),
   ],
 );
 
@@ -201,7 +201,7 @@ export const transactions = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('transactions_client_created_idx').on(t.clientId, t.createdAt),
+    index('transactions_client_created_id_idx').on(t.clientId, t.createdAt, t.id),
     index('transactions_buyer_idx').on(t.buyerPartyId),
     index('transactions_seller_idx').on(t.sellerPartyId),
   ],

@@ -1,5 +1,6 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
+import { startPoller } from '../background-poller';
 import { env } from '../env';
 import type { Database, Db } from './client';
 
@@ -51,22 +52,10 @@ export async function maintainTables(db: Db): Promise<Record<string, number>> {
   return took;
 }
 
-const holder = globalThis as typeof globalThis & { __escrowTableMaintenance?: NodeJS.Timeout };
-
 export async function startTableMaintenance(database: Database): Promise<void> {
-  if (holder.__escrowTableMaintenance || (await autovacuumRuns(database))) return;
-  let running = false;
-  holder.__escrowTableMaintenance = setInterval(async () => {
-    if (running) return;
-    running = true;
-    try {
-      const ms = await maintainTables(database.db);
-      if (Object.keys(ms).length) console.log(JSON.stringify({ level: 'info', msg: 'tables vacuumed', ms }));
-    } catch (error) {
-      console.error(JSON.stringify({ level: 'error', msg: 'table maintenance failed', error: String((error as Error)?.stack ?? error) }));
-    } finally {
-      running = false;
-    }
-  }, env().ESCROW_MAINTENANCE_POLL_MS);
-  holder.__escrowTableMaintenance.unref();
+  if (await autovacuumRuns(database)) return;
+  startPoller('table maintenance', env().ESCROW_MAINTENANCE_POLL_MS, async () => {
+    const ms = await maintainTables(database.db);
+    if (Object.keys(ms).length) console.log(JSON.stringify({ level: 'info', msg: 'tables vacuumed', ms }));
+  });
 }

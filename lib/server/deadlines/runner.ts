@@ -2,6 +2,7 @@ import 'server-only';
 import { eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client';
 import { clients } from '../db/schema';
+import { startPoller } from '../background-poller';
 import { env } from '../env';
 import { settleDueDeadlines } from './settle';
 
@@ -48,23 +49,10 @@ export async function runDueDeadlines(db: DbOrTx, opts: { wallNow: Date; clientI
   return acted;
 }
 
-const holder = globalThis as typeof globalThis & { __escrowDeadlineRunner?: NodeJS.Timeout };
-
 /** Polls for lapsed deadlines in the background of this server process. */
 export function startDeadlineRunner(db: Db): void {
-  if (holder.__escrowDeadlineRunner) return;
-  let running = false;
-  holder.__escrowDeadlineRunner = setInterval(async () => {
-    if (running) return;
-    running = true;
-    try {
-      const acted = await runDueDeadlines(db, { wallNow: new Date(), wait: false });
-      if (acted > 0) console.log(JSON.stringify({ level: 'info', msg: 'deadlines settled', acted }));
-    } catch (error) {
-      console.error(JSON.stringify({ level: 'error', msg: 'deadline runner failed', error: String((error as Error)?.stack ?? error) }));
-    } finally {
-      running = false;
-    }
-  }, env().ESCROW_DEADLINE_POLL_MS);
-  holder.__escrowDeadlineRunner.unref();
+  startPoller('deadline runner', env().ESCROW_DEADLINE_POLL_MS, async () => {
+    const acted = await runDueDeadlines(db, { wallNow: new Date(), wait: false });
+    if (acted > 0) console.log(JSON.stringify({ level: 'info', msg: 'deadlines settled', acted }));
+  });
 }

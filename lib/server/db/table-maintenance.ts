@@ -17,7 +17,7 @@ import type { Database, Db } from './client';
 const GROWTH_FACTOR = 1.2;
 const MIN_GROWTH_PAGES = 8;
 
-export async function autovacuumRuns(database: Database): Promise<boolean> {
+async function autovacuumRuns(database: Database): Promise<boolean> {
   if (database.driver === 'pglite') return false;
   const result = await database.db.execute(sql`select current_setting('autovacuum') = 'on' and current_setting('track_counts') = 'on' as runs`);
   return (result.rows[0] as { runs: boolean }).runs;

@@ -5,21 +5,16 @@
  */
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { call as callServer, expectOk } from './support/api';
 import { startTestServer, type TestServer } from '../support/test-server';
 
 describe('table maintenance without autovacuum', () => {
   let server: TestServer;
   let key: string;
 
+  /** The data of a 200 answer from this suite's own server. */
   async function call(method: string, path: string, body?: unknown, as = key) {
-    const res = await fetch(`${server.baseUrl}${path}`, {
-      method,
-      headers: { authorization: as, ...(body ? { 'content-type': 'application/json' } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    const json = await res.json();
-    expect(res.status, JSON.stringify(json)).toBe(200);
-    return json.data;
+    return expectOk(await callServer(method, path, { key: as, body, baseUrl: server.baseUrl }));
   }
 
   beforeAll(async () => {

@@ -14,8 +14,7 @@ import { seedDemoOnce } from './seed/demo';
  * runners; those are safe to run twice, but one poller per server is enough.
  */
 export async function startServer(): Promise<void> {
-  const opened = await database();
-  const { db, driver } = opened;
+  const { db, driver } = await database();
   listenForForgottenClients();
   const lead = (env().ESCROW_WORKER ?? 1) === 1;
   if (!lead) {
@@ -30,7 +29,7 @@ export async function startServer(): Promise<void> {
   }
   startDeadlineRunner(db);
   startWebhookDispatcher(db);
-  await startTableMaintenance(opened);
+  await startTableMaintenance(db, driver);
   console.log(JSON.stringify({ level: 'info', msg: 'escrow desk ready', database: driver }));
 }
 

@@ -9,7 +9,7 @@ export const operatorKey = () => inject('operatorKey');
 export async function call<T = any>(
   method: string,
   path: string,
-  opts: { key?: string | null; body?: unknown; rawBody?: BodyInit; headers?: Record<string, string> } = {},
+  opts: { key?: string | null; body?: unknown; rawBody?: BodyInit; headers?: Record<string, string>; baseUrl?: string } = {},
 ): Promise<ApiResponse<T>> {
   const headers: Record<string, string> = { ...opts.headers };
   if (opts.key) headers.authorization = opts.key;
@@ -18,7 +18,7 @@ export async function call<T = any>(
     body = JSON.stringify(opts.body);
     headers['content-type'] ??= 'application/json';
   }
-  const res = await fetch(`${baseUrl()}${path}`, { method, headers, body });
+  const res = await fetch(`${opts.baseUrl ?? baseUrl()}${path}`, { method, headers, body });
   const text = await res.text();
   let parsed: unknown = text;
   try {

@@ -17,9 +17,9 @@ import type { Database, Db } from './client';
 const GROWTH_FACTOR = 1.2;
 const MIN_GROWTH_PAGES = 8;
 
-async function autovacuumRuns(database: Database): Promise<boolean> {
-  if (database.driver === 'pglite') return false;
-  const result = await database.db.execute(sql`select current_setting('autovacuum') = 'on' and current_setting('track_counts') = 'on' as runs`);
+async function autovacuumRuns(db: Db, driver: Database['driver']): Promise<boolean> {
+  if (driver === 'pglite') return false;
+  const result = await db.execute(sql`select current_setting('autovacuum') = 'on' and current_setting('track_counts') = 'on' as runs`);
   return (result.rows[0] as { runs: boolean }).runs;
 }
 
@@ -52,10 +52,10 @@ export async function maintainTables(db: Db): Promise<Record<string, number>> {
   return took;
 }
 
-export async function startTableMaintenance(database: Database): Promise<void> {
-  if (await autovacuumRuns(database)) return;
+export async function startTableMaintenance(db: Db, driver: Database['driver']): Promise<void> {
+  if (await autovacuumRuns(db, driver)) return;
   startPoller('table maintenance', env().ESCROW_MAINTENANCE_POLL_MS, async () => {
-    const ms = await maintainTables(database.db);
+    const ms = await maintainTables(db);
     if (Object.keys(ms).length) console.log(JSON.stringify({ level: 'info', msg: 'tables vacuumed', ms }));
   });
 }

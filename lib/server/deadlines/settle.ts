@@ -16,6 +16,7 @@ import { finishDisputeStep, settleDisputedMilestone } from '../services/dispute-
 import { runMilestoneAction } from '../services/milestone-action';
 import { settlementTerms } from '../services/settlement-terms';
 import { env } from '../env';
+import { dueDeadlineCondition } from './due';
 
 /** A lapse may lead to another already due (a clock moved days ahead): settle until nothing is due. */
 const MAX_STEPS = 20;
@@ -41,22 +42,7 @@ export async function settleDueDeadlines(tx: Tx, client: ClientRow, transactionI
 
 /** The conditions settleOne acts on, all at once. */
 async function hasDueDeadline(tx: Tx, transactionId: string, now: Date): Promise<boolean> {
-  const at = now.toISOString();
-  const result = await tx.execute(sql`
-    select (
-      exists (
-        select 1 from ${milestones}
-        where ${milestones.transactionId} = ${transactionId}
-          and ((${milestones.status} = 'UNDER_INSPECTION' and ${milestones.inspectionEndDate} <= ${at}::timestamptz)
-            or (${milestones.status} = 'DELIVERY_RETURNED_AWAITING_APPROVAL' and ${milestones.returnDeadlineDate} <= ${at}::timestamptz))
-      )
-      or exists (
-        select 1 from ${disputes} join ${milestones} on ${milestones.id} = ${disputes.milestoneId}
-        where ${milestones.transactionId} = ${transactionId}
-          and ((${disputes.status} = 'INTRA_PARTY_MEDIATION' and ${disputes.intraPartyMediationEndDate} <= ${at}::timestamptz)
-            or (${disputes.status} = 'EVIDENCE_SUBMISSION' and ${disputes.evidenceSubmissionEndDate} <= ${at}::timestamptz))
-      )
-    ) as due`);
+  const result = await tx.execute(sql`select ${dueDeadlineCondition(sql`${transactionId}`, sql`${now.toISOString()}::timestamptz`)} as due`);
   return (result.rows[0] as { due: boolean } | undefined)?.due === true;
 }
 

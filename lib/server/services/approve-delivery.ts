@@ -32,6 +32,7 @@ export async function approveDelivery(db: Db, client: ClientRow, milestoneId: st
     action: 'approve',
     actingId: buyerId,
     now,
+    moves: ['escrow', 'seller_wallet'],
     apply: (ctx) => releaseToSeller(ctx, 'Buyer accepted the delivery'),
   });
 }

@@ -24,6 +24,7 @@ export async function approveReturn(db: Db, client: ClientRow, milestoneId: stri
     action: 'approve_return',
     actingId: sellerId,
     now,
+    moves: ['escrow', 'buyer_wallet'],
     apply: (ctx) => refundBuyerOnReturn(ctx, 'Seller approved the return'),
   });
 }

@@ -14,6 +14,7 @@ export async function fundMilestone(db: Db, client: ClientRow, milestoneId: stri
     action: 'fund',
     actingId: buyerId,
     now,
+    moves: ['buyer_wallet', 'escrow'],
     apply: async ({ graph, entry, lockAccounts }) => {
       const m = entry.milestone;
       const amount = fundingAmount(m.amountKobo, m.feeKobo, m.commissionPayer as CommissionPayer);

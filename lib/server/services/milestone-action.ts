@@ -22,7 +22,7 @@ import {
 } from '../records/transaction-graph';
 import { settleDueDeadlines } from '../deadlines/settle';
 import { assertActingParty } from './parties';
-import { accountsToLockFirst, lockLedgerAccounts, netMovements, stageTransfer } from './post-transfer';
+import { accountsToLockFirst, lockAccountsOfMilestone, lockLedgerAccounts, netMovements, stageTransfer, type MilestoneAccount } from './post-transfer';
 
 export type ActionContext = {
   tx: Tx;
@@ -83,20 +83,37 @@ export async function writeMilestoneLog(tx: Tx, a: { milestoneId: string; actor:
  * loser sees the winner's state. The milestones are read after the lock, so they are current.
  */
 export async function lockTransactionOfMilestone(tx: Tx, client: ClientRow, milestoneId: string, now: Date | undefined): Promise<TransactionGraph> {
-  // Both statements are sent at once; the database runs the second after the first has its lock, and
-  // reads it with a snapshot of its own, so the milestones are as current as if read after the answer.
-  const [locked, { milestones: current, due }] = await Promise.all([
+  return (await lockGraphAndAccounts(tx, client, milestoneId, now, [])).graph;
+}
+
+/**
+ * lockTransactionOfMilestone, and then the milestone's own ledger accounts named by `parts`
+ * (lockAccountsOfMilestone), with their balances. The accounts come back only when no deadline was
+ * settled first: settling moves money, and the caller then locks what it needs after it.
+ */
+async function lockGraphAndAccounts(
+  tx: Tx,
+  client: ClientRow,
+  milestoneId: string,
+  now: Date | undefined,
+  parts: readonly MilestoneAccount[],
+): Promise<{ graph: TransactionGraph; balances: Map<string, number> }> {
+  // The statements are sent at once; the database runs each after the one before has its locks, and
+  // reads with a snapshot of its own, so the milestones are as current as if read after the answer.
+  const at = now ?? new Date(0);
+  const [locked, { milestones: current, due }, balances] = await Promise.all([
     lockTransactionWithParties(tx, client.id, milestoneId),
-    loadMilestonesAndDueOfMilestone(tx, milestoneId, now ?? new Date(0)),
+    loadMilestonesAndDueOfMilestone(tx, milestoneId, at),
+    lockAccountsOfMilestone(tx, { clientId: client.id, milestoneId, parts, now: at }),
   ]);
   if (!locked) throw notFound('Milestone', milestoneId);
-  if (!now) return { ...locked, milestones: current };
+  if (!now) return { graph: { ...locked, milestones: current }, balances };
   // A deadline that has passed has already acted, whether or not the runner got there first
   // (decisions §5, §6): the request is judged against the state after the lapse.
-  if (!due || (await settleDueDeadlines(tx, client, locked.transaction.id, now, { due })) === 0) return { ...locked, milestones: current };
+  if (!due || (await settleDueDeadlines(tx, client, locked.transaction.id, now, { due })) === 0) return { graph: { ...locked, milestones: current }, balances };
   const settled = await lockTransactionWithParties(tx, client.id, milestoneId);
   if (!settled) throw notFound('Milestone', milestoneId);
-  return { ...settled, milestones: await loadMilestonesWithEscrows(tx, settled.transaction.id) };
+  return { graph: { ...settled, milestones: await loadMilestonesWithEscrows(tx, settled.transaction.id) }, balances: new Map() };
 }
 
 /**
@@ -183,12 +200,19 @@ export async function runMilestoneAction(
     action: MilestoneAction;
     actingId?: string;
     now: Date;
+    /**
+     * The milestone's accounts the action's transfer moves, locked with the transaction (one round trip
+     * fewer); any other account of the transfer is locked before its write, as without this.
+     */
+    moves?: readonly MilestoneAccount[];
     apply: (ctx: ActionContext) => Promise<MilestoneActionEffect>;
   },
 ): Promise<TransactionGraph> {
   return db.transaction(async (tx) => {
-    // The service's own actions run while deadlines are being settled: no settling inside them.
-    const graph = await lockTransactionOfMilestone(tx, a.client, a.milestoneId, a.actingId === undefined ? undefined : a.now);
+    // The service's own actions run while deadlines are being settled: no settling inside them, and a
+    // lapse's transfer has all its accounts locked in one statement, house accounts included.
+    const byParty = a.actingId !== undefined;
+    const { graph, balances } = await lockGraphAndAccounts(tx, a.client, a.milestoneId, byParty ? a.now : undefined, byParty ? (a.moves ?? []) : []);
     const role = ACTING_PARTY[a.action];
     if (a.actingId !== undefined) {
       await assertActingParty(tx, { clientId: a.client.id, role, givenId: a.actingId, expected: graph[role].party, field: `${role}_id` });
@@ -198,10 +222,14 @@ export async function runMilestoneAction(
     const decision = decideMilestoneAction(a.action, state(entry), graph.milestones.map(state));
     if (!decision.ok) throw invalidState(decision.message);
 
-    const locked = new Set<string>();
+    const locked = new Set(balances.keys());
     const lockAccounts = async (ids: string[]) => {
-      const balances = await lockLedgerAccounts(tx, ids);
-      ids.forEach((id) => locked.add(id));
+      if (ids.every((id) => locked.has(id))) return balances;
+      const current = await lockLedgerAccounts(tx, ids);
+      for (const [id, balance] of current) {
+        locked.add(id);
+        balances.set(id, balance);
+      }
       return balances;
     };
     const effect = await a.apply({ tx, client: a.client, graph, entry, now: a.now, to: decision.to, lockAccounts });

@@ -7,6 +7,8 @@
  *
  * Usage: node --import tsx scripts/serve.ts [-p port] [-H hostname]   (PORT also sets the port)
  */
+// First: it keeps the engine's Date before Next's server replaces it.
+import { restoreEngineDate } from './production-server/native-date';
 import cluster from 'node:cluster';
 import http from 'node:http';
 import path from 'node:path';
@@ -31,6 +33,7 @@ async function main() {
   const handle = app.getRequestHandler();
   // Runs instrumentation too: migrations, the data-directory lock, demo data, the background runners.
   await app.prepare();
+  restoreEngineDate();
   const api = createApiFastPath(await loadApiRouteTable(ROOT), `http://${hostname === '0.0.0.0' ? 'localhost' : hostname}:${port}`);
   const server = http.createServer((req, res) => {
     if (!api(req, res)) void handle(req, res);

@@ -82,10 +82,13 @@ async function measureOpen(target: Target, name: string, operations: string[], r
   // connection per request in flight, each handed by the cluster's primary to a worker, and its first
   // half second (92 of 148 GET milestone requests at 300/s over 40 ms, up to 175 ms) was alone more than the
   // 1% of the window that the p99 reads.
-  await openLoop(ratePerSecond, OPEN_WARM_MS, (index, at, rec) => make(index)(api, rec, at));
+  const warm = await openLoop(ratePerSecond, OPEN_WARM_MS, (index, at, rec) => make(index)(api, rec, at));
   const stopSampling = samplePeakRss(target.pid);
   const { recorder, seconds } = await openLoop(ratePerSecond, ms, (index, at, rec) => make(index)(api, rec, at));
   const result = phase(name, null, ratePerSecond, recorder, seconds, stopSampling(), operations);
+  // Its latencies are left out, never its errors.
+  result.errors += warm.recorder.errorCount();
+  result.firstErrors = [...warm.recorder.firstErrors, ...result.firstErrors].slice(0, 5);
   api.close();
   console.log(`  ${name.padEnd(20)} @${ratePerSecond.toFixed(1)}/s  p50 ${result.all.p50} p95 ${result.all.p95} p99 ${result.all.p99} ms  errors ${result.errors}`);
   return result;

@@ -73,15 +73,15 @@ let readCursor = 0;
 export const READS: Record<string, (data: Dataset) => Operation> = {
   'GET milestone': (data) => async (api, recorder, at) => {
     const id = data.milestoneIds[readCursor++ % data.milestoneIds.length];
-    await recorder.time('GET milestone', at, () => api.ok('GET', `/v1/milestones/${id}`));
+    await recorder.time('GET milestone', at, () => api.expectOk('GET', `/v1/milestones/${id}`));
   },
   'list users page': () => async (api, recorder, at) => {
     const page = (readCursor++ % 5) + 1;
-    await recorder.time('list users page', at, () => api.ok('GET', `/v1/users?page=${page}&limit=20&sort=DESC`));
+    await recorder.time('list users page', at, () => api.expectOk('GET', `/v1/users?page=${page}&limit=20&sort=DESC`));
   },
   'list transactions': () => async (api, recorder, at) => {
     const page = (readCursor++ % 5) + 1;
-    await recorder.time('list transactions', at, () => api.ok('GET', `/v1/transactions?page=${page}&limit=20`));
+    await recorder.time('list transactions', at, () => api.expectOk('GET', `/v1/transactions?page=${page}&limit=20`));
   },
 };
 
@@ -105,9 +105,9 @@ export const LIFECYCLES: Record<string, { operations: string[]; run: (data: Data
       let milestoneId = '';
       await chain(recorder, at, [
         ['create transaction', async () => (milestoneId = (await api.ok('POST', '/v1/transactions', transactionBody(pair, 1))).milestones[0].id)],
-        ['fund', () => api.ok('POST', `/v1/milestones/${milestoneId}/fund`, { buyer_id: pair.buyerId })],
-        ['deliver', () => api.ok('POST', `/v1/milestones/${milestoneId}/deliver`, { seller_id: pair.sellerId, proofs_of_completion: [PROOF] })],
-        ['approve', () => api.ok('POST', `/v1/milestones/${milestoneId}/approve`, { buyer_id: pair.buyerId })],
+        ['fund', () => api.expectOk('POST', `/v1/milestones/${milestoneId}/fund`, { buyer_id: pair.buyerId })],
+        ['deliver', () => api.expectOk('POST', `/v1/milestones/${milestoneId}/deliver`, { seller_id: pair.sellerId, proofs_of_completion: [PROOF] })],
+        ['approve', () => api.expectOk('POST', `/v1/milestones/${milestoneId}/approve`, { buyer_id: pair.buyerId })],
       ]);
     },
   },
@@ -118,17 +118,17 @@ export const LIFECYCLES: Record<string, { operations: string[]; run: (data: Data
       let disputeId = '';
       await chain(recorder, at, [
         ['create transaction', async () => (milestoneId = (await api.ok('POST', '/v1/transactions', transactionBody(pair, 1))).milestones[0].id)],
-        ['fund', () => api.ok('POST', `/v1/milestones/${milestoneId}/fund`, { buyer_id: pair.buyerId })],
-        ['deliver', () => api.ok('POST', `/v1/milestones/${milestoneId}/deliver`, { seller_id: pair.sellerId, proofs_of_completion: [PROOF] })],
-        ['reject', () => api.ok('POST', `/v1/milestones/${milestoneId}/reject`, { buyer_id: pair.buyerId, rejection_reason: 'Not as described', proofs_of_return: [PROOF] })],
-        ['disapprove return', () => api.ok('PATCH', `/v1/milestones/${milestoneId}/reject/disapprove`, { seller_id: pair.sellerId })],
+        ['fund', () => api.expectOk('POST', `/v1/milestones/${milestoneId}/fund`, { buyer_id: pair.buyerId })],
+        ['deliver', () => api.expectOk('POST', `/v1/milestones/${milestoneId}/deliver`, { seller_id: pair.sellerId, proofs_of_completion: [PROOF] })],
+        ['reject', () => api.expectOk('POST', `/v1/milestones/${milestoneId}/reject`, { buyer_id: pair.buyerId, rejection_reason: 'Not as described', proofs_of_return: [PROOF] })],
+        ['disapprove return', () => api.expectOk('PATCH', `/v1/milestones/${milestoneId}/reject/disapprove`, { seller_id: pair.sellerId })],
         [
           'open dispute',
           async () =>
             (disputeId = (await api.ok('POST', '/v1/dispute/create', { description: 'The return never arrived', buyer_id: pair.buyerId, seller_id: pair.sellerId, milestone_id: milestoneId })).id),
         ],
-        ['propose amount', () => api.ok('PATCH', `/v1/dispute/${disputeId}/add-dispute-amount`, { dispute_amount: 500, seller_id: pair.sellerId })],
-        ['approve amount', () => api.ok('PATCH', `/v1/dispute/${disputeId}/approve-dispute-amount`, { buyer_id: pair.buyerId })],
+        ['propose amount', () => api.expectOk('PATCH', `/v1/dispute/${disputeId}/add-dispute-amount`, { dispute_amount: 500, seller_id: pair.sellerId })],
+        ['approve amount', () => api.expectOk('PATCH', `/v1/dispute/${disputeId}/approve-dispute-amount`, { buyer_id: pair.buyerId })],
       ]);
     },
   },

@@ -15,6 +15,8 @@ export type PhaseResult = {
   errors: number;
   firstErrors: string[];
   peakRssMb: number;
+  /** The server's table-maintenance rounds that ended during the phase: ms per table (lib/server/db/table-maintenance.ts). */
+  vacuumed?: Record<string, number>;
 };
 
 /** One round of the paired throughput measurement (c=32): each figure taken right beside its ceiling. */
@@ -144,11 +146,12 @@ export function renderMarkdown(r: BenchResult): string {
     lines.push('');
     lines.push('At half of peak throughput (open loop, latency from each request’s scheduled start):');
     lines.push('');
-    lines.push(row(['operation', 'rate/s', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', 'slowest step (p99)']));
-    lines.push(row(['---', '---:', '---:', '---:', '---:', '---:', '---']));
+    lines.push(row(['operation', 'rate/s', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', 'slowest step (p99)', 'server VACUUM in it']));
+    lines.push(row(['---', '---:', '---:', '---:', '---:', '---:', '---', '---']));
     for (const p of db.halfPeak) {
       const slowest = Object.entries(p.latency).sort((a, b) => b[1].p99 - a[1].p99)[0];
-      lines.push(row([p.name, (p.ratePerSecond ?? 0).toFixed(1), p.all.p50, p.all.p95, p.all.p99, p.errors, slowest ? `${slowest[0]} ${slowest[1].p99} ms` : '']));
+      const vacuumed = Object.entries(p.vacuumed ?? {}).map(([table, ms]) => `${table} ${ms} ms`).join(', ');
+      lines.push(row([p.name, (p.ratePerSecond ?? 0).toFixed(1), p.all.p50, p.all.p95, p.all.p99, p.errors, slowest ? `${slowest[0]} ${slowest[1].p99} ms` : '', vacuumed || 'none']));
     }
     if (db.paired?.length) {
       lines.push('');

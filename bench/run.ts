@@ -57,7 +57,20 @@ function phase(name: string, concurrency: number | null, ratePerSecond: number |
   };
 }
 
-type Target = { pid: number; baseUrl: string; key: string };
+/** `output`: the server's log so far, where it has one of ours. */
+type Target = { pid: number; baseUrl: string; key: string; output?: () => string };
+
+/** The table-maintenance rounds a stretch of the server's log reports (one JSON line a round), merged. */
+function vacuumsIn(log: string): Record<string, number> | undefined {
+  let merged: Record<string, number> | undefined;
+  for (const line of log.split('\n')) {
+    if (!line.includes('"tables vacuumed"')) continue;
+    const { ms } = JSON.parse(line) as { ms: Record<string, number> };
+    merged ??= {};
+    for (const [table, took] of Object.entries(ms)) merged[table] = (merged[table] ?? 0) + took;
+  }
+  return merged;
+}
 
 /**
  * Each phase opens its own keep-alive sockets: a socket left idle by the phase before could be closed by
@@ -65,10 +78,12 @@ type Target = { pid: number; baseUrl: string; key: string };
  */
 async function measureClosed(target: Target, name: string, operations: string[], concurrency: number, ms: number, make: (worker: number) => Operation) {
   const api = new HttpDriver(target.baseUrl, target.key, concurrency);
+  const logFrom = target.output?.().length ?? 0;
   const stopSampling = samplePeakRss(target.pid);
   const perWorker = Array.from({ length: concurrency }, (_, w) => make(w));
   const { recorder, seconds } = await closedLoop(concurrency, ms, (worker, rec) => perWorker[worker]!(api, rec, performance.now()));
   const result = phase(name, concurrency, null, recorder, seconds, stopSampling(), operations);
+  result.vacuumed = vacuumsIn(target.output?.().slice(logFrom) ?? '');
   api.close();
   if (operations.length === 0) return result;
   console.log(`  ${name.padEnd(20)} c=${String(concurrency).padStart(3)}  ${String(result.operationsPerSecond).padStart(7)} op/s  p50 ${result.all.p50} p99 ${result.all.p99} ms  errors ${result.errors}  rss ${result.peakRssMb} MB`);
@@ -78,6 +93,7 @@ async function measureClosed(target: Target, name: string, operations: string[],
 
 async function measureOpen(target: Target, name: string, operations: string[], ratePerSecond: number, ms: number, make: (index: number) => Operation) {
   const api = new HttpDriver(target.baseUrl, target.key, 256);
+  const logFrom = target.output?.().length ?? 0;
   // The phase's sockets are opened at its rate before it is measured: a driver starting cold opened one
   // connection per request in flight, each handed by the cluster's primary to a worker, and its first
   // half second (92 of 148 GET milestone requests at 300/s over 40 ms, up to 175 ms) was alone more than the
@@ -86,11 +102,12 @@ async function measureOpen(target: Target, name: string, operations: string[], r
   const stopSampling = samplePeakRss(target.pid);
   const { recorder, seconds } = await openLoop(ratePerSecond, ms, (index, at, rec) => make(index)(api, rec, at));
   const result = phase(name, null, ratePerSecond, recorder, seconds, stopSampling(), operations);
+  result.vacuumed = vacuumsIn(target.output?.().slice(logFrom) ?? '');
   // Its latencies are left out, never its errors.
   result.errors += warm.recorder.errorCount();
   result.firstErrors = [...warm.recorder.firstErrors, ...result.firstErrors].slice(0, 5);
   api.close();
-  console.log(`  ${name.padEnd(20)} @${ratePerSecond.toFixed(1)}/s  p50 ${result.all.p50} p95 ${result.all.p95} p99 ${result.all.p99} ms  errors ${result.errors}`);
+  console.log(`  ${name.padEnd(20)} @${ratePerSecond.toFixed(1)}/s  p50 ${result.all.p50} p95 ${result.all.p95} p99 ${result.all.p99} ms  errors ${result.errors}${result.vacuumed ? `  vacuumed ${JSON.stringify(result.vacuumed)}` : ''}`);
   return result;
 }
 
@@ -101,7 +118,7 @@ async function benchDatabase(database: 'postgres' | 'pglite') {
   const server: TestServer = await startTestServer({ env: { ESCROW_DB_POOL_SIZE: String(POOL_SIZE) } });
   try {
     const data: Dataset = await prepareDataset(server.baseUrl, server.operatorKey, Math.max(...CONCURRENCY));
-    const target: Target = { pid: server.process.pid as number, baseUrl: server.baseUrl, key: data.key };
+    const target: Target = { pid: server.process.pid as number, baseUrl: server.baseUrl, key: data.key, output: server.output };
     const phases: PhaseResult[] = [];
     // Warm the JIT and the pool on every measured operation before anything is measured: the numbers are
     // for a server that has been up a while, not for its first seconds.

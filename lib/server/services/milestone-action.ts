@@ -211,25 +211,21 @@ export async function runMilestoneAction(
   return db.transaction(async (tx) => {
     // The service's own actions run while deadlines are being settled: no settling inside them, and a
     // lapse's transfer has all its accounts locked in one statement, house accounts included.
-    const byParty = a.actingId !== undefined;
+    const { actingId } = a;
+    const byParty = actingId !== undefined;
     const { graph, balances } = await lockGraphAndAccounts(tx, a.client, a.milestoneId, byParty ? a.now : undefined, byParty ? (a.moves ?? []) : []);
     const role = ACTING_PARTY[a.action];
-    if (a.actingId !== undefined) {
-      await assertActingParty(tx, { clientId: a.client.id, role, givenId: a.actingId, expected: graph[role].party, field: `${role}_id` });
+    if (byParty) {
+      await assertActingParty(tx, { clientId: a.client.id, role, givenId: actingId, expected: graph[role].party, field: `${role}_id` });
     }
     const entry = findMilestone(graph, a.milestoneId);
     const state = (e: MilestoneWithEscrow) => ({ id: e.milestone.id, status: e.milestone.status as MilestoneStatus, position: e.milestone.position });
     const decision = decideMilestoneAction(a.action, state(entry), graph.milestones.map(state));
     if (!decision.ok) throw invalidState(decision.message);
 
-    const locked = new Set(balances.keys());
+    // Every account locked so far, with its balance: an account is locked once it is in here.
     const lockAccounts = async (ids: string[]) => {
-      if (ids.every((id) => locked.has(id))) return balances;
-      const current = await lockLedgerAccounts(tx, ids);
-      for (const [id, balance] of current) {
-        locked.add(id);
-        balances.set(id, balance);
-      }
+      if (ids.some((id) => !balances.has(id))) for (const [id, balance] of await lockLedgerAccounts(tx, ids)) balances.set(id, balance);
       return balances;
     };
     const effect = await a.apply({ tx, client: a.client, graph, entry, now: a.now, to: decision.to, lockAccounts });
@@ -238,12 +234,12 @@ export async function runMilestoneAction(
     if (effect.transfer) {
       // A lapsed deadline's action runs inside another operation's transaction, which goes on writing
       // after it: only a party's own action ends with its batch, so only there may a house account wait for it.
-      const accounts = a.actingId === undefined ? effect.transfer.transfer.postings.map((p) => p.accountId) : accountsToLockFirst(effect.transfer.transfer, a.client);
-      if (accounts.some((id) => !locked.has(id))) await lockAccounts(accounts);
+      const accounts = !byParty ? effect.transfer.transfer.postings.map((p) => p.accountId) : accountsToLockFirst(effect.transfer.transfer, a.client);
+      await lockAccounts(accounts);
       stageTransfer(batch, { clientId: a.client.id, transfer: effect.transfer.transfer, milestoneId: a.milestoneId, description: effect.transfer.description, now: a.now });
     }
     batch.add(updateById(milestones, a.milestoneId, { ...effect.milestone, status: decision.to, updatedAt: a.now }));
-    const automatic = a.actingId === undefined;
+    const automatic = !byParty;
     batch.add(milestoneLogInsert({ milestoneId: a.milestoneId, actor: automatic ? 'system' : role, message: effect.log, now: a.now, automatic }));
     const updated = graphAfter(graph, entry, decision.to, effect, a.now);
     const { status, currentMilestoneId, isCompleted, onLastMilestone, approvedAt, updatedAt } = updated.transaction;

@@ -7,6 +7,11 @@ import http from 'node:http';
 
 export type Reply = { status: number; body: any };
 
+/** A call's failure, naming it, with the start of the answer's body. */
+function failure(method: string, path: string, reply: Reply): Error {
+  return new Error(`${method} ${path} → ${reply.status} ${JSON.stringify(reply.body).slice(0, 300)}`);
+}
+
 export class HttpDriver {
   private agent: http.Agent;
   private url: URL;
@@ -75,7 +80,7 @@ export class HttpDriver {
   /** The data of a 200 envelope, or an error naming the call. */
   async ok<T = any>(method: string, path: string, body?: unknown): Promise<T> {
     const reply = await this.request(method, path, body);
-    if (reply.status !== 200) throw new Error(`${method} ${path} → ${reply.status} ${JSON.stringify(reply.body).slice(0, 300)}`);
+    if (reply.status !== 200) throw failure(method, path, reply);
     return reply.body.data as T;
   }
 
@@ -85,7 +90,7 @@ export class HttpDriver {
    */
   async expectOk(method: string, path: string, body?: unknown): Promise<true> {
     const reply = await this.send(method, path, body, false);
-    if (typeof reply !== 'number') throw new Error(`${method} ${path} → ${reply.status} ${JSON.stringify(reply.body).slice(0, 300)}`);
+    if (typeof reply !== 'number') throw failure(method, path, reply);
     return true;
   }
 

@@ -72,18 +72,24 @@ function vacuumsIn(log: string): Record<string, number> | undefined {
   return merged;
 }
 
+/** Starts watching the server's log: the returned function gives the maintenance rounds that ended since. */
+function watchVacuums(target: Target): () => Record<string, number> | undefined {
+  const from = target.output?.().length ?? 0;
+  return () => vacuumsIn(target.output?.().slice(from) ?? '');
+}
+
 /**
  * Each phase opens its own keep-alive sockets: a socket left idle by the phase before could be closed by
  * the server's keep-alive timeout just as it is reused, an ECONNRESET of the driver's making.
  */
 async function measureClosed(target: Target, name: string, operations: string[], concurrency: number, ms: number, make: (worker: number) => Operation) {
   const api = new HttpDriver(target.baseUrl, target.key, concurrency);
-  const logFrom = target.output?.().length ?? 0;
+  const vacuumsSinceStart = watchVacuums(target);
   const stopSampling = samplePeakRss(target.pid);
   const perWorker = Array.from({ length: concurrency }, (_, w) => make(w));
   const { recorder, seconds } = await closedLoop(concurrency, ms, (worker, rec) => perWorker[worker]!(api, rec, performance.now()));
   const result = phase(name, concurrency, null, recorder, seconds, stopSampling(), operations);
-  result.vacuumed = vacuumsIn(target.output?.().slice(logFrom) ?? '');
+  result.vacuumed = vacuumsSinceStart();
   api.close();
   if (operations.length === 0) return result;
   console.log(`  ${name.padEnd(20)} c=${String(concurrency).padStart(3)}  ${String(result.operationsPerSecond).padStart(7)} op/s  p50 ${result.all.p50} p99 ${result.all.p99} ms  errors ${result.errors}  rss ${result.peakRssMb} MB`);
@@ -93,7 +99,7 @@ async function measureClosed(target: Target, name: string, operations: string[],
 
 async function measureOpen(target: Target, name: string, operations: string[], ratePerSecond: number, ms: number, make: (index: number) => Operation) {
   const api = new HttpDriver(target.baseUrl, target.key, 256);
-  const logFrom = target.output?.().length ?? 0;
+  const vacuumsSinceStart = watchVacuums(target);
   // The phase's sockets are opened at its rate before it is measured: a driver starting cold opened one
   // connection per request in flight, each handed by the cluster's primary to a worker, and its first
   // half second (92 of 148 GET milestone requests at 300/s over 40 ms, up to 175 ms) was alone more than the
@@ -102,7 +108,7 @@ async function measureOpen(target: Target, name: string, operations: string[], r
   const stopSampling = samplePeakRss(target.pid);
   const { recorder, seconds } = await openLoop(ratePerSecond, ms, (index, at, rec) => make(index)(api, rec, at));
   const result = phase(name, null, ratePerSecond, recorder, seconds, stopSampling(), operations);
-  result.vacuumed = vacuumsIn(target.output?.().slice(logFrom) ?? '');
+  result.vacuumed = vacuumsSinceStart();
   // Its latencies are left out, never its errors.
   result.errors += warm.recorder.errorCount();
   result.firstErrors = [...warm.recorder.firstErrors, ...result.firstErrors].slice(0, 5);

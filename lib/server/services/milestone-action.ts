@@ -212,10 +212,10 @@ export async function runMilestoneAction(
     // The service's own actions run while deadlines are being settled: no settling inside them, and a
     // lapse's transfer has all its accounts locked in one statement, house accounts included.
     const { actingId } = a;
-    const byParty = actingId !== undefined;
-    const { graph, balances } = await lockGraphAndAccounts(tx, a.client, a.milestoneId, byParty ? a.now : undefined, byParty ? (a.moves ?? []) : []);
+    const automatic = actingId === undefined;
+    const { graph, balances } = await lockGraphAndAccounts(tx, a.client, a.milestoneId, automatic ? undefined : a.now, automatic ? [] : (a.moves ?? []));
     const role = ACTING_PARTY[a.action];
-    if (byParty) {
+    if (!automatic) {
       await assertActingParty(tx, { clientId: a.client.id, role, givenId: actingId, expected: graph[role].party, field: `${role}_id` });
     }
     const entry = findMilestone(graph, a.milestoneId);
@@ -234,12 +234,11 @@ export async function runMilestoneAction(
     if (effect.transfer) {
       // A lapsed deadline's action runs inside another operation's transaction, which goes on writing
       // after it: only a party's own action ends with its batch, so only there may a house account wait for it.
-      const accounts = !byParty ? effect.transfer.transfer.postings.map((p) => p.accountId) : accountsToLockFirst(effect.transfer.transfer, a.client);
+      const accounts = automatic ? effect.transfer.transfer.postings.map((p) => p.accountId) : accountsToLockFirst(effect.transfer.transfer, a.client);
       await lockAccounts(accounts);
       stageTransfer(batch, { clientId: a.client.id, transfer: effect.transfer.transfer, milestoneId: a.milestoneId, description: effect.transfer.description, now: a.now });
     }
     batch.add(updateById(milestones, a.milestoneId, { ...effect.milestone, status: decision.to, updatedAt: a.now }));
-    const automatic = !byParty;
     batch.add(milestoneLogInsert({ milestoneId: a.milestoneId, actor: automatic ? 'system' : role, message: effect.log, now: a.now, automatic }));
     const updated = graphAfter(graph, entry, decision.to, effect, a.now);
     const { status, currentMilestoneId, isCompleted, onLastMilestone, approvedAt, updatedAt } = updated.transaction;

@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/test-server';
 
@@ -63,4 +64,28 @@ describe('logs', () => {
     expect(server.output()).not.toContain(secretKey);
     expect(server.output()).not.toContain(server.operatorKey);
   });
+});
+
+describe('keep-alive connections', () => {
+  /** GETs a route on the agent's one socket: its status, and whether the socket was one already open. */
+  function get(agent: http.Agent, route: string): Promise<{ status: number; reused: boolean }> {
+    return new Promise((resolve, reject) => {
+      const req = http.get(`${server.baseUrl}${route}`, { agent }, (res) => {
+        res.resume();
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, reused: req.reusedSocket }));
+      });
+      req.on('error', reject);
+    });
+  }
+
+  it('stay open while idle longer than Node’s 5 s default, as load balancers expect', async () => {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      expect(await get(agent, '/api/health')).toEqual({ status: 200, reused: false });
+      await new Promise((r) => setTimeout(r, 6000));
+      expect(await get(agent, '/api/health')).toEqual({ status: 200, reused: true });
+    } finally {
+      agent.destroy();
+    }
+  }, 20_000);
 });

@@ -56,8 +56,13 @@ export class PipeliningClient extends pg.Client {
     return this.inheritBegin(this.send(config, values, callback)) as never;
   }
 
+  /** Hands one query to node-postgres; a subclass may hand it over in its own form, answering as query() does. */
+  protected submit(config: unknown, values?: unknown, callback?: unknown): unknown {
+    return (pg.Client.prototype.query as (...args: unknown[]) => unknown).call(this, config, values, callback);
+  }
+
   private send(config: unknown, values?: unknown, callback?: unknown): unknown {
-    const sent = (super.query as (...args: unknown[]) => unknown)(config, values, callback);
+    const sent = this.submit(config, values, callback);
     this.uncorkAfterThisTick();
     return sent;
   }

@@ -1,9 +1,78 @@
 import 'server-only';
-import type pg from 'pg';
+import pg from 'pg';
 import { PipeliningClient } from './pipelining-client';
 
 /** Enough for every statement shape the app sends; a connection past it sends the rest unprepared. */
 export const MAX_PREPARED_PER_CONNECTION = 1000;
+
+type RowParser = (raw: string) => unknown;
+/** What a statement's rows look like, as its first RowDescription said, and the parsers made for it. */
+type ResultShape = { fields: pg.FieldDef[]; parsers: RowParser[] };
+type QueryInternals = {
+  _result: { fields: pg.FieldDef[]; _parsers: RowParser[] | undefined };
+  _accumulateRows: boolean;
+  callback?: (error: Error | null, result?: unknown) => void;
+};
+
+/**
+ * Shapes by the type parsers they were made with (a drizzle prepared query keeps one `types` object for
+ * its life; queries without one share DEFAULT_TYPES), then by statement text.
+ */
+const shapesByTypes = new WeakMap<object, Map<string, ResultShape>>();
+const DEFAULT_TYPES = {};
+const noDescribe = () => undefined;
+
+function shapesFor(types: object | undefined): Map<string, ResultShape> {
+  const key = types ?? DEFAULT_TYPES;
+  let shapes = shapesByTypes.get(key);
+  if (!shapes) shapesByTypes.set(key, (shapes = new Map()));
+  return shapes;
+}
+
+/**
+ * A prepared statement's query that asks the server to describe its rows only the first time this
+ * process runs its text. node-postgres describes the portal on every execution, and each answer is
+ * parsed into one object per column and turned into a fresh set of parsers: for the reads that load a
+ * milestone's graph (about 150 columns over 7 tables) that was a sixth of everything the server
+ * allocated per request, and that garbage, promoted under load, is what its major GCs were collecting.
+ * A statement's result columns cannot change while it is prepared (PostgreSQL refuses: "cached plan
+ * must not change result type"), so the first description stands for every later execution.
+ */
+class ShapeRememberingQuery extends pg.Query {
+  constructor(
+    config: pg.QueryConfig,
+    private readonly shapes: Map<string, ResultShape>,
+  ) {
+    super(config);
+  }
+
+  private get known(): ResultShape | undefined {
+    return this.shapes.get((this as unknown as { text: string }).text);
+  }
+
+  prepare(connection: { describe: unknown }): void {
+    const shape = this.known;
+    if (!shape) return (pg.Query.prototype as unknown as { prepare: (c: unknown) => void }).prepare.call(this, connection);
+    const internals = this as unknown as QueryInternals;
+    internals._result.fields = shape.fields;
+    internals._result._parsers = shape.parsers;
+    internals._accumulateRows = true;
+    const describe = connection.describe;
+    connection.describe = noDescribe;
+    try {
+      (pg.Query.prototype as unknown as { prepare: (c: unknown) => void }).prepare.call(this, connection);
+    } finally {
+      connection.describe = describe;
+    }
+  }
+
+  handleRowDescription(message: { fields: pg.FieldDef[] }): void {
+    (pg.Query.prototype as unknown as { handleRowDescription: (m: unknown) => void }).handleRowDescription.call(this, message);
+    const { fields, _parsers: parsers } = (this as unknown as QueryInternals)._result;
+    const text = (this as unknown as { text: string }).text;
+    if (parsers && !this.shapes.has(text) && this.shapes.size < MAX_PREPARED_PER_CONNECTION) this.shapes.set(text, { fields, parsers });
+  }
+}
 
 /**
  * A node-postgres client that prepares each distinct parameterised statement once per connection and
@@ -30,5 +99,27 @@ export class PreparingClient extends PipeliningClient {
       }
     }
     return (super.query as (...args: unknown[]) => never)(config, values, callback);
+  }
+
+  /**
+   * A named statement read as plain text rows (drizzle's every prepared query, through the pool's
+   * callback or a transaction's promise) goes as a ShapeRememberingQuery, answering as node-postgres would.
+   */
+  protected override submit(config: unknown, values?: unknown, callback?: unknown): unknown {
+    const query = config as (pg.QueryConfig & { rows?: unknown; binary?: unknown; queryMode?: unknown; submit?: unknown; types?: object }) | null;
+    const plainRows = query && typeof query === 'object' && !query.submit && query.name && !query.rows && !query.binary && !query.queryMode;
+    if (!plainRows || typeof values === 'function' || (callback !== undefined && typeof callback !== 'function')) return super.submit(config, values, callback);
+    const shaped = new ShapeRememberingQuery({ ...query, values: Array.isArray(values) ? values : query.values }, shapesFor(query.types));
+    const internals = shaped as unknown as QueryInternals;
+    if (callback) {
+      internals.callback = callback as QueryInternals['callback'];
+      super.submit(shaped);
+      return undefined;
+    }
+    const answer = new Promise((resolve, reject) => {
+      internals.callback = (error, result) => (error ? reject(error) : resolve(result));
+    });
+    super.submit(shaped);
+    return answer;
   }
 }

@@ -9,10 +9,13 @@ type RowParser = (raw: string) => unknown;
 /** What a statement's rows look like, as its first RowDescription said, and the parsers made for it. */
 type ResultShape = { fields: pg.FieldDef[]; parsers: RowParser[] };
 type QueryInternals = {
+  text: string;
   _result: { fields: pg.FieldDef[]; _parsers: RowParser[] | undefined };
   _accumulateRows: boolean;
   callback?: (error: Error | null, result?: unknown) => void;
 };
+/** node-postgres's own Query methods that ShapeRememberingQuery wraps (pg 8's Query is a JavaScript class its typings do not show). */
+const queryBase = pg.Query.prototype as unknown as { prepare: (connection: unknown) => void; handleRowDescription: (message: unknown) => void };
 
 /**
  * Shapes by the type parsers they were made with (a drizzle prepared query keeps one `types` object for
@@ -46,31 +49,29 @@ class ShapeRememberingQuery extends pg.Query {
     super(config);
   }
 
-  private get known(): ResultShape | undefined {
-    return this.shapes.get((this as unknown as { text: string }).text);
+  private get internals(): QueryInternals {
+    return this as unknown as QueryInternals;
   }
 
   prepare(connection: { describe: unknown }): void {
-    const shape = this.known;
-    if (!shape) return (pg.Query.prototype as unknown as { prepare: (c: unknown) => void }).prepare.call(this, connection);
-    const internals = this as unknown as QueryInternals;
-    internals._result.fields = shape.fields;
-    internals._result._parsers = shape.parsers;
-    internals._accumulateRows = true;
+    const shape = this.shapes.get(this.internals.text);
+    if (!shape) return queryBase.prepare.call(this, connection);
+    this.internals._result.fields = shape.fields;
+    this.internals._result._parsers = shape.parsers;
+    this.internals._accumulateRows = true;
     const describe = connection.describe;
     connection.describe = noDescribe;
     try {
-      (pg.Query.prototype as unknown as { prepare: (c: unknown) => void }).prepare.call(this, connection);
+      queryBase.prepare.call(this, connection);
     } finally {
       connection.describe = describe;
     }
   }
 
   handleRowDescription(message: { fields: pg.FieldDef[] }): void {
-    (pg.Query.prototype as unknown as { handleRowDescription: (m: unknown) => void }).handleRowDescription.call(this, message);
-    const { fields, _parsers: parsers } = (this as unknown as QueryInternals)._result;
-    const text = (this as unknown as { text: string }).text;
-    if (parsers && !this.shapes.has(text) && this.shapes.size < MAX_PREPARED_PER_CONNECTION) this.shapes.set(text, { fields, parsers });
+    queryBase.handleRowDescription.call(this, message);
+    const { text, _result: result } = this.internals;
+    if (result._parsers && !this.shapes.has(text) && this.shapes.size < MAX_PREPARED_PER_CONNECTION) this.shapes.set(text, { fields: result.fields, parsers: result._parsers });
   }
 }
 

@@ -112,14 +112,9 @@ export class PreparingClient extends PipeliningClient {
     if (!plainRows || typeof values === 'function' || (callback !== undefined && typeof callback !== 'function')) return super.submit(config, values, callback);
     const shaped = new ShapeRememberingQuery({ ...query, values: Array.isArray(values) ? values : query.values }, shapesFor(query.types));
     const internals = shaped as unknown as QueryInternals;
-    if (callback) {
-      internals.callback = callback as QueryInternals['callback'];
-      super.submit(shaped);
-      return undefined;
-    }
-    const answer = new Promise((resolve, reject) => {
-      internals.callback = (error, result) => (error ? reject(error) : resolve(result));
-    });
+    let answer: Promise<unknown> | undefined;
+    if (callback) internals.callback = callback as QueryInternals['callback'];
+    else answer = new Promise((resolve, reject) => (internals.callback = (error, result) => (error ? reject(error) : resolve(result))));
     super.submit(shaped);
     return answer;
   }

@@ -35,7 +35,9 @@ describe.runIf(inject('database') === 'postgres')('a server of two worker proces
   let key: string;
 
   beforeAll(async () => {
-    server = await startTestServer({ env: { ESCROW_WORKERS: '2' } });
+    // Round-robin, not the server's default (each worker accepting for itself), so that these requests'
+    // fresh connections reach both workers for certain.
+    server = await startTestServer({ env: { ESCROW_WORKERS: '2', NODE_CLUSTER_SCHED_POLICY: 'rr' } });
     const created = await freshConnection(server, server.operatorKey, 'POST', '/v1/operator/clients', { name: 'Two workers', mode: 'test' });
     expect(created.status).toBe(200);
     key = created.body.data.secret_key;

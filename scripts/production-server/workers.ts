@@ -80,7 +80,10 @@ export function runWorkers(count: number): void {
   // to the next worker in turn, paused in GC or not; a client opening connections in a burst, as one
   // does when a stall has piled up its requests, then waited on that worker. At half of peak load, GET
   // milestone's p99 over 14 eight-second windows reached 131 ms with round-robin, over 10 windows 41 ms
-  // without. NODE_CLUSTER_SCHED_POLICY still chooses, where it is set.
+  // without. The price: connections can land unevenly (twice in 16 rounds, all 32 of a client's on one
+  // worker). At c=32 on this 2-core machine, 8 rounds each way were within its drift: lifecycle 575-690
+  // against 565-689 op/s, GET milestone 1,200-1,812 against 1,384-1,769 req/s.
+  // NODE_CLUSTER_SCHED_POLICY=rr brings round-robin back, where a deployment wants it.
   if (!process.env.NODE_CLUSTER_SCHED_POLICY) cluster.schedulingPolicy = cluster.SCHED_NONE;
   const first = fork(1);
   first.once('listening', () => {

@@ -5,7 +5,8 @@
  *
  * On PostgreSQL it runs as one worker process per core (production-server/workers.ts; ESCROW_WORKERS).
  *
- * Usage: node --import tsx scripts/serve.ts [-p port] [-H hostname]   (PORT also sets the port)
+ * Usage: node --no-allocation-site-pretenuring --import tsx scripts/serve.ts [-p port] [-H hostname]   (PORT also sets
+ * the port; production-server/command.ts says why the flag)
  */
 // First: it keeps the engine's Date before Next's server replaces it.
 import { restoreEngineDate } from './production-server/native-date';

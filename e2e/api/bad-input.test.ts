@@ -218,6 +218,8 @@ function bodyOf(s: Staged): Body {
       return { ...GTBANK };
     case 'createWebhook':
       return { url: 'https://127.0.0.1:9/escrow-hooks', description: `Bad input probe ${s.marker}` };
+    case 'rollKey':
+      return { expires_in_hours: 24 };
     default:
       throw new Error(`No request body recipe for ${s.op.id}: add one to bad-input.test.ts`);
   }

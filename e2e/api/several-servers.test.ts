@@ -86,6 +86,27 @@ describe.runIf(inject('database') === 'postgres')('two servers on one PostgreSQL
     expect(listed.keys.map((k: { expires_at: string | null }) => k.expires_at)).toEqual([null, rolled.previous_keys_expire_at]);
   });
 
+  it('a server whose listening connection is cut forgets what it cached, listens again, and still refuses a key revoked meanwhile', async () => {
+    const client = await newClient();
+    expect((await api(b, 'GET', '/v1/keys', client.key)).status).toBe(200);
+    const db = new pg.Client({ connectionString: a.databaseUrl });
+    await db.connect();
+    try {
+      const cut = await db.query(`select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'escrow-desk listener' and datname = current_database()`);
+      expect(cut.rowCount).toBe(2);
+    } finally {
+      await db.end();
+    }
+    const rolled = await data(a, 'POST', '/v1/keys/roll', client.key, { expires_in_hours: 0 });
+    expect(await timeUntil(async () => (await api(b, 'GET', '/v1/keys', client.key)).status === 401, 1000)).toBeDefined();
+    expect(await timeUntil(async () => b.output().includes('"msg":"listening for client changes again"'), 10_000)).toBeDefined();
+    expect(b.output()).toContain('"msg":"not listening for client changes: every request looks its key up until the connection is back"');
+    // Listening again, it hears of changes as before.
+    expect((await api(b, 'GET', '/v1/keys', rolled.secret_key)).status).toBe(200);
+    await data(a, 'POST', '/v1/keys/roll', rolled.secret_key, { expires_in_hours: 0 });
+    expect(await timeUntil(async () => (await api(b, 'GET', '/v1/keys', rolled.secret_key)).status === 401, 1000)).toBeDefined();
+  });
+
   it('the test clock advanced through one server is the clock of the other within a second', async () => {
     const client = await newClient();
     for (let day = 1; day <= 3; day++) {

@@ -7,13 +7,12 @@
  * resolve to nothing under that condition). Env: DATABASE_URL, PORT, POOL_SIZE.
  */
 import http from 'node:http';
-import { eq } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from '../lib/server/db/schema';
 import type { Db } from '../lib/server/db/client';
 import { PreparingClient } from '../lib/server/db/preparing-client';
-import { hashSecretKey } from '../lib/server/http/auth';
+import { findKeyOwner, hashSecretKey } from '../lib/server/http/auth';
 import { getMilestone } from '../lib/server/services/milestones';
 
 // The app's own connection behaviour too: each statement prepared once per connection.
@@ -32,9 +31,9 @@ const server = http.createServer(async (req, res) => {
   if (!match) return send(res, 404, { status: false, code: 'NOT_FOUND', message: 'Only GET /v1/milestones/{id} here.' });
   try {
     const key = (req.headers.authorization ?? '').replace(/^Bearer\s+/i, '').trim();
-    const [client] = await db.select().from(schema.clients).where(eq(schema.clients.secretKeyHash, hashSecretKey(key))).limit(1);
-    if (!client) return send(res, 401, { status: false, code: 'UNAUTHORIZED', message: 'Unknown API key.' });
-    const data = await getMilestone(db, client, match[1]!.toLowerCase());
+    const owner = await findKeyOwner(db, hashSecretKey(key));
+    if (!owner || (owner.keyExpiresAt && owner.keyExpiresAt.getTime() <= Date.now())) return send(res, 401, { status: false, code: 'UNAUTHORIZED', message: 'Unknown API key.' });
+    const data = await getMilestone(db, owner.client, match[1]!.toLowerCase());
     send(res, 200, { status: true, message: 'Milestone retrieved successfully', data });
   } catch (error) {
     send(res, 500, { status: false, code: 'INTERNAL', message: (error as Error).message });

@@ -61,7 +61,7 @@ function start() {
     const count = workerCount(process.env);
     if (count > 1) return runWorkers(count);
   } else {
-    // The primary went away without stopping us (SIGKILL): no one is left to replace a worker or relay broadcasts.
+    // The primary went away without stopping us (SIGKILL): no one is left to replace a worker.
     process.on('disconnect', () => process.exit(0));
   }
   main().catch((error) => {

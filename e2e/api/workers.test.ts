@@ -1,7 +1,8 @@
 /**
  * The production server as several worker processes on PostgreSQL (scripts/production-server/workers.ts):
- * both workers answer, a change one of them makes to a client is seen by the other before the change's
- * response arrives, and a worker that dies is replaced while the other goes on answering.
+ * both workers answer, a change one of them makes to a client is seen by the other within a second (they
+ * hear of it through PostgreSQL, as separate servers do), and a worker that dies is replaced while the
+ * other goes on answering.
  */
 import fs from 'node:fs';
 import http from 'node:http';
@@ -49,7 +50,7 @@ describe.runIf(inject('database') === 'postgres')('a server of two worker proces
     return replies.map((r) => r.body.data.offset_ms);
   }
 
-  it('runs two workers, and a test clock moved through one is the clock of both before the move is answered', async () => {
+  it('runs two workers, and a test clock moved through one is the clock of both within a second', async () => {
     // Once the second worker listens, connections alternate between the two.
     for (let attempt = 0; attempt < 100 && workerPids(server).length < 2; attempt++) await new Promise((r) => setTimeout(r, 100));
     expect(workerPids(server)).toHaveLength(2);
@@ -59,7 +60,9 @@ describe.runIf(inject('database') === 'postgres')('a server of two worker proces
     for (let day = 1; day <= 3; day++) {
       const moved = await freshConnection(server, key, 'POST', '/v1/test-clock/advance', { days: 1 });
       expect(moved.body.data.offset_ms).toBe(day * 86_400_000);
-      expect(await clockOffsets(8)).toEqual(Array(8).fill(day * 86_400_000));
+      let offsets = await clockOffsets(8);
+      for (const started = Date.now(); Date.now() - started < 1000 && offsets.some((o) => o !== day * 86_400_000); ) offsets = await clockOffsets(8);
+      expect(offsets).toEqual(Array(8).fill(day * 86_400_000));
     }
   });
 

@@ -18,6 +18,7 @@ import {
   VerdictBody,
 } from './disputes';
 import type { ErrorCode } from './error-codes';
+import { ApiKeyListRecord, RollKeyBody, RolledKeyRecord } from './keys';
 import { BuyerActionBody, DeliverBody, RejectDeliveryBody, SellerActionBody } from './milestones';
 import { AdvanceClockBody, CreateClientBody } from './operator';
 import * as R from './records';
@@ -32,7 +33,7 @@ export type Operation = {
   id: string;
   method: 'get' | 'post' | 'patch' | 'delete';
   path: string;
-  tag: 'Users' | 'Transactions' | 'Milestones' | 'Disputes' | 'Wallets' | 'Bank accounts' | 'Files' | 'Sandbox' | 'Operator' | 'Events' | 'Webhooks';
+  tag: 'Users' | 'Transactions' | 'Milestones' | 'Disputes' | 'Wallets' | 'Bank accounts' | 'Files' | 'Sandbox' | 'Operator' | 'Events' | 'Webhooks' | 'API keys';
   summary: string;
   description?: string;
   auth: 'client' | 'operator';
@@ -57,6 +58,8 @@ export const OPERATIONS: Operation[] = [
   { id: 'operatorDispute', method: 'get', path: '/v1/operator/disputes/{id}', tag: 'Operator', auth: 'operator', summary: 'A dispute with both parties\' evidence', response: R.DisputeWithPartiesRecord, errors: [...base, 'VALIDATION_ERROR', 'NOT_FOUND'] },
   { id: 'decideVerdict', method: 'post', path: '/v1/operator/disputes/{id}/verdict', tag: 'Operator', auth: 'operator', summary: "The dispute team's verdict", description: "The seller's share (0 up to max_dispute_amount) with a written reason; the rest of the escrow goes to the buyer. Final.", body: VerdictBody, response: R.DisputeWithPartiesRecord, errors: [...withBody, 'NOT_FOUND', 'INVALID_STATE', 'DISPUTE_AMOUNT_OUT_OF_RANGE'] },
   { id: 'ledgerIntegrity', method: 'get', path: '/v1/operator/ledger/integrity', tag: 'Operator', auth: 'operator', summary: 'Audit the ledger', description: 'Every transfer balances, the ledger sums to zero, cached balances equal their entries, no wallet or escrow below zero.', response: R.LedgerIntegrityRecord, errors: base },
+  { id: 'listKeys', method: 'get', path: '/v1/keys', tag: 'API keys', auth: 'client', summary: "List your secret keys (never the keys themselves)", description: 'Newest first: each key\'s last 4 characters, when it was made and when it expires (null: never). Expired keys stay listed for 30 days.', response: ApiKeyListRecord, errors: base },
+  { id: 'rollKey', method: 'post', path: '/v1/keys/roll', tag: 'API keys', auth: 'client', summary: 'Roll your secret key', description: 'Returns a new secret key, shown once (only its hash is stored). Every key that works now keeps working for expires_in_hours (0 to 72, default 24; 0 revokes them at once), on every server within a second. An Idempotency-Key replay answers without the secret key.', body: RollKeyBody, response: RolledKeyRecord, errors: withBody },
   { id: 'listUsers', method: 'get', path: '/v1/users', tag: 'Users', auth: 'client', summary: 'List users', description: 'page, limit (1–100) and sort (DESC or ASC by created_at) are all required. search filters by name or email.', query: ListUsersQuery, response: R.UserListRecord, errors: [...base, 'VALIDATION_ERROR'] },
   { id: 'getUser', method: 'get', path: '/v1/users/{id}', tag: 'Users', auth: 'client', summary: 'Fetch one user', response: R.UserRecord, errors: [...base, 'VALIDATION_ERROR', 'NOT_FOUND'] },
   { id: 'createUser', method: 'post', path: '/v1/users', tag: 'Users', auth: 'client', summary: 'Create a user (customer) with a wallet', description: 'Reads email_address or email. A second user with the same email (case-insensitive) is 403.', body: CreateUserBody, response: R.CreatedUserRecord, errors: [...withBody, 'EMAIL_TAKEN', 'KYC_INCOMPLETE'] },

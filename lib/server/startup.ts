@@ -4,7 +4,7 @@ import { startTableMaintenance } from './db/table-maintenance';
 import { startDeadlineRunner } from './deadlines/runner';
 import { env } from './env';
 import { startWebhookDispatcher } from './events/dispatcher';
-import { listenForForgottenClients } from './http/auth';
+import { listenForClientChanges } from './http/client-cache';
 import { seedDashboardAccounts } from './seed/dashboard-accounts';
 import { seedDemoOnce } from './seed/demo';
 
@@ -15,7 +15,7 @@ import { seedDemoOnce } from './seed/demo';
  */
 export async function startServer(): Promise<void> {
   const { db, driver } = await database();
-  listenForForgottenClients();
+  listenForClientChanges();
   const lead = (env().ESCROW_WORKER ?? 1) === 1;
   if (!lead) {
     console.log(JSON.stringify({ level: 'info', msg: 'escrow desk worker ready', worker: env().ESCROW_WORKER, database: driver }));

@@ -6,12 +6,11 @@
  *
  * The first worker starts alone (migrations, demo data, background runners), the others once it listens.
  * A worker that dies after the server is up is replaced; one that dies before stops the server, with its
- * message, as a single process would. Workers relay broadcasts to each other through here
- * (lib/server/worker-broadcast.ts).
+ * message, as a single process would. Workers hear of each other's changes to a client through
+ * PostgreSQL, as separate servers do (lib/server/http/client-cache.ts).
  */
 import cluster, { type Worker } from 'node:cluster';
 import os from 'node:os';
-import type { BroadcastAck, BroadcastDone, BroadcastMessage } from '../../lib/server/worker-broadcast';
 
 /** ESCROW_WORKERS, else one per core on PostgreSQL; always one on the embedded database. */
 export function workerCount(environment: NodeJS.ProcessEnv): number {
@@ -28,44 +27,18 @@ const log = (level: 'info' | 'error', msg: string, extra: object = {}) => consol
 
 export function runWorkers(count: number): void {
   const workerOf = new Map<Worker, number>();
-  /** Broadcasts still waiting for acks, by the relay's own number → the origin's request and workers yet to answer. */
-  const pending = new Map<number, { origin: Worker; request: number; waitingFor: Set<number> }>();
-  let nextRelay = 1;
   let serving = false;
   let stopping = false;
-
-  const settle = (key: number) => {
-    const entry = pending.get(key);
-    if (!entry || entry.waitingFor.size > 0) return;
-    pending.delete(key);
-    if (entry.origin.isConnected()) entry.origin.send({ escrow: 'broadcast-done', request: entry.request } satisfies BroadcastDone);
-  };
 
   const fork = (index: number) => {
     const worker = cluster.fork({ ESCROW_WORKER: String(index), ESCROW_WORKER_COUNT: String(count) });
     workerOf.set(worker, index);
-    worker.on('message', (message: Partial<BroadcastMessage | BroadcastAck>) => {
-      if (message?.escrow === 'broadcast' && typeof message.request === 'number') {
-        const others = [...workerOf.keys()].filter((w) => w !== worker && w.isConnected());
-        const relay = nextRelay++;
-        pending.set(relay, { origin: worker, request: message.request, waitingFor: new Set(others.map((w) => w.id)) });
-        for (const other of others) other.send({ ...message, request: relay } satisfies Partial<BroadcastMessage>);
-        settle(relay);
-      } else if (message?.escrow === 'broadcast-ack' && typeof message.request === 'number') {
-        pending.get(message.request)?.waitingFor.delete(worker.id);
-        settle(message.request);
-      }
-    });
     return worker;
   };
 
   cluster.on('exit', (worker, code, signal) => {
     const index = workerOf.get(worker);
     workerOf.delete(worker);
-    for (const [key, entry] of pending) {
-      entry.waitingFor.delete(worker.id);
-      settle(key);
-    }
     if (stopping) {
       if (workerOf.size === 0) process.exit(0);
       return;

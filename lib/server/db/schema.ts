@@ -30,8 +30,6 @@ export const clients = pgTable('clients', {
   name: text('name').notNull(),
   mode: text('mode', { enum: ['test', 'live'] }).notNull(),
   publicKey: text('public_key').notNull().unique(),
-  secretKeyHash: text('secret_key_hash').notNull().unique(),
-  secretKeyLast4: text('secret_key_last4').notNull(),
   isKycCompleted: boolean('is_kyc_completed').notNull(),
   feeBasisPoints: integer('fee_basis_points').notNull().default(100),
   feeCapKobo: kobo('fee_cap_kobo'),
@@ -42,6 +40,25 @@ export const clients = pgTable('clients', {
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
+
+/**
+ * A client's secret keys (decisions §2, §14): only their hashes. A roll adds a key and gives the older
+ * ones an expiry; an expired key is refused. `expires_at` null: the key does not expire.
+ */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: uuid('id').primaryKey(),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => clients.id),
+    keyHash: text('key_hash').notNull().unique(),
+    last4: text('last4').notNull(),
+    createdAt: createdAt(),
+    expiresAt: ts('expires_at'),
+  },
+  (t) => [index('api_keys_client_idx').on(t.clientId, t.createdAt)],
+);
 
 /** One balance per account; the CHECK is the last line of defence against a wallet or escrow below zero. */
 export const ledgerAccounts = pgTable(

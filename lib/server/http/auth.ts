@@ -2,10 +2,10 @@ import 'server-only';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { clients } from '../db/schema';
+import { apiKeys, clients } from '../db/schema';
 import { env } from '../env';
-import { broadcast, onBroadcast } from '../worker-broadcast';
 import { AppError } from './app-error';
+import { cacheGeneration, cachedKeyOwner, rememberKeyOwner, type KeyOwner } from './client-cache';
 
 export type ClientRow = typeof clients.$inferSelect;
 
@@ -36,46 +36,24 @@ export function isOperatorKey(key: string): boolean {
   return isOperatorKeyHash(hashSecretKey(key));
 }
 
-/**
- * Clients by key hash, for a moment: every request names its key, and the lookup was one query in four
- * of a GET milestone. Keys are never revoked or re-issued in place, and a client's settings do not change
- * through the API, except a sandbox's test clock: advancing it forgets the entry in every worker process
- * of this server before it answers (forgetClientEverywhere); other servers on the same database see the
- * new clock within CLIENT_CACHE_MS.
- */
-const CLIENT_CACHE_MS = 2000;
-const CLIENT_CACHE_LIMIT = 10_000;
-// On globalThis: route handlers can be bundled apart, and the test clock's route must clear every route's view.
-const holder = globalThis as typeof globalThis & { __escrowClientsByKeyHash?: Map<string, { client: ClientRow; until: number }> };
-const clientsByKeyHash = (holder.__escrowClientsByKeyHash ??= new Map());
-const FORGET_CLIENT = 'forget-client';
-
-function forgetClient(clientId: string): void {
-  for (const [hash, entry] of clientsByKeyHash) if (entry.client.id === clientId) clientsByKeyHash.delete(hash);
+/** The client a secret key belongs to, and when that key expires (null: never); undefined for an unknown key. */
+export async function findKeyOwner(db: Db, keyHash: string): Promise<KeyOwner | undefined> {
+  const [row] = await db
+    .select({ client: clients, keyExpiresAt: apiKeys.expiresAt })
+    .from(apiKeys)
+    .innerJoin(clients, eq(clients.id, apiKeys.clientId))
+    .where(eq(apiKeys.keyHash, keyHash))
+    .limit(1);
+  return row;
 }
 
-/** At start: forget a client when another worker process says its settings changed. */
-export function listenForForgottenClients(): void {
-  onBroadcast(FORGET_CLIENT, (clientId) => forgetClient(String(clientId)));
-}
-
-/** After a client's row changes: no worker of this server answers with the old row once this resolves. */
-export async function forgetClientEverywhere(clientId: string): Promise<void> {
-  forgetClient(clientId);
-  // A worker that does not answer within the cache's lifetime holds no entry older than the change.
-  await broadcast(FORGET_CLIENT, clientId, CLIENT_CACHE_MS);
-}
-
-async function clientOfKeyHash(db: Db, keyHash: string): Promise<ClientRow | undefined> {
-  const now = Date.now();
-  const cached = clientsByKeyHash.get(keyHash);
-  if (cached && cached.until > now) return cached.client;
-  const [client] = await db.select().from(clients).where(eq(clients.secretKeyHash, keyHash)).limit(1);
-  if (client) {
-    if (clientsByKeyHash.size >= CLIENT_CACHE_LIMIT) clientsByKeyHash.clear();
-    clientsByKeyHash.set(keyHash, { client, until: now + CLIENT_CACHE_MS });
-  }
-  return client;
+async function keyOwnerOf(db: Db, keyHash: string, nowMs: number): Promise<KeyOwner | undefined> {
+  const cached = cachedKeyOwner(keyHash, nowMs);
+  if (cached) return cached;
+  const generation = cacheGeneration();
+  const owner = await findKeyOwner(db, keyHash);
+  if (owner) rememberKeyOwner(keyHash, owner, generation, nowMs);
+  return owner;
 }
 
 export async function authenticateClient(db: Db, request: Request): Promise<ClientRow> {
@@ -87,9 +65,14 @@ export async function authenticateClient(db: Db, request: Request): Promise<Clie
   if (isOperatorKeyHash(keyHash)) {
     throw new AppError('UNAUTHORIZED', 'The operator key works only on /v1/operator routes: use a client secret key.');
   }
-  const client = await clientOfKeyHash(db, keyHash);
-  if (!client) throw new AppError('UNAUTHORIZED', 'Unknown API key.');
-  return client;
+  // Keys expire in real time: a sandbox's test clock does not move them.
+  const nowMs = Date.now();
+  const owner = await keyOwnerOf(db, keyHash, nowMs);
+  if (!owner) throw new AppError('UNAUTHORIZED', 'Unknown API key.');
+  if (owner.keyExpiresAt && owner.keyExpiresAt.getTime() <= nowMs) {
+    throw new AppError('UNAUTHORIZED', `This API key expired at ${owner.keyExpiresAt.toISOString()}: use the key that replaced it.`);
+  }
+  return owner.client;
 }
 
 export function authenticateOperator(request: Request): void {

@@ -6,8 +6,8 @@ import { DEFAULT_FEE_POLICY } from '@/lib/escrow/fees';
 import { koboToNaira } from '@/lib/escrow/money';
 import type { Db } from '../db/client';
 import { clients } from '../db/schema';
-import { hashSecretKey } from '../http/auth';
 import { iso } from '../records/iso';
+import { issueSecretKey } from './api-keys';
 import { createLedgerAccount } from './post-transfer';
 
 const key = (prefix: string) => `${prefix}_${randomBytes(24).toString('base64url')}`;
@@ -16,7 +16,6 @@ const key = (prefix: string) => `${prefix}_${randomBytes(24).toString('base64url
 export async function createClient(db: Db, body: CreateClientBody, now: Date) {
   return db.transaction(async (tx) => {
     const id = randomUUID();
-    const secretKey = key(`sk_${body.mode}`);
     const feeAccountId = randomUUID();
     const externalAccountId = randomUUID();
     await createLedgerAccount(tx, { id: feeAccountId, clientId: id, kind: 'platform_fees', now });
@@ -28,8 +27,6 @@ export async function createClient(db: Db, body: CreateClientBody, now: Date) {
         name: body.name,
         mode: body.mode,
         publicKey: key(`pk_${body.mode}`),
-        secretKeyHash: hashSecretKey(secretKey),
-        secretKeyLast4: secretKey.slice(-4),
         // Sandbox clients are KYC-complete; a live client completes KYC with the operator first (decisions §2).
         isKycCompleted: body.mode === 'test',
         feeBasisPoints: DEFAULT_FEE_POLICY.basisPoints,
@@ -41,6 +38,7 @@ export async function createClient(db: Db, body: CreateClientBody, now: Date) {
       })
       .returning();
     if (!client) throw new Error('client insert returned nothing');
+    const { secretKey } = await issueSecretKey(tx, client, now);
     return {
       id: client.id,
       name: client.name,

@@ -4,7 +4,8 @@ import type { Db } from '../db/client';
 import { clients } from '../db/schema';
 import { runDueDeadlines } from '../deadlines/runner';
 import { AppError } from '../http/app-error';
-import { forgetClientEverywhere, type ClientRow } from '../http/auth';
+import type { ClientRow } from '../http/auth';
+import { announceClientChange } from '../http/client-cache';
 
 export function testClock(client: ClientRow, wallNow: Date) {
   return { now: new Date(wallNow.getTime() + client.clockOffsetMs).toISOString(), offset_ms: client.clockOffsetMs };
@@ -29,8 +30,9 @@ export async function advanceTestClock(db: Db, client: ClientRow, body: { second
       .where(eq(clients.id, client.id))
       .returning();
     if (!moved) throw new Error('client vanished');
+    // Every server answers with the new clock once this commits.
+    await announceClientChange(tx, client.id);
     return { updated: moved, settled: await runDueDeadlines(tx, { wallNow, clientId: client.id, wait: true }) };
   });
-  await forgetClientEverywhere(client.id);
   return { ...testClock(updated, wallNow), settled };
 }

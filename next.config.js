@@ -29,7 +29,8 @@ const nextConfig = {
   // PGlite ships WASM and data files it loads from its own package directory; pg has optional native bits.
   // drizzle-orm: bundled, each group of routes got its own copy, and its entity checks (`is`) fell back to
   // walking prototype chains whenever a table of one copy met the other's classes: 12% of the CPU.
-  serverExternalPackages: ['@electric-sql/pglite', 'pg', 'drizzle-orm'],
+  // rate-limiter-flexible: loads drizzle-orm with a computed import() that a bundle cannot resolve.
+  serverExternalPackages: ['@electric-sql/pglite', 'pg', 'drizzle-orm', 'rate-limiter-flexible'],
   poweredByHeader: false,
   // The build checks the app's own code; tests and scripts are checked by `npm run typecheck` in `npm test`.
   typescript: { tsconfigPath: 'tsconfig.build.json' },

@@ -17,6 +17,7 @@ import { loadEnvConfig } from '@next/env';
 import next from 'next';
 import { createApiFastPath } from './production-server/api-fast-path';
 import { loadApiRouteTable } from './production-server/api-routes';
+import { assignClientAddress, trustedProxies } from './production-server/client-address';
 import { runWorkers, workerCount } from './production-server/workers';
 
 const ROOT = path.resolve(__dirname, '..');
@@ -36,7 +37,10 @@ async function main() {
   await app.prepare();
   restoreEngineDate();
   const api = createApiFastPath(await loadApiRouteTable(ROOT), `http://${hostname === '0.0.0.0' ? 'localhost' : hostname}:${port}`);
+  // Read after prepare(), which has loaded .env; lib/server/env.ts validates the same setting.
+  const trust = trustedProxies(process.env.ESCROW_TRUSTED_PROXIES);
   const server = http.createServer((req, res) => {
+    assignClientAddress(req, trust);
     if (!api(req, res)) void handle(req, res);
   });
   // An idle keep-alive connection is kept 65 s, not Node's 5: load balancers keep theirs for 60 s, and a

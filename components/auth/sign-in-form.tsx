@@ -1,10 +1,16 @@
 'use client';
 
 import { useState } from 'react';
+import { SIGN_IN_THROTTLED } from '@/lib/contracts/dashboard-plain';
 import { textOf, useActionForm } from '../ui/action-form';
 import { Button } from '../ui/button';
 import { TextField } from '../ui/field';
 import { signInWithPassword } from './next-auth-client';
+
+const FAILURES: Record<string, string> = {
+  CredentialsSignin: 'That email and password do not match an account.',
+  [SIGN_IN_THROTTLED]: 'Too many failed sign-ins to this account from here: wait a few minutes, then try again.',
+};
 
 /** The credentials are checked by next-auth's authorize with the SignInInput contract; the fields only ask for what it needs. */
 export function SignInForm({ next }: { next: string }) {
@@ -15,7 +21,7 @@ export function SignInForm({ next }: { next: string }) {
     setFailure(null);
     const result = await signInWithPassword(textOf(data, 'email'), textOf(data, 'password'), next);
     if (!result.ok) {
-      setFailure(result.error === 'CredentialsSignin' ? 'That email and password do not match an account.' : 'Sign-in failed. Try again.');
+      setFailure(FAILURES[result.error ?? ''] ?? 'Sign-in failed. Try again.');
       return;
     }
     // A full navigation, so every server component renders with the new session cookie.

@@ -6,6 +6,9 @@
 
 export const MIN_PASSWORD_LENGTH = 10;
 
+/** The sign-in error next-auth reports when this address must wait before trying this account again. */
+export const SIGN_IN_THROTTLED = 'SignInThrottled';
+
 /** The admin's test-clock control counts in hours or days; the API takes seconds. */
 export const ADVANCE_UNITS = ['hours', 'days'] as const;
 export const advanceSeconds = (v: { amount: number; unit: (typeof ADVANCE_UNITS)[number] }) => v.amount * (v.unit === 'days' ? 86_400 : 3600);

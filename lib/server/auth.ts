@@ -2,11 +2,13 @@ import 'server-only';
 import { getServerSession, type NextAuthOptions } from 'next-auth';
 import CredentialsProvider from 'next-auth/providers/credentials';
 import { SignInInput } from '@/lib/contracts/dashboard';
+import { SIGN_IN_THROTTLED } from '@/lib/contracts/dashboard-plain';
 import { getDb } from './db/client';
 import { findAccountByEmail, recordSignIn, type AccountRole } from './dashboard/accounts';
 import { dashboardEnv } from './dashboard/config';
 import { burnPasswordCheck, verifyPassword } from './dashboard/passwords';
 import { allowSignInAttempt, recordFailedSignIn, resetSignInAttempts } from './dashboard/sign-in-throttle';
+import { clientAddressOf } from './http/client-address';
 import { sessionSecret } from './dashboard/secret';
 
 declare module 'next-auth' {
@@ -44,19 +46,21 @@ export function authOptions(): NextAuthOptions {
       CredentialsProvider({
         name: 'Email and password',
         credentials: { email: { label: 'Email', type: 'email' }, password: { label: 'Password', type: 'password' } },
-        async authorize(credentials) {
+        async authorize(credentials, req) {
           const parsed = SignInInput.safeParse(credentials);
           if (!parsed.success) return null;
           const { email, password } = parsed.data;
-          if (!allowSignInAttempt(email)) return null;
+          const address = clientAddressOf(req.headers ?? {});
           const db = await getDb();
+          // Thrown, not null: next-auth passes the message on as the error the sign-in form shows.
+          if (!(await allowSignInAttempt(db, email, address))) throw new Error(SIGN_IN_THROTTLED);
           const account = await findAccountByEmail(db, email);
           const ok = account?.passwordHash ? await verifyPassword(password, account.passwordHash) : await burnPasswordCheck(password);
           if (!account || !ok) {
-            recordFailedSignIn(email);
+            await recordFailedSignIn(db, email, address);
             return null;
           }
-          resetSignInAttempts(email);
+          await resetSignInAttempts(db, email, address);
           await recordSignIn(db, account.id, new Date());
           return { id: account.id, name: account.name, email: account.email, role: account.role };
         },

@@ -1,5 +1,6 @@
 import 'server-only';
 import path from 'node:path';
+import proxyAddr from 'proxy-addr';
 import { z } from 'zod';
 
 /** The only reader of process.env: validated once, so a bad setting fails at start with a clear message. */
@@ -18,6 +19,13 @@ const EnvSchema = z.object({
   ESCROW_HOLIDAYS: z.string().optional(),
   ESCROW_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(6000),
   ESCROW_RATE_LIMIT_BURST: z.coerce.number().int().min(1).default(300),
+  /** Failed authentications (/v1 requests with a missing or unknown key) one client address may make a minute (http/rate-limit.ts). */
+  ESCROW_AUTH_FAILURES_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  /** Proxies whose X-Forwarded-* headers count: addresses, CIDRs or loopback/linklocal/uniquelocal, comma-separated; read by the production server (scripts/production-server/client-address.ts). */
+  ESCROW_TRUSTED_PROXIES: z
+    .string()
+    .optional()
+    .refine((value) => !value || isTrustList(value), 'must be comma-separated IP addresses, CIDR ranges or loopback, linklocal, uniquelocal'),
   ESCROW_PUBLIC_URL: z.url().optional(),
   ESCROW_DEADLINE_POLL_MS: z.coerce.number().int().min(50).default(1000),
   /** How often the server checks whether its tables need the VACUUM and ANALYZE no autovacuum gives them (db/table-maintenance.ts). */
@@ -30,6 +38,15 @@ const EnvSchema = z.object({
   /** How long after its event a delivery is retried before it is marked failed (3 days). */
   ESCROW_WEBHOOK_RETRY_WINDOW_MS: z.coerce.number().int().min(1).default(3 * 24 * 60 * 60 * 1000),
 });
+
+function isTrustList(value: string): boolean {
+  try {
+    proxyAddr.compile(value.split(',').map((entry) => entry.trim()).filter(Boolean));
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 export type Env = z.infer<typeof EnvSchema>;
 

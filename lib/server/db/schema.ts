@@ -516,3 +516,14 @@ export const webhookDeliveries = pgTable(
     index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.createdAt),
   ],
 );
+
+/**
+ * Rate-limit and sign-in-throttle counters shared by every process and server on this database, in the
+ * shape rate-limiter-flexible's RateLimiterDrizzle reads and writes (http/rate-limit.ts). UNLOGGED in
+ * its migration: counters are written on every request and are worth nothing after a crash.
+ */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  points: integer('points').notNull(),
+  expire: ts('expire'),
+});

@@ -8,7 +8,9 @@ import { AppError } from './app-error';
 import { authenticateClient, authenticateOperator, type ClientRow } from './auth';
 import { readBodyBytes } from './body';
 import { idempotencyKeyOf, runIdempotently } from './idempotency';
-import { takeToken } from './rate-limit';
+import { cameThroughProductionServer, clientAddressOf } from './client-address';
+import { serviceOrigin } from './service-origin';
+import { countFailedAuthentication, refuseAddressOverFailures, takeToken } from './rate-limit';
 import { describe, errorResponse, fieldErrors } from './respond';
 import { logRequestLine } from './request-log';
 
@@ -50,16 +52,19 @@ function logRequest(entry: { requestId: string; clientId?: string; request: Requ
 }
 
 /**
- * Where the caller reached this API, for the URLs of stored files: ESCROW_PUBLIC_URL when set, else
- * the Host (or proxy's X-Forwarded-*) headers; `next start` reports every request as localhost.
+ * Where the caller reached this API, for the URLs of stored files: ESCROW_PUBLIC_URL when set, else the
+ * Host header, or X-Forwarded-Host/Proto where the production server let them through (it drops them
+ * unless a trusted proxy sent them); a header that names no usable host is passed over, never a 500.
  */
 function publicBaseUrl(request: Request): string {
   const configured = env().ESCROW_PUBLIC_URL;
   if (configured) return configured.replace(/\/+$/, '');
   const first = (value: string | null) => value?.split(',')[0]?.trim() || undefined;
-  const host = first(request.headers.get('x-forwarded-host')) ?? first(request.headers.get('host')) ?? pathAndHostOf(request).host;
-  const proto = first(request.headers.get('x-forwarded-proto')) ?? (request.url.startsWith('https:') ? 'https' : 'http');
-  return `${proto}://${host}`;
+  const forwarded = cameThroughProductionServer(request.headers);
+  const forwardedProto = forwarded ? first(request.headers.get('x-forwarded-proto'))?.toLowerCase() : undefined;
+  const proto = forwardedProto === 'https' || forwardedProto === 'http' ? forwardedProto : request.url.startsWith('https:') ? 'https' : 'http';
+  const forwardedHost = forwarded ? first(request.headers.get('x-forwarded-host')) : undefined;
+  return serviceOrigin(proto, forwardedHost) ?? serviceOrigin(proto, first(request.headers.get('host'))) ?? new URL(request.url).origin;
 }
 
 function wrap<P extends Params, C>(
@@ -73,14 +78,31 @@ function wrap<P extends Params, C>(
     let response: Response;
     try {
       const db = await getDb();
-      const extra = await authenticate(db, request);
+      const address = clientAddressOf(request.headers);
+      await refuseAddressOverFailures(db, address);
+      const extra = await authenticate(db, request).catch(async (error: unknown) => {
+        if (error instanceof AppError && error.code === 'UNAUTHORIZED') await countFailedAuthentication(db, address);
+        throw error;
+      });
       scopeId = extra.scopeId;
-      takeToken(scopeId, Date.now());
+      await takeToken(db, scopeId);
       // A sandbox client's test clock runs ahead of the wall clock (decisions §10).
       const now = new Date(Date.now() + (extra.clockOffsetMs ?? 0));
       const params = await segment.params;
-      const baseUrl = publicBaseUrl(request);
-      const run = (database: Db, req: Request) => handler({ db: database, request: req, params, now, baseUrl, requestId, ...extra });
+      let baseUrl: string | undefined;
+      // Worked out only for the handlers that read it (most never do).
+      const run = (database: Db, req: Request) =>
+        handler({
+          db: database,
+          request: req,
+          params,
+          now,
+          get baseUrl() {
+            return (baseUrl ??= publicBaseUrl(request));
+          },
+          requestId,
+          ...extra,
+        });
       const key = idempotencyKeyOf(request);
       response = key ? await runIdempotently(db, { scopeId, key, request, now, run }) : await run(db, request);
     } catch (error) {

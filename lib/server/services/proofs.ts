@@ -14,18 +14,29 @@ export function storedFileId(url: string): string | undefined {
   }
 }
 
+function parsedUrl(url: string): URL | undefined {
+  try {
+    return new URL(url);
+  } catch {
+    return undefined;
+  }
+}
+
 /**
- * Proofs are this client's stored files (as this service's URLs), or https URLs of the integrator's
- * own storage (decisions §8). A plain-http URL on another host is neither; the port is not compared,
- * so URLs stored before a restart on another port stay valid.
+ * Proofs are https URLs of the integrator's own storage, or this client's stored files as this service's
+ * URLs (decisions §8): http or https, on the host this request reached (the port is not compared, so URLs
+ * stored before a restart on another port stay valid). Nothing else is a proof: no other scheme (a
+ * `javascript:` URL would run in the dashboard of whoever opens it), no plain-http URL elsewhere.
  */
 export async function assertProofs(db: DbOrTx, a: { clientId: string; field: string; urls: string[]; baseUrl: string }): Promise<void> {
   const { clientId, field, urls } = a;
+  const ownHost = parsedUrl(a.baseUrl)?.hostname;
   const fileIds: string[] = [];
   for (const url of urls) {
-    const parsed = new URL(url);
+    const parsed = parsedUrl(url);
     const fileId = storedFileId(url);
-    if (parsed.protocol !== 'https:' && parsed.hostname !== new URL(a.baseUrl).hostname) {
+    const ownFile = fileId !== undefined && parsed?.protocol === 'http:' && parsed.hostname === ownHost;
+    if (parsed?.protocol !== 'https:' && !ownFile) {
       throw new AppError('VALIDATION_ERROR', `${field}: ${url} must be a file uploaded with POST /v1/files (${a.baseUrl}/v1/files/…) or an https URL.`, [
         { field, message: 'must be a /v1/files URL of this service or an https URL' },
       ]);

@@ -1,6 +1,7 @@
 'use client';
 
 import { useState } from 'react';
+import { sameOriginPath } from '@/lib/contracts/redirect-target';
 import { textOf, useActionForm } from '../ui/action-form';
 import { Button } from '../ui/button';
 import { TextField } from '../ui/field';
@@ -18,8 +19,9 @@ export function SignInForm({ next }: { next: string }) {
       setFailure(result.error === 'CredentialsSignin' ? 'That email and password do not match an account.' : 'Sign-in failed. Try again.');
       return;
     }
-    // A full navigation, so every server component renders with the new session cookie.
-    window.location.assign(next);
+    // A full navigation, so every server component renders with the new session cookie; checked again
+    // against the real origin, since the browser, not the server, resolves it.
+    window.location.assign(sameOriginPath(next, '/dashboard', window.location.origin));
   });
 
   return (

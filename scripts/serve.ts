@@ -17,6 +17,7 @@ import { loadEnvConfig } from '@next/env';
 import next from 'next';
 import { createApiFastPath } from './production-server/api-fast-path';
 import { loadApiRouteTable } from './production-server/api-routes';
+import { refuseOversizedBody } from './production-server/body-limits';
 import { runWorkers, workerCount } from './production-server/workers';
 
 const ROOT = path.resolve(__dirname, '..');
@@ -37,6 +38,7 @@ async function main() {
   restoreEngineDate();
   const api = createApiFastPath(await loadApiRouteTable(ROOT), `http://${hostname === '0.0.0.0' ? 'localhost' : hostname}:${port}`);
   const server = http.createServer((req, res) => {
+    if (refuseOversizedBody(req, res)) return;
     if (!api(req, res)) void handle(req, res);
   });
   // An idle keep-alive connection is kept 65 s, not Node's 5: load balancers keep theirs for 60 s, and a

@@ -71,6 +71,7 @@ afterAll(async () => {
 describe('the data directory', () => {
   it('is made owner-only on a fresh start, and what the server writes later stays so', async () => {
     server = await start();
+    expect(loose(dataDir)).toEqual([]);
     await exercise(server);
     expect(fs.existsSync(path.join(dataDir, 'nextauth-secret'))).toBe(true);
     expect(fs.existsSync(path.join(dataDir, 'escrow-desk.lock'))).toBe(true);

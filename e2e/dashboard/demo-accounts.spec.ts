@@ -150,7 +150,7 @@ test('once a live-mode client exists no demo account signs in, sessions end, and
   expect((await admin.request.get('/data/admin-transactions?page=1')).status()).toBe(401);
   for (const who of [DEMO.disputes, DEMO.admin, DEMO.buyer]) {
     const page = await signedIn(browser, who);
-    await expect(page.getByRole('alert')).toBeVisible();
+    await expect(page.getByText('That email and password do not match an account.')).toBeVisible();
     expect(new URL(page.url()).pathname).toBe('/login');
     await page.context().close();
   }
@@ -161,6 +161,6 @@ test('once a live-mode client exists no demo account signs in, sessions end, and
   const state = (await (await fetch(`${base}/api/health/demo-accounts`)).json()) as { data: { demo_accounts: string } };
   expect(state.data.demo_accounts).toBe('retired');
   const again = await signedIn(browser, DEMO.disputes);
-  await expect(again.getByRole('alert')).toBeVisible();
+  await expect(again.getByText('That email and password do not match an account.')).toBeVisible();
   expect(new URL(again.url()).pathname).toBe('/login');
 });

@@ -43,7 +43,8 @@ const nextConfig = {
   async headers() {
     return [
       { source: '/:path*', headers: securityHeaders },
-      { source: '/((?!v1/|api/).*)', headers: [{ key: 'Content-Security-Policy', value: contentSecurityPolicy }] },
+      // Not on /proofs: a proof file carries its own sandboxing policy, and a second header would replace it.
+      { source: '/((?!v1/|api/|proofs/).*)', headers: [{ key: 'Content-Security-Policy', value: contentSecurityPolicy }] },
     ];
   },
 };

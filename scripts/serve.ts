@@ -18,6 +18,7 @@ import next from 'next';
 import { createApiFastPath } from './production-server/api-fast-path';
 import { loadApiRouteTable } from './production-server/api-routes';
 import { assignClientAddress, trustedProxies } from './production-server/client-address';
+import { refuseOversizedBody } from './production-server/body-limits';
 import { runWorkers, workerCount } from './production-server/workers';
 
 const ROOT = path.resolve(__dirname, '..');
@@ -40,6 +41,7 @@ async function main() {
   // Read after prepare(), which has loaded .env; lib/server/env.ts validates the same setting.
   const trust = trustedProxies(process.env.ESCROW_TRUSTED_PROXIES);
   const server = http.createServer((req, res) => {
+    if (refuseOversizedBody(req, res)) return;
     assignClientAddress(req, trust);
     if (!api(req, res)) void handle(req, res);
   });

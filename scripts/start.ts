@@ -23,6 +23,31 @@ const server = spawn(process.execPath, productionServerArgs(port), {
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 1));
 
+type DemoAccounts = 'on' | 'retired' | 'off' | 'unknown';
+
+async function demoAccounts(): Promise<DemoAccounts> {
+  try {
+    const res = await fetch(`${url}/api/health/demo-accounts`);
+    return ((await res.json()) as { data: { demo_accounts: DemoAccounts } }).data.demo_accounts;
+  } catch {
+    return 'unknown';
+  }
+}
+
+/** The published demo passwords, only while they work (decisions §14: never once a live-mode client exists). */
+function demoSignIns(state: DemoAccounts): string[] {
+  if (state === 'retired') {
+    return ['                  Demo sign-ins are off: this server has a live-mode client and their passwords are published.'];
+  }
+  if (state !== 'on') return [];
+  return [
+    '                  admin@demo.escrowdesk.ng / demo-admin-pass    (client admin)',
+    '                  ada.obi@demo.escrowdesk.ng / demo-buyer-pass    (buyer)',
+    '                  tunde.balogun@demo.escrowdesk.ng / demo-seller-pass  (seller)',
+    '                  disputes@demo.escrowdesk.ng / demo-disputes-pass  (dispute team, demo client only; needs ESCROW_OPERATOR_KEY)',
+  ];
+}
+
 async function announce() {
   for (let attempt = 0; attempt < 240; attempt++) {
     try {
@@ -36,10 +61,7 @@ async function announce() {
             `  Escrow Desk is running at ${url}  (${where})`,
             '',
             `  Sign in:        ${url}/login`,
-            '                  admin@demo.escrowdesk.ng / demo-admin-pass    (client admin)',
-            '                  ada.obi@demo.escrowdesk.ng / demo-buyer-pass    (buyer)',
-            '                  tunde.balogun@demo.escrowdesk.ng / demo-seller-pass  (seller)',
-            '                  disputes@demo.escrowdesk.ng / demo-disputes-pass  (dispute team; needs ESCROW_OPERATOR_KEY)',
+            ...demoSignIns(await demoAccounts()),
             `  API reference:  ${url}/docs   (OpenAPI: ${url}/v1/openapi.json)`,
             process.env.ESCROW_OPERATOR_KEY ? '' : '  Operator API:   set ESCROW_OPERATOR_KEY (16+ characters) to enable /v1/operator/…',
             '',

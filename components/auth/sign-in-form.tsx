@@ -2,6 +2,7 @@
 
 import { useState } from 'react';
 import { SIGN_IN_THROTTLED } from '@/lib/contracts/dashboard-plain';
+import { sameOriginPath } from '@/lib/contracts/redirect-target';
 import { textOf, useActionForm } from '../ui/action-form';
 import { Button } from '../ui/button';
 import { TextField } from '../ui/field';
@@ -24,8 +25,9 @@ export function SignInForm({ next }: { next: string }) {
       setFailure(FAILURES[result.error ?? ''] ?? 'Sign-in failed. Try again.');
       return;
     }
-    // A full navigation, so every server component renders with the new session cookie.
-    window.location.assign(next);
+    // A full navigation, so every server component renders with the new session cookie; checked again
+    // against the real origin, since the browser, not the server, resolves it.
+    window.location.assign(sameOriginPath(next, '/dashboard', window.location.origin));
   });
 
   return (

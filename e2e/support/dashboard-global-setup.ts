@@ -8,32 +8,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
+import { demoKeyFromPglite, demoKeyFromPostgres } from './demo-server';
 import { startTestServer, type TestServer } from './test-server';
 
 const ARTIFACTS = path.resolve(__dirname, '../.artifacts');
-
-async function keyFromPostgres(url: string): Promise<string> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ value: { secret_key: string } }>("select value from app_settings where key = 'dashboard_client'");
-    return rows[0]?.value.secret_key ?? '';
-  } finally {
-    await client.end();
-  }
-}
-
-async function keyFromPglite(dataDir: string): Promise<string> {
-  const { PGlite } = await import('@electric-sql/pglite');
-  const db = new PGlite(path.join(dataDir, 'pgdata'));
-  try {
-    const { rows } = await db.query<{ value: { secret_key: string } }>("select value from app_settings where key = 'dashboard_client'");
-    return rows[0]?.value.secret_key ?? '';
-  } finally {
-    await db.close();
-  }
-}
 
 export default async function globalSetup() {
   fs.mkdirSync(path.join(ARTIFACTS, 'screenshots'), { recursive: true });
@@ -42,12 +20,12 @@ export default async function globalSetup() {
   let ownDataDir: string | undefined;
   if (process.env.TEST_DATABASE_URL) {
     server = await startTestServer({ seedDemo: true });
-    secretKey = await keyFromPostgres(server.databaseUrl as string);
+    secretKey = await demoKeyFromPostgres(server.databaseUrl as string);
   } else {
     ownDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'escrow-dashboard-'));
     const first = await startTestServer({ seedDemo: true, dataDir: ownDataDir });
     await first.stop();
-    secretKey = await keyFromPglite(ownDataDir);
+    secretKey = await demoKeyFromPglite(ownDataDir);
     server = await startTestServer({ seedDemo: true, dataDir: ownDataDir });
   }
   if (!/^sk_test_/.test(secretKey)) throw new Error('The demo client secret key was not found in the database');

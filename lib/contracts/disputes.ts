@@ -43,5 +43,11 @@ export const VerdictBody = z.object({
   reason: ShortText(5000),
 });
 /** The queue reads oldest first: the longest-waiting dispute is decided first. */
-export const OperatorDisputesQuery = z.object({ status: z.enum(DISPUTE_STATUSES).optional(), ...OptionalPaging, sort: SortParam.optional().default('ASC') });
+/** `client_id` narrows the queue to one client: the demo dispute team sees only the demo client's (decisions §14). */
+export const OperatorDisputesQuery = z.object({
+  status: z.enum(DISPUTE_STATUSES).optional(),
+  client_id: IdRef.optional(),
+  ...OptionalPaging,
+  sort: SortParam.optional().default('ASC'),
+});
 export type SubmitEvidenceBody = z.infer<typeof SubmitEvidenceBody>;

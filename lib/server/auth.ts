@@ -3,6 +3,7 @@ import { getServerSession, type NextAuthOptions } from 'next-auth';
 import CredentialsProvider from 'next-auth/providers/credentials';
 import { SignInInput } from '@/lib/contracts/dashboard';
 import { SIGN_IN_THROTTLED } from '@/lib/contracts/dashboard-plain';
+import { sameOriginPath } from '@/lib/contracts/redirect-target';
 import { getDb } from './db/client';
 import { findAccountByEmail, recordSignIn, type AccountRole } from './dashboard/accounts';
 import { dashboardEnv } from './dashboard/config';
@@ -10,6 +11,7 @@ import { burnPasswordCheck, verifyPassword } from './dashboard/passwords';
 import { allowSignInAttempt, recordFailedSignIn, resetSignInAttempts } from './dashboard/sign-in-throttle';
 import { clientAddressOf } from './http/client-address';
 import { sessionSecret } from './dashboard/secret';
+import { isRetiredDemoAccount } from './dashboard/demo-accounts';
 
 declare module 'next-auth' {
   interface Session {
@@ -61,6 +63,7 @@ export function authOptions(): NextAuthOptions {
             return null;
           }
           await resetSignInAttempts(db, email, address);
+          if (await isRetiredDemoAccount(db, account)) return null; // a published password (decisions §14)
           await recordSignIn(db, account.id, new Date());
           return { id: account.id, name: account.name, email: account.email, role: account.role };
         },
@@ -80,15 +83,17 @@ export function authOptions(): NextAuthOptions {
         }
         return session;
       },
-      // Relative targets only: without NEXTAUTH_URL next-auth does not know this server's origin.
+      // Paths of this origin only: without NEXTAUTH_URL next-auth does not know this server's origin, so an
+      // absolute URL keeps just its path, and `/\host`-style paths that browsers read as another host go home.
       redirect({ url }) {
-        if (url.startsWith('/') && !url.startsWith('//')) return url;
+        let target = url;
         try {
-          const target = new URL(url);
-          return `${target.pathname}${target.search}`;
+          const absolute = new URL(url);
+          target = `${absolute.pathname}${absolute.search}`;
         } catch {
-          return '/dashboard';
+          // relative: judged as it is
         }
+        return sameOriginPath(target);
       },
     },
     logger: {

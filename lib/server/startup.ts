@@ -5,6 +5,7 @@ import { startDeadlineRunner } from './deadlines/runner';
 import { env } from './env';
 import { startWebhookDispatcher } from './events/dispatcher';
 import { listenForClientChanges } from './http/client-cache';
+import { hasLiveClient, RETIRED_DEMO_MESSAGE } from './dashboard/demo-accounts';
 import { seedDashboardAccounts } from './seed/dashboard-accounts';
 import { seedDemoOnce } from './seed/demo';
 
@@ -21,7 +22,10 @@ export async function startServer(): Promise<void> {
     console.log(JSON.stringify({ level: 'info', msg: 'escrow desk worker ready', worker: env().ESCROW_WORKER, database: driver }));
     return;
   }
-  if (env().ESCROW_SEED_DEMO === '1') {
+  if (await hasLiveClient(db)) {
+    // Said on every start, seeding on or off: the demo sign-ins printed by `npm start` no longer work here.
+    console.log(JSON.stringify({ level: 'warn', msg: RETIRED_DEMO_MESSAGE }));
+  } else if (env().ESCROW_SEED_DEMO === '1') {
     const seeded = await seedDemoOnce(db, new Date(), `http://localhost:${env().PORT}`);
     if (seeded) console.log(JSON.stringify({ level: 'info', msg: 'demo data seeded', ...seeded }));
     const accounts = await seedDashboardAccounts(db, new Date());

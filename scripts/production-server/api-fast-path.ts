@@ -9,8 +9,10 @@
  * - the header rules of next.config.js (from the build's manifest), applied before the handler's own;
  * - Next's own compression middleware, so integrators still get gzip;
  * - anything this path does not answer exactly as Next would goes to Next: a path with a `%` (proxy.ts),
- *   a trailing slash (Next redirects), HEAD and OPTIONS, a method the route does not export (405),
- *   a streamed or large body (uploads), a statically prerendered route.
+ *   a trailing slash (Next redirects), HEAD and OPTIONS, a streamed or large body (uploads), a statically
+ *   prerendered route.
+ * A method the route does not export is answered here, whatever the request's shape: Next gives TRACE a
+ * plain-text 500 and other methods an empty 405, where the API promises its error envelope.
  *
  * No `server-only` here: this runs in the production server's own process, outside Next's bundles.
  */
@@ -76,6 +78,15 @@ async function send(req: IncomingMessage, res: ServerResponse, response: Respons
   Readable.fromWeb(response.body as import('node:stream/web').ReadableStream).pipe(res);
 }
 
+/** 405 in the API's envelope, with the methods the route does answer (Next adds HEAD and OPTIONS to every route). */
+function methodNotAllowed(req: IncomingMessage, res: ServerResponse, methods: string[], table: ApiRouteTable, pathname: string) {
+  for (const rule of table.headerRules) if (rule.regex.test(pathname)) for (const { key, value } of rule.headers) res.setHeader(key, value);
+  const allow = [...methods, ...(methods.includes('GET') ? ['HEAD'] : []), 'OPTIONS'].join(', ');
+  const body = JSON.stringify({ status: false, message: `${req.method} is not allowed here: use ${allow}.`, code: 'METHOD_NOT_ALLOWED' });
+  res.writeHead(405, { allow, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
+  res.end(body);
+}
+
 function internalError(res: ServerResponse, error: unknown) {
   console.error(JSON.stringify({ level: 'error', msg: 'api fast path failed', error: String((error as Error)?.stack ?? error) }));
   if (res.headersSent) return void res.destroy();
@@ -95,9 +106,14 @@ export function createApiFastPath(table: ApiRouteTable, origin: string) {
     if (!url.startsWith('/v1/')) return false;
     const query = url.indexOf('?');
     const pathname = query === -1 ? url : url.slice(0, query);
-    if (!eligible(req, pathname)) return false;
     const matched = matchApiRoute(table, pathname);
-    const handler = matched?.route.handlers?.get(req.method!);
+    const method = req.method!;
+    if (matched && method !== 'HEAD' && method !== 'OPTIONS' && !matched.route.methods.includes(method)) {
+      methodNotAllowed(req, res, matched.route.methods, table, pathname);
+      return true;
+    }
+    if (!eligible(req, pathname)) return false;
+    const handler = matched?.route.handlers?.get(method);
     if (!matched || !handler) return false;
     void (async () => {
       let body: Uint8Array<ArrayBuffer> | undefined;

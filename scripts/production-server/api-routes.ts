@@ -28,6 +28,8 @@ export type ApiRoute = {
   params: Array<{ group: string; name: string; catchAll: boolean }>;
   /** Its handler per method (HEAD, OPTIONS and missing methods are Next's), or null when Next must serve it (a prerendered route). */
   handlers: Map<string, RouteHandler> | null;
+  /** The methods its module exports, prerendered or not: what an `Allow` header lists besides HEAD and OPTIONS. */
+  methods: string[];
 };
 
 export type ApiRouteTable = { routes: ApiRoute[]; headerRules: HeaderRule[] };
@@ -49,7 +51,7 @@ export async function loadApiRouteTable(root: string): Promise<ApiRouteTable> {
           const name = group.replace(/^nxtP/, '');
           return { group, name, catchAll: route.page.includes(`[...${name}]`) || route.page.includes(`[[...${name}]]`) };
         }),
-        handlers: await loadHandlers(path.join(serverDir, appPaths[`${route.page}/route`]!)),
+        ...(await loadHandlers(path.join(serverDir, appPaths[`${route.page}/route`]!))),
       })),
   );
   const headerRules = manifest.headers.map((rule) => ({ regex: new RegExp(rule.regex), headers: rule.headers }));
@@ -70,16 +72,15 @@ export function matchApiRoute(table: ApiRouteTable, pathname: string): { route: 
   return undefined;
 }
 
-async function loadHandlers(file: string): Promise<Map<string, RouteHandler> | null> {
+async function loadHandlers(file: string): Promise<Pick<ApiRoute, 'handlers' | 'methods'>> {
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- the build's CommonJS output, loaded as Next loads it
   const compiled = require(file) as CompiledRoute;
   const routeModule = compiled.routeModule;
   if (!routeModule?.ensureUserland) throw new Error(`${file} is not an app route module this server knows how to call (a Next.js upgrade?)`);
   await routeModule.ensureUserland();
   const userland = routeModule.userland ?? {};
+  const methods = METHODS.filter((method) => typeof userland[method] === 'function');
   // A route Next prerenders (force-static) is answered from Next's cache, not by running its handler.
-  if (userland.dynamic !== undefined && userland.dynamic !== 'force-dynamic') return null;
-  const handlers = new Map<string, RouteHandler>();
-  for (const method of METHODS) if (typeof userland[method] === 'function') handlers.set(method, userland[method] as RouteHandler);
-  return handlers;
+  if (userland.dynamic !== undefined && userland.dynamic !== 'force-dynamic') return { handlers: null, methods };
+  return { handlers: new Map(methods.map((method) => [method, userland[method] as RouteHandler])), methods };
 }

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { SignInForm } from '@/components/auth/sign-in-form';
 import { Card } from '@/components/ui/card';
+import { sameOriginPath } from '@/lib/contracts/redirect-target';
 import { currentActor } from '@/lib/server/dashboard/actor';
 
 export const metadata: Metadata = { title: 'Sign in' };
@@ -9,7 +10,7 @@ export const metadata: Metadata = { title: 'Sign in' };
 export default async function LoginPage({ searchParams }: { searchParams: Promise<{ next?: string; invited?: string }> }) {
   if (await currentActor()) redirect('/dashboard');
   const { next, invited } = await searchParams;
-  const target = next && next.startsWith('/') && !next.startsWith('//') ? next : '/dashboard';
+  const target = sameOriginPath(next);
   return (
     <Card>
       <h1 className="text-xl font-semibold">Sign in</h1>

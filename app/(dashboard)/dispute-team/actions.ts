@@ -5,19 +5,22 @@ import { VerdictInput } from '@/lib/contracts/dashboard-disputes';
 import { formatNaira } from '@/lib/escrow/money';
 import { escrow } from '@/lib/server/escrow-client';
 import { fromApi, guarded, notAllowed, notYours } from '@/lib/server/dashboard/action';
+import { teamDispute } from '@/lib/server/dashboard/dispute-team';
 
 /**
  * The dispute team's verdict. Only a dispute-team account may send it (the operator key is used for nobody
- * else); the dispute is re-read so a verdict on one that left arbitration is refused here before the API.
+ * else), on a dispute within its reach (the demo team: the demo client's only); the dispute is re-read so a
+ * verdict on one that left arbitration is refused here before the API.
  */
 export async function decideVerdict(input: unknown): Promise<ActionResult> {
   return guarded(VerdictInput, input, async ({ dispute_id, idempotency_key, seller_amount, reason }, actor) => {
     if (actor.kind !== 'dispute_team') return notAllowed('Only the dispute team gives a verdict.');
-    const current = await escrow.operator.dispute(dispute_id);
-    if (!current.ok) return current.status === 404 || current.status === 400 ? notYours('Dispute') : fromApi(current);
-    if (current.data.status !== 'ARBITRATION') return notAllowed('This dispute is not waiting for a verdict.');
-    if (seller_amount > current.data.max_dispute_amount) {
-      return { ok: false, message: `The seller's share is between ${formatNaira(0)} and ${formatNaira(Math.round(current.data.max_dispute_amount * 100))}.`, errors: [{ field: 'seller_amount', message: 'is above the money held' }] };
+    const current = await teamDispute(actor, dispute_id);
+    if (current.kind === 'not_found') return notYours('Dispute');
+    if (current.kind === 'error') return fromApi(current.failure);
+    if (current.view.status !== 'ARBITRATION') return notAllowed('This dispute is not waiting for a verdict.');
+    if (seller_amount > current.view.max_dispute_amount) {
+      return { ok: false, message: `The seller's share is between ${formatNaira(0)} and ${formatNaira(Math.round(current.view.max_dispute_amount * 100))}.`, errors: [{ field: 'seller_amount', message: 'is above the money held' }] };
     }
     return fromApi(await escrow.operator.verdict(dispute_id, { seller_amount, reason }, idempotency_key));
   });

@@ -8,8 +8,8 @@ import { arbitrationQueue } from '@/lib/server/dashboard/dispute-team';
 export const metadata: Metadata = { title: 'Arbitration queue' };
 
 export default async function DisputeTeamQueuePage() {
-  await requireDisputeTeam();
-  const view = await arbitrationQueue(1);
+  const team = await requireDisputeTeam();
+  const view = await arbitrationQueue(team, 1);
   return (
     <>
       <PageHeader title="Arbitration queue" description="Disputes whose evidence window has closed with evidence from both sides, longest waiting first." />

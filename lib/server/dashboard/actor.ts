@@ -4,10 +4,12 @@ import { getSession } from '../auth';
 import { getDb } from '../db/client';
 import { dashboardClientId } from '../escrow-client';
 import { findAccount } from './accounts';
+import { isDemoAccount, isRetiredDemoAccount } from './demo-accounts';
 
 export type Actor =
   | { kind: 'admin'; accountId: string; name: string; email: string; clientId: string }
-  | { kind: 'dispute_team'; accountId: string; name: string; email: string; clientId: string }
+  /** `disputeClientId`: the one client whose disputes this team member may see and decide, or null for every client. */
+  | { kind: 'dispute_team'; accountId: string; name: string; email: string; clientId: string; disputeClientId: string | null }
   | { kind: 'customer'; accountId: string; name: string; email: string; clientId: string; escrowUserId: string };
 
 /**
@@ -19,12 +21,15 @@ export async function currentActor(): Promise<Actor | null> {
   const session = await getSession();
   const accountId = session?.user?.accountId;
   if (!accountId) return null;
-  const account = await findAccount(await getDb(), accountId);
+  const db = await getDb();
+  const account = await findAccount(db, accountId);
   if (!account?.passwordHash) return null;
+  if (await isRetiredDemoAccount(db, account)) return null;
   if (account.clientId !== (await dashboardClientId())) return null;
   const base = { accountId: account.id, name: account.name, email: account.email, clientId: account.clientId };
   if (account.role === 'admin') return { kind: 'admin', ...base };
-  if (account.role === 'dispute_team') return { kind: 'dispute_team', ...base };
+  // The service's dispute team serves every client; the demo one (its password is published) only the demo client.
+  if (account.role === 'dispute_team') return { kind: 'dispute_team', ...base, disputeClientId: isDemoAccount(account) ? account.clientId : null };
   if (!account.escrowUserId) return null;
   return { kind: 'customer', ...base, escrowUserId: account.escrowUserId };
 }

@@ -1,20 +1,36 @@
 import 'server-only';
-import type { ArbitrationQueueView, ArbitrationView } from '@/lib/contracts/dashboard-disputes';
+import type { ArbitrationQueueView, ArbitrationView, OperatorDispute } from '@/lib/contracts/dashboard-disputes';
 import { escrow } from '../escrow-client';
+import type { Actor } from './actor';
 import type { View } from './views';
 
 export const QUEUE_PAGE_SIZE = 20;
 
+type DisputeTeam = Extract<Actor, { kind: 'dispute_team' }>;
+
+/**
+ * The operator key reaches every client's disputes, so what a team member may reach is decided here: the
+ * service's dispute team all of them, the demo one (its password is published) only the demo client's
+ * (decisions §14). Out of reach reads as not found, like another client's record everywhere else.
+ */
+const reaches = (team: DisputeTeam, dispute: OperatorDispute) =>
+  team.disputeClientId === null || dispute.milestone.transaction.clientId === team.disputeClientId;
+
 /** The arbitration queue, oldest first (the operator route's order): the longest-waiting dispute on top. */
-export async function arbitrationQueue(page: number): Promise<View<ArbitrationQueueView>> {
-  const list = await escrow.operator.disputes({ status: 'ARBITRATION', page, limit: QUEUE_PAGE_SIZE });
+export async function arbitrationQueue(team: DisputeTeam, page: number): Promise<View<ArbitrationQueueView>> {
+  const list = await escrow.operator.disputes({ status: 'ARBITRATION', client_id: team.disputeClientId ?? undefined, page, limit: QUEUE_PAGE_SIZE });
   if (!list.ok) return { kind: 'error', failure: list };
   return { kind: 'ok', view: { disputes: list.data.disputes, pagination: list.data.pagination } };
 }
 
-/** One dispute with both parties' evidence, through the operator key; any client's, as the team serves all. */
-export async function arbitrationView(id: string): Promise<View<ArbitrationView>> {
+/** One dispute with both parties' evidence, through the operator key, if this team member may reach it. */
+export async function teamDispute(team: DisputeTeam, id: string): Promise<View<OperatorDispute>> {
   const result = await escrow.operator.dispute(id);
   if (!result.ok) return result.status === 404 || result.status === 400 ? { kind: 'not_found' } : { kind: 'error', failure: result };
-  return { kind: 'ok', view: { dispute: result.data, client_name: null } };
+  return reaches(team, result.data) ? { kind: 'ok', view: result.data } : { kind: 'not_found' };
+}
+
+export async function arbitrationView(team: DisputeTeam, id: string): Promise<View<ArbitrationView>> {
+  const found = await teamDispute(team, id);
+  return found.kind === 'ok' ? { kind: 'ok', view: { dispute: found.view, client_name: null } } : found;
 }

@@ -2,6 +2,7 @@ import 'server-only';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { ownerOnlyDataDir } from '../db/owner-only-dir';
 import { dataDir } from '../env';
 import { dashboardEnv } from './config';
 
@@ -17,7 +18,7 @@ export function sessionSecret(): string {
   if (fromEnv) return (cached = fromEnv);
   const dir = dataDir();
   const file = path.join(dir, 'nextauth-secret');
-  fs.mkdirSync(dir, { recursive: true });
+  ownerOnlyDataDir(dir);
   try {
     // 'wx' so two processes starting together agree on one secret: the loser reads the winner's.
     fs.writeFileSync(file, randomBytes(48).toString('base64url'), { flag: 'wx', mode: 0o600 });

@@ -8,6 +8,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { dataDir, env } from '../env';
 import { lockDataDir } from './data-dir-lock';
+import { tightenDataDir } from './owner-only-dir';
 import { PipeliningClient } from './pipelining-client';
 import { PreparingClient } from './preparing-client';
 import { PreparingPGlite } from './preparing-pglite';
@@ -55,6 +56,8 @@ async function openPglite(dir: string): Promise<Database> {
   await client.waitReady;
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder: MIGRATIONS });
+  // PGlite chmods the files it makes at start past the umask (owner-only-dir.ts says which).
+  tightenDataDir(dir);
   return {
     db: db as unknown as Db,
     driver: 'pglite',

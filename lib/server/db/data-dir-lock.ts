@@ -1,6 +1,7 @@
 import 'server-only';
 import fs from 'node:fs';
 import path from 'node:path';
+import { ownerOnlyDataDir } from './owner-only-dir';
 
 /**
  * PGlite opens one data directory from two processes without complaint and silently loses the second
@@ -18,7 +19,7 @@ function isAlive(pid: number): boolean {
 }
 
 export function lockDataDir(dir: string): () => void {
-  fs.mkdirSync(dir, { recursive: true });
+  ownerOnlyDataDir(dir);
   const lockPath = path.join(dir, 'escrow-desk.lock');
   for (let attempt = 0; attempt < 2; attempt++) {
     try {

@@ -126,7 +126,7 @@ export const escrow = {
   },
   /** The dispute team's routes, with the operator key (never the client key, never in the browser). */
   operator: {
-    disputes: (q: Paging & { status?: string }) => request<DD.OperatorDisputeList>('GET', '/operator/disputes', { query: q, operator: true }),
+    disputes: (q: Paging & { status?: string; client_id?: string }) => request<DD.OperatorDisputeList>('GET', '/operator/disputes', { query: q, operator: true }),
     dispute: (disputeId: string) => request<DD.OperatorDispute>('GET', `/operator/disputes/${id(disputeId)}`, { operator: true }),
     verdict: (disputeId: string, body: { seller_amount: number; reason: string }, idempotencyKey: string) =>
       request<DD.OperatorDispute>('POST', `/operator/disputes/${id(disputeId)}/verdict`, { body, idempotencyKey, operator: true }),

@@ -1,5 +1,5 @@
 import 'server-only';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { pagination } from '@/lib/contracts/common';
 import type { SubmitEvidenceBody } from '@/lib/contracts/disputes';
 import { addBusinessDays, formatLagosDateTime } from '@/lib/escrow/business-days';
@@ -134,8 +134,12 @@ export async function decideVerdict(db: Db, disputeId: string, body: { seller_am
 }
 
 /** The dispute team's queue across every client, oldest first. */
-export async function operatorDisputes(db: Db, q: { status?: DisputeStatus; page: number; limit: number; sort: 'ASC' | 'DESC' }, baseUrl: string) {
-  const where = q.status ? eq(disputes.status, q.status) : undefined;
+export async function operatorDisputes(
+  db: Db,
+  q: { status?: DisputeStatus; client_id?: string; page: number; limit: number; sort: 'ASC' | 'DESC' },
+  baseUrl: string,
+) {
+  const where = and(q.status ? eq(disputes.status, q.status) : undefined, q.client_id ? eq(disputes.clientId, q.client_id) : undefined);
   const { rows, total } = await disputePage(db, { where, page: q.page, limit: q.limit, newestFirst: q.sort === 'DESC', baseUrl });
   return {
     disputes: rows.map((r) => ({ ...r.record, client_id: r.clientId, client_name: r.clientName })),

@@ -2,6 +2,8 @@ import { Id } from '@/lib/contracts/common';
 import { MAX_UPLOAD_BYTES } from '@/lib/contracts/files';
 import { IdempotencyKey } from '@/lib/contracts/dashboard';
 import { escrow } from '@/lib/server/escrow-client';
+import { AppError } from '@/lib/server/http/app-error';
+import { readBodyBytes } from '@/lib/server/http/body';
 import { disputeFor, milestoneFor } from '@/lib/server/dashboard/ownership';
 import { badRequest, json, withActor } from '@/lib/server/dashboard/route-json';
 
@@ -9,15 +11,19 @@ import { badRequest, json, withActor } from '@/lib/server/dashboard/route-json';
  * Proof uploads, forwarded to POST /v1/files. A route rather than a server action: actions cap bodies at
  * 1 MB unless next.config raises it, and proofs may be 10 MB. Only the party about to use the proof may
  * upload it: the seller of a milestone it may deliver, the buyer of one it may reject, or either party of a
- * dispute that takes its evidence now (dispute_id instead of milestone_id).
+ * dispute that takes its evidence now (dispute_id instead of milestone_id). The body is read through the
+ * limited reader, so a body of undeclared length stops at the limit too (a declared excess never gets here:
+ * scripts/serve.ts answers it).
  */
+const UPLOAD_BODY_LIMIT = MAX_UPLOAD_BYTES + 64 * 1024;
+
 export const POST = withActor(async (actor, request) => {
-  const declared = Number(request.headers.get('content-length') ?? '0');
-  if (declared > MAX_UPLOAD_BYTES + 64 * 1024) return json(413, { message: `Files are limited to ${MAX_UPLOAD_BYTES / (1024 * 1024)} MB.` });
   let form: FormData;
   try {
-    form = await request.formData();
-  } catch {
+    const body = await readBodyBytes(request, UPLOAD_BODY_LIMIT);
+    form = await new Response(new Uint8Array(body), { headers: { 'content-type': request.headers.get('content-type') ?? '' } }).formData();
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'PAYLOAD_TOO_LARGE') return json(413, { message: `Files are limited to ${MAX_UPLOAD_BYTES / (1024 * 1024)} MB.` });
     return badRequest('Send the file as multipart/form-data.');
   }
   const milestoneId = Id.safeParse(form.get('milestone_id'));

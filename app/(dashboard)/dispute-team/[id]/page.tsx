@@ -8,8 +8,8 @@ import { arbitrationView } from '@/lib/server/dashboard/dispute-team';
 export const metadata: Metadata = { title: 'Arbitration' };
 
 export default async function ArbitrationPage({ params }: { params: Promise<{ id: string }> }) {
-  await requireDisputeTeam();
-  const view = await arbitrationView((await params).id);
+  const team = await requireDisputeTeam();
+  const view = await arbitrationView(team, (await params).id);
   if (view.kind === 'not_found') notFound();
   if (view.kind === 'error') return <ErrorState message={view.failure.message} />;
   return <ArbitrationDetail initial={view.view} />;

@@ -1,6 +1,7 @@
 import { Id } from '@/lib/contracts/common';
 import { escrow } from '@/lib/server/escrow-client';
 import { disputeFor, milestoneFor } from '@/lib/server/dashboard/ownership';
+import { teamDispute } from '@/lib/server/dashboard/dispute-team';
 import { json, withActor } from '@/lib/server/dashboard/route-json';
 import { fileIdOfProof } from '@/lib/contracts/dashboard';
 
@@ -18,8 +19,14 @@ export const GET = withActor<{ params: Promise<{ id: string }> }>(async (actor, 
   const disputeId = Id.safeParse(query.get('dispute'));
   if (!fileId.success) return notFound();
   if (disputeId.success && actor.kind !== 'admin') {
-    const dispute = actor.kind === 'dispute_team' ? await escrow.operator.dispute(disputeId.data) : await disputeFor(actor, disputeId.data);
-    const record = 'kind' in dispute ? (dispute.kind === 'ok' ? dispute.record : null) : dispute.ok ? dispute.data : null;
+    let record;
+    if (actor.kind === 'dispute_team') {
+      const dispute = await teamDispute(actor, disputeId.data);
+      record = dispute.kind === 'ok' ? dispute.view : null;
+    } else {
+      const dispute = await disputeFor(actor, disputeId.data);
+      record = dispute.kind === 'ok' ? dispute.record : null;
+    }
     if (!record?.evidence.some((e) => e.files.some((f) => fileIdOfProof(f.url) === fileId.data))) return notFound();
   } else if (actor.kind === 'dispute_team') {
     return notFound();

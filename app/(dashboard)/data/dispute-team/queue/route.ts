@@ -4,5 +4,5 @@ import { forbidden, viewResponse, withActor } from '@/lib/server/dashboard/route
 export const GET = withActor(async (actor, request) => {
   if (actor.kind !== 'dispute_team') return forbidden();
   const page = Math.max(1, Number.parseInt(new URL(request.url).searchParams.get('page') ?? '1', 10) || 1);
-  return viewResponse(await arbitrationQueue(page), 'Queue');
+  return viewResponse(await arbitrationQueue(actor, page), 'Queue');
 });

@@ -3,5 +3,5 @@ import { forbidden, viewResponse, withActor } from '@/lib/server/dashboard/route
 
 export const GET = withActor<{ params: Promise<{ id: string }> }>(async (actor, _request, { params }) => {
   if (actor.kind !== 'dispute_team') return forbidden();
-  return viewResponse(await arbitrationView((await params).id), 'Dispute');
+  return viewResponse(await arbitrationView(actor, (await params).id), 'Dispute');
 });

@@ -1,0 +1,87 @@
+/**
+ * A production server of a spec's own with the demo seeded, and the demo client's secret key (kept only
+ * in the server's database). On PGlite the server is started once to seed, stopped, the key read from
+ * the data directory and started again on it; on PostgreSQL (TEST_DATABASE_URL) the key is read while the
+ * server runs. `restart` starts it again on the same database; `stop` ends it and removes the database.
+ */
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { startTestServer, type TestServer } from './test-server';
+
+export type DemoServer = { server: TestServer; demoSecretKey: string; restart: () => Promise<TestServer>; stop: () => Promise<void> };
+
+export async function demoKeyFromPostgres(url: string): Promise<string> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ value: { secret_key: string } }>("select value from app_settings where key = 'dashboard_client'");
+    return rows[0]?.value.secret_key ?? '';
+  } finally {
+    await client.end();
+  }
+}
+
+export async function demoKeyFromPglite(dataDir: string): Promise<string> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const db = new PGlite(path.join(dataDir, 'pgdata'));
+  try {
+    const { rows } = await db.query<{ value: { secret_key: string } }>("select value from app_settings where key = 'dashboard_client'");
+    return rows[0]?.value.secret_key ?? '';
+  } finally {
+    await db.close();
+  }
+}
+
+async function adminQuery(adminUrl: string, sql: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(sql);
+  } finally {
+    await admin.end();
+  }
+}
+
+export async function startDemoServer(env: Record<string, string> = {}): Promise<DemoServer> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  let server: TestServer;
+  let demoSecretKey: string;
+  let databaseUrl: string | undefined;
+  let dataDir: string | undefined;
+  if (adminUrl) {
+    // A database of our own, so that stopping the server for a restart does not drop it.
+    const name = `escrow_demo_${Date.now()}_${randomBytes(3).toString('hex')}`;
+    await adminQuery(adminUrl, `create database ${name}`);
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    server = await startTestServer({ seedDemo: true, databaseUrl, env });
+    demoSecretKey = await demoKeyFromPostgres(databaseUrl);
+  } else {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'escrow-demo-'));
+    const first = await startTestServer({ seedDemo: true, dataDir, env });
+    await first.stop();
+    demoSecretKey = await demoKeyFromPglite(dataDir);
+    server = await startTestServer({ seedDemo: true, dataDir, env });
+  }
+  if (!/^sk_test_/.test(demoSecretKey)) throw new Error('The demo client secret key was not found in the database');
+  // The operator key stays the same across restarts: the spec's clients were made with it.
+  const operatorKey = server.operatorKey;
+  return {
+    server,
+    demoSecretKey,
+    restart: async () => {
+      await server.stop();
+      server = { ...(await startTestServer({ seedDemo: true, databaseUrl, dataDir, env: { ...env, ESCROW_OPERATOR_KEY: operatorKey } })), operatorKey };
+      return server;
+    },
+    stop: async () => {
+      await server.stop();
+      if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+      if (adminUrl && databaseUrl) await adminQuery(adminUrl, `drop database if exists ${new URL(databaseUrl).pathname.slice(1)} with (force)`);
+    },
+  };
+}

@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { newEncryptionKey, openSealed, PURPOSES } from './sealed-secrets';
 import { startTestServer, type TestServer } from './test-server';
 
 const ARTIFACTS = path.resolve(__dirname, '../.artifacts');
@@ -40,15 +41,18 @@ export default async function globalSetup() {
   let server: TestServer;
   let secretKey: string;
   let ownDataDir: string | undefined;
+  // The server keeps the demo key encrypted at rest: with a key of ours, the setup can open it.
+  const encryptionKey = newEncryptionKey();
+  const env = { ESCROW_ENCRYPTION_KEY: encryptionKey };
   if (process.env.TEST_DATABASE_URL) {
-    server = await startTestServer({ seedDemo: true });
-    secretKey = await keyFromPostgres(server.databaseUrl as string);
+    server = await startTestServer({ seedDemo: true, env });
+    secretKey = openSealed(await keyFromPostgres(server.databaseUrl as string), encryptionKey, PURPOSES.clientSecretKey);
   } else {
     ownDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'escrow-dashboard-'));
-    const first = await startTestServer({ seedDemo: true, dataDir: ownDataDir });
+    const first = await startTestServer({ seedDemo: true, dataDir: ownDataDir, env });
     await first.stop();
-    secretKey = await keyFromPglite(ownDataDir);
-    server = await startTestServer({ seedDemo: true, dataDir: ownDataDir });
+    secretKey = openSealed(await keyFromPglite(ownDataDir), encryptionKey, PURPOSES.clientSecretKey);
+    server = await startTestServer({ seedDemo: true, dataDir: ownDataDir, env });
   }
   if (!/^sk_test_/.test(secretKey)) throw new Error('The demo client secret key was not found in the database');
   process.env.DASHBOARD_BASE_URL = server.baseUrl;

@@ -95,6 +95,8 @@ export async function startTestServer(
       // Suites hammer one client key far faster than any integrator; the rate limit has a test of its own.
       ESCROW_RATE_LIMIT_PER_MINUTE: '10000000',
       ESCROW_RATE_LIMIT_BURST: '1000000',
+      // The suites' webhook receivers listen on loopback; a hosted server refuses such targets (webhook-targets.test.ts starts one without this).
+      ESCROW_WEBHOOKS_ALLOW_PRIVATE: '1',
       ...opts.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,4 +1,5 @@
 import 'server-only';
+import { assertSameEncryptionKey, sealPlaintextSecrets } from './crypto/secrets-at-rest';
 import { database } from './db/client';
 import { startTableMaintenance } from './db/table-maintenance';
 import { startDeadlineRunner } from './deadlines/runner';
@@ -15,12 +16,16 @@ import { seedDemoOnce } from './seed/demo';
  */
 export async function startServer(): Promise<void> {
   const { db, driver } = await database();
+  // Before anything is sealed or opened: a server holding another key than its peers must not start.
+  await assertSameEncryptionKey(db, new Date());
   listenForForgottenClients();
   const lead = (env().ESCROW_WORKER ?? 1) === 1;
   if (!lead) {
     console.log(JSON.stringify({ level: 'info', msg: 'escrow desk worker ready', worker: env().ESCROW_WORKER, database: driver }));
     return;
   }
+  const sealed = await sealPlaintextSecrets(db);
+  if (sealed) console.log(JSON.stringify({ level: 'info', msg: 'secrets encrypted at rest', count: sealed }));
   if (env().ESCROW_SEED_DEMO === '1') {
     const seeded = await seedDemoOnce(db, new Date(), `http://localhost:${env().PORT}`);
     if (seeded) console.log(JSON.stringify({ level: 'info', msg: 'demo data seeded', ...seeded }));

@@ -1,5 +1,5 @@
 import 'server-only';
-import { assertSameEncryptionKey, sealPlaintextSecrets } from './crypto/secrets-at-rest';
+import { assertSameEncryptionKey, EncryptionKeyMismatch, sealPlaintextSecrets } from './crypto/secrets-at-rest';
 import { database } from './db/client';
 import { startTableMaintenance } from './db/table-maintenance';
 import { startDeadlineRunner } from './deadlines/runner';
@@ -47,6 +47,7 @@ export async function startServerOrExit(): Promise<void> {
     await startServer();
   } catch (error) {
     console.error(`\nEscrow Desk could not start: ${(error as Error).message}\n`);
-    process.exit(1);
+    // 78 (EX_CONFIG): scripts/production-server/workers.ts stops the whole server rather than replace this worker.
+    process.exit(error instanceof EncryptionKeyMismatch ? 78 : 1);
   }
 }

@@ -6,6 +6,9 @@ import { appSettings, webhookEndpoints } from '../db/schema';
 import { isSealed, keySource, PURPOSE, secretBox } from './secret-box';
 
 const KEY_CHECK = 'encryption_key_check';
+
+/** No restart fixes this one: the server stops (startup.ts) instead of replacing the worker. */
+export class EncryptionKeyMismatch extends Error {}
 const CHECK_TEXT = 'Escrow Desk encryption key check';
 
 /**
@@ -25,7 +28,7 @@ export async function assertSameEncryptionKey(db: Db, now: Date): Promise<void> 
     opens = false;
   }
   if (!opens) {
-    throw new Error(
+    throw new EncryptionKeyMismatch(
       `the encryption key (${from}) is not the key this database's secrets are encrypted with. Every server on one database ` +
         'needs the same key: set ESCROW_ENCRYPTION_KEY on each to the key of the first (a server that made its own keeps it in ' +
         'the file encryption-key of its ESCROW_DATA_DIR).',

@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { chromium } from '@playwright/test';
 import pg from 'pg';
+import { openSealed, PURPOSES } from '../e2e/support/sealed-secrets';
 import { HttpDriver } from './load';
 
 /** Debian's Chromium (browsers cannot be downloaded here); `.ci/run` installs it. */
@@ -26,12 +27,13 @@ async function userIdByEmail(api: HttpDriver, email: string): Promise<string> {
  * The transaction is made through the API (fund and deliver of the first milestone are real); the rest
  * of its 200 log lines are written straight into milestone_logs, as a long-lived deal would have them.
  */
-async function largeTransaction(baseUrl: string, databaseUrl: string): Promise<string> {
+async function largeTransaction(baseUrl: string, databaseUrl: string, encryptionKey: string): Promise<string> {
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
   try {
     const { rows } = await db.query<{ value: { secret_key: string } }>("select value from app_settings where key = 'dashboard_client'");
-    const api = new HttpDriver(baseUrl, rows[0]!.value.secret_key, 4);
+    // The server keeps the demo key encrypted at rest, with the key the bench gave it.
+    const api = new HttpDriver(baseUrl, openSealed(rows[0]!.value.secret_key, encryptionKey, PURPOSES.clientSecretKey), 4);
     const [buyerId, sellerId] = [await userIdByEmail(api, BUYER.email), await userIdByEmail(api, SELLER_EMAIL)];
     await api.ok('POST', '/v1/wallets/fund', { user_id: buyerId, amount: 1_000_000 });
     const transaction = await api.ok('POST', '/v1/transactions', {
@@ -69,8 +71,8 @@ async function largeTransaction(baseUrl: string, databaseUrl: string): Promise<s
   }
 }
 
-export async function transactionPageLcp(baseUrl: string, databaseUrl: string, loads = 5): Promise<{ lcpMs: number[]; medianMs: number; milestones: number; logLines: number }> {
-  const transactionId = await largeTransaction(baseUrl, databaseUrl);
+export async function transactionPageLcp(baseUrl: string, databaseUrl: string, encryptionKey: string, loads = 5): Promise<{ lcpMs: number[]; medianMs: number; milestones: number; logLines: number }> {
+  const transactionId = await largeTransaction(baseUrl, databaseUrl, encryptionKey);
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
     const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 900 } });

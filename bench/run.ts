@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ensureBuild } from '../scripts/ensure-build';
+import { newEncryptionKey } from '../e2e/support/sealed-secrets';
 import { startTestServer, type TestServer } from '../e2e/support/test-server';
 import { firstLoadJs } from './bundle-size';
 import { pgbenchTps, preparePgbench, startBareServer, type Pgbench } from './ceilings';
@@ -220,9 +221,10 @@ async function measurePaired(target: Target, bareTarget: Target, pgbench: Pgbenc
 async function benchDashboard() {
   console.log('\n== dashboard ==');
   process.env.TEST_DATABASE_URL = ADMIN_URL;
-  const server = await startTestServer({ seedDemo: true });
+  const encryptionKey = newEncryptionKey();
+  const server = await startTestServer({ seedDemo: true, env: { ESCROW_ENCRYPTION_KEY: encryptionKey } });
   try {
-    const lcp = await transactionPageLcp(server.baseUrl, server.databaseUrl as string, QUICK ? 2 : 5);
+    const lcp = await transactionPageLcp(server.baseUrl, server.databaseUrl as string, encryptionKey, QUICK ? 2 : 5);
     console.log(`  transaction page LCP: ${lcp.lcpMs.join(', ')} ms (median ${lcp.medianMs})`);
     return lcp;
   } finally {

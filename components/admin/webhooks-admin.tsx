@@ -20,12 +20,26 @@ const NewEndpointForm = lazyForm(() => import('./webhook-endpoint-form').then((m
 const STATUS_TONE: Record<WebhookDelivery['status'], BadgeTone> = { pending: 'amber', succeeded: 'green', failed: 'red' };
 
 function SecretOnce({ endpoint, onDismiss }: { endpoint: WebhookEndpointWithSecret; onDismiss: () => void }) {
+  // A retried add (same Idempotency-Key) is answered without the secret: it was shown to the first attempt only.
+  if (endpoint.secret === null) {
+    return (
+      <div className="mt-4 rounded-md border border-amber-200 bg-amber-50 p-3 text-sm" data-testid="webhook-secret">
+        <p className="text-amber-900">
+          {endpoint.url} was already added; its signing secret was shown only the first time. If it was not kept, delete the endpoint and add it again.
+        </p>
+        <Button size="sm" variant="ghost" onClick={onDismiss}>
+          Close
+        </Button>
+      </div>
+    );
+  }
+  const secret = endpoint.secret;
   return (
     <div className="mt-4 rounded-md border border-emerald-200 bg-emerald-50 p-3 text-sm" data-testid="webhook-secret">
       <p className="font-medium text-emerald-900">Signing secret for {endpoint.url} (shown only now: keep it where your receiver can read it)</p>
       <div className="mt-2 flex flex-wrap items-center gap-2">
-        <input readOnly value={endpoint.secret} aria-label="Signing secret" className="min-w-0 flex-1 rounded border bg-white px-2 py-1 font-mono text-xs" onFocus={(e) => e.target.select()} />
-        <Button size="sm" variant="secondary" onClick={() => void navigator.clipboard?.writeText(endpoint.secret).catch(() => undefined)}>
+        <input readOnly value={secret} aria-label="Signing secret" className="min-w-0 flex-1 rounded border bg-white px-2 py-1 font-mono text-xs" onFocus={(e) => e.target.select()} />
+        <Button size="sm" variant="secondary" onClick={() => void navigator.clipboard?.writeText(secret).catch(() => undefined)}>
           Copy
         </Button>
         <Button size="sm" variant="ghost" onClick={onDismiss}>
@@ -110,7 +124,7 @@ export function WebhooksAdmin({ initial }: { initial: WebhooksView }) {
   return (
     <div className="space-y-6">
       <Card>
-        <CardHeader title="Add an endpoint" description="https only; plain http only to 127.0.0.1, localhost or [::1]. At most 20 endpoints." />
+        <CardHeader title="Add an endpoint" description="https to a public host only (a server started with ESCROW_WEBHOOKS_ALLOW_PRIVATE=1 also takes private addresses and, for test keys, plain http to them). At most 20 endpoints." />
         <NewEndpointForm
           onCreated={(endpoint) => {
             setCreated(endpoint);

@@ -121,8 +121,8 @@ describe('POST /v1/keys/roll', () => {
     const again = await roll(rolled.secret_key!, { expires_in_hours: 0 }, headers);
     const replayed = RolledKeyRecord.parse(expectOk(again));
     expect(again.headers.get('idempotent-replayed')).toBe('true');
-    expect(replayed.secret_key).toBeUndefined();
-    expect(replayed).toEqual({ ...rolled, secret_key: undefined });
+    expect(replayed.secret_key).toBeNull();
+    expect(replayed).toEqual({ ...rolled, secret_key: null });
     expect(again.body.message).toMatch(/shown once/);
     expect(secretKeysIn(JSON.stringify(again.body))).toEqual([]);
     // Nothing rolled the second time: the new key still works and there are still two keys.

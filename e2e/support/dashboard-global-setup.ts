@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { demoKeyFromPglite, demoKeyFromPostgres } from './demo-server';
+import { newEncryptionKey } from './sealed-secrets';
 import { startTestServer, type TestServer } from './test-server';
 
 const ARTIFACTS = path.resolve(__dirname, '../.artifacts');
@@ -18,15 +19,18 @@ export default async function globalSetup() {
   let server: TestServer;
   let secretKey: string;
   let ownDataDir: string | undefined;
+  // The server keeps the demo key encrypted at rest: with a key of ours, the setup can open it.
+  const encryptionKey = newEncryptionKey();
+  const env = { ESCROW_ENCRYPTION_KEY: encryptionKey };
   if (process.env.TEST_DATABASE_URL) {
-    server = await startTestServer({ seedDemo: true });
-    secretKey = await demoKeyFromPostgres(server.databaseUrl as string);
+    server = await startTestServer({ seedDemo: true, env });
+    secretKey = await demoKeyFromPostgres(server.databaseUrl as string, encryptionKey);
   } else {
     ownDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'escrow-dashboard-'));
-    const first = await startTestServer({ seedDemo: true, dataDir: ownDataDir });
+    const first = await startTestServer({ seedDemo: true, dataDir: ownDataDir, env });
     await first.stop();
-    secretKey = await demoKeyFromPglite(ownDataDir);
-    server = await startTestServer({ seedDemo: true, dataDir: ownDataDir });
+    secretKey = await demoKeyFromPglite(ownDataDir, encryptionKey);
+    server = await startTestServer({ seedDemo: true, dataDir: ownDataDir, env });
   }
   if (!/^sk_test_/.test(secretKey)) throw new Error('The demo client secret key was not found in the database');
   process.env.DASHBOARD_BASE_URL = server.baseUrl;

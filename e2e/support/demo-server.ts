@@ -9,27 +9,29 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { newEncryptionKey, openSealed, PURPOSES } from './sealed-secrets';
 import { startTestServer, type TestServer } from './test-server';
 
 export type DemoServer = { server: TestServer; demoSecretKey: string; restart: () => Promise<TestServer>; stop: () => Promise<void> };
 
-export async function demoKeyFromPostgres(url: string): Promise<string> {
+/** The demo key as the server keeps it, sealed with `encryptionKey` (the server's ESCROW_ENCRYPTION_KEY), opened. */
+export async function demoKeyFromPostgres(url: string, encryptionKey: string): Promise<string> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
     const { rows } = await client.query<{ value: { secret_key: string } }>("select value from app_settings where key = 'dashboard_client'");
-    return rows[0]?.value.secret_key ?? '';
+    return rows[0] ? openSealed(rows[0].value.secret_key, encryptionKey, PURPOSES.clientSecretKey) : '';
   } finally {
     await client.end();
   }
 }
 
-export async function demoKeyFromPglite(dataDir: string): Promise<string> {
+export async function demoKeyFromPglite(dataDir: string, encryptionKey: string): Promise<string> {
   const { PGlite } = await import('@electric-sql/pglite');
   const db = new PGlite(path.join(dataDir, 'pgdata'));
   try {
     const { rows } = await db.query<{ value: { secret_key: string } }>("select value from app_settings where key = 'dashboard_client'");
-    return rows[0]?.value.secret_key ?? '';
+    return rows[0] ? openSealed(rows[0].value.secret_key, encryptionKey, PURPOSES.clientSecretKey) : '';
   } finally {
     await db.close();
   }
@@ -45,7 +47,10 @@ async function adminQuery(adminUrl: string, sql: string): Promise<void> {
   }
 }
 
-export async function startDemoServer(env: Record<string, string> = {}): Promise<DemoServer> {
+export async function startDemoServer(extraEnv: Record<string, string> = {}): Promise<DemoServer> {
+  // The server keeps the demo key encrypted at rest: with a key of ours, we can open it.
+  const encryptionKey = newEncryptionKey();
+  const env = { ESCROW_ENCRYPTION_KEY: encryptionKey, ...extraEnv };
   const adminUrl = process.env.TEST_DATABASE_URL;
   let server: TestServer;
   let demoSecretKey: string;
@@ -59,12 +64,12 @@ export async function startDemoServer(env: Record<string, string> = {}): Promise
     url.pathname = `/${name}`;
     databaseUrl = url.toString();
     server = await startTestServer({ seedDemo: true, databaseUrl, env });
-    demoSecretKey = await demoKeyFromPostgres(databaseUrl);
+    demoSecretKey = await demoKeyFromPostgres(databaseUrl, encryptionKey);
   } else {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'escrow-demo-'));
     const first = await startTestServer({ seedDemo: true, dataDir, env });
     await first.stop();
-    demoSecretKey = await demoKeyFromPglite(dataDir);
+    demoSecretKey = await demoKeyFromPglite(dataDir, encryptionKey);
     server = await startTestServer({ seedDemo: true, dataDir, env });
   }
   if (!/^sk_test_/.test(demoSecretKey)) throw new Error('The demo client secret key was not found in the database');

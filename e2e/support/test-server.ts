@@ -97,6 +97,8 @@ export async function startTestServer(
       ESCROW_RATE_LIMIT_BURST: '1000000',
       // Every request of a suite comes from 127.0.0.1, and suites send unknown keys on purpose.
       ESCROW_AUTH_FAILURES_PER_MINUTE: '1000000',
+      // The suites' webhook receivers listen on loopback; a hosted server refuses such targets (webhook-targets.test.ts starts one without this).
+      ESCROW_WEBHOOKS_ALLOW_PRIVATE: '1',
       ...opts.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

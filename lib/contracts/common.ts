@@ -18,6 +18,15 @@ z.config({
 /** A field-specific message for a present-but-wrong value; a missing one still reads "is required". */
 export const unlessMissing = (message: string) => (issue: { input?: unknown }) => (issue.input === undefined ? 'is required' : message);
 
+/**
+ * PostgreSQL text cannot hold U+0000: a value with it would fail its insert or query as a 500. Every
+ * free-text field, query parameter and URL of a request refuses it here, as bad input.
+ */
+export const NO_NUL = 'must not contain NUL characters (\\u0000)';
+export const hasNoNul = (value: string) => !value.includes('\u0000');
+/** Any text a request carries: a string without NUL characters. */
+export const PlainText = () => z.string().refine(hasNoNul, NO_NUL);
+
 export const Id = z.uuid({ error: unlessMissing('must be a UUID') });
 /** An id a request refers to: UUIDs are case-insensitive, and the service compares them as stored (lower case). */
 export const IdRef = Id.transform((id) => id.toLowerCase());
@@ -94,11 +103,11 @@ export const ErrorEnvelope = z
 export type ErrorEnvelope = z.infer<typeof ErrorEnvelope>;
 
 /** A proof is a file stored with this service (its /v1/files URL) or an https URL of the integrator's own storage. */
-export const ProofUrl = z.url({ error: unlessMissing('must be a URL') }).max(2048);
+export const ProofUrl = z.url({ error: unlessMissing('must be a URL') }).max(2048).refine(hasNoNul, NO_NUL);
 export const ProofUrls = z
   .union([ProofUrl.transform((url) => [url]), z.array(ProofUrl).min(1, 'at least one proof is required').max(20, 'at most 20 proofs')], {
     error: unlessMissing('must be a URL or a list of 1 to 20 URLs'),
   })
   .meta({ description: 'URLs of files uploaded with POST /v1/files (or https URLs of your own storage)' });
 
-export const ShortText = (max = 200) => z.string().trim().min(1, 'must not be empty').max(max, `is at most ${max} characters`);
+export const ShortText = (max = 200) => PlainText().trim().min(1, 'must not be empty').max(max, `is at most ${max} characters`);

@@ -4,7 +4,7 @@
  * the session), plus the record id and the form's Idempotency-Key.
  */
 import { z } from 'zod';
-import { Id, NairaAmount, ProofUrl, ShortText } from './common';
+import { Id, NairaAmount, PlainText, ProofUrl, ShortText } from './common';
 import { WebhookUrl } from './webhooks';
 import { IdempotencyKey } from './dashboard';
 import { ADVANCE_UNITS } from './dashboard-plain';
@@ -33,10 +33,10 @@ export const AdvanceClockInput = z.object({
 
 export const MarkNotificationsReadInput = z.object({ through: Id });
 export const ResendDeliveryInput = z.object({ webhook_id: Id, delivery_id: Id, ...intent });
-/** The admin's new endpoint: the API's body, with the form's Idempotency-Key (a retry returns the same endpoint and secret). */
+/** The admin's new endpoint: the API's body, with the form's Idempotency-Key (a retry returns the same endpoint, without its secret). */
 export const CreateWebhookInput = z.object({
   url: WebhookUrl,
-  description: z.string().trim().max(500, 'is at most 500 characters').optional(),
+  description: PlainText().trim().max(500, 'is at most 500 characters').optional(),
   ...intent,
 });
 export type CreateWebhookInput = z.infer<typeof CreateWebhookInput>;

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { SaveBankAccountBody, ValidateBankAccountBody } from './banks';
-import { Id, PositiveAmount } from './common';
+import { Id, PlainText, PositiveAmount } from './common';
 import { AddDisputeAmountBody, CreateDisputeBody, RejectDisputeAmountBody } from './disputes';
 import { DeliverBody, RejectDeliveryBody } from './milestones';
 import { MIN_PASSWORD_LENGTH } from './dashboard-plain';
@@ -69,7 +69,7 @@ export function dueDayToIso(day: string): string {
 
 export const TransactionFilters = z.object({
   page: z.coerce.number().int().min(1).default(1),
-  status: z.string().max(60).optional(),
+  status: PlainText().max(60).optional(),
   user_id: Id.optional(),
 });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DISPUTE_STATUSES } from '../escrow/dispute-machine';
-import { IdRef, NairaAmount, OptionalPaging, ProofUrl, ShortText, SortParam } from './common';
+import { IdRef, NairaAmount, OptionalPaging, PlainText, ProofUrl, ShortText, SortParam } from './common';
 
 export const CreateDisputeBody = z.object({
   description: ShortText(5000),
@@ -12,7 +12,7 @@ export const AddDisputeAmountBody = z.object({ dispute_amount: NairaAmount, sell
 export const ApproveDisputeAmountBody = z.object({ buyer_id: IdRef });
 export const RejectDisputeAmountBody = z.object({
   buyer_id: IdRef,
-  reason: z.string().trim().max(2000, 'is at most 2000 characters').optional(),
+  reason: PlainText().trim().max(2000, 'is at most 2000 characters').optional(),
 });
 export const ListDisputesQuery = z.object({
   milestone_id: IdRef.optional(),

@@ -31,7 +31,7 @@ export const ApiKeyListRecord = z.object({ keys: z.array(ApiKeyRecord) }).strict
 export const RolledKeyRecord = ApiKeyRecord.extend({
   secret_key: z
     .string()
-    .optional()
-    .meta({ description: 'the new secret key, shown once: absent when an Idempotency-Key replays the roll' }),
+    .nullable()
+    .meta({ description: 'the new secret key, shown once: null when an Idempotency-Key replays the roll' }),
   previous_keys_expire_at: Timestamp.meta({ description: 'when the keys that worked before this roll stop working' }),
 }).strict();

@@ -308,7 +308,7 @@ export const ClientWithKeysRecord = z
     name: z.string(),
     mode: z.enum(['test', 'live']),
     public_key: z.string(),
-    secret_key: z.string().meta({ description: 'shown once: only its hash is stored' }),
+    secret_key: z.string().nullable().meta({ description: 'shown once: only its hash is stored. null in an Idempotency-Key replay, which never shows it again' }),
     is_kyc_completed: z.boolean(),
     fee_basis_points: z.number().int(),
     fee_cap: Naira.nullable(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { COMMISSION_PAYERS } from '../escrow/fees';
 import { TRANSACTION_STATUSES } from '../escrow/milestone-machine';
-import { IdRef, OptionalPaging, PositiveAmount, ShortText, unlessMissing } from './common';
+import { hasNoNul, IdRef, NO_NUL, OptionalPaging, PositiveAmount, ShortText, unlessMissing } from './common';
 
 export const MilestoneInput = z.object({
   title: ShortText(200),
@@ -20,7 +20,7 @@ export const CreateTransactionBody = z.object({
   category: ShortText(100).optional(),
   sub_category: ShortText(100).optional(),
   commission_payer: z.enum(COMMISSION_PAYERS).optional(),
-  transaction_contract_url: z.url({ protocol: /^https$/, message: 'must be an https URL' }).optional(),
+  transaction_contract_url: z.url({ protocol: /^https$/, message: 'must be an https URL' }).refine(hasNoNul, NO_NUL).optional(),
 });
 export type CreateTransactionBody = z.infer<typeof CreateTransactionBody>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LimitParam, PageParam, ShortText, SortParam } from './common';
+import { LimitParam, PageParam, PlainText, ShortText, SortParam } from './common';
 
 const Email = z.email({ message: 'must be an email address' }).max(254);
 
@@ -25,6 +25,6 @@ export const ListUsersQuery = z.object({
   page: PageParam,
   limit: LimitParam,
   sort: SortParam,
-  search: z.string().trim().max(100).optional(),
+  search: PlainText().trim().max(100).optional(),
 });
 export type ListUsersQuery = z.infer<typeof ListUsersQuery>;

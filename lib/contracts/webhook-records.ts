@@ -29,7 +29,7 @@ export const WebhookEndpointRecord = z
   })
   .strict();
 export const WebhookEndpointWithSecretRecord = WebhookEndpointRecord.extend({
-  secret: z.string().meta({ description: 'whsec_…: shown once; verify the Escrow-Signature header with it' }),
+  secret: z.string().nullable().meta({ description: 'whsec_…: shown once; verify the Escrow-Signature header with it. null in an Idempotency-Key replay, which never shows it again' }),
 }).strict();
 export const WebhookEndpointListRecord = z.object({ webhooks: z.array(WebhookEndpointRecord) }).strict();
 

@@ -1,6 +1,7 @@
 /** Events and webhook endpoints (decisions §9, §10): request schemas for /v1/events and /v1/webhooks. */
+import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
-import { IdRef, LimitParam, PageParam, ShortText, SortParam, unlessMissing } from './common';
+import { hasNoNul, IdRef, LimitParam, NO_NUL, PageParam, ShortText, SortParam, unlessMissing } from './common';
 
 /** Every event type the service records; the server's outbox checks at compile time that it writes no other. */
 export const EVENT_TYPES = [
@@ -36,31 +37,91 @@ export const ListEventsQuery = z.object({
 });
 export type ListEventsQuery = z.infer<typeof ListEventsQuery>;
 
-const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
+/**
+ * Where a client's webhooks may be sent (issue #22): a hosted service never sends to its own machine
+ * or network. ipaddr.js names every address range; only 'unicast' is the public internet, and this is
+ * the same rule request-filtering-agent applies to the resolved address when the dispatcher connects.
+ */
+export type WebhookTargetPolicy = {
+  /** ESCROW_WEBHOOKS_ALLOW_PRIVATE=1: loopback, private and link-local targets too (local development, tests). */
+  allowPrivate: boolean;
+  /** A live-mode client: https only, always. */
+  live: boolean;
+};
 
-/** https anywhere; plain http only to this machine, for tests and local development. */
+/** The hosted service's rule, which the OpenAPI document states. */
+export const PUBLIC_TARGETS_ONLY: WebhookTargetPolicy = { allowPrivate: false, live: false };
+
+export const NOT_PUBLIC_ADDRESS = 'must reach a public address: loopback, private, link-local and other reserved addresses are refused';
+
+export function isPublicAddress(address: string): boolean {
+  return ipaddr.isValid(address) && ipaddr.parse(address).range() === 'unicast';
+}
+
+/** Whether the policy lets a connection reach this address; the unspecified address (0.0.0.0, ::) never. */
+export function addressAllowed(address: string, policy: Pick<WebhookTargetPolicy, 'allowPrivate'>): boolean {
+  if (!ipaddr.isValid(address)) return false;
+  const range = ipaddr.parse(address).range();
+  return range === 'unicast' || (policy.allowPrivate && range !== 'unspecified');
+}
+
+/**
+ * The IP address a URL names literally, or undefined for a DNS name. The URL parser has already
+ * normalised the other spellings of an IPv4 address (2130706433, 127.1, 0x7f000001 are 127.0.0.1).
+ */
+export function literalAddress(url: URL): string | undefined {
+  const host = url.hostname;
+  if (host.startsWith('[') && host.endsWith(']')) return host.slice(1, -1);
+  return ipaddr.IPv4.isValidFourPartDecimal(host) ? host : undefined;
+}
+
+/** localhost and *.localhost are this machine by definition (RFC 6761), whatever a resolver says. */
+export function isLocalhostName(url: URL): boolean {
+  const host = url.hostname.toLowerCase().replace(/\.$/, '');
+  return host === 'localhost' || host.endsWith('.localhost');
+}
+
+/**
+ * What is wrong with sending to this URL under the policy, judged from the URL alone (a DNS name's
+ * addresses are judged when it is registered and again when each delivery connects), or undefined.
+ */
+export function webhookUrlProblem(url: URL, policy: WebhookTargetPolicy): string | undefined {
+  const literal = literalAddress(url);
+  const local = literal ? !isPublicAddress(literal) : isLocalhostName(url);
+  if (literal ? !addressAllowed(literal, policy) : local && !policy.allowPrivate) return NOT_PUBLIC_ADDRESS;
+  if (url.protocol === 'http:') {
+    if (policy.live) return 'must be an https URL: live keys never send over plain http';
+    if (!policy.allowPrivate) return 'must be an https URL';
+    if (literal && !local) return 'must be an https URL: plain http only to a private address, for local development';
+  }
+  return undefined;
+}
+
+/** The URL's form: http(s), no credentials, no NUL. Where it may point is webhookUrlFor's policy. */
 export const WebhookUrl = z
   .url({ protocol: /^https?$/, error: unlessMissing('must be an https URL') })
   .max(2048, 'is at most 2048 characters')
+  .refine(hasNoNul, NO_NUL)
   .superRefine((value, ctx) => {
     // zod runs this check even when the URL check above failed.
-    let url: URL;
-    try {
-      url = new URL(value);
-    } catch {
-      return;
-    }
-    if (url.protocol === 'http:' && !LOOPBACK_HOSTS.has(url.hostname.toLowerCase())) {
-      ctx.addIssue({ code: 'custom', message: 'must be an https URL (plain http only for 127.0.0.1, localhost or [::1])' });
-    }
-    if (url.username || url.password) ctx.addIssue({ code: 'custom', message: 'must not carry a user name or password' });
+    const url = URL.canParse(value) ? new URL(value) : undefined;
+    if (url && (url.username || url.password)) ctx.addIssue({ code: 'custom', message: 'must not carry a user name or password' });
   })
-  .meta({ description: 'https URL that receives the events (plain http only for 127.0.0.1, localhost or [::1])', example: 'https://example.com/escrow/webhooks' });
+  .meta({ description: 'https URL of a public host that receives the events', example: 'https://example.com/escrow/webhooks' });
 
-export const CreateWebhookBody = z.object({
-  url: WebhookUrl,
-  description: ShortText(500).optional(),
-});
+export const webhookUrlFor = (policy: WebhookTargetPolicy) =>
+  WebhookUrl.superRefine((value, ctx) => {
+    const problem = URL.canParse(value) ? webhookUrlProblem(new URL(value), policy) : undefined;
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
+
+export const createWebhookBody = (policy: WebhookTargetPolicy) =>
+  z.object({
+    url: webhookUrlFor(policy),
+    description: ShortText(500).optional(),
+  });
+
+export const CreateWebhookBody = createWebhookBody(PUBLIC_TARGETS_ONLY);
 export type CreateWebhookBody = z.infer<typeof CreateWebhookBody>;
 
 export const ListDeliveriesQuery = z.object({

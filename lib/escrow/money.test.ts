@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { basisPointsOf, formatNaira, koboToNaira, MAX_NAIRA_AMOUNT, parseNaira } from './money';
 
@@ -14,6 +15,26 @@ describe('parseNaira', () => {
   it('refuses fractions of a kobo, negatives, non-finite, non-numbers and absurd sizes', () => {
     for (const bad of [0.001, 10.005, -1, -0.01, Number.NaN, Infinity, -Infinity, '100', null, MAX_NAIRA_AMOUNT + 1]) {
       expect(parseNaira(bad).ok, String(bad)).toBe(false);
+    }
+  });
+
+  it('refuses amounts below one kobo instead of reading them as ₦0, and sub-kobo tails on whole amounts', () => {
+    for (const bad of [1e-9, 5e-324, Number.MIN_VALUE, 0.004, 1.000000001, 1000.0000001]) {
+      expect(parseNaira(bad).ok, String(bad)).toBe(false);
+    }
+    expect(parseNaira(1e-9)).toEqual({ ok: false, reason: expect.stringMatching(/less than one kobo/) });
+    expect(parseNaira(-0)).toEqual({ ok: true, kobo: 0 });
+  });
+
+  it('reads every whole number of kobo written as naira (k / 100) back as exactly k', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: MAX_NAIRA_AMOUNT * 100 }), (k) => {
+        expect(parseNaira(k / 100)).toEqual({ ok: true, kobo: k });
+      }),
+      { numRuns: 20_000 },
+    );
+    for (const naira of [0.29, 19.99, 0.1 + 0.2, 99_999_999_999.99, 1.15, 4.35]) {
+      expect(parseNaira(naira).ok, String(naira)).toBe(true);
     }
   });
 });

@@ -18,10 +18,13 @@ export function parseNaira(value: unknown): NairaParseResult {
   if (value > MAX_NAIRA_AMOUNT) {
     return { ok: false, reason: `must not exceed ${MAX_NAIRA_AMOUNT.toLocaleString('en-NG')} naira` };
   }
-  const kobo = Math.round(value * 100);
-  // Binary floats cannot hold 0.1 exactly, so "at most 2 decimals" is judged with a tolerance far
-  // below a kobo but far above float noise at this magnitude.
-  if (Math.abs(value * 100 - kobo) > 1e-6) {
+  // + 0 turns -0 (a JSON -0) into 0.
+  const kobo = Math.round(value * 100) + 0;
+  // A non-zero amount too small to round to a kobo (1e-9, 5e-324) is not ₦0.
+  if (kobo === 0 && value !== 0) return { ok: false, reason: 'is less than one kobo: send 0 or at least 0.01' };
+  // Binary floats cannot hold 0.1 exactly, so "at most 2 decimals" allows the rounding error of
+  // value * 100 (a few units in the last place at this magnitude) and nothing more: 1.000000001 is refused.
+  if (Math.abs(value * 100 - kobo) > Math.max(kobo, 1) * 8 * Number.EPSILON) {
     return { ok: false, reason: 'must have at most 2 decimal places (kobo)' };
   }
   return { ok: true, kobo };

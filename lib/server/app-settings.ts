@@ -1,5 +1,6 @@
 import 'server-only';
 import { eq } from 'drizzle-orm';
+import { PURPOSE, secretBox } from './crypto/secret-box';
 import type { DbOrTx } from './db/client';
 import { appSettings } from './db/schema';
 
@@ -17,4 +18,14 @@ export async function readSetting<T>(db: DbOrTx, key: string): Promise<T | undef
 export async function claimSetting(db: DbOrTx, key: string, value: unknown, now: Date): Promise<boolean> {
   const inserted = await db.insert(appSettings).values({ key, value, updatedAt: now }).onConflictDoNothing().returning({ key: appSettings.key });
   return inserted.length === 1;
+}
+
+/** The demo client's keys the dashboard acts with; the secret key is kept encrypted (crypto/secret-box.ts). */
+export async function claimDashboardClient(db: DbOrTx, credentials: DashboardClientCredentials, now: Date): Promise<boolean> {
+  return claimSetting(db, DASHBOARD_CLIENT, { ...credentials, secret_key: secretBox().seal(credentials.secret_key, PURPOSE.clientSecretKey) }, now);
+}
+
+export async function readDashboardClient(db: DbOrTx): Promise<DashboardClientCredentials | undefined> {
+  const stored = await readSetting<DashboardClientCredentials>(db, DASHBOARD_CLIENT);
+  return stored && { ...stored, secret_key: secretBox().open(stored.secret_key, PURPOSE.clientSecretKey) };
 }

@@ -1,4 +1,5 @@
 import 'server-only';
+import { loggableError } from './log-error';
 
 const holder = globalThis as typeof globalThis & { __escrowPollers?: Map<string, NodeJS.Timeout> };
 
@@ -16,7 +17,7 @@ export function startPoller(name: string, intervalMs: number, tick: () => Promis
     try {
       await tick();
     } catch (error) {
-      console.error(JSON.stringify({ level: 'error', msg: `${name} failed`, error: String((error as Error)?.stack ?? error) }));
+      console.error(JSON.stringify({ level: 'error', msg: `${name} failed`, error: loggableError(error) }));
     } finally {
       running = false;
     }

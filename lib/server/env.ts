@@ -3,6 +3,15 @@ import path from 'node:path';
 import proxyAddr from 'proxy-addr';
 import { z } from 'zod';
 
+/** 32 bytes from 64 hex digits or base64 (standard or URL-safe), else undefined. */
+export function decodeKey(text: string): Buffer | undefined {
+  const trimmed = text.trim();
+  if (/^[0-9a-fA-F]{64}$/.test(trimmed)) return Buffer.from(trimmed, 'hex');
+  if (!/^[A-Za-z0-9+/_-]{43}={0,1}$/.test(trimmed)) return undefined;
+  const key = Buffer.from(trimmed.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
+  return key.length === 32 ? key : undefined;
+}
+
 /** The only reader of process.env: validated once, so a bad setting fails at start with a clear message. */
 const EnvSchema = z.object({
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
@@ -37,6 +46,17 @@ const EnvSchema = z.object({
   ESCROW_WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(1).default(30_000),
   /** How long after its event a delivery is retried before it is marked failed (3 days). */
   ESCROW_WEBHOOK_RETRY_WINDOW_MS: z.coerce.number().int().min(1).default(3 * 24 * 60 * 60 * 1000),
+  /** 1 lets webhooks reach loopback, private and link-local addresses (plain http too, for test clients): local development and tests only. */
+  ESCROW_WEBHOOKS_ALLOW_PRIVATE: z.enum(['0', '1']).default('0'),
+  /** AES-256 key for secrets at rest (crypto/secret-box.ts): 32 bytes as 64 hex digits or base64; unset, a 0600 file under ESCROW_DATA_DIR. */
+  ESCROW_ENCRYPTION_KEY: z
+    .string()
+    .transform((text, ctx) => {
+      const key = decodeKey(text);
+      if (!key) ctx.addIssue({ code: 'custom', message: 'must be 32 bytes written as 64 hex digits or in base64 (openssl rand -base64 32)' });
+      return key ?? Buffer.alloc(0);
+    })
+    .optional(),
 });
 
 function isTrustList(value: string): boolean {

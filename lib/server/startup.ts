@@ -1,4 +1,5 @@
 import 'server-only';
+import { assertSameEncryptionKey, EncryptionKeyMismatch, sealPlaintextSecrets } from './crypto/secrets-at-rest';
 import { database } from './db/client';
 import { startTableMaintenance } from './db/table-maintenance';
 import { startDeadlineRunner } from './deadlines/runner';
@@ -16,12 +17,16 @@ import { seedDemoOnce } from './seed/demo';
  */
 export async function startServer(): Promise<void> {
   const { db, driver } = await database();
+  // Before anything is sealed or opened: a server holding another key than its peers must not start.
+  await assertSameEncryptionKey(db, new Date());
   listenForClientChanges();
   const lead = (env().ESCROW_WORKER ?? 1) === 1;
   if (!lead) {
     console.log(JSON.stringify({ level: 'info', msg: 'escrow desk worker ready', worker: env().ESCROW_WORKER, database: driver }));
     return;
   }
+  const sealed = await sealPlaintextSecrets(db);
+  if (sealed) console.log(JSON.stringify({ level: 'info', msg: 'secrets encrypted at rest', count: sealed }));
   if (await hasLiveClient(db)) {
     // Said on every start, seeding on or off: the demo sign-ins printed by `npm start` no longer work here.
     console.log(JSON.stringify({ level: 'warn', msg: RETIRED_DEMO_MESSAGE }));
@@ -46,6 +51,7 @@ export async function startServerOrExit(): Promise<void> {
     await startServer();
   } catch (error) {
     console.error(`\nEscrow Desk could not start: ${(error as Error).message}\n`);
-    process.exit(1);
+    // 78 (EX_CONFIG): scripts/production-server/workers.ts stops the whole server rather than replace this worker.
+    process.exit(error instanceof EncryptionKeyMismatch ? 78 : 1);
   }
 }

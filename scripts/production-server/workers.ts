@@ -23,6 +23,12 @@ export function workerCount(environment: NodeJS.ProcessEnv): number {
   return count;
 }
 
+/**
+ * A worker exits with this code (lib/server/startup.ts) when its settings are wrong in a way no restart
+ * fixes (an encryption key other than its peers'): the server stops with it instead of replacing the worker.
+ */
+export const EXIT_MISCONFIGURED = 78;
+
 const log = (level: 'info' | 'error', msg: string, extra: object = {}) => console.log(JSON.stringify({ level, msg, ...extra }));
 
 export function runWorkers(count: number): void {
@@ -43,7 +49,8 @@ export function runWorkers(count: number): void {
       if (workerOf.size === 0) process.exit(0);
       return;
     }
-    if (!serving || index === undefined) process.exit(code || 1);
+    // Workers listen before their start-up (instrumentation) has finished, so "serving" does not mean started.
+    if (!serving || index === undefined || code === EXIT_MISCONFIGURED) process.exit(code || 1);
     log('error', 'worker exited; starting another', { worker: index, code, signal });
     setTimeout(() => fork(index), 1000);
   });

@@ -1,4 +1,5 @@
 import 'server-only';
+import { loggableError } from '../log-error';
 import type { z } from 'zod';
 import type { ActionResult, FieldError } from '@/lib/contracts/dashboard';
 import type { ApiResult } from '../escrow-client';
@@ -26,7 +27,7 @@ export async function guarded<S extends z.ZodType, T = undefined>(
   try {
     return await body(parsed.data, actor);
   } catch (error) {
-    console.error(JSON.stringify({ level: 'error', msg: 'dashboard action failed', error: String((error as Error)?.stack ?? error) }));
+    console.error(JSON.stringify({ level: 'error', msg: 'dashboard action failed', error: loggableError(error) }));
     return { ok: false, message: 'Something went wrong on our side. Try again.' };
   }
 }

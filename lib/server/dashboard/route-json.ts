@@ -1,4 +1,5 @@
 import 'server-only';
+import { loggableError } from '../log-error';
 import { currentActor, type Actor } from './actor';
 import type { View } from './views';
 
@@ -12,7 +13,7 @@ export function withActor<C>(handler: (actor: Actor, request: Request, context: 
     try {
       return await handler(actor, request, context);
     } catch (error) {
-      console.error(JSON.stringify({ level: 'error', msg: 'dashboard data route failed', error: String((error as Error)?.stack ?? error) }));
+      console.error(JSON.stringify({ level: 'error', msg: 'dashboard data route failed', error: loggableError(error) }));
       return json(500, { message: 'Something went wrong on our side.' });
     }
   };

@@ -1,5 +1,5 @@
 import 'server-only';
-import { DASHBOARD_CLIENT, readSetting, type DashboardClientCredentials } from '../app-settings';
+import { readDashboardClient, type DashboardClientCredentials } from '../app-settings';
 import { getDb } from '../db/client';
 import { env } from '../env';
 import { dashboardEnv } from '../dashboard/config';
@@ -10,13 +10,13 @@ export class EscrowClientNotConfigured extends Error {}
 
 /**
  * ESCROW_API_KEY when set; otherwise the demo client's key the app keeps in app_settings (first-start
- * seed). Read per call so a key seeded after this process started is found, but never cached in a
+ * seed), encrypted at rest. Read per call so a key seeded after this process started is found, but never cached in a
  * module the browser could see: this file is server-only.
  */
 export async function apiCredentials(): Promise<ApiCredentials> {
   const { apiUrl, ESCROW_API_KEY } = dashboardEnv();
   if (ESCROW_API_KEY) return { apiUrl, secretKey: ESCROW_API_KEY };
-  const stored = await readSetting<DashboardClientCredentials>(await getDb(), DASHBOARD_CLIENT);
+  const stored = await readDashboardClient(await getDb());
   if (!stored) {
     throw new EscrowClientNotConfigured('The dashboard has no API key: set ESCROW_API_KEY, or start once with ESCROW_SEED_DEMO=1 to create the demo client.');
   }
@@ -25,7 +25,7 @@ export async function apiCredentials(): Promise<ApiCredentials> {
 
 /** The embedded demo client's id, when the dashboard runs on the demo key. */
 export async function demoClientCredentials(): Promise<DashboardClientCredentials | undefined> {
-  return readSetting<DashboardClientCredentials>(await getDb(), DASHBOARD_CLIENT);
+  return readDashboardClient(await getDb());
 }
 
 /**

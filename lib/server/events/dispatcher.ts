@@ -1,10 +1,15 @@
 import 'server-only';
+import http from 'node:http';
+import https from 'node:https';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { nextRetry } from '@/lib/escrow/retry-schedule';
 import { signatureHeader } from '@/lib/escrow/webhook-signature';
 import type { Db } from '../db/client';
-import { events, webhookDeliveries, webhookEndpoints } from '../db/schema';
+import { clients, events, webhookDeliveries, webhookEndpoints } from '../db/schema';
+import { PURPOSE, secretBox } from '../crypto/secret-box';
 import { env } from '../env';
+import { loggableError } from '../log-error';
+import { deliveryAgent, isPolicyRefusal, REFUSED_RESOLVED_ADDRESS, refusedBeforeConnecting, webhookTargetPolicy } from './webhook-target';
 
 /**
  * The webhook dispatcher (decisions §9): sends the outbox's pending deliveries, signed, and retries
@@ -27,6 +32,8 @@ type Claimed = {
   attempts: number;
   claimedAt: Date;
   endpointId: string;
+  /** The endpoint's client's mode: a live client's deliveries go over https only. */
+  clientMode: string;
   url: string;
   secret: string;
   previousSecret: string | null;
@@ -83,19 +90,21 @@ export async function claimDueDeliveries(db: Db, now: Date, limit: number): Prom
       .set({ attempts: sql`${webhookDeliveries.attempts} + 1`, lastAttemptAt: now, nextAttemptAt: new Date(now.getTime() + DELIVERY_LEASE_MS) })
       .where(inArray(webhookDeliveries.id, ids));
     const rows = await tx
-      .select({ delivery: webhookDeliveries, endpoint: webhookEndpoints, event: events })
+      .select({ delivery: webhookDeliveries, endpoint: webhookEndpoints, event: events, clientMode: clients.mode })
       .from(webhookDeliveries)
       .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
+      .innerJoin(clients, eq(clients.id, webhookDeliveries.clientId))
       .innerJoin(events, eq(events.id, webhookDeliveries.eventId))
       .where(inArray(webhookDeliveries.id, ids));
-    return rows.map(({ delivery, endpoint, event }) => ({
+    return rows.map(({ delivery, endpoint, event, clientMode }) => ({
       id: delivery.id,
       attempts: delivery.attempts,
       claimedAt: now,
       endpointId: endpoint.id,
+      clientMode,
       url: endpoint.url,
-      secret: endpoint.secret,
-      previousSecret: endpoint.previousSecret,
+      secret: secretBox().open(endpoint.secret, PURPOSE.webhookSecret),
+      previousSecret: endpoint.previousSecret === null ? null : secretBox().open(endpoint.previousSecret, PURPOSE.webhookSecret),
       previousSecretExpiresAt: endpoint.previousSecretExpiresAt,
       event: { id: event.id, type: event.type, createdAt: event.createdAt, sequence: event.sequence, transactionId: event.transactionId, data: event.data },
     }));
@@ -122,24 +131,47 @@ export function signingSecrets(c: Pick<Claimed, 'secret' | 'previousSecret' | 'p
 
 function describeFailure(error: unknown, timedOut: boolean): string {
   if (timedOut) return `no response within ${DELIVERY_TIMEOUT_MS / 1000} s`;
-  const err = error as { name?: string; message?: string; cause?: { code?: string; message?: string } };
+  // Refused before any connection was tried: nothing here says whether something listens there.
+  if (isPolicyRefusal(error)) return REFUSED_RESOLVED_ADDRESS;
+  const err = error as { name?: string; code?: string; message?: string; cause?: { code?: string; message?: string } };
   if (err?.name === 'AbortError') return 'aborted: the server was shutting down';
-  const cause = err?.cause;
+  const cause = err?.code ? err : err?.cause;
   const text = cause?.code ? `${cause.code}${cause.message && !cause.message.includes(cause.code) ? `: ${cause.message}` : cause.message ? ` (${cause.message})` : ''}` : (cause?.message ?? err?.message ?? String(error));
   return `could not reach the endpoint: ${text}`.slice(0, 500);
 }
 
 type Outcome = { ok: boolean; statusCode: number | null; error: string | null };
 
+/**
+ * One POST with Node's http(s) and request-filtering-agent, which checks the address each connection
+ * resolves to (fetch takes no agent). Only the status counts: the answer's body is not read.
+ */
+function post(url: URL, headers: Record<string, string>, body: string, signal: AbortSignal): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const request = (url.protocol === 'https:' ? https : http).request(
+      url,
+      { method: 'POST', headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) }, agent: deliveryAgent(url), signal },
+      (response) => {
+        resolve(response.statusCode ?? 0);
+        response.destroy();
+      },
+    );
+    request.on('error', reject);
+    request.end(body);
+  });
+}
+
 async function send(c: Claimed, stop: AbortSignal): Promise<Outcome> {
+  const refused = refusedBeforeConnecting(c.url, webhookTargetPolicy({ mode: c.clientMode }));
+  if (refused) return { ok: false, statusCode: null, error: refused };
   const body = deliveryBody(c.event);
   const now = new Date();
   const signature = signatureHeader({ secrets: signingSecrets(c, now), timestamp: Math.floor(now.getTime() / 1000), body });
   const timeout = AbortSignal.timeout(DELIVERY_TIMEOUT_MS);
   try {
-    const res = await fetch(c.url, {
-      method: 'POST',
-      headers: {
+    const status = await post(
+      new URL(c.url),
+      {
         'content-type': 'application/json',
         'user-agent': USER_AGENT,
         'escrow-signature': signature,
@@ -148,13 +180,11 @@ async function send(c: Claimed, stop: AbortSignal): Promise<Outcome> {
         'escrow-delivery-id': c.id,
       },
       body,
-      // A redirect is not an answer: the receiver's URL is the one registered.
-      redirect: 'manual',
-      signal: AbortSignal.any([timeout, stop]),
-    });
-    await res.body?.cancel().catch(() => undefined);
-    if (res.status >= 200 && res.status < 300) return { ok: true, statusCode: res.status, error: null };
-    return { ok: false, statusCode: res.status, error: `the endpoint answered HTTP ${res.status}` };
+      // A redirect is not an answer (http.request never follows one): the receiver's URL is the one registered.
+      AbortSignal.any([timeout, stop]),
+    );
+    if (status >= 200 && status < 300) return { ok: true, statusCode: status, error: null };
+    return { ok: false, statusCode: status, error: `the endpoint answered HTTP ${status}` };
   } catch (error) {
     return { ok: false, statusCode: null, error: describeFailure(error, timeout.aborted) };
   }
@@ -275,7 +305,7 @@ export function createDispatcher(db: Db, opts: { pollMs: number; retryBaseMs: nu
   const logError = (msg: string, error: unknown) => {
     if (stopped || Date.now() - lastErrorLog < 30_000) return;
     lastErrorLog = Date.now();
-    console.error(JSON.stringify({ level: 'error', msg, error: String((error as Error)?.message ?? error) }));
+    console.error(JSON.stringify({ level: 'error', msg, error: loggableError(error) }));
   };
 
   schedule(0);

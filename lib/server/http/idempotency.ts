@@ -5,7 +5,7 @@ import type { Db } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
 import { AppError } from './app-error';
 import { readBodyBytes } from './body';
-import { replayBodyOf } from './replay-body';
+import { replayBodyOf } from './shown-once';
 
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 const REPLAY_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -69,13 +69,14 @@ export async function runIdempotently(
     }
     const response = await a.run(tx as unknown as Db, fresh);
     const responseBody = await response.text();
-    const stored = replayBodyOf(response) ?? responseBody;
+    // A secret in the answer goes to this caller only, never into the table (shown-once.ts).
+    const replayBody = replayBodyOf(response, responseBody);
     await tx
       .insert(idempotencyKeys)
-      .values({ scopeId: a.scopeId, key: a.key, fingerprint, responseStatus: response.status, responseBody: stored, createdAt: a.now })
+      .values({ scopeId: a.scopeId, key: a.key, fingerprint, responseStatus: response.status, responseBody: replayBody, createdAt: a.now })
       .onConflictDoUpdate({
         target: [idempotencyKeys.scopeId, idempotencyKeys.key],
-        set: { fingerprint, responseStatus: response.status, responseBody: stored, createdAt: a.now },
+        set: { fingerprint, responseStatus: response.status, responseBody: replayBody, createdAt: a.now },
       });
     return new Response(responseBody, { status: response.status, headers: response.headers });
   });

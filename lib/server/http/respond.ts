@@ -1,6 +1,7 @@
 import 'server-only';
 import { z } from 'zod';
 import type { ErrorEnvelope } from '@/lib/contracts/common';
+import { loggableError } from '../log-error';
 import { AppError, type FieldError } from './app-error';
 
 export function ok(message: string, data: unknown): Response {
@@ -38,8 +39,8 @@ export function errorResponse(error: unknown, requestId?: string): Response {
     const errors = fieldErrors(error);
     return Response.json(envelope(new AppError('VALIDATION_ERROR', describe(errors), errors)), { status: 400 });
   }
-  // Internals stay in the server log; the caller gets a request id to quote.
-  console.error(JSON.stringify({ level: 'error', request_id: requestId, error: String((error as Error)?.stack ?? error) }));
+  // Internals stay in the server log (never a query's parameters or a secret); the caller gets a request id to quote.
+  console.error(JSON.stringify({ level: 'error', msg: 'request failed', request_id: requestId, error: loggableError(error) }));
   return Response.json(
     envelope(new AppError('INTERNAL_ERROR', `Something went wrong on our side.${requestId ? ` Quote request id ${requestId}.` : ''}`)),
     { status: 500 },

@@ -1,6 +1,6 @@
 import 'server-only';
 import { eq } from 'drizzle-orm';
-import { claimSetting, DASHBOARD_CLIENT, DEMO_SEEDED, type DashboardClientCredentials } from '../app-settings';
+import { claimDashboardClient, claimSetting, DEMO_SEEDED, type DashboardClientCredentials } from '../app-settings';
 import type { Db } from '../db/client';
 import { clients } from '../db/schema';
 import { approveDelivery } from '../services/approve-delivery';
@@ -40,7 +40,7 @@ export async function seedDemoOnce(db: Db, now: Date, baseUrl: string) {
 
   const created = await createClient(db, { name: 'Demo Marketplace', mode: 'test' }, now);
   const credentials: DashboardClientCredentials = { client_id: created.id, secret_key: created.secret_key, public_key: created.public_key };
-  await claimSetting(db, DASHBOARD_CLIENT, credentials, now);
+  await claimDashboardClient(db, credentials, now);
   const [client] = await db.select().from(clients).where(eq(clients.id, created.id));
   if (!client) throw new Error('demo client missing');
 

@@ -1,7 +1,7 @@
 import 'server-only';
 import { createHash, randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { MAX_UPLOAD_BYTES, UPLOAD_FIELD } from '@/lib/contracts/files';
+import { MAX_UPLOAD_BYTES, UPLOAD_FIELD, UploadFileName } from '@/lib/contracts/files';
 import type { FileRecord } from '@/lib/contracts/records';
 import { declaredTypeMatches, sniffFileType } from '@/lib/escrow/file-types';
 import type { Db } from '../db/client';
@@ -29,6 +29,11 @@ export async function uploadFile(db: Db, client: ClientRow, request: Request, no
   }
   if (file.size > MAX_UPLOAD_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', `Files are limited to ${MAX_UPLOAD_BYTES / (1024 * 1024)} MB.`);
   if (file.size === 0) throw new AppError('VALIDATION_ERROR', 'The file is empty.', [{ field: UPLOAD_FIELD, message: 'is empty' }]);
+  const name = UploadFileName.safeParse(file.name);
+  if (!name.success) {
+    const message = `name ${name.error.issues[0]?.message}`;
+    throw new AppError('VALIDATION_ERROR', `Invalid request: ${UPLOAD_FIELD} ${message}.`, [{ field: UPLOAD_FIELD, message }]);
+  }
   return storeFile(db, client.id, { bytes: Buffer.from(await file.arrayBuffer()), declaredType: file.type, filename: file.name }, now, baseUrl);
 }
 

@@ -6,6 +6,7 @@ import type { WebhookDeliveryRecord, WebhookEndpointRecord } from '@/lib/contrac
 import type { CreateWebhookBody, EventTypeName, ListDeliveriesQuery } from '@/lib/contracts/webhooks';
 import type { Db, DbOrTx } from '../db/client';
 import { events, webhookDeliveries, webhookEndpoints } from '../db/schema';
+import { isSealed, PURPOSE, secretBox } from '../crypto/secret-box';
 import { isLeased } from '../events/dispatcher';
 import { AppError, invalidState, notFound } from '../http/app-error';
 import type { ClientRow } from '../http/auth';
@@ -80,7 +81,17 @@ export async function createWebhook(db: Db, client: ClientRow, body: CreateWebho
     const secret = newSecret();
     const [row] = await tx
       .insert(webhookEndpoints)
-      .values({ id: randomUUID(), clientId: client.id, url: body.url, description: body.description ?? null, secret, enabled: true, createdAt: now, updatedAt: now })
+      .values({
+        id: randomUUID(),
+        clientId: client.id,
+        url: body.url,
+        description: body.description ?? null,
+        // Kept encrypted: the dispatcher needs it back to sign, so it cannot be a hash.
+        secret: secretBox().seal(secret, PURPOSE.webhookSecret),
+        enabled: true,
+        createdAt: now,
+        updatedAt: now,
+      })
       .returning();
     return { ...endpointRecord(row!, now), secret };
   });
@@ -117,7 +128,12 @@ export async function rotateWebhookSecret(db: Db, client: ClientRow, id: string,
     const secret = newSecret();
     const [updated] = await tx
       .update(webhookEndpoints)
-      .set({ secret, previousSecret: row.secret, previousSecretExpiresAt: new Date(wallNow.getTime() + ROTATION_OVERLAP_MS), updatedAt: wallNow })
+      .set({
+        secret: secretBox().seal(secret, PURPOSE.webhookSecret),
+        previousSecret: isSealed(row.secret) ? row.secret : secretBox().seal(row.secret, PURPOSE.webhookSecret),
+        previousSecretExpiresAt: new Date(wallNow.getTime() + ROTATION_OVERLAP_MS),
+        updatedAt: wallNow,
+      })
       .where(eq(webhookEndpoints.id, id))
       .returning();
     return { ...endpointRecord(updated!, wallNow), secret };

@@ -1,11 +1,11 @@
 import { RollKeyBody } from '@/lib/contracts/keys';
 import { readJson, withClient } from '@/lib/server/http/route';
-import { okShownOnce } from '@/lib/server/http/replay-body';
+import { okShowingSecretOnce } from '@/lib/server/http/shown-once';
 import { rollSecretKey } from '@/lib/server/services/api-keys';
 
 // Key expiry is real time, not a sandbox test clock's.
 export const POST = withClient(async ({ db, client, request }) =>
-  okShownOnce(
+  okShowingSecretOnce(
     'API key rolled: store the new secret key now, it is not shown again',
     await rollSecretKey(db, client, await readJson(request, RollKeyBody), new Date()),
     'secret_key',

@@ -1,0 +1,71 @@
+/**
+ * A database that outlives its servers, for tests that restart a server with other settings on the same
+ * data: a PGlite directory, or a PostgreSQL database of its own when TEST_DATABASE_URL is set. Rows are
+ * read directly (on PGlite only while no server holds the directory).
+ */
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { startTestServer, type TestServer } from '../../support/test-server';
+
+export type RestartableStore = {
+  database: 'pglite' | 'postgres';
+  /** Where the server keeps its files (the key file among them), on either database. */
+  dataDir: string;
+  start: (env?: Record<string, string>, seedDemo?: boolean) => Promise<TestServer>;
+  query: <T = Record<string, unknown>>(text: string, params?: unknown[]) => Promise<T[]>;
+  remove: () => Promise<void>;
+};
+
+export async function restartableStore(): Promise<RestartableStore> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'escrow-restartable-'));
+  let databaseUrl: string | undefined;
+  if (adminUrl) {
+    const name = `escrow_test_${Date.now()}_${randomBytes(3).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+  }
+  return {
+    database: databaseUrl ? 'postgres' : 'pglite',
+    dataDir,
+    start: (env = {}, seedDemo = false) =>
+      databaseUrl
+        ? startTestServer({ databaseUrl, seedDemo, env: { ESCROW_DATA_DIR: dataDir, ...env } })
+        : startTestServer({ dataDir, seedDemo, env }),
+    query: async <T,>(text: string, params: unknown[] = []) => {
+      if (databaseUrl) {
+        const client = new pg.Client({ connectionString: databaseUrl });
+        await client.connect();
+        try {
+          return (await client.query(text, params)).rows as T[];
+        } finally {
+          await client.end();
+        }
+      }
+      const { PGlite } = await import('@electric-sql/pglite');
+      const db = new PGlite(path.join(dataDir, 'pgdata'));
+      try {
+        return (await db.query<T>(text, params)).rows;
+      } finally {
+        await db.close();
+      }
+    },
+    remove: async () => {
+      if (databaseUrl && adminUrl) {
+        const admin = new pg.Client({ connectionString: adminUrl });
+        await admin.connect();
+        await admin.query(`drop database if exists ${new URL(databaseUrl).pathname.slice(1)} with (force)`);
+        await admin.end();
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -151,4 +151,14 @@ describe('a server behind a trusted proxy on loopback (ESCROW_TRUSTED_PROXIES=lo
     expectError(await deliver(client, m, [url.replace(new URL(server.baseUrl).host, '169.254.169.254')], linkLocal, server.baseUrl), 400, 'VALIDATION_ERROR');
     expect(await upload(client, { 'x-forwarded-host': 'bad[host' }, server.baseUrl)).toMatch(new RegExp(`^${server.baseUrl}/v1/files/`));
   });
+
+  it('tells the start banner on this machine about the demo sign-ins, and a caller the proxy forwards from elsewhere nothing', async () => {
+    const state = (path: string, headers: Record<string, string> = {}) => fetch(`${server.baseUrl}${path}`, { headers });
+    const local = await state('/api/health/demo-accounts');
+    expect(local.status).toBe(200);
+    expect(((await local.json()) as { data: { demo_accounts: string } }).data.demo_accounts).toBe('off');
+    const remote = await state('/api/health/demo-accounts', { 'x-forwarded-for': '203.0.113.7' });
+    expect(remote.status).toBe(404);
+    expect(await remote.text()).not.toMatch(/demo_accounts|retired/);
+  });
 });

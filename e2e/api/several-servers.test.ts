@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { startTestServer, type TestServer } from '../support/test-server';
+import { startServerPair, type TestServer } from '../support/test-server';
 import type { ApiResponse } from './support/api';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -40,6 +40,7 @@ async function timeUntil(probe: () => Promise<boolean>, withinMs: number): Promi
 describe.runIf(inject('database') === 'postgres')('two servers on one PostgreSQL (runs only with TEST_DATABASE_URL: the embedded database is one process)', () => {
   let a: TestServer;
   let b: TestServer;
+  let pair: Awaited<ReturnType<typeof startServerPair>> | undefined;
 
   beforeAll(async () => {
     // One process each: the point is separate servers, which share nothing but the database.
@@ -50,13 +51,12 @@ describe.runIf(inject('database') === 'postgres')('two servers on one PostgreSQL
       // The loopback receiver below is a private address.
       ESCROW_WEBHOOKS_ALLOW_PRIVATE: '1',
     };
-    a = await startTestServer({ env });
-    b = await startTestServer({ env, databaseUrl: a.databaseUrl });
+    pair = await startServerPair(env);
+    ({ first: a, second: b } = pair);
   }, 180_000);
 
   afterAll(async () => {
-    await b?.stop();
-    await a?.stop();
+    await pair?.stop();
   });
 
   const newClient = async (mode: 'test' | 'live' = 'test') => {

@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../support/test-server';
+import { startServerPair, startTestServer, type TestServer } from '../support/test-server';
 import { call, expectError, expectOk, type ApiResponse } from './support/api';
 
 const randomKey = () => `sk_test_${randomBytes(24).toString('hex')}`;
@@ -82,14 +82,13 @@ describe('a trusted proxy (ESCROW_TRUSTED_PROXIES=loopback)', () => {
 describe.skipIf(!process.env.TEST_DATABASE_URL)('two separate servers on one PostgreSQL (skipped without TEST_DATABASE_URL: PGlite is one process)', () => {
   let first: TestServer;
   let second: TestServer;
+  let pair: Awaited<ReturnType<typeof startServerPair>> | undefined;
   beforeAll(async () => {
-    const env = { ESCROW_RATE_LIMIT_BURST: '10', ESCROW_RATE_LIMIT_PER_MINUTE: '60', ESCROW_AUTH_FAILURES_PER_MINUTE: '10' };
-    first = await startTestServer({ env });
-    second = await startTestServer({ env, databaseUrl: first.databaseUrl });
+    pair = await startServerPair({ ESCROW_RATE_LIMIT_BURST: '10', ESCROW_RATE_LIMIT_PER_MINUTE: '60', ESCROW_AUTH_FAILURES_PER_MINUTE: '10' });
+    ({ first, second } = pair);
   }, 180_000);
   afterAll(async () => {
-    await second?.stop();
-    await first?.stop();
+    await pair?.stop();
   });
 
   it('share one rate limit per client: a burst of 10 holds across both', async () => {

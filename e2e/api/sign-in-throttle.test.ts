@@ -5,7 +5,7 @@
  * separate server processes. The servers trust a proxy on loopback, so X-Forwarded-For names each address.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../support/test-server';
+import { startServerPair, startTestServer, type TestServer } from '../support/test-server';
 
 const ADMIN = { email: 'admin@demo.escrowdesk.ng', password: 'demo-admin-pass' };
 const THROTTLED = 'SignInThrottled';
@@ -64,13 +64,13 @@ describe('sign-in throttling on one server', () => {
 describe.skipIf(!process.env.TEST_DATABASE_URL)('sign-in throttling across two servers on one PostgreSQL (skipped without TEST_DATABASE_URL: PGlite is one process)', () => {
   let first: TestServer;
   let second: TestServer;
+  let pair: Awaited<ReturnType<typeof startServerPair>> | undefined;
   beforeAll(async () => {
-    first = await startTestServer({ seedDemo: true, env: { ESCROW_TRUSTED_PROXIES: 'loopback' } });
-    second = await startTestServer({ databaseUrl: first.databaseUrl, env: { ESCROW_TRUSTED_PROXIES: 'loopback' } });
+    pair = await startServerPair({ ESCROW_TRUSTED_PROXIES: 'loopback' }, { seedDemo: true });
+    ({ first, second } = pair);
   }, 180_000);
   afterAll(async () => {
-    await second?.stop();
-    await first?.stop();
+    await pair?.stop();
   });
 
   it('counts the failures of an address on both servers together', async () => {

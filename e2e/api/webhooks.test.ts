@@ -11,7 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { verifySignature } from '@/lib/escrow/webhook-signature';
 import { EventListRecord, WebhookDeliveryListRecord, WebhookEndpointListRecord, WebhookEndpointWithSecretRecord, type EventRecord } from '@/lib/contracts/webhook-records';
-import { startTestServer, type TestServer } from '../support/test-server';
+import { startServerPair, startTestServer, type TestServer } from '../support/test-server';
 import { baseUrl, expectError, expectOk, operatorKey, type ApiResponse } from './support/api';
 
 // ---------------------------------------------------------------------------------------------
@@ -578,16 +578,15 @@ describe('retries, on a server of its own with short backoff', () => {
 describe.skipIf(inject('database') !== 'postgres')('two app processes on one PostgreSQL', () => {
   let first: TestServer;
   let second: TestServer;
+  let pair: Awaited<ReturnType<typeof startServerPair>> | undefined;
 
   beforeAll(async () => {
-    const env = { ESCROW_WEBHOOK_POLL_MS: '20' };
-    first = await startTestServer({ env });
-    second = await startTestServer({ env, databaseUrl: first.databaseUrl });
+    pair = await startServerPair({ ESCROW_WEBHOOK_POLL_MS: '20' });
+    ({ first, second } = pair);
   }, 180_000);
 
   afterAll(async () => {
-    await second?.stop();
-    await first?.stop();
+    await pair?.stop();
   });
 
   it('deliver each event exactly once, in sequence order per transaction', async () => {

@@ -4,13 +4,12 @@
  * the data directory and started again on it; on PostgreSQL (TEST_DATABASE_URL) the key is read while the
  * server runs. `restart` starts it again on the same database; `stop` ends it and removes the database.
  */
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { newEncryptionKey, openSealed, PURPOSES } from './sealed-secrets';
-import { startTestServer, type TestServer } from './test-server';
+import { createDatabase, dropDatabase, startTestServer, type TestServer } from './test-server';
 
 export type DemoServer = { server: TestServer; demoSecretKey: string; restart: () => Promise<TestServer>; stop: () => Promise<void> };
 
@@ -37,16 +36,6 @@ export async function demoKeyFromPglite(dataDir: string, encryptionKey: string):
   }
 }
 
-async function adminQuery(adminUrl: string, sql: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(sql);
-  } finally {
-    await admin.end();
-  }
-}
-
 export async function startDemoServer(extraEnv: Record<string, string> = {}): Promise<DemoServer> {
   // The server keeps the demo key encrypted at rest: with a key of ours, we can open it.
   const encryptionKey = newEncryptionKey();
@@ -58,11 +47,7 @@ export async function startDemoServer(extraEnv: Record<string, string> = {}): Pr
   let dataDir: string | undefined;
   if (adminUrl) {
     // A database of our own, so that stopping the server for a restart does not drop it.
-    const name = `escrow_demo_${Date.now()}_${randomBytes(3).toString('hex')}`;
-    await adminQuery(adminUrl, `create database ${name}`);
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
+    databaseUrl = await createDatabase(adminUrl);
     server = await startTestServer({ seedDemo: true, databaseUrl, env });
     demoSecretKey = await demoKeyFromPostgres(databaseUrl, encryptionKey);
   } else {
@@ -86,7 +71,7 @@ export async function startDemoServer(extraEnv: Record<string, string> = {}): Pr
     stop: async () => {
       await server.stop();
       if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-      if (adminUrl && databaseUrl) await adminQuery(adminUrl, `drop database if exists ${new URL(databaseUrl).pathname.slice(1)} with (force)`);
+      if (adminUrl && databaseUrl) await dropDatabase(adminUrl, databaseUrl);
     },
   };
 }

@@ -35,7 +35,8 @@ export async function freePort(): Promise<number> {
   });
 }
 
-async function createDatabase(adminUrl: string): Promise<string> {
+/** A fresh database of its own on the PostgreSQL server `adminUrl` names; its URL. */
+export async function createDatabase(adminUrl: string): Promise<string> {
   const name = `escrow_test_${Date.now()}_${randomBytes(3).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
@@ -46,7 +47,7 @@ async function createDatabase(adminUrl: string): Promise<string> {
   return url.toString();
 }
 
-async function dropDatabase(adminUrl: string, databaseUrl: string): Promise<void> {
+export async function dropDatabase(adminUrl: string, databaseUrl: string): Promise<void> {
   const name = new URL(databaseUrl).pathname.slice(1);
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
@@ -125,6 +126,26 @@ export async function startTestServer(
       }
       if (databaseUrl && adminUrl && !opts.databaseUrl) await dropDatabase(adminUrl, databaseUrl);
       if (dataDir && !opts.dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Two separate server processes (different ports) on one fresh PostgreSQL database, as several app
+ * servers behind a load balancer run; the first seeds the demo when asked. Stopping the first removes the database.
+ */
+export async function startServerPair(
+  env: Record<string, string> = {},
+  opts: { seedDemo?: boolean } = {},
+): Promise<{ first: TestServer; second: TestServer; stop: () => Promise<void> }> {
+  const first = await startTestServer({ env, seedDemo: opts.seedDemo });
+  const second = await startTestServer({ env, databaseUrl: first.databaseUrl });
+  return {
+    first,
+    second,
+    stop: async () => {
+      await second.stop();
+      await first.stop();
     },
   };
 }

@@ -3,12 +3,11 @@
  * data: a PGlite directory, or a PostgreSQL database of its own when TEST_DATABASE_URL is set. Rows are
  * read directly (on PGlite only while no server holds the directory).
  */
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { startTestServer, type TestServer } from '../../support/test-server';
+import { createDatabase, dropDatabase, startTestServer, type TestServer } from '../../support/test-server';
 
 export type RestartableStore = {
   database: 'pglite' | 'postgres';
@@ -22,17 +21,7 @@ export type RestartableStore = {
 export async function restartableStore(): Promise<RestartableStore> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'escrow-restartable-'));
-  let databaseUrl: string | undefined;
-  if (adminUrl) {
-    const name = `escrow_test_${Date.now()}_${randomBytes(3).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-  }
+  const databaseUrl = adminUrl ? await createDatabase(adminUrl) : undefined;
   return {
     database: databaseUrl ? 'postgres' : 'pglite',
     dataDir,
@@ -59,12 +48,7 @@ export async function restartableStore(): Promise<RestartableStore> {
       }
     },
     remove: async () => {
-      if (databaseUrl && adminUrl) {
-        const admin = new pg.Client({ connectionString: adminUrl });
-        await admin.connect();
-        await admin.query(`drop database if exists ${new URL(databaseUrl).pathname.slice(1)} with (force)`);
-        await admin.end();
-      }
+      if (databaseUrl && adminUrl) await dropDatabase(adminUrl, databaseUrl);
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -64,7 +64,8 @@ describe.runIf(inject('database') === 'pglite')('the embedded database', () => {
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
-  });
+    // Three servers start on the embedded database here, two of them seeding: more than the suite's 30 s on a busy 2-core machine.
+  }, 120_000);
 });
 
 describe('configuration errors', () => {

@@ -1,6 +1,6 @@
 import type { Browser, Page, Request } from '@playwright/test';
 import { startDemoServer, type DemoServer } from '../support/demo-server';
-import { DEMO, expect, expectToast, pngImage, test, unique } from './support';
+import { apiAt, DEMO, expect, expectToast, pngImage, test, unique } from './support';
 
 /**
  * Decisions §14: the demo accounts' passwords are published, so the demo dispute team sees and decides
@@ -19,16 +19,7 @@ let own: Staged; // the demo client's dispute, in arbitration
 let foreign: Staged; // another client's, in arbitration
 let team: Page;
 
-async function api<T = any>(key: string, method: string, route: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${base}${route}`, {
-    method,
-    headers: { authorization: key, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const json = (await response.json()) as { status: boolean; message: string; data: T };
-  if (!json.status) throw new Error(`${method} ${route}: ${response.status} ${json.message}`);
-  return json.data;
-}
+const api = <T = any>(key: string, method: 'GET' | 'POST' | 'PATCH', route: string, body?: unknown) => apiAt<T>(base, key, method, route, body);
 
 /** A dispute of the key's client driven to ARBITRATION, the buyer's evidence carrying an uploaded file. */
 async function disputeInArbitration(key: string): Promise<Staged> {

@@ -54,8 +54,13 @@ export async function expectToast(page: Page, text: string | RegExp, tone: 'succ
 }
 
 /** Calls the /v1 API directly (test setup that the dashboard is not under test for). */
-export async function api<T = any>(key: string, method: 'GET' | 'POST' | 'PATCH', route: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${process.env.DASHBOARD_BASE_URL}${route}`, {
+export function api<T = any>(key: string, method: 'GET' | 'POST' | 'PATCH', route: string, body?: unknown): Promise<T> {
+  return apiAt<T>(process.env.DASHBOARD_BASE_URL!, key, method, route, body);
+}
+
+/** The same, on a server of a spec's own. */
+export async function apiAt<T = any>(base: string, key: string, method: 'GET' | 'POST' | 'PATCH', route: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${base}${route}`, {
     method,
     headers: { authorization: key, ...(body ? { 'content-type': 'application/json' } : {}) },
     body: body ? JSON.stringify(body) : undefined,

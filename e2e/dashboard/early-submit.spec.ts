@@ -1,0 +1,35 @@
+import { DEMO, expect, expectToast, signedInPage, test, unique } from './support';
+
+/**
+ * A person quick to press submit while the page's code is still loading (a slow phone) must not lose what
+ * they typed to a native form submission, nor see it in the address bar: the submit is held and made once
+ * the form is live.
+ */
+test('a form submitted before the page’s code has loaded is sent once the code arrives', async ({ browser }) => {
+  const admin = await signedInPage(browser, DEMO.admin);
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await admin.route('**/_next/static/**/*.js', async (route) => {
+    await released;
+    await route.continue();
+  });
+  await admin.goto('/admin/customers', { waitUntil: 'commit' });
+  const form = admin.getByRole('form', { name: 'New customer' });
+  const email = `early.${unique()}@example.com`;
+  await form.getByLabel('First name').fill('Early');
+  await form.getByLabel('Last name').fill('Presser');
+  await form.getByLabel('Email').fill(email);
+  await expect(form).not.toHaveAttribute('data-ready', /.*/);
+  await form.getByRole('button', { name: /create|add/i }).click();
+  await expect(form).toHaveAttribute('data-pending-submit', '1');
+  expect(new URL(admin.url()).search).toBe('');
+
+  // The very form drawn on the server, with what was typed in it, is the one that is sent.
+  await form.evaluate((el) => el.setAttribute('data-drawn-by-server', ''));
+  release();
+  await expectToast(admin, /Early|created|added/i);
+  await expect(admin.getByText(email).first()).toBeVisible();
+  await expect(admin.locator('form[data-drawn-by-server]')).toHaveCount(1);
+  expect(new URL(admin.url()).search).toBe('');
+  await admin.context().close();
+});

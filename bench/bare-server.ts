@@ -12,7 +12,8 @@ import pg from 'pg';
 import * as schema from '../lib/server/db/schema';
 import type { Db } from '../lib/server/db/client';
 import { PreparingClient } from '../lib/server/db/preparing-client';
-import { findKeyOwner, hashSecretKey } from '../lib/server/http/auth';
+import { hashSecretKey } from '../lib/server/crypto/key-hash';
+import { findKeyOwner } from '../lib/server/http/auth';
 import { getMilestone } from '../lib/server/services/milestones';
 
 // The app's own connection behaviour too: each statement prepared once per connection.

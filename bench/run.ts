@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: the production build driven over HTTP from this process, on PostgreSQL and on PGlite,
  * beside this machine's ceilings (pgbench, a bare node:http + pg server), and the dashboard's weight and
- * LCP. Writes bench/results/<date>.json and .md, and puts the table in the README.
+ * LCP. Writes the report to bench/results/<date>.md (kept in the repository), its raw figures to
+ * bench/raw/<date>.json (ignored by git), and puts the table in the README.
  *
  * Flags: --quick (short phases, for trying the harness), --only=postgres|pglite, --no-dashboard.
  * DATABASE for the PostgreSQL runs: BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres.
@@ -260,12 +261,14 @@ async function main() {
 
   const stamp = startedAt.toISOString().replace(/[:]/g, '-').replace(/\.\d+Z$/, 'Z');
   const dir = path.join(ROOT, 'bench/results');
+  const rawDir = path.join(ROOT, 'bench/raw');
   fs.mkdirSync(dir, { recursive: true });
+  fs.mkdirSync(rawDir, { recursive: true });
   const markdown = renderMarkdown(result);
-  fs.writeFileSync(path.join(dir, `${stamp}.json`), `${JSON.stringify(result, null, 2)}\n`);
+  fs.writeFileSync(path.join(rawDir, `${stamp}.json`), `${JSON.stringify(result, null, 2)}\n`);
   fs.writeFileSync(path.join(dir, `${stamp}.md`), markdown);
   if (!QUICK && !ONLY) updateReadme(path.join(ROOT, 'README.md'), markdown, `bench/results/${stamp}.md`);
-  console.log(`\n${markdown}\nWritten: bench/results/${stamp}.json and .md`);
+  console.log(`\n${markdown}\nWritten: bench/results/${stamp}.md and bench/raw/${stamp}.json`);
 }
 
 main().catch((error) => {

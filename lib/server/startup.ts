@@ -5,7 +5,7 @@ import { startTableMaintenance } from './db/table-maintenance';
 import { startDeadlineRunner } from './deadlines/runner';
 import { env } from './env';
 import { startWebhookDispatcher } from './events/dispatcher';
-import { listenForClientChanges } from './http/client-cache';
+import { listenForClientChanges } from './client-cache';
 import { hasLiveClient, RETIRED_DEMO_MESSAGE } from './dashboard/demo-accounts';
 import { seedDashboardAccounts } from './seed/dashboard-accounts';
 import { seedDemoOnce } from './seed/demo';

@@ -6,9 +6,8 @@ const SERVE = path.resolve(__dirname, '../serve.ts');
  * V8's allocation-site pretenuring allocates straight into the old generation from sites whose objects
  * have survived young collections at a high rate. The first cluster worker, which alone answers the
  * server's first requests, kept doing so for sites whose objects later die young: its young collections
- * took 3.9 ms on average against the second worker's 2.2, and 2.0 for both with this off (9 windows of
- * 8 s each at half of peak). The read p99 in those windows was at most 41 ms with it on, 28 ms off.
- * Cluster workers inherit it with the rest of the primary's flags.
+ * took far longer than the other worker's, and read latency at half of peak followed them (the bench
+ * report of issue #6 has the figures). Cluster workers inherit it with the rest of the primary's flags.
  */
 const V8_FLAGS = ['--no-allocation-site-pretenuring'];
 

@@ -58,11 +58,9 @@ export function runWorkers(count: number): void {
   // Each worker accepts its own connections from the shared socket (SCHED_NONE), so a new connection
   // goes to a worker that is free to take it. Round-robin had the primary accept each one and hand it
   // to the next worker in turn, paused in GC or not; a client opening connections in a burst, as one
-  // does when a stall has piled up its requests, then waited on that worker. At half of peak load, GET
-  // milestone's p99 over 14 eight-second windows reached 131 ms with round-robin, over 10 windows 41 ms
-  // without. The price: connections can land unevenly (twice in 16 rounds, all 32 of a client's on one
-  // worker). At c=32 on this 2-core machine, 8 rounds each way were within its drift: lifecycle 575-690
-  // against 565-689 op/s, GET milestone 1,200-1,812 against 1,384-1,769 req/s.
+  // does when a stall has piled up its requests, then waited on that worker, and read p99 at half of peak
+  // tripled. The price: connections can land unevenly, with no throughput lost at c=32 (issue #6's bench
+  // report has both).
   // NODE_CLUSTER_SCHED_POLICY=rr brings round-robin back, where a deployment wants it.
   if (!process.env.NODE_CLUSTER_SCHED_POLICY) cluster.schedulingPolicy = cluster.SCHED_NONE;
   const first = fork(1);

@@ -527,3 +527,6 @@ export const rateLimits = pgTable('rate_limits', {
   points: integer('points').notNull(),
   expire: ts('expire'),
 });
+
+/** An integrating client as stored. */
+export type ClientRow = typeof clients.$inferSelect;

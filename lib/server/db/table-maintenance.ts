@@ -9,9 +9,9 @@ import type { Database, Db } from './client';
  * VACUUM (ANALYZE) for this app's tables where nothing else runs it: PGlite has no autovacuum at all,
  * and a PostgreSQL server may run with it turned off (this machine's does).
  *
- * Without it the planner has no statistics (it guessed 28 of a client's 7,714 transactions and sorted
- * them all for each page of the list) and no visibility map (counting them read every heap row: 8.5 ms,
- * 1.4 ms after a VACUUM). A server whose autovacuum is on is left to it.
+ * Without it the planner has no statistics (it guessed a handful of a client's thousands of transactions
+ * and sorted them all for each page of the list) and no visibility map (counting them read every heap
+ * row). A server whose autovacuum is on is left to it.
  */
 
 /** A table is due once it has grown by a fifth since it was last vacuumed or analyzed, and by 8 pages (64 kB) at least. */

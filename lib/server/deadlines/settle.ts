@@ -8,7 +8,7 @@ import { formatNaira } from '@/lib/escrow/money';
 import { holidays } from '../calendar';
 import type { Tx } from '../db/client';
 import { disputes, milestones } from '../db/schema';
-import type { ClientRow } from '../http/auth';
+import type { ClientRow } from '../db/schema';
 import { loadTransactionGraph, findMilestone } from '../records/transaction-graph';
 import { releaseToSeller } from '../services/approve-delivery';
 import { refundBuyerOnReturn } from '../services/approve-return';

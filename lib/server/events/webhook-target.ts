@@ -11,7 +11,7 @@ import {
   type WebhookTargetPolicy,
 } from '@/lib/contracts/webhooks';
 import { env } from '../env';
-import { AppError } from '../http/app-error';
+import { AppError } from '../app-error';
 
 /**
  * Webhook targets (issue #22): the contract judges what a URL says literally; this module judges

@@ -1,17 +1,12 @@
 import 'server-only';
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { apiKeys, clients } from '../db/schema';
+import { apiKeys, clients, type ClientRow } from '../db/schema';
+import { hashSecretKey } from '../crypto/key-hash';
 import { env } from '../env';
-import { AppError } from './app-error';
-import { cacheGeneration, cachedKeyOwner, rememberKeyOwner, type KeyOwner } from './client-cache';
-
-export type ClientRow = typeof clients.$inferSelect;
-
-export function hashSecretKey(secretKey: string): string {
-  return createHash('sha256').update(secretKey).digest('hex');
-}
+import { AppError } from '../app-error';
+import { cacheGeneration, cachedKeyOwner, rememberKeyOwner, type KeyOwner } from '../client-cache';
 
 /** The spec's examples send the key raw; `Bearer <key>` is accepted too (decisions §2). */
 export function presentedKey(request: Request): string {

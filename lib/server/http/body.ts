@@ -1,6 +1,6 @@
 import 'server-only';
 import { MAX_UPLOAD_BYTES } from '@/lib/contracts/files';
-import { AppError } from './app-error';
+import { AppError } from '../app-error';
 
 export const MAX_JSON_BYTES = 1024 * 1024;
 /** Room for the multipart boundaries and headers around a file at the limit. */

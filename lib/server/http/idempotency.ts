@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
-import { AppError } from './app-error';
+import { AppError } from '../app-error';
 import { readBodyBytes } from './body';
 import { replayBodyOf } from './shown-once';
 

@@ -3,7 +3,7 @@ import { RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from 'rat
 import type { Db } from '../db/client';
 import { sharedLimiter } from '../db/shared-limiter';
 import { env } from '../env';
-import { AppError } from './app-error';
+import { AppError } from '../app-error';
 import { addressKey } from './client-address';
 
 type ApiLimiters = {

@@ -2,7 +2,7 @@ import 'server-only';
 import { z } from 'zod';
 import type { ErrorEnvelope } from '@/lib/contracts/common';
 import { loggableError } from '../log-error';
-import { AppError, type FieldError } from './app-error';
+import { AppError, type FieldError } from '../app-error';
 
 export function ok(message: string, data: unknown): Response {
   return Response.json({ status: true, message, data }, { status: 200 });

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { formatNaira } from '@/lib/escrow/money';
 import type { Db } from '../db/client';
 import { disputeProposals } from '../db/schema';
-import type { ClientRow } from '../http/auth';
+import type { ClientRow } from '../db/schema';
 import { runDisputeAction, settleDisputedMilestone } from './dispute-action';
 
 /** The buyer agrees: the amount goes to the seller less its fee share, the rest back to the buyer (decisions §6). */

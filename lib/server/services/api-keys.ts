@@ -4,8 +4,8 @@ import { and, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { RollKeyBody } from '@/lib/contracts/keys';
 import type { Db, DbOrTx } from '../db/client';
 import { apiKeys, clients } from '../db/schema';
-import { hashSecretKey } from '../http/auth';
-import { announceClientChange } from '../http/client-cache';
+import { hashSecretKey } from '../crypto/key-hash';
+import { announceClientChange } from '../client-cache';
 import { iso, isoOrNull } from '../records/iso';
 
 type KeyRow = typeof apiKeys.$inferSelect;

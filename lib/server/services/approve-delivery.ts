@@ -2,7 +2,7 @@ import 'server-only';
 import { settlement } from '@/lib/escrow/ledger';
 import { formatNaira } from '@/lib/escrow/money';
 import type { Db } from '../db/client';
-import type { ClientRow } from '../http/auth';
+import type { ClientRow } from '../db/schema';
 import { runMilestoneAction, type ActionContext, type MilestoneActionEffect } from './milestone-action';
 import { settlementTerms } from './settlement-terms';
 

@@ -2,7 +2,7 @@ import 'server-only';
 import type { DeliverBody } from '@/lib/contracts/milestones';
 import { addCalendarDays, formatLagosDateTime } from '@/lib/escrow/business-days';
 import type { Db } from '../db/client';
-import type { ClientRow } from '../http/auth';
+import type { ClientRow } from '../db/schema';
 import { runMilestoneAction } from './milestone-action';
 import { assertProofs } from './proofs';
 

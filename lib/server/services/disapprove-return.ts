@@ -1,6 +1,6 @@
 import 'server-only';
 import type { Db } from '../db/client';
-import type { ClientRow } from '../http/auth';
+import type { ClientRow } from '../db/schema';
 import { runMilestoneAction } from './milestone-action';
 
 export async function disapproveReturn(db: Db, client: ClientRow, milestoneId: string, sellerId: string, now: Date) {

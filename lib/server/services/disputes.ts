@@ -4,7 +4,7 @@ import { pagination } from '@/lib/contracts/common';
 import type { ListDisputesQuery } from '@/lib/contracts/disputes';
 import type { Db } from '../db/client';
 import { disputes } from '../db/schema';
-import type { ClientRow } from '../http/auth';
+import type { ClientRow } from '../db/schema';
 import { disputePage } from '../records/disputes';
 import { loadDisputeWithParties } from './dispute-action';
 

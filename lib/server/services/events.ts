@@ -6,8 +6,8 @@ import type { EventTypeName, ListEventsQuery } from '@/lib/contracts/webhooks';
 import type { Db } from '../db/client';
 import { events } from '../db/schema';
 import type { EventType } from '../events/record-event';
-import { notFound } from '../http/app-error';
-import type { ClientRow } from '../http/auth';
+import { notFound } from '../app-error';
+import type { ClientRow } from '../db/schema';
 import { iso } from '../records/iso';
 
 // The outbox's event types and the contract's list must be the same set: the filter and the docs name them all.

@@ -6,8 +6,8 @@ import type { FileRecord } from '@/lib/contracts/records';
 import { declaredTypeMatches, sniffFileType } from '@/lib/escrow/file-types';
 import type { Db } from '../db/client';
 import { files } from '../db/schema';
-import { AppError, notFound } from '../http/app-error';
-import type { ClientRow } from '../http/auth';
+import { AppError, notFound } from '../app-error';
+import type { ClientRow } from '../db/schema';
 import { readBodyBytes } from '../http/body';
 import { iso } from '../records/iso';
 

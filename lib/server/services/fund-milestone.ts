@@ -3,8 +3,8 @@ import { fundingAmount, type CommissionPayer } from '@/lib/escrow/fees';
 import { milestoneFunding } from '@/lib/escrow/ledger';
 import { formatNaira } from '@/lib/escrow/money';
 import type { Db } from '../db/client';
-import { AppError } from '../http/app-error';
-import type { ClientRow } from '../http/auth';
+import { AppError } from '../app-error';
+import type { ClientRow } from '../db/schema';
 import { runMilestoneAction } from './milestone-action';
 
 export async function fundMilestone(db: Db, client: ClientRow, milestoneId: string, buyerId: string, now: Date) {

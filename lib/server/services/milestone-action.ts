@@ -7,8 +7,8 @@ import { milestoneLogs, milestones, transactions } from '../db/schema';
 import { insertRows, updateById, WriteBatch, writeSql } from '../db/write-batch';
 import { stageEvent, type EventType } from '../events/record-event';
 import { uuidv7 } from '../ids';
-import { invalidState, notFound } from '../http/app-error';
-import type { ClientRow } from '../http/auth';
+import { invalidState, notFound } from '../app-error';
+import type { ClientRow } from '../db/schema';
 import {
   findMilestone,
   loadMilestonesAndDueOfMilestone,

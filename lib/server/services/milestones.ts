@@ -1,7 +1,7 @@
 import 'server-only';
 import type { Db } from '../db/client';
-import { notFound } from '../http/app-error';
-import type { ClientRow } from '../http/auth';
+import { notFound } from '../app-error';
+import type { ClientRow } from '../db/schema';
 import { loadMilestoneLogs, milestoneRecord, milestoneWithLogsRecord, readGraphOfMilestone, type TransactionGraph } from '../records/transaction-graph';
 
 export async function getMilestone(db: Db, client: ClientRow, milestoneId: string) {

@@ -2,7 +2,7 @@ import 'server-only';
 import { and, eq, or } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { parties } from '../db/schema';
-import { AppError } from '../http/app-error';
+import { AppError } from '../app-error';
 
 export type PartyRow = typeof parties.$inferSelect;
 

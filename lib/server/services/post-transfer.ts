@@ -2,7 +2,7 @@ import 'server-only';
 import { sql } from 'drizzle-orm';
 import type { Transfer } from '@/lib/escrow/ledger';
 import type { Tx } from '../db/client';
-import type { ClientRow } from '../http/auth';
+import type { ClientRow } from '../db/schema';
 import { ledgerAccounts } from '../db/schema';
 import { dueDeadlineCondition } from '../deadlines/due';
 import { reusableQuery, UNNAMED } from '../db/reusable-query';
@@ -75,8 +75,8 @@ export async function lockAccountsOfMilestone(
 /**
  * The accounts to lock (lockLedgerAccounts) before a milestone action's write batch moves their balances.
  * A client's house accounts (platform fees, money outside) have no balance to check, and every payout of
- * the client credits the one fee account: locked up front, it was held across the whole operation, and at
- * 32 concurrent approvals each waited 48 ms for it. A transfer that touches one house account leaves it
+ * the client credits the one fee account: locked up front, it was held across the whole operation, and
+ * concurrent approvals queued on it. A transfer that touches one house account leaves it
  * to the batch's own balance update, for an operation whose batch is its last statement before commit (a
  * party's own milestone action): a transaction holding it waits for nothing else, so no cycle of waits can
  * form. Two house accounts are both locked in order.

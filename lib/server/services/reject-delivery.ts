@@ -3,7 +3,7 @@ import type { RejectDeliveryBody } from '@/lib/contracts/milestones';
 import { addCalendarDays, formatLagosDateTime } from '@/lib/escrow/business-days';
 import { RETURN_WINDOW_DAYS } from '@/lib/escrow/deadlines';
 import type { Db } from '../db/client';
-import type { ClientRow } from '../http/auth';
+import type { ClientRow } from '../db/schema';
 import { runMilestoneAction } from './milestone-action';
 import { assertProofs } from './proofs';
 

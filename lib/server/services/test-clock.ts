@@ -3,9 +3,9 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { clients } from '../db/schema';
 import { runDueDeadlines } from '../deadlines/runner';
-import { AppError } from '../http/app-error';
-import type { ClientRow } from '../http/auth';
-import { announceClientChange } from '../http/client-cache';
+import { AppError } from '../app-error';
+import type { ClientRow } from '../db/schema';
+import { announceClientChange } from '../client-cache';
 
 export function testClock(client: ClientRow, wallNow: Date) {
   return { now: new Date(wallNow.getTime() + client.clockOffsetMs).toISOString(), offset_ms: client.clockOffsetMs };

@@ -11,8 +11,8 @@ import { pagedList } from '../db/paged-list';
 import { insertRows, WriteBatch } from '../db/write-batch';
 import { stageEvent } from '../events/record-event';
 import { uuidv7 } from '../ids';
-import { AppError, notFound } from '../http/app-error';
-import type { ClientRow } from '../http/auth';
+import { AppError, notFound } from '../app-error';
+import type { ClientRow } from '../db/schema';
 import { findPartyGraphs, loadParties, partyWithoutOrganisation } from '../records/people';
 import {
   loadTransactionGraph,

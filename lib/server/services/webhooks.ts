@@ -8,8 +8,8 @@ import type { Db, DbOrTx } from '../db/client';
 import { events, webhookDeliveries, webhookEndpoints } from '../db/schema';
 import { isSealed, PURPOSE, secretBox } from '../crypto/secret-box';
 import { isLeased } from '../events/dispatcher';
-import { AppError, invalidState, notFound } from '../http/app-error';
-import type { ClientRow } from '../http/auth';
+import { AppError, invalidState, notFound } from '../app-error';
+import type { ClientRow } from '../db/schema';
 import { iso, isoOrNull } from '../records/iso';
 
 /** Enabled endpoints per client: each event is sent to every one of them. */

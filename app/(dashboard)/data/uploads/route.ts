@@ -2,7 +2,7 @@ import { Id } from '@/lib/contracts/common';
 import { MAX_UPLOAD_BYTES } from '@/lib/contracts/files';
 import { IdempotencyKey } from '@/lib/contracts/dashboard';
 import { escrow } from '@/lib/server/escrow-client';
-import { AppError } from '@/lib/server/http/app-error';
+import { AppError } from '@/lib/server/app-error';
 import { readBodyBytes } from '@/lib/server/http/body';
 import { disputeFor, milestoneFor } from '@/lib/server/dashboard/ownership';
 import { badRequest, json, withActor } from '@/lib/server/dashboard/route-json';

@@ -1,7 +1,7 @@
 import NextAuth from 'next-auth';
 import { NextRequest } from 'next/server';
 import { authOptions } from '@/lib/server/auth';
-import { AppError } from '@/lib/server/http/app-error';
+import { AppError } from '@/lib/server/app-error';
 import { readBodyBytes } from '@/lib/server/http/body';
 
 type Context = { params: Promise<{ nextauth: string[] }> };

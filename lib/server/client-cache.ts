@@ -1,10 +1,10 @@
 import 'server-only';
-import type { DbOrTx } from '../db/client';
-import type { clients } from '../db/schema';
-import { listen, notify } from '../db/notifications';
-import { env } from '../env';
+import type { DbOrTx } from './db/client';
+import type { ClientRow } from './db/schema';
+import { listen, notify } from './db/notifications';
+import { env } from './env';
 
-type ClientRow = typeof clients.$inferSelect;
+
 export type KeyOwner = { client: ClientRow; keyExpiresAt: Date | null };
 
 /**

@@ -4,6 +4,7 @@ import pg from 'pg';
 import { startPoller } from '../background-poller';
 import { env } from '../env';
 import type { Database, Db } from './client';
+import { queryRows } from './rows';
 
 /**
  * VACUUM (ANALYZE) for this app's tables where nothing else runs it: PGlite has no autovacuum at all,
@@ -20,8 +21,8 @@ const MIN_GROWTH_PAGES = 8;
 
 async function autovacuumRuns(db: Db, driver: Database['driver']): Promise<boolean> {
   if (driver === 'pglite') return false;
-  const result = await db.execute(sql`select current_setting('autovacuum') = 'on' and current_setting('track_counts') = 'on' as runs`);
-  return (result.rows[0] as { runs: boolean }).runs;
+  const [row] = await queryRows<{ runs: boolean }>(db, sql`select current_setting('autovacuum') = 'on' and current_setting('track_counts') = 'on' as runs`);
+  return row!.runs;
 }
 
 /**
@@ -29,13 +30,13 @@ async function autovacuumRuns(db: Db, driver: Database['driver']): Promise<boole
  * ANALYZE (pg_class.relpages): the statistics counters that autovacuum reads are not kept up by PGlite.
  */
 async function tablesDue(db: Db): Promise<string[]> {
-  const result = await db.execute(sql`
+  const rows = await queryRows<{ name: string }>(db, sql`
     select c.relname as name
     from pg_class c join pg_namespace n on n.oid = c.relnamespace
     where n.nspname = current_schema() and c.relkind = 'r'
       and pg_relation_size(c.oid) / current_setting('block_size')::int > greatest(c.relpages, 0) * ${GROWTH_FACTOR}::float8 + ${MIN_GROWTH_PAGES}::int
     order by c.relname`);
-  return (result.rows as Array<{ name: string }>).map((r) => r.name);
+  return rows.map((r) => r.name);
 }
 
 /**

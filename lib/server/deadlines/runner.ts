@@ -5,6 +5,7 @@ import { clients } from '../db/schema';
 import { startPoller } from '../background-poller';
 import { env } from '../env';
 import { settleDueDeadlines } from './settle';
+import { queryRows } from '../db/rows';
 
 /**
  * Finds transactions with a lapsed deadline (each client's test clock included) and settles them.
@@ -18,7 +19,7 @@ export async function runDueDeadlines(db: DbOrTx, opts: { wallNow: Date; clientI
   const due = sql`(${wall}::timestamptz + c.clock_offset_ms * interval '1 millisecond')`;
   // One branch per kind of deadline, each served by a partial index of the rows waiting on one: the scan
   // runs every second and must not grow with every milestone ever made.
-  const result = await db.execute(sql`
+  const dueTransactions = await queryRows<{ transaction_id: string; client_id: string }>(db, sql`
     select transaction_id, client_id from (
       select m.transaction_id, m.client_id
       from milestones m join clients c on c.id = m.client_id
@@ -36,11 +37,11 @@ export async function runDueDeadlines(db: DbOrTx, opts: { wallNow: Date; clientI
     ) due
     limit ${opts.limit ?? 200}`);
   let acted = 0;
-  for (const row of result.rows as Array<{ transaction_id: string; client_id: string }>) {
+  for (const row of dueTransactions) {
     acted += await db.transaction(async (tx) => {
       const lock = opts.wait === false ? sql`for update skip locked` : sql`for update`;
-      const locked = await tx.execute(sql`select id from transactions where id = ${row.transaction_id} ${lock}`);
-      if (locked.rows.length === 0) return 0;
+      const locked = await queryRows(tx, sql`select id from transactions where id = ${row.transaction_id} ${lock}`);
+      if (locked.length === 0) return 0;
       const [client] = await tx.select().from(clients).where(eq(clients.id, row.client_id));
       if (!client) return 0;
       return settleDueDeadlines(tx, client, row.transaction_id, new Date(opts.wallNow.getTime() + client.clockOffsetMs));

@@ -17,6 +17,7 @@ import { runMilestoneAction } from '../services/milestone-action';
 import { settlementTerms } from '../services/settlement-terms';
 import { env } from '../env';
 import { dueDeadlineCondition } from './due';
+import { queryRows } from '../db/rows';
 
 /** A lapse may lead to another already due (a clock moved days ahead): settle until nothing is due. */
 const MAX_STEPS = 20;
@@ -42,8 +43,8 @@ export async function settleDueDeadlines(tx: Tx, client: ClientRow, transactionI
 
 /** The conditions settleOne acts on, all at once. */
 async function hasDueDeadline(tx: Tx, transactionId: string, now: Date): Promise<boolean> {
-  const result = await tx.execute(sql`select ${dueDeadlineCondition(sql`${transactionId}`, sql`${now.toISOString()}::timestamptz`)} as due`);
-  return (result.rows[0] as { due: boolean } | undefined)?.due === true;
+  const [row] = await queryRows<{ due: boolean }>(tx, sql`select ${dueDeadlineCondition(sql`${transactionId}`, sql`${now.toISOString()}::timestamptz`)} as due`);
+  return row?.due === true;
 }
 
 async function settleOne(tx: Tx, client: ClientRow, transactionId: string, now: Date): Promise<boolean> {

@@ -10,6 +10,7 @@ import { PURPOSE, secretBox } from '../crypto/secret-box';
 import { env } from '../env';
 import { loggableError } from '../log-error';
 import { deliveryAgent, isPolicyRefusal, REFUSED_RESOLVED_ADDRESS, refusedBeforeConnecting, webhookTargetPolicy } from './webhook-target';
+import { queryRows } from '../db/rows';
 
 /**
  * The webhook dispatcher (decisions §9): sends the outbox's pending deliveries, signed, and retries
@@ -62,7 +63,7 @@ export async function claimDueDeliveries(db: Db, now: Date, limit: number): Prom
   if (limit <= 0) return [];
   return db.transaction(async (tx) => {
     const at = now.toISOString();
-    const due = await tx.execute(sql`
+    const due = await queryRows<{ id: string }>(tx, sql`
       select d.id
       from webhook_deliveries d
       join webhook_endpoints w on w.id = d.endpoint_id
@@ -83,7 +84,7 @@ export async function claimDueDeliveries(db: Db, now: Date, limit: number): Prom
       order by d.next_attempt_at nulls first, e.created_at, e.sequence nulls first, d.id
       limit ${limit}
       for update of d skip locked`);
-    const ids = (due.rows as Array<{ id: string }>).map((r) => r.id);
+    const ids = due.map((r) => r.id);
     if (ids.length === 0) return [];
     await tx
       .update(webhookDeliveries)

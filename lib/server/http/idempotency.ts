@@ -6,6 +6,7 @@ import { idempotencyKeys } from '../db/schema';
 import { AppError } from '../app-error';
 import { readBodyBytes } from './body';
 import { replayBodyOf } from './shown-once';
+import { queryRows } from '../db/rows';
 
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 const REPLAY_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -44,8 +45,8 @@ export async function runIdempotently(
   return db.transaction(async (tx) => {
     // A transaction-scoped advisory lock on (client, key): a concurrent twin is told to wait (409)
     // instead of queueing behind the first and doing the work again.
-    const lock = await tx.execute(sql`select pg_try_advisory_xact_lock(hashtextextended(${`${a.scopeId}:${a.key}`}, 0)) as locked`);
-    if (!(lock.rows[0] as { locked: boolean } | undefined)?.locked) {
+    const [lock] = await queryRows<{ locked: boolean }>(tx, sql`select pg_try_advisory_xact_lock(hashtextextended(${`${a.scopeId}:${a.key}`}, 0)) as locked`);
+    if (!lock?.locked) {
       throw new AppError('IDEMPOTENCY_KEY_IN_PROGRESS', 'A request with this Idempotency-Key is still being processed: retry once it has finished.');
     }
     const [previous] = await tx

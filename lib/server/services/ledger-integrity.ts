@@ -1,28 +1,21 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { queryRows } from '../db/rows';
 
 /**
  * The operator's audit of decisions §4: every transfer balances, the whole ledger sums to zero, every
  * cached balance equals the sum of its entries, and no wallet or escrow is below zero.
  */
 export async function ledgerIntegrity(db: Db) {
-  const [totals] = (
-    await db.execute(sql`select coalesce(sum(amount_kobo), 0)::bigint as total, count(*)::bigint as entries from ledger_entries`)
-  ).rows as Array<{ total: string | number; entries: string | number }>;
-  const unbalanced = (
-    await db.execute(sql`select transfer_id from ledger_entries group by transfer_id having sum(amount_kobo) <> 0`)
-  ).rows as Array<{ transfer_id: string }>;
-  const mismatched = (
-    await db.execute(sql`
+  const [totals] = await queryRows<{ total: string | number; entries: string | number }>(db, sql`select coalesce(sum(amount_kobo), 0)::bigint as total, count(*)::bigint as entries from ledger_entries`);
+  const unbalanced = await queryRows<{ transfer_id: string }>(db, sql`select transfer_id from ledger_entries group by transfer_id having sum(amount_kobo) <> 0`);
+  const mismatched = await queryRows<{ id: string }>(db, sql`
       select a.id, a.kind, a.balance_kobo, coalesce(sum(e.amount_kobo), 0)::bigint as entries_sum
       from ledger_accounts a left join ledger_entries e on e.account_id = a.id
       group by a.id, a.kind, a.balance_kobo
-      having a.balance_kobo <> coalesce(sum(e.amount_kobo), 0)`)
-  ).rows as Array<{ id: string }>;
-  const negative = (
-    await db.execute(sql`select id, kind, balance_kobo from ledger_accounts where kind in ('wallet', 'escrow') and balance_kobo < 0`)
-  ).rows as Array<{ id: string }>;
+      having a.balance_kobo <> coalesce(sum(e.amount_kobo), 0)`);
+  const negative = await queryRows<{ id: string }>(db, sql`select id, kind, balance_kobo from ledger_accounts where kind in ('wallet', 'escrow') and balance_kobo < 0`);
   const total = Number(totals?.total ?? 0);
   return {
     balanced: total === 0 && unbalanced.length === 0 && mismatched.length === 0 && negative.length === 0,

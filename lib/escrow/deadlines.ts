@@ -1,4 +1,9 @@
-/** The `deadlines` every milestone and dispute carries (decisions §10): what runs, until when, and what happens at lapse. */
+/**
+ * Every deadline the service keeps (decisions §5, §6, §10), defined once: which record runs it, in which
+ * status, which of the record's fields holds its instant, how it is counted and what happens at lapse. The
+ * `deadlines` every milestone and dispute carries, the lapse engine (lapses.ts) and the deadline runner's
+ * SQL scan are all read from DEADLINES.
+ */
 import type { DisputeStatus } from './dispute-machine';
 import type { MilestoneStatus } from './milestone-machine';
 
@@ -7,42 +12,92 @@ export const RETURN_WINDOW_DAYS = 7;
 export const MEDIATION_BUSINESS_DAYS = 3;
 export const EVIDENCE_BUSINESS_DAYS = 3;
 
+/** A milestone's fields that its deadlines read, named as the records hold them. */
+export type MilestoneClock = { status: MilestoneStatus; inspectionEndDate: Date | null; returnDeadlineDate: Date | null };
+/** A dispute's fields that its deadlines read, named as the records hold them. */
+export type DisputeClock = { status: DisputeStatus; intraPartyMediationEndDate: Date; evidenceSubmissionEndDate: Date | null };
+
+type Counting = 'calendar_days' | 'business_days';
+
+export type MilestoneDeadlineRule = {
+  name: 'inspection' | 'return_response';
+  record: 'milestone';
+  status: MilestoneStatus;
+  field: 'inspectionEndDate' | 'returnDeadlineDate';
+  counted_in: Counting;
+  on_lapse: string;
+};
+
+export type DisputeDeadlineRule = {
+  name: 'intra_party_mediation' | 'evidence_submission';
+  record: 'dispute';
+  status: DisputeStatus;
+  field: 'intraPartyMediationEndDate' | 'evidenceSubmissionEndDate';
+  counted_in: Counting;
+  on_lapse: string;
+};
+
+export type DeadlineRule = MilestoneDeadlineRule | DisputeDeadlineRule;
+export type DeadlineName = DeadlineRule['name'];
+
+/** A deadline runs while its record is in `status`, until the instant in `field`. */
+export const MILESTONE_DEADLINES: readonly MilestoneDeadlineRule[] = [
+  { name: 'inspection', record: 'milestone', status: 'UNDER_INSPECTION', field: 'inspectionEndDate', counted_in: 'calendar_days', on_lapse: 'delivery_accepted' },
+  {
+    name: 'return_response',
+    record: 'milestone',
+    status: 'DELIVERY_RETURNED_AWAITING_APPROVAL',
+    field: 'returnDeadlineDate',
+    counted_in: 'calendar_days',
+    on_lapse: 'return_approved',
+  },
+];
+
+export const DISPUTE_DEADLINES: readonly DisputeDeadlineRule[] = [
+  {
+    name: 'intra_party_mediation',
+    record: 'dispute',
+    status: 'INTRA_PARTY_MEDIATION',
+    field: 'intraPartyMediationEndDate',
+    counted_in: 'business_days',
+    on_lapse: 'escalated_to_evidence_submission',
+  },
+  {
+    name: 'evidence_submission',
+    record: 'dispute',
+    status: 'EVIDENCE_SUBMISSION',
+    field: 'evidenceSubmissionEndDate',
+    counted_in: 'business_days',
+    on_lapse: 'forfeit_or_arbitration',
+  },
+];
+
+/** In this order the lapse engine applies lapses that fall due at the same instant. */
+export const DEADLINES: readonly DeadlineRule[] = [...MILESTONE_DEADLINES, ...DISPUTE_DEADLINES];
+
 export type Deadline = {
-  name: 'inspection' | 'return_response' | 'intra_party_mediation' | 'evidence_submission';
+  name: DeadlineName;
   due_at: Date;
-  counted_in: 'calendar_days' | 'business_days';
+  counted_in: Counting;
   on_lapse: string;
 };
 
 /** A deadline acts at its instant: due once `now` reaches it. */
-export function isDue(deadline: Deadline, now: Date): boolean {
+export function isDue(deadline: Pick<Deadline, 'due_at'>, now: Date): boolean {
   return deadline.due_at.getTime() <= now.getTime();
 }
 
-export function milestoneDeadlines(m: {
-  status: MilestoneStatus;
-  inspectionEndDate: Date | null;
-  returnDeadlineDate: Date | null;
-}): Deadline[] {
-  if (m.status === 'UNDER_INSPECTION' && m.inspectionEndDate) {
-    return [{ name: 'inspection', due_at: m.inspectionEndDate, counted_in: 'calendar_days', on_lapse: 'delivery_accepted' }];
-  }
-  if (m.status === 'DELIVERY_RETURNED_AWAITING_APPROVAL' && m.returnDeadlineDate) {
-    return [{ name: 'return_response', due_at: m.returnDeadlineDate, counted_in: 'calendar_days', on_lapse: 'return_approved' }];
-  }
-  return [];
+function running(rule: DeadlineRule, status: string, dueAt: Date | null): Deadline[] {
+  if (status !== rule.status || !dueAt) return [];
+  return [{ name: rule.name, due_at: dueAt, counted_in: rule.counted_in, on_lapse: rule.on_lapse }];
 }
 
-export function disputeDeadlines(d: {
-  status: DisputeStatus;
-  mediationEndDate: Date;
-  evidenceEndDate: Date | null;
-}): Deadline[] {
-  if (d.status === 'INTRA_PARTY_MEDIATION') {
-    return [{ name: 'intra_party_mediation', due_at: d.mediationEndDate, counted_in: 'business_days', on_lapse: 'escalated_to_evidence_submission' }];
-  }
-  if (d.status === 'EVIDENCE_SUBMISSION' && d.evidenceEndDate) {
-    return [{ name: 'evidence_submission', due_at: d.evidenceEndDate, counted_in: 'business_days', on_lapse: 'forfeit_or_arbitration' }];
-  }
-  return [];
+/** The milestone's running deadlines (at most one: a milestone is in one status). */
+export function milestoneDeadlines(m: MilestoneClock): Deadline[] {
+  return MILESTONE_DEADLINES.flatMap((rule) => running(rule, m.status, m[rule.field]));
+}
+
+/** The dispute's running deadlines (at most one). */
+export function disputeDeadlines(d: DisputeClock): Deadline[] {
+  return DISPUTE_DEADLINES.flatMap((rule) => running(rule, d.status, d[rule.field]));
 }

@@ -1,0 +1,222 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { addBusinessDays } from './business-days';
+import { disputeDeadlines, EVIDENCE_BUSINESS_DAYS, isDue, milestoneDeadlines, type Deadline } from './deadlines';
+import { DISPUTE_STATUSES } from './dispute-machine';
+import { afterLapse, dueLapses, lapsedNow, type Lapse, type LapseDispute, type LapseMilestone, type TransactionClocks } from './lapses';
+import { MILESTONE_STATUSES } from './milestone-machine';
+import { holidaySet, NIGERIAN_PUBLIC_HOLIDAYS } from './nigerian-holidays';
+
+const calendar = { holidays: holidaySet(NIGERIAN_PUBLIC_HOLIDAYS) };
+const AT = new Date('2026-03-10T09:00:00.000Z'); // a Tuesday, no holiday near
+const justBefore = (d: Date) => new Date(d.getTime() - 1);
+
+function milestone(over: Partial<LapseMilestone> = {}): LapseMilestone {
+  return { id: 'm1', position: 1, status: 'IN_PROGRESS', inspectionEndDate: null, returnDeadlineDate: null, ...over };
+}
+
+function dispute(over: Partial<LapseDispute> = {}): LapseDispute {
+  return {
+    id: 'd1',
+    milestoneId: 'm1',
+    status: 'INTRA_PARTY_MEDIATION',
+    intraPartyMediationEndDate: AT,
+    evidenceSubmissionEndDate: null,
+    isBuyerEvidenceSubmitted: false,
+    isSellerEvidenceSubmitted: false,
+    ...over,
+  };
+}
+
+const inDispute = milestone({ status: 'IN_DISPUTE' });
+const state = (milestones: LapseMilestone[], disputes: LapseDispute[] = []): TransactionClocks => ({ milestones, disputes });
+
+describe('each lapse, at its instant and not a millisecond before', () => {
+  it('inspection: the delivery is accepted', () => {
+    const s = state([milestone({ status: 'UNDER_INSPECTION', inspectionEndDate: AT })]);
+    expect(dueLapses(s, justBefore(AT), calendar)).toEqual([]);
+    expect(dueLapses(s, AT, calendar)).toEqual([{ kind: 'accept_delivery', deadline: 'inspection', action: 'approve', dueAt: AT, milestoneId: 'm1' }]);
+    expect(afterLapse(s, dueLapses(s, AT, calendar)[0]!).milestones[0]!.status).toBe('COMPLETED');
+  });
+
+  it('return: an unanswered return is approved', () => {
+    const s = state([milestone({ status: 'DELIVERY_RETURNED_AWAITING_APPROVAL', returnDeadlineDate: AT })]);
+    expect(dueLapses(s, justBefore(AT), calendar)).toEqual([]);
+    expect(dueLapses(s, AT, calendar)).toEqual([
+      { kind: 'approve_return', deadline: 'return_response', action: 'approve_return', dueAt: AT, milestoneId: 'm1' },
+    ]);
+    expect(afterLapse(s, dueLapses(s, AT, calendar)[0]!).milestones[0]!.status).toBe('DELIVERY_RETURN_APPROVED');
+  });
+
+  it('mediation: escalates to evidence submission, 3 business days counted from when mediation ended', () => {
+    const s = state([inDispute], [dispute({ intraPartyMediationEndDate: AT })]);
+    expect(dueLapses(s, justBefore(AT), calendar)).toEqual([]);
+    const evidenceEndsAt = new Date('2026-03-13T09:00:00.000Z');
+    expect(addBusinessDays(AT, EVIDENCE_BUSINESS_DAYS, calendar.holidays)).toEqual(evidenceEndsAt);
+    // Noticed a day late, the window still ends 3 business days after mediation did.
+    const lapses = dueLapses(s, new Date(AT.getTime() + 86_400_000), calendar);
+    expect(lapses).toEqual([
+      { kind: 'escalate', deadline: 'intra_party_mediation', to: 'EVIDENCE_SUBMISSION', dueAt: AT, milestoneId: 'm1', disputeId: 'd1', evidenceEndsAt },
+    ]);
+    const after = afterLapse(s, lapses[0]!).disputes[0]!;
+    expect(after).toMatchObject({ status: 'EVIDENCE_SUBMISSION', evidenceSubmissionEndDate: evidenceEndsAt });
+  });
+
+  it('mediation ending on a Friday: the evidence window skips the weekend', () => {
+    const friday = new Date('2026-03-13T15:00:00.000Z');
+    const [lapse] = dueLapses(state([inDispute], [dispute({ intraPartyMediationEndDate: friday })]), friday, calendar);
+    expect(lapse).toMatchObject({ kind: 'escalate', evidenceEndsAt: new Date('2026-03-18T15:00:00.000Z') });
+  });
+
+  const evidence = (buyer: boolean, seller: boolean) =>
+    state([inDispute], [dispute({ status: 'EVIDENCE_SUBMISSION', evidenceSubmissionEndDate: AT, isBuyerEvidenceSubmitted: buyer, isSellerEvidenceSubmitted: seller })]);
+  const base = { deadline: 'evidence_submission', dueAt: AT, milestoneId: 'm1', disputeId: 'd1' } as const;
+
+  it('evidence window, only the buyer spoke: the seller forfeits and the milestone is settled', () => {
+    expect(dueLapses(evidence(true, false), justBefore(AT), calendar)).toEqual([]);
+    const lapses = dueLapses(evidence(true, false), AT, calendar);
+    expect(lapses).toEqual([{ ...base, kind: 'forfeit', loser: 'seller', to: 'RESOLVED' }]);
+    const after = afterLapse(evidence(true, false), lapses[0]!);
+    expect(after.disputes[0]!.status).toBe('RESOLVED');
+    expect(after.milestones[0]!.status).toBe('DISPUTE_RESOLVED');
+  });
+
+  it('evidence window, only the seller spoke: the buyer forfeits', () => {
+    expect(dueLapses(evidence(false, true), justBefore(AT), calendar)).toEqual([]);
+    expect(dueLapses(evidence(false, true), AT, calendar)).toEqual([{ ...base, kind: 'forfeit', loser: 'buyer', to: 'RESOLVED' }]);
+  });
+
+  it('evidence window, both spoke: arbitration, the milestone stays in dispute', () => {
+    expect(dueLapses(evidence(true, true), justBefore(AT), calendar)).toEqual([]);
+    const lapses = dueLapses(evidence(true, true), AT, calendar);
+    expect(lapses).toEqual([{ ...base, kind: 'arbitration', to: 'ARBITRATION' }]);
+    expect(afterLapse(evidence(true, true), lapses[0]!).milestones[0]!.status).toBe('IN_DISPUTE');
+  });
+
+  it('evidence window, nobody spoke: arbitration declined, the funds stay held', () => {
+    expect(dueLapses(evidence(false, false), justBefore(AT), calendar)).toEqual([]);
+    const lapses = dueLapses(evidence(false, false), AT, calendar);
+    expect(lapses).toEqual([{ ...base, kind: 'declined', to: 'ARBITRATION_DECLINED' }]);
+    expect(afterLapse(evidence(false, false), lapses[0]!).milestones[0]!.status).toBe('IN_DISPUTE');
+  });
+});
+
+describe('what a lapse leads to', () => {
+  it('a clock moved past both windows escalates, then closes the evidence window it opened', () => {
+    const s = state([inDispute], [dispute()]);
+    const evidenceEndsAt = addBusinessDays(AT, EVIDENCE_BUSINESS_DAYS, calendar.holidays);
+    expect(dueLapses(s, justBefore(evidenceEndsAt), calendar).map((l) => l.kind)).toEqual(['escalate']);
+    const lapses = dueLapses(s, evidenceEndsAt, calendar);
+    expect(lapses.map((l) => l.kind)).toEqual(['escalate', 'declined']);
+    expect(lapses[1]!.dueAt).toEqual(evidenceEndsAt);
+  });
+
+  it('applies lapses earliest first', () => {
+    const later = new Date(AT.getTime() + 1000);
+    const s = state(
+      [milestone({ id: 'm1', status: 'UNDER_INSPECTION', inspectionEndDate: later }), milestone({ id: 'm2', position: 2, status: 'IN_DISPUTE' })],
+      [dispute({ milestoneId: 'm2', status: 'EVIDENCE_SUBMISSION', evidenceSubmissionEndDate: AT, isSellerEvidenceSubmitted: true })],
+    );
+    expect(dueLapses(s, later, calendar).map((l) => l.kind)).toEqual(['forfeit', 'accept_delivery']);
+  });
+
+  it('ignores deadlines that no longer run: past dates of a finished or waiting record lapse nothing', () => {
+    const past = new Date(0);
+    const s = state(
+      [
+        milestone({ id: 'm1', status: 'COMPLETED', inspectionEndDate: past }),
+        milestone({ id: 'm2', position: 2, status: 'DELIVERY_RETURN_REJECTED', returnDeadlineDate: past }),
+        milestone({ id: 'm3', position: 3, status: 'IN_DISPUTE' }),
+      ],
+      [dispute({ milestoneId: 'm3', status: 'ARBITRATION', intraPartyMediationEndDate: past, evidenceSubmissionEndDate: past })],
+    );
+    expect(dueLapses(s, AT, calendar)).toEqual([]);
+  });
+});
+
+// Arbitrary transactions: any statuses, deadlines around AT (some unset), each dispute on its own milestone.
+const instant = fc.integer({ min: -10 * 86_400_000, max: 10 * 86_400_000 }).map((ms) => new Date(AT.getTime() + ms));
+const arbitraryClocks: fc.Arbitrary<TransactionClocks> = fc
+  .array(
+    fc.record({
+      status: fc.constantFrom(...MILESTONE_STATUSES),
+      inspectionEndDate: fc.option(instant, { nil: null }),
+      returnDeadlineDate: fc.option(instant, { nil: null }),
+      dispute: fc.option(
+        fc.record({
+          status: fc.constantFrom(...DISPUTE_STATUSES),
+          intraPartyMediationEndDate: instant,
+          evidenceSubmissionEndDate: fc.option(instant, { nil: null }),
+          isBuyerEvidenceSubmitted: fc.boolean(),
+          isSellerEvidenceSubmitted: fc.boolean(),
+        }),
+        { nil: null },
+      ),
+    }),
+    { maxLength: 5 },
+  )
+  .map((rows) => ({
+    milestones: rows.map(({ dispute: _d, ...m }, i) => ({ ...m, id: `m${i + 1}`, position: i + 1 })),
+    disputes: rows.flatMap(({ dispute: d }, i) => (d ? [{ ...d, id: `d${i + 1}`, milestoneId: `m${i + 1}` }] : [])),
+  }));
+
+/** The API's `deadlines` of every milestone and dispute, keyed by record. */
+function shownDeadlines(s: TransactionClocks): Array<{ record: string; deadline: Deadline }> {
+  return [
+    ...s.milestones.flatMap((m) => milestoneDeadlines(m).map((deadline) => ({ record: m.id, deadline }))),
+    ...s.disputes.flatMap((d) => disputeDeadlines(d).map((deadline) => ({ record: d.id, deadline }))),
+  ];
+}
+
+const recordOf = (l: Lapse) => ('disputeId' in l ? l.disputeId : l.milestoneId);
+const ON_LAPSE: Record<Lapse['kind'], string> = {
+  accept_delivery: 'delivery_accepted',
+  approve_return: 'return_approved',
+  escalate: 'escalated_to_evidence_submission',
+  forfeit: 'forfeit_or_arbitration',
+  arbitration: 'forfeit_or_arbitration',
+  declined: 'forfeit_or_arbitration',
+};
+
+describe('properties', () => {
+  it('applying the engine until nothing is due terminates, each step due when taken, and leaves no due deadline behind', () => {
+    fc.assert(
+      fc.property(arbitraryClocks, instant, (s, now) => {
+        const plan = dueLapses(s, now, calendar);
+        // Each record's deadline acts at most once per status it passes through.
+        expect(plan.length).toBeLessThanOrEqual(s.milestones.length + 2 * s.disputes.length);
+        let current = s;
+        for (const lapse of plan) {
+          expect(lapsedNow(current, now, calendar)[0]).toEqual(lapse);
+          expect(lapse.dueAt.getTime()).toBeLessThanOrEqual(now.getTime());
+          current = afterLapse(current, lapse);
+        }
+        expect(lapsedNow(current, now, calendar)).toEqual([]);
+        expect(shownDeadlines(current).filter(({ deadline }) => isDue(deadline, now))).toEqual([]);
+      }),
+    );
+  });
+
+  it('the deadlines the API shows agree with the engine: shown and passed is exactly what has lapsed', () => {
+    fc.assert(
+      fc.property(arbitraryClocks, instant, (s, now) => {
+        const shown = shownDeadlines(s)
+          .filter(({ deadline }) => isDue(deadline, now))
+          .map(({ record, deadline }) => ({ record, name: deadline.name, at: deadline.due_at.getTime(), on_lapse: deadline.on_lapse }));
+        const lapsed = lapsedNow(s, now, calendar).map((l) => ({ record: recordOf(l), name: l.deadline, at: l.dueAt.getTime(), on_lapse: ON_LAPSE[l.kind] }));
+        const key = (x: { record: string; name: string }) => `${x.record}/${x.name}`;
+        expect([...lapsed].sort((a, b) => key(a).localeCompare(key(b)))).toEqual([...shown].sort((a, b) => key(a).localeCompare(key(b))));
+      }),
+    );
+  });
+
+  it('once lapsed, a deadline stays lapsed as time goes on', () => {
+    fc.assert(
+      fc.property(arbitraryClocks, instant, fc.nat(5 * 86_400_000), (s, now, later) => {
+        const at = (t: Date) => lapsedNow(s, t, calendar).map((l) => `${recordOf(l)}/${l.deadline}`);
+        const then = at(new Date(now.getTime() + later));
+        for (const k of at(now)) expect(then).toContain(k);
+      }),
+    );
+  });
+});

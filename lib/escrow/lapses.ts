@@ -1,0 +1,131 @@
+/**
+ * The lapse engine (decisions §5, §6): given a transaction's milestones and disputes as the records hold
+ * them, the business-day calendar and `now`, which deadlines have lapsed and what each does, in the order
+ * they are applied. The deadline runner and the lock every milestone or dispute write takes both ask it
+ * and apply its answer, so "is this due, and what happens" is decided here only. Pure: time comes in.
+ */
+import { addBusinessDays } from './business-days';
+import { DEADLINES, disputeDeadlines, EVIDENCE_BUSINESS_DAYS, isDue, milestoneDeadlines, type DeadlineName, type DisputeClock, type MilestoneClock } from './deadlines';
+import { lapseOutcome, type DisputeStatus } from './dispute-machine';
+import { decideMilestoneAction, type MilestoneStatus } from './milestone-machine';
+
+export type LapseMilestone = MilestoneClock & { id: string; position: number };
+export type LapseDispute = DisputeClock & {
+  id: string;
+  milestoneId: string;
+  isBuyerEvidenceSubmitted: boolean;
+  isSellerEvidenceSubmitted: boolean;
+};
+/** One transaction's milestones and disputes: all the engine reads. */
+export type TransactionClocks = { milestones: readonly LapseMilestone[]; disputes: readonly LapseDispute[] };
+/** What the business-day calendar needs: the holidays it skips. */
+export type Calendar = { holidays: ReadonlySet<string> };
+
+type Lapsed = { dueAt: Date; milestoneId: string };
+type DisputeLapsed = Lapsed & { disputeId: string; to: DisputeStatus };
+
+/** A deadline that has lapsed, and what the service does about it. */
+export type Lapse =
+  /** The buyer let inspection run out: the delivery is accepted (the buyer's `approve`, taken by the service). */
+  | (Lapsed & { kind: 'accept_delivery'; deadline: 'inspection'; action: 'approve' })
+  /** The seller left a return unanswered: it is approved, the buyer refunded (the seller's `approve_return`). */
+  | (Lapsed & { kind: 'approve_return'; deadline: 'return_response'; action: 'approve_return' })
+  /** Mediation ran out: evidence submission opens, counted from when mediation ended. */
+  | (DisputeLapsed & { kind: 'escalate'; deadline: 'intra_party_mediation'; evidenceEndsAt: Date })
+  /** The evidence window closed with one party silent: it forfeits, the escrow goes to the other. */
+  | (DisputeLapsed & { kind: 'forfeit'; deadline: 'evidence_submission'; loser: 'buyer' | 'seller' })
+  /** Both parties spoke: the dispute team arbitrates. */
+  | (DisputeLapsed & { kind: 'arbitration'; deadline: 'evidence_submission' })
+  /** Neither spoke: arbitration is declined and the funds stay held. */
+  | (DisputeLapsed & { kind: 'declined'; deadline: 'evidence_submission' });
+
+const RANK: ReadonlyMap<DeadlineName, number> = new Map(DEADLINES.map((rule, i) => [rule.name, i]));
+
+type Running = { name: DeadlineName; dueAt: Date; milestone?: LapseMilestone; dispute?: LapseDispute };
+
+function runningDeadlines(state: TransactionClocks): Running[] {
+  return [
+    ...state.milestones.flatMap((milestone) => milestoneDeadlines(milestone).map((d) => ({ name: d.name, dueAt: d.due_at, milestone }))),
+    ...state.disputes.flatMap((dispute) => disputeDeadlines(dispute).map((d) => ({ name: d.name, dueAt: d.due_at, dispute }))),
+  ];
+}
+
+/** What a lapsed deadline does, judged on the state it lapses in. */
+function judge(r: Running, calendar: Calendar): Lapse {
+  const { dueAt } = r;
+  if (r.milestone) {
+    const milestoneId = r.milestone.id;
+    if (r.name === 'inspection') return { kind: 'accept_delivery', deadline: 'inspection', action: 'approve', dueAt, milestoneId };
+    return { kind: 'approve_return', deadline: 'return_response', action: 'approve_return', dueAt, milestoneId };
+  }
+  const d = r.dispute!;
+  const base = { dueAt, milestoneId: d.milestoneId, disputeId: d.id };
+  const outcome = lapseOutcome({ status: d.status, buyerEvidence: d.isBuyerEvidenceSubmitted, sellerEvidence: d.isSellerEvidenceSubmitted });
+  switch (outcome?.kind) {
+    case 'escalate':
+      // Counted from when mediation ended, not from when the lapse was noticed (decisions §6).
+      return { ...base, kind: 'escalate', deadline: 'intra_party_mediation', to: 'EVIDENCE_SUBMISSION', evidenceEndsAt: addBusinessDays(dueAt, EVIDENCE_BUSINESS_DAYS, calendar.holidays) };
+    case 'forfeit':
+      return { ...base, kind: 'forfeit', deadline: 'evidence_submission', to: 'RESOLVED', loser: outcome.loser };
+    case 'arbitration':
+      return { ...base, kind: 'arbitration', deadline: 'evidence_submission', to: 'ARBITRATION' };
+    case 'declined':
+      return { ...base, kind: 'declined', deadline: 'evidence_submission', to: 'ARBITRATION_DECLINED' };
+    default:
+      throw new Error(`dispute ${d.id} has a running deadline in status ${d.status} but no lapse outcome`);
+  }
+}
+
+function recordId(r: Running): string {
+  return r.milestone?.id ?? r.dispute?.id ?? '';
+}
+
+/**
+ * Every deadline of the state that has lapsed by `now`, judged on the state as it is: earliest first, and
+ * at the same instant in DEADLINES order. The `deadlines` the API shows with `due_at` ≤ now are exactly these.
+ */
+export function lapsedNow(state: TransactionClocks, now: Date, calendar: Calendar): Lapse[] {
+  return runningDeadlines(state)
+    .filter((r) => isDue({ due_at: r.dueAt }, now))
+    .sort((a, b) => a.dueAt.getTime() - b.dueAt.getTime() || RANK.get(a.name)! - RANK.get(b.name)! || recordId(a).localeCompare(recordId(b)))
+    .map((r) => judge(r, calendar));
+}
+
+/** The state after a lapse has acted, as the service writes it. */
+export function afterLapse(state: TransactionClocks, lapse: Lapse): TransactionClocks {
+  switch (lapse.kind) {
+    case 'accept_delivery':
+    case 'approve_return': {
+      const milestones = state.milestones.map((m) => {
+        if (m.id !== lapse.milestoneId) return m;
+        const decision = decideMilestoneAction(lapse.action, m, state.milestones);
+        if (!decision.ok) throw new Error(`lapse ${lapse.kind} of milestone ${m.id}: ${decision.message}`);
+        return { ...m, status: decision.to };
+      });
+      return { ...state, milestones };
+    }
+    default: {
+      const disputes = state.disputes.map((d) =>
+        d.id !== lapse.disputeId ? d : { ...d, status: lapse.to, ...(lapse.kind === 'escalate' ? { evidenceSubmissionEndDate: lapse.evidenceEndsAt } : {}) },
+      );
+      // A forfeit settles the disputed milestone; the other outcomes leave it in dispute.
+      const settled: MilestoneStatus = 'DISPUTE_RESOLVED';
+      const milestones = lapse.kind === 'forfeit' ? state.milestones.map((m) => (m.id === lapse.milestoneId ? { ...m, status: settled } : m)) : state.milestones;
+      return { milestones, disputes };
+    }
+  }
+}
+
+/**
+ * The lapses to apply, in order, for the transaction to be current at `now`. A lapse can make another due
+ * (a test clock moved days ahead: mediation lapses into an evidence window that has also closed), so each
+ * is judged on the state the ones before it leave; none is left due afterwards.
+ */
+export function dueLapses(state: TransactionClocks, now: Date, calendar: Calendar): Lapse[] {
+  const plan: Lapse[] = [];
+  for (let next = lapsedNow(state, now, calendar)[0]; next; next = lapsedNow(state, now, calendar)[0]) {
+    plan.push(next);
+    state = afterLapse(state, next);
+  }
+  return plan;
+}

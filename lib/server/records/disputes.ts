@@ -77,11 +77,7 @@ export function disputeRecord(d: DisputeRow, proposals: ProposalRow[], maxAmount
     canceled_by: d.canceledBy,
     created_by: d.clientId,
     allowed_actions: allowedDisputeActions(state),
-    deadlines: disputeDeadlines({
-      status: state.status,
-      mediationEndDate: d.intraPartyMediationEndDate,
-      evidenceEndDate: d.evidenceSubmissionEndDate,
-    }).map((x) => ({ ...x, due_at: iso(x.due_at) })),
+    deadlines: disputeDeadlines({ ...d, status: state.status }).map((x) => ({ ...x, due_at: iso(x.due_at) })),
     proposals: proposals.map((p) => ({
       id: p.id,
       amount: koboToNaira(p.amountKobo),

@@ -9,7 +9,7 @@ import type {
   TransactionRecord,
   TransactionWithMilestonesRecord,
 } from '@/lib/contracts/records';
-import { isDue, milestoneDeadlines } from '@/lib/escrow/deadlines';
+import { milestoneDeadlines } from '@/lib/escrow/deadlines';
 import type { CommissionPayer } from '@/lib/escrow/fees';
 import { allowedMilestoneActions, type MilestoneStatus, type TransactionStatus } from '@/lib/escrow/milestone-machine';
 import { koboToNaira } from '@/lib/escrow/money';
@@ -33,8 +33,8 @@ export type TransactionGraph = {
 };
 
 /**
- * The milestones of one transaction with their escrows, and whether a dispute of each milestone has a
- * deadline passed by `at` (computed in the same query). `transactionOf` says which transaction.
+ * The milestones of one transaction with their escrows, and each milestone's dispute (a milestone has at
+ * most one) as far as its deadlines go. `transactionOf` says which transaction.
  */
 function milestonesWithEscrowsWhere(db: DbOrTx, transactionOf: SQL) {
   return db
@@ -44,14 +44,20 @@ function milestonesWithEscrowsWhere(db: DbOrTx, transactionOf: SQL) {
       escrowCreatedAt: milestoneEscrows.createdAt,
       escrowUpdatedAt: ledgerAccounts.updatedAt,
       balanceKobo: ledgerAccounts.balanceKobo,
-      disputeDue: sql<boolean>`exists (
-        select 1 from ${disputes} where ${disputes.milestoneId} = ${milestones.id}
-          and ((${disputes.status} = 'INTRA_PARTY_MEDIATION' and ${disputes.intraPartyMediationEndDate} <= ${sql.placeholder('at')}::timestamptz)
-            or (${disputes.status} = 'EVIDENCE_SUBMISSION' and ${disputes.evidenceSubmissionEndDate} <= ${sql.placeholder('at')}::timestamptz)))`,
+      dispute: {
+        id: disputes.id,
+        milestoneId: disputes.milestoneId,
+        status: disputes.status,
+        intraPartyMediationEndDate: disputes.intraPartyMediationEndDate,
+        evidenceSubmissionEndDate: disputes.evidenceSubmissionEndDate,
+        isBuyerEvidenceSubmitted: disputes.isBuyerEvidenceSubmitted,
+        isSellerEvidenceSubmitted: disputes.isSellerEvidenceSubmitted,
+      },
     })
     .from(milestones)
     .innerJoin(milestoneEscrows, eq(milestoneEscrows.milestoneId, milestones.id))
     .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, milestoneEscrows.id))
+    .leftJoin(disputes, eq(disputes.milestoneId, milestones.id))
     .where(eq(milestones.transactionId, transactionOf))
     .orderBy(asc(milestones.position))
     .prepare(UNNAMED);
@@ -69,22 +75,28 @@ function withEscrow(r: MilestoneWithEscrowRow): MilestoneWithEscrow {
   return { milestone: r.milestone, escrow: { id: r.escrowId, balanceKobo: r.balanceKobo, createdAt: r.escrowCreatedAt, updatedAt: r.escrowUpdatedAt } };
 }
 
+/** A dispute's fields that its deadlines read (lib/escrow/deadlines.ts). */
+export type DisputeClockRow = NonNullable<MilestoneWithEscrowRow['dispute']>;
+/** A transaction's milestones and their disputes: what the lapse engine judges. */
+export type MilestonesAndDisputes = { milestones: MilestoneWithEscrow[]; disputes: DisputeClockRow[] };
+
+function milestonesAndDisputes(rows: MilestoneWithEscrowRow[]): MilestonesAndDisputes {
+  return { milestones: rows.map(withEscrow), disputes: rows.flatMap((r) => (r.dispute ? [r.dispute] : [])) };
+}
+
 export async function loadMilestonesWithEscrows(db: DbOrTx, transactionId: string): Promise<MilestoneWithEscrow[]> {
-  const rows = await milestonesOfTransactionQuery(db).execute({ transactionId, at: new Date(0).toISOString() });
+  const rows = await milestonesOfTransactionQuery(db).execute({ transactionId });
   return rows.map(withEscrow);
 }
 
-/**
- * The milestones of the transaction a milestone belongs to, and whether any of their deadlines (a
- * milestone's or its dispute's) has passed by `now`, in one query. Read after the transaction's row lock
- * is held, so it is current.
- */
-export async function loadMilestonesAndDueOfMilestone(tx: DbOrTx, milestoneId: string, now: Date): Promise<{ milestones: MilestoneWithEscrow[]; due: boolean }> {
-  const rows = await milestonesBesideMilestoneQuery(tx).execute({ milestoneId, at: now.toISOString() });
-  const due = rows.some(
-    ({ milestone: m, disputeDue }) => disputeDue || milestoneDeadlines({ ...m, status: m.status as MilestoneStatus }).some((d) => isDue(d, now)),
-  );
-  return { milestones: rows.map(withEscrow), due };
+/** The milestones and disputes of a transaction; read under the transaction's row lock, they are current. */
+export async function loadMilestonesAndDisputes(db: DbOrTx, transactionId: string): Promise<MilestonesAndDisputes> {
+  return milestonesAndDisputes(await milestonesOfTransactionQuery(db).execute({ transactionId }));
+}
+
+/** loadMilestonesAndDisputes by one of the transaction's milestones. */
+export async function loadMilestonesAndDisputesOfMilestone(tx: DbOrTx, milestoneId: string): Promise<MilestonesAndDisputes> {
+  return milestonesAndDisputes(await milestonesBesideMilestoneQuery(tx).execute({ milestoneId }));
 }
 
 const buyerParty = alias(parties, 'buyer_party');

@@ -7,7 +7,7 @@ import { AppError } from '../app-error';
 import type { ClientRow } from '../db/schema';
 import { uuidv7 } from '../ids';
 import { maxDisputeAmountKobo } from '../records/disputes';
-import { runDisputeAction } from './dispute-action';
+import { runDisputeAction } from './run-dispute-action';
 
 export async function addDisputeAmount(db: Db, client: ClientRow, disputeId: string, body: { dispute_amount: number; seller_id: string }, now: Date, baseUrl: string) {
   const parsed = parseNaira(body.dispute_amount);

@@ -14,8 +14,9 @@ import type { ClientRow } from '../db/schema';
 import { uuidv7 } from '../ids';
 import { disputeRecord, maxDisputeAmountKobo } from '../records/disputes';
 import { findMilestone } from '../records/transaction-graph';
-import { lockTransactionOfMilestone, refreshTransaction, writeMilestoneLog } from './milestone-action';
+import { refreshTransaction, writeMilestoneLog } from './milestone-action';
 import { assertActingParty } from './parties';
+import { lockTransactionOfMilestone } from './transaction-lock';
 
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 

@@ -1,7 +1,7 @@
 import 'server-only';
 import type { Db } from '../db/client';
 import type { ClientRow } from '../db/schema';
-import { runMilestoneAction } from './milestone-action';
+import { runMilestoneAction } from './run-milestone-action';
 
 export async function disapproveReturn(db: Db, client: ClientRow, milestoneId: string, sellerId: string, now: Date) {
   return runMilestoneAction(db, {

@@ -1,89 +1,20 @@
 import 'server-only';
 import { eq } from 'drizzle-orm';
-import { DISPUTE_ACTING_PARTY, decideDisputeAction, type DisputeAction, type DisputeAmountStatus, type DisputeStatus } from '@/lib/escrow/dispute-machine';
+import type { DisputeAmountStatus, DisputeStatus } from '@/lib/escrow/dispute-machine';
 import { settlement } from '@/lib/escrow/ledger';
-import type { Db, DbOrTx, Tx } from '../db/client';
+import type { DbOrTx, Tx } from '../db/client';
 import { disputes, milestones } from '../db/schema';
 import { recordEvent, type EventType } from '../events/record-event';
-import { invalidState, notFound } from '../app-error';
+import { notFound } from '../app-error';
 import type { ClientRow } from '../db/schema';
 import { disputeWithPartiesRecord, findDispute, loadEvidence, loadProposals, type DisputeRow } from '../records/disputes';
 import { findMilestone, loadMilestoneLogs, readGraphOfMilestone, type TransactionGraph } from '../records/transaction-graph';
-import { lockTransactionOfMilestone, refreshTransaction, writeMilestoneLog, type ActionEffect, type LogActor } from './milestone-action';
-import { assertActingParty } from './parties';
+import { refreshTransaction, writeMilestoneLog, type ActionEffect, type LogActor } from './milestone-action';
 import { postTransfer } from './post-transfer';
 import { settlementTerms } from './settlement-terms';
 
-const DISPUTE_EVENT: Record<DisputeAction, EventType> = {
-  add_dispute_amount: 'dispute.amount_proposed',
-  approve_dispute_amount: 'dispute.resolved',
-  reject_dispute_amount: 'dispute.amount_rejected',
-  escalate: 'dispute.escalated',
-  submit_evidence: 'dispute.evidence_submitted',
-  cancel: 'dispute.canceled',
-};
-
-export type DisputeActionContext = {
-  tx: Tx;
-  client: ClientRow;
-  dispute: DisputeRow;
-  graph: TransactionGraph;
-  now: Date;
-  role: 'buyer' | 'seller';
-  next: { status: DisputeStatus; amountStatus: DisputeAmountStatus };
-};
-
 /** Extra dispute fields an action sets besides the status (escalation, resolution, cancellation). */
 export type DisputeEffect = ActionEffect & { dispute?: Partial<typeof disputes.$inferInsert> };
-
-/**
- * Same order as milestone actions: lock the transaction (settling lapsed deadlines) → 404 → 403 →
- * 409 → apply → log → refresh → event. `role` is the party the caller says it acts as; for actions
- * either party may take, the route reads it from which of buyer_id / seller_id the body names.
- */
-export async function runDisputeAction(
-  db: Db,
-  a: {
-    client: ClientRow;
-    disputeId: string;
-    action: DisputeAction;
-    actor: { role: 'buyer' | 'seller'; id: string };
-    now: Date;
-    baseUrl: string;
-    apply: (ctx: DisputeActionContext) => Promise<DisputeEffect>;
-  },
-) {
-  return db.transaction(async (tx) => {
-    const found = await findDispute(tx, a.client.id, a.disputeId);
-    if (!found) throw notFound('Dispute', a.disputeId);
-    const graph = await lockTransactionOfMilestone(tx, a.client, found.milestoneId, a.now);
-    const [dispute] = await tx.select().from(disputes).where(eq(disputes.id, a.disputeId));
-    if (!dispute) throw notFound('Dispute', a.disputeId);
-    const allowedRole = DISPUTE_ACTING_PARTY[a.action];
-    const role = allowedRole === 'either' ? a.actor.role : allowedRole;
-    // A dispute's parties are its transaction's (create-dispute checks both against the graph).
-    await assertActingParty(tx, { clientId: a.client.id, role, givenId: a.actor.id, expected: graph[role].party, field: `${role}_id` });
-    const decision = decideDisputeAction(a.action, {
-      status: dispute.status as DisputeStatus,
-      amountStatus: dispute.disputeAmountStatus as DisputeAmountStatus,
-    });
-    if (!decision.ok) throw invalidState(decision.message);
-    const effect = await a.apply({ tx, client: a.client, dispute, graph, now: a.now, role, next: decision });
-    return finishDisputeStep(tx, {
-      client: a.client,
-      dispute,
-      graph,
-      now: a.now,
-      actor: role,
-      automatic: false,
-      baseUrl: a.baseUrl,
-      event: DISPUTE_EVENT[a.action],
-      status: decision.status,
-      amountStatus: decision.amountStatus,
-      effect,
-    });
-  });
-}
 
 /** Writes a dispute step: new status and fields, the milestone log line, the transaction refresh and the event. */
 export async function finishDisputeStep(

@@ -13,9 +13,10 @@ import { AppError, invalidState, notFound } from '../app-error';
 import type { ClientRow } from '../db/schema';
 import { uuidv7 } from '../ids';
 import { disputePage, maxDisputeAmountKobo } from '../records/disputes';
-import { finishDisputeStep, loadDisputeWithParties, runDisputeAction, settleDisputedMilestone } from './dispute-action';
-import { lockTransactionOfMilestone } from './milestone-action';
+import { finishDisputeStep, loadDisputeWithParties, settleDisputedMilestone } from './dispute-action';
 import { assertProofs, storedFileId } from './proofs';
+import { runDisputeAction } from './run-dispute-action';
+import { lockTransactionOfMilestone } from './transaction-lock';
 
 type Actor = { role: 'buyer' | 'seller'; id: string };
 

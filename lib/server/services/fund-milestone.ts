@@ -5,7 +5,7 @@ import { formatNaira } from '@/lib/escrow/money';
 import type { Db } from '../db/client';
 import { AppError } from '../app-error';
 import type { ClientRow } from '../db/schema';
-import { runMilestoneAction } from './milestone-action';
+import { runMilestoneAction } from './run-milestone-action';
 
 export async function fundMilestone(db: Db, client: ClientRow, milestoneId: string, buyerId: string, now: Date) {
   return runMilestoneAction(db, {

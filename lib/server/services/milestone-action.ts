@@ -1,28 +1,24 @@
 import 'server-only';
 import { eq, sql } from 'drizzle-orm';
 import type { Transfer } from '@/lib/escrow/ledger';
-import { ACTING_PARTY, decideMilestoneAction, transactionProgress, type MilestoneAction, type MilestoneStatus } from '@/lib/escrow/milestone-machine';
-import type { Db, Tx } from '../db/client';
+import { decideMilestoneAction, transactionProgress, type MilestoneAction, type MilestoneStatus, type PartyRole } from '@/lib/escrow/milestone-machine';
+import type { Tx } from '../db/client';
 import { milestoneLogs, milestones, transactions } from '../db/schema';
 import { insertRows, updateById, WriteBatch, writeSql } from '../db/write-batch';
 import { stageEvent, type EventType } from '../events/record-event';
 import { uuidv7 } from '../ids';
-import { invalidState, notFound } from '../app-error';
+import { invalidState } from '../app-error';
 import type { ClientRow } from '../db/schema';
 import {
   findMilestone,
-  loadMilestonesAndDueOfMilestone,
   loadMilestonesWithEscrows,
-  lockTransactionWithParties,
   milestoneRecord,
   type MilestoneRow,
   type MilestoneWithEscrow,
   type TransactionGraph,
   type TransactionRow,
 } from '../records/transaction-graph';
-import { settleDueDeadlines } from '../deadlines/settle';
-import { assertActingParty } from './parties';
-import { accountsToLockFirst, lockAccountsOfMilestone, lockLedgerAccounts, netMovements, stageTransfer, type MilestoneAccount } from './post-transfer';
+import { accountsToLockFirst, lockLedgerAccounts, netMovements, stageTransfer } from './post-transfer';
 
 export type ActionContext = {
   tx: Tx;
@@ -75,45 +71,6 @@ export async function writeMilestoneLog(tx: Tx, a: { milestoneId: string; actor:
   const batch = new WriteBatch();
   batch.add(milestoneLogInsert(a));
   await batch.flush(tx);
-}
-
-/**
- * Locks the milestone's transaction row for the rest of the database transaction. Every writer of a
- * transaction's milestones or disputes takes this lock first, so racing requests queue here and the
- * loser sees the winner's state. The milestones are read after the lock, so they are current.
- */
-export async function lockTransactionOfMilestone(tx: Tx, client: ClientRow, milestoneId: string, now: Date | undefined): Promise<TransactionGraph> {
-  return (await lockGraphAndAccounts(tx, client, milestoneId, now, [])).graph;
-}
-
-/**
- * lockTransactionOfMilestone, and then the milestone's own ledger accounts named by `parts`
- * (lockAccountsOfMilestone), with their balances. The accounts come back only when no deadline was
- * settled first: settling moves money, and the caller then locks what it needs after it.
- */
-async function lockGraphAndAccounts(
-  tx: Tx,
-  client: ClientRow,
-  milestoneId: string,
-  now: Date | undefined,
-  parts: readonly MilestoneAccount[],
-): Promise<{ graph: TransactionGraph; balances: Map<string, number> }> {
-  // The statements are sent at once; the database runs each after the one before has its locks, and
-  // reads with a snapshot of its own, so the milestones are as current as if read after the answer.
-  const at = now ?? new Date(0);
-  const [locked, { milestones: current, due }, balances] = await Promise.all([
-    lockTransactionWithParties(tx, client.id, milestoneId),
-    loadMilestonesAndDueOfMilestone(tx, milestoneId, at),
-    lockAccountsOfMilestone(tx, { clientId: client.id, milestoneId, parts, now: at }),
-  ]);
-  if (!locked) throw notFound('Milestone', milestoneId);
-  if (!now) return { graph: { ...locked, milestones: current }, balances };
-  // A deadline that has passed has already acted, whether or not the runner got there first
-  // (decisions §5, §6): the request is judged against the state after the lapse.
-  if (!due || (await settleDueDeadlines(tx, client, locked.transaction.id, now, { due })) === 0) return { graph: { ...locked, milestones: current }, balances };
-  const settled = await lockTransactionWithParties(tx, client.id, milestoneId);
-  if (!settled) throw notFound('Milestone', milestoneId);
-  return { graph: { ...settled, milestones: await loadMilestonesWithEscrows(tx, settled.transaction.id) }, balances: new Map() };
 }
 
 /**
@@ -187,74 +144,64 @@ function graphAfter(graph: TransactionGraph, entry: MilestoneWithEscrow, to: Mil
 }
 
 /**
- * The shape every milestone operation shares: lock → unknown id (404) → wrong party (403) →
- * wrong state (409) → apply → the milestone's changes, the money, the log line, the transaction's
- * status and the event, written together as one statement (WriteBatch), all in one database transaction.
- * Without an actingId the service itself acts (a lapsed deadline): no party check, logged as automatic.
+ * A milestone action on a transaction whose row lock is held and whose lapsed deadlines are settled
+ * (runMilestoneAction), or that a lapse takes (apply-lapses): wrong state (409) → apply → the milestone's
+ * changes, the money, the log line, the transaction's status and the event, written together as one
+ * statement (WriteBatch). Without a `role` the service itself acts (a lapsed deadline): logged as automatic.
  */
-export async function runMilestoneAction(
-  db: Db | Tx,
+export async function applyMilestoneAction(
+  tx: Tx,
   a: {
     client: ClientRow;
+    graph: TransactionGraph;
+    /** Accounts already locked with the transaction, with their balances. */
+    balances: Map<string, number>;
     milestoneId: string;
     action: MilestoneAction;
-    actingId?: string;
+    role?: PartyRole;
     now: Date;
-    /**
-     * The milestone's accounts the action's transfer moves, locked with the transaction (one round trip
-     * fewer); any other account of the transfer is locked before its write, as without this.
-     */
-    moves?: readonly MilestoneAccount[];
     apply: (ctx: ActionContext) => Promise<MilestoneActionEffect>;
   },
 ): Promise<TransactionGraph> {
-  return db.transaction(async (tx) => {
-    // The service's own actions run while deadlines are being settled: no settling inside them, and a
-    // lapse's transfer has all its accounts locked in one statement, house accounts included.
-    const { actingId } = a;
-    const automatic = actingId === undefined;
-    const { graph, balances } = await lockGraphAndAccounts(tx, a.client, a.milestoneId, automatic ? undefined : a.now, automatic ? [] : (a.moves ?? []));
-    const role = ACTING_PARTY[a.action];
-    if (!automatic) {
-      await assertActingParty(tx, { clientId: a.client.id, role, givenId: actingId, expected: graph[role].party, field: `${role}_id` });
-    }
-    const entry = findMilestone(graph, a.milestoneId);
-    const state = (e: MilestoneWithEscrow) => ({ id: e.milestone.id, status: e.milestone.status as MilestoneStatus, position: e.milestone.position });
-    const decision = decideMilestoneAction(a.action, state(entry), graph.milestones.map(state));
-    if (!decision.ok) throw invalidState(decision.message);
+  const { graph, balances } = a;
+  const automatic = a.role === undefined;
+  const actor: LogActor = a.role ?? 'system';
+  const entry = findMilestone(graph, a.milestoneId);
+  const state = (e: MilestoneWithEscrow) => ({ id: e.milestone.id, status: e.milestone.status as MilestoneStatus, position: e.milestone.position });
+  const decision = decideMilestoneAction(a.action, state(entry), graph.milestones.map(state));
+  if (!decision.ok) throw invalidState(decision.message);
 
-    // Every account locked so far, with its balance: an account is locked once it is in here.
-    const lockAccounts = async (ids: string[]) => {
-      if (ids.some((id) => !balances.has(id))) for (const [id, balance] of await lockLedgerAccounts(tx, ids)) balances.set(id, balance);
-      return balances;
-    };
-    const effect = await a.apply({ tx, client: a.client, graph, entry, now: a.now, to: decision.to, lockAccounts });
+  // Every account locked so far, with its balance: an account is locked once it is in here.
+  const lockAccounts = async (ids: string[]) => {
+    if (ids.some((id) => !balances.has(id))) for (const [id, balance] of await lockLedgerAccounts(tx, ids)) balances.set(id, balance);
+    return balances;
+  };
+  const effect = await a.apply({ tx, client: a.client, graph, entry, now: a.now, to: decision.to, lockAccounts });
 
-    const batch = new WriteBatch();
-    if (effect.transfer) {
-      // A lapsed deadline's action runs inside another operation's transaction, which goes on writing
-      // after it: only a party's own action ends with its batch, so only there may a house account wait for it.
-      const accounts = automatic ? effect.transfer.transfer.postings.map((p) => p.accountId) : accountsToLockFirst(effect.transfer.transfer, a.client);
-      await lockAccounts(accounts);
-      stageTransfer(batch, { clientId: a.client.id, transfer: effect.transfer.transfer, milestoneId: a.milestoneId, description: effect.transfer.description, now: a.now });
-    }
-    batch.add(updateById(milestones, a.milestoneId, { ...effect.milestone, status: decision.to, updatedAt: a.now }));
-    batch.add(milestoneLogInsert({ milestoneId: a.milestoneId, actor: automatic ? 'system' : role, message: effect.log, now: a.now, automatic }));
-    const updated = graphAfter(graph, entry, decision.to, effect, a.now);
-    const { status, currentMilestoneId, isCompleted, onLastMilestone, approvedAt, updatedAt } = updated.transaction;
-    batch.add(updateById(transactions, graph.transaction.id, { status, currentMilestoneId, isCompleted, onLastMilestone, approvedAt, updatedAt, ...totalsIncrement(effect) }));
-    stageEvent(batch, {
-      clientId: a.client.id,
-      type: EVENT_OF[a.action],
-      transactionId: graph.transaction.id,
-      milestoneId: a.milestoneId,
-      data: { actor: automatic ? 'system' : role, automatic, message: effect.log, milestone: milestoneRecord(updated, a.milestoneId) },
-      now: a.now,
-    });
-    // A party's own action is a transaction of its own (a Db, not a Tx), so its batch is the last statement;
-    // a lapsed deadline's action runs inside another operation's transaction, which goes on after it.
-    if (automatic) await batch.flush(tx);
-    else await batch.flushWithCommit(tx);
-    return updated;
+  const batch = new WriteBatch();
+  if (effect.transfer) {
+    // A lapsed deadline's action runs inside another operation's transaction, which goes on writing
+    // after it: only a party's own action ends with its batch, so only there may a house account wait for it.
+    const accounts = automatic ? effect.transfer.transfer.postings.map((p) => p.accountId) : accountsToLockFirst(effect.transfer.transfer, a.client);
+    await lockAccounts(accounts);
+    stageTransfer(batch, { clientId: a.client.id, transfer: effect.transfer.transfer, milestoneId: a.milestoneId, description: effect.transfer.description, now: a.now });
+  }
+  batch.add(updateById(milestones, a.milestoneId, { ...effect.milestone, status: decision.to, updatedAt: a.now }));
+  batch.add(milestoneLogInsert({ milestoneId: a.milestoneId, actor, message: effect.log, now: a.now, automatic }));
+  const updated = graphAfter(graph, entry, decision.to, effect, a.now);
+  const { status, currentMilestoneId, isCompleted, onLastMilestone, approvedAt, updatedAt } = updated.transaction;
+  batch.add(updateById(transactions, graph.transaction.id, { status, currentMilestoneId, isCompleted, onLastMilestone, approvedAt, updatedAt, ...totalsIncrement(effect) }));
+  stageEvent(batch, {
+    clientId: a.client.id,
+    type: EVENT_OF[a.action],
+    transactionId: graph.transaction.id,
+    milestoneId: a.milestoneId,
+    data: { actor, automatic, message: effect.log, milestone: milestoneRecord(updated, a.milestoneId) },
+    now: a.now,
   });
+  // A party's own action is a database transaction of its own (runMilestoneAction), so its batch is the
+  // last statement; a lapsed deadline's action runs inside another operation's transaction, which goes on after it.
+  if (automatic) await batch.flush(tx);
+  else await batch.flushWithCommit(tx);
+  return updated;
 }

@@ -4,7 +4,7 @@ import type { Transfer } from '@/lib/escrow/ledger';
 import type { Tx } from '../db/client';
 import type { ClientRow } from '../db/schema';
 import { ledgerAccounts } from '../db/schema';
-import { dueDeadlineCondition } from '../deadlines/due';
+import { hasPassedDeadline } from '../deadlines/scan';
 import { reusableQuery, UNNAMED } from '../db/reusable-query';
 import { joinWriteSql, WriteBatch, writeSql } from '../db/write-batch';
 import { uuidv7 } from '../ids';
@@ -49,7 +49,7 @@ const lockAccountsOfMilestoneQuery = reusableQuery((db) =>
         cross join lateral (values ('buyer_wallet', buyer_org.wallet_id), ('seller_wallet', seller_org.wallet_id), ('escrow', escrow.id)) account (part, id)
         where m.id = ${sql.placeholder('milestoneId')} and m.client_id = ${sql.placeholder('clientId')}
           and account.part = any(${sql.placeholder('parts')}::text[])
-          and not ${dueDeadlineCondition(sql`m.transaction_id`, sql`${sql.placeholder('at')}::timestamptz`)}
+          and not ${hasPassedDeadline(sql`m.transaction_id`, sql`${sql.placeholder('at')}::timestamptz`)}
       )`,
     )
     .orderBy(ledgerAccounts.id)

@@ -1,0 +1,138 @@
+import 'server-only';
+import { eq } from 'drizzle-orm';
+import { formatLagosDateTime } from '@/lib/escrow/business-days';
+import type { DisputeAmountStatus, DisputeStatus } from '@/lib/escrow/dispute-machine';
+import { dueLapses, type Lapse, type TransactionClocks } from '@/lib/escrow/lapses';
+import { maxSellerPayment } from '@/lib/escrow/ledger';
+import type { MilestoneStatus } from '@/lib/escrow/milestone-machine';
+import { formatNaira } from '@/lib/escrow/money';
+import { holidays } from '../calendar';
+import type { Tx } from '../db/client';
+import { disputes, type ClientRow } from '../db/schema';
+import { env } from '../env';
+import { findMilestone, loadMilestonesAndDisputes, loadTransactionGraph, readGraphOfMilestone, type MilestonesAndDisputes } from '../records/transaction-graph';
+import { finishDisputeStep, settleDisputedMilestone } from '../services/dispute-action';
+import { applyMilestoneAction } from '../services/milestone-action';
+import { refundBuyerOnReturn, releaseToSeller } from '../services/milestone-effects';
+import { settlementTerms } from '../services/settlement-terms';
+
+/** What the lapse engine reads, from a transaction's milestones and disputes as loaded. */
+function clocksOf(loaded: MilestonesAndDisputes): TransactionClocks {
+  return {
+    milestones: loaded.milestones.map(({ milestone: m }) => ({
+      id: m.id,
+      position: m.position,
+      status: m.status as MilestoneStatus,
+      inspectionEndDate: m.inspectionEndDate,
+      returnDeadlineDate: m.returnDeadlineDate,
+    })),
+    disputes: loaded.disputes.map((d) => ({ ...d, status: d.status as DisputeStatus })),
+  };
+}
+
+/** The lapse engine's answer for a transaction loaded under its row lock: what to apply, in order. */
+export function lapsesDue(loaded: MilestonesAndDisputes, now: Date): Lapse[] {
+  return dueLapses(clocksOf(loaded), now, { holidays: holidays() });
+}
+
+/**
+ * Applies the engine's lapses in order. The caller holds the transaction's row lock, so each lapse acts
+ * exactly once however many runners race. Each is logged as automatic and emits the same event as the
+ * manual operation it stands for.
+ */
+export async function applyLapses(tx: Tx, client: ClientRow, transactionId: string, lapses: readonly Lapse[], now: Date): Promise<void> {
+  for (const lapse of lapses) await applyLapse(tx, client, transactionId, lapse, now);
+}
+
+/** Loads the transaction (its row lock held), asks the engine and applies its answer; returns how many lapses acted. */
+export async function settleDueLapses(tx: Tx, client: ClientRow, transactionId: string, now: Date): Promise<number> {
+  const lapses = lapsesDue(await loadMilestonesAndDisputes(tx, transactionId), now);
+  await applyLapses(tx, client, transactionId, lapses, now);
+  return lapses.length;
+}
+
+async function applyLapse(tx: Tx, client: ClientRow, transactionId: string, lapse: Lapse, now: Date): Promise<void> {
+  switch (lapse.kind) {
+    case 'accept_delivery':
+    case 'approve_return': {
+      const graph = await readGraphOfMilestone(tx, client.id, lapse.milestoneId);
+      if (!graph) throw new Error(`milestone ${lapse.milestoneId} vanished while settling deadlines`);
+      await applyMilestoneAction(tx, {
+        client,
+        graph,
+        balances: new Map(),
+        milestoneId: lapse.milestoneId,
+        action: lapse.action,
+        now,
+        apply: (ctx) =>
+          lapse.kind === 'accept_delivery'
+            ? releaseToSeller(ctx, 'Inspection period ended without an answer from the buyer, so the delivery was accepted automatically')
+            : refundBuyerOnReturn(ctx, 'The seller did not answer the return in time, so it was approved automatically'),
+      });
+      return;
+    }
+    default:
+      return applyDisputeLapse(tx, client, transactionId, lapse, now);
+  }
+}
+
+async function applyDisputeLapse(tx: Tx, client: ClientRow, transactionId: string, lapse: Extract<Lapse, { disputeId: string }>, now: Date) {
+  const [graph, [dispute]] = await Promise.all([
+    loadTransactionGraph(tx, client.id, transactionId),
+    tx.select().from(disputes).where(eq(disputes.id, lapse.disputeId)),
+  ]);
+  if (!graph || !dispute) throw new Error(`transaction ${transactionId} or dispute ${lapse.disputeId} vanished while settling deadlines`);
+  const step = {
+    client,
+    dispute,
+    graph,
+    now,
+    actor: 'system' as const,
+    automatic: true,
+    baseUrl: env().ESCROW_PUBLIC_URL ?? `http://localhost:${env().PORT}`,
+    status: lapse.to,
+    amountStatus: dispute.disputeAmountStatus as DisputeAmountStatus,
+  };
+  switch (lapse.kind) {
+    case 'escalate':
+      await finishDisputeStep(tx, {
+        ...step,
+        event: 'dispute.escalated',
+        effect: {
+          log: `Intra-party mediation ended without agreement; evidence submission is open until ${formatLagosDateTime(lapse.evidenceEndsAt)}.`,
+          dispute: { evidenceSubmissionEndDate: lapse.evidenceEndsAt, escalatedAt: now, escalatedBy: 'system' },
+        },
+      });
+      return;
+    case 'arbitration':
+      await finishDisputeStep(tx, {
+        ...step,
+        event: 'dispute.escalated',
+        effect: { log: 'Evidence submission closed with evidence from both parties; the dispute team will arbitrate.' },
+      });
+      return;
+    case 'declined':
+      await finishDisputeStep(tx, {
+        ...step,
+        event: 'dispute.arbitration_declined',
+        effect: { log: 'Evidence submission closed with no evidence from either party; the dispute team declines to arbitrate and the funds stay held.' },
+      });
+      return;
+    case 'forfeit': {
+      const entry = findMilestone(graph, dispute.milestoneId);
+      const paidToSeller = lapse.loser === 'seller' ? 0 : maxSellerPayment(settlementTerms(entry), graph.transaction.transactionAmountKobo);
+      const breakdown = await settleDisputedMilestone(tx, { client, graph, dispute, paidToSeller, now, why: `Forfeit by the ${lapse.loser}` });
+      await finishDisputeStep(tx, {
+        ...step,
+        event: 'dispute.resolved',
+        effect: {
+          log: `The ${lapse.loser} submitted no evidence in time and forfeits the dispute: ${formatNaira(breakdown.toSeller)} to the seller, ${formatNaira(breakdown.toBuyer)} to the buyer.`,
+          disbursedKobo: breakdown.toSeller,
+          refundedKobo: breakdown.toBuyer,
+          dispute: { resolution: lapse.loser === 'seller' ? 'forfeit_seller' : 'forfeit_buyer', resolvedAt: now },
+        },
+      });
+      return;
+    }
+  }
+}

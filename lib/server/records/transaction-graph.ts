@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type {
   MilestoneInTransactionRecord,
@@ -14,10 +14,9 @@ import type { CommissionPayer } from '@/lib/escrow/fees';
 import { allowedMilestoneActions, type MilestoneStatus, type TransactionStatus } from '@/lib/escrow/milestone-machine';
 import { koboToNaira } from '@/lib/escrow/money';
 import type { DbOrTx } from '../db/client';
-import { reusableQuery, UNNAMED } from '../db/reusable-query';
 import { disputes, ledgerAccounts, milestoneEscrows, milestoneLogs, milestones, organisations, parties, transactions, users } from '../db/schema';
 import { iso, isoOrNull } from './iso';
-import { loadParties, partyRecord, type PartyGraph } from './people';
+import { partyRecord, type PartyGraph } from './people';
 
 export type TransactionRow = typeof transactions.$inferSelect;
 export type MilestoneRow = typeof milestones.$inferSelect;
@@ -36,7 +35,7 @@ export type TransactionGraph = {
  * The milestones of one transaction with their escrows, and whether a dispute of each milestone has a
  * deadline passed by `at` (computed in the same query). `transactionOf` says which transaction.
  */
-function milestonesWithEscrowsWhere(db: DbOrTx, transactionOf: SQL) {
+function milestonesWithEscrowsWhere(db: DbOrTx, transactionOf: SQL, at: Date) {
   return db
     .select({
       milestone: milestones,
@@ -46,41 +45,36 @@ function milestonesWithEscrowsWhere(db: DbOrTx, transactionOf: SQL) {
       balanceKobo: ledgerAccounts.balanceKobo,
       disputeDue: sql<boolean>`exists (
         select 1 from ${disputes} where ${disputes.milestoneId} = ${milestones.id}
-          and ((${disputes.status} = 'INTRA_PARTY_MEDIATION' and ${disputes.intraPartyMediationEndDate} <= ${sql.placeholder('at')}::timestamptz)
-            or (${disputes.status} = 'EVIDENCE_SUBMISSION' and ${disputes.evidenceSubmissionEndDate} <= ${sql.placeholder('at')}::timestamptz)))`,
+          and ((${disputes.status} = 'INTRA_PARTY_MEDIATION' and ${disputes.intraPartyMediationEndDate} <= ${at.toISOString()}::timestamptz)
+            or (${disputes.status} = 'EVIDENCE_SUBMISSION' and ${disputes.evidenceSubmissionEndDate} <= ${at.toISOString()}::timestamptz)))`,
     })
     .from(milestones)
     .innerJoin(milestoneEscrows, eq(milestoneEscrows.milestoneId, milestones.id))
     .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, milestoneEscrows.id))
     .where(eq(milestones.transactionId, transactionOf))
-    .orderBy(asc(milestones.position))
-    .prepare(UNNAMED);
+    .orderBy(asc(milestones.position));
 }
 
-const milestonesOfTransactionQuery = reusableQuery((db) => milestonesWithEscrowsWhere(db, sql`${sql.placeholder('transactionId')}`));
-/** By one of its milestones, so that it can be sent before the statement that finds the transaction has answered. */
-const milestonesBesideMilestoneQuery = reusableQuery((db) =>
-  milestonesWithEscrowsWhere(db, sql`(select sibling.transaction_id from ${milestones} sibling where sibling.id = ${sql.placeholder('milestoneId')})`),
-);
+type MilestoneWithEscrowRow = Awaited<ReturnType<typeof milestonesWithEscrowsWhere>>[number];
 
-type MilestoneWithEscrowRow = Awaited<ReturnType<ReturnType<typeof milestonesOfTransactionQuery>['execute']>>[number];
-
-function withEscrow(r: MilestoneWithEscrowRow): MilestoneWithEscrow {
+function withEscrow(r: Omit<MilestoneWithEscrowRow, 'disputeDue'>): MilestoneWithEscrow {
   return { milestone: r.milestone, escrow: { id: r.escrowId, balanceKobo: r.balanceKobo, createdAt: r.escrowCreatedAt, updatedAt: r.escrowUpdatedAt } };
 }
 
 export async function loadMilestonesWithEscrows(db: DbOrTx, transactionId: string): Promise<MilestoneWithEscrow[]> {
-  const rows = await milestonesOfTransactionQuery(db).execute({ transactionId, at: new Date(0).toISOString() });
+  const rows = await milestonesWithEscrowsWhere(db, sql`${transactionId}`, new Date(0)).prepare('milestones_of_transaction').execute();
   return rows.map(withEscrow);
 }
 
 /**
  * The milestones of the transaction a milestone belongs to, and whether any of their deadlines (a
- * milestone's or its dispute's) has passed by `now`, in one query. Read after the transaction's row lock
- * is held, so it is current.
+ * milestone's or its dispute's) has passed by `now`, in one query. By the milestone's id, so that it can
+ * be sent beside the statement that locks the transaction; read after that lock is held, so it is current.
  */
 export async function loadMilestonesAndDueOfMilestone(tx: DbOrTx, milestoneId: string, now: Date): Promise<{ milestones: MilestoneWithEscrow[]; due: boolean }> {
-  const rows = await milestonesBesideMilestoneQuery(tx).execute({ milestoneId, at: now.toISOString() });
+  const rows = await milestonesWithEscrowsWhere(tx, sql`(select sibling.transaction_id from ${milestones} sibling where sibling.id = ${milestoneId})`, now)
+    .prepare('milestones_beside_milestone')
+    .execute();
   const due = rows.some(
     ({ milestone: m, disputeDue }) => disputeDue || milestoneDeadlines({ ...m, status: m.status as MilestoneStatus }).some((d) => isDue(d, now)),
   );
@@ -93,29 +87,22 @@ const buyerOrganisation = alias(organisations, 'buyer_organisation');
 const sellerParty = alias(parties, 'seller_party');
 const sellerUser = alias(users, 'seller_user');
 const sellerOrganisation = alias(organisations, 'seller_organisation');
+const partyColumns = { buyerParty, buyerUser, buyerOrganisation, sellerParty, sellerUser, sellerOrganisation };
 
-/** A transaction of one of this client's milestones, with its buyer and seller, in one statement. */
-function selectTransactionWithParties(db: DbOrTx) {
-  return db
-    .select({ transaction: transactions, buyerParty, buyerUser, buyerOrganisation, sellerParty, sellerUser, sellerOrganisation })
-    .from(transactions)
-    .innerJoin(milestones, eq(milestones.transactionId, transactions.id))
+/** The joins from a transaction to its buyer and seller, for a query that selects them (partyColumns). */
+function joinParties<T extends PgSelect>(query: T) {
+  return query
     .innerJoin(buyerParty, eq(buyerParty.id, transactions.buyerPartyId))
     .innerJoin(buyerUser, eq(buyerUser.id, buyerParty.userId))
     .innerJoin(buyerOrganisation, eq(buyerOrganisation.id, buyerParty.organisationId))
     .innerJoin(sellerParty, eq(sellerParty.id, transactions.sellerPartyId))
     .innerJoin(sellerUser, eq(sellerUser.id, sellerParty.userId))
-    .innerJoin(sellerOrganisation, eq(sellerOrganisation.id, sellerParty.organisationId))
-    .where(and(eq(milestones.id, sql.placeholder('milestoneId')), eq(milestones.clientId, sql.placeholder('clientId'))))
-    .limit(1);
+    .innerJoin(sellerOrganisation, eq(sellerOrganisation.id, sellerParty.organisationId));
 }
 
-const lockTransactionWithPartiesQuery = reusableQuery((db) => selectTransactionWithParties(db).for('update', { of: transactions }).prepare(UNNAMED));
-const transactionWithPartiesQuery = reusableQuery((db) => selectTransactionWithParties(db).prepare(UNNAMED));
+type PartyColumns = { [K in keyof typeof partyColumns]: (typeof partyColumns)[K]['$inferSelect'] };
 
-type TransactionWithPartiesRow = Awaited<ReturnType<ReturnType<typeof transactionWithPartiesQuery>['execute']>>[number];
-
-function transactionWithParties(row: TransactionWithPartiesRow): Omit<TransactionGraph, 'milestones'> {
+function transactionWithParties(row: { transaction: TransactionRow } & PartyColumns): Omit<TransactionGraph, 'milestones'> {
   return {
     transaction: row.transaction,
     buyer: { party: row.buyerParty, user: row.buyerUser, organisation: row.buyerOrganisation },
@@ -133,51 +120,67 @@ export async function lockTransactionWithParties(
   clientId: string,
   milestoneId: string,
 ): Promise<Omit<TransactionGraph, 'milestones'> | undefined> {
-  const [row] = await lockTransactionWithPartiesQuery(tx).execute({ clientId, milestoneId });
+  const [row] = await joinParties(tx.select({ transaction: transactions, ...partyColumns }).from(transactions).$dynamic())
+    .innerJoin(milestones, eq(milestones.transactionId, transactions.id))
+    .where(and(eq(milestones.id, milestoneId), eq(milestones.clientId, clientId)))
+    .limit(1)
+    .for('update', { of: transactions })
+    .prepare('lock_transaction_with_parties')
+    .execute();
   return row && transactionWithParties(row);
 }
 
+const sibling = alias(milestones, 'sibling');
+const siblingEscrow = alias(milestoneEscrows, 'sibling_escrow');
+const siblingAccount = alias(ledgerAccounts, 'sibling_account');
+
 /**
- * A milestone's whole graph as a reader sees it, without locks: the transaction with its parties first
- * (which also says whether the milestone is this client's), then its milestones. Undefined when it is not
- * this client's milestone.
+ * A transaction's whole graph without locks, in one statement: one row per milestone, each with the
+ * transaction and its parties. `which` picks the transaction (and says whether it is this client's).
  */
+async function readGraph(db: DbOrTx, name: string, which: SQL): Promise<TransactionGraph | undefined> {
+  const rows = await joinParties(
+    db
+      .select({
+        transaction: transactions,
+        ...partyColumns,
+        milestone: sibling,
+        escrowId: siblingEscrow.id,
+        escrowCreatedAt: siblingEscrow.createdAt,
+        escrowUpdatedAt: siblingAccount.updatedAt,
+        balanceKobo: siblingAccount.balanceKobo,
+      })
+      .from(transactions)
+      .$dynamic(),
+  )
+    .innerJoin(sibling, eq(sibling.transactionId, transactions.id))
+    .innerJoin(siblingEscrow, eq(siblingEscrow.milestoneId, sibling.id))
+    .innerJoin(siblingAccount, eq(siblingAccount.id, siblingEscrow.id))
+    .where(which)
+    .orderBy(asc(sibling.position))
+    .prepare(name)
+    .execute();
+  const [first] = rows;
+  return first && { ...transactionWithParties(first), milestones: rows.map(withEscrow) };
+}
+
+/** A milestone's whole graph as a reader sees it; undefined when it is not this client's milestone. */
 export async function readGraphOfMilestone(db: DbOrTx, clientId: string, milestoneId: string): Promise<TransactionGraph | undefined> {
-  const [row] = await transactionWithPartiesQuery(db).execute({ clientId, milestoneId });
-  if (!row) return undefined;
-  return { ...transactionWithParties(row), milestones: await loadMilestonesWithEscrows(db, row.transaction.id) };
+  return readGraph(
+    db,
+    'graph_of_milestone',
+    and(eq(transactions.clientId, clientId), eq(transactions.id, sql`(select ${milestones.transactionId} from ${milestones} where ${milestones.id} = ${milestoneId})`))!,
+  );
 }
 
 /** Loads a transaction of this client with its milestones, escrows and parties; undefined when it is not this client's. */
 export async function loadTransactionGraph(db: DbOrTx, clientId: string, transactionId: string): Promise<TransactionGraph | undefined> {
-  const [transaction] = await db
-    .select()
-    .from(transactions)
-    .where(and(eq(transactions.id, transactionId), eq(transactions.clientId, clientId)))
-    .limit(1);
-  if (!transaction) return undefined;
-  return graphOfTransaction(db, transaction);
-}
-
-/** The rest of a transaction's graph, for a transaction row already read (and perhaps locked). */
-async function graphOfTransaction(db: DbOrTx, transaction: TransactionRow): Promise<TransactionGraph> {
-  const [ms, people] = await Promise.all([
-    loadMilestonesWithEscrows(db, transaction.id),
-    loadParties(db, [transaction.buyerPartyId, transaction.sellerPartyId]),
-  ]);
-  const buyer = people.get(transaction.buyerPartyId);
-  const seller = people.get(transaction.sellerPartyId);
-  if (!buyer || !seller) throw new Error(`transaction ${transaction.id} has no parties`);
-  return { transaction, milestones: ms, buyer, seller };
+  return readGraph(db, 'graph_of_transaction', and(eq(transactions.id, transactionId), eq(transactions.clientId, clientId))!);
 }
 
 // Log ids are UUIDv7: written order, even for lines stamped with the same time (a request's clock is one instant).
-const milestoneLogsQuery = reusableQuery((db) =>
-  db.select().from(milestoneLogs).where(eq(milestoneLogs.milestoneId, sql.placeholder('milestoneId'))).orderBy(asc(milestoneLogs.id)).prepare(UNNAMED),
-);
-
 export async function loadMilestoneLogs(db: DbOrTx, milestoneId: string): Promise<MilestoneLogRow[]> {
-  return milestoneLogsQuery(db).execute({ milestoneId });
+  return db.select().from(milestoneLogs).where(eq(milestoneLogs.milestoneId, milestoneId)).orderBy(asc(milestoneLogs.id)).prepare('milestone_logs').execute();
 }
 
 export function transactionRecord(t: TransactionRow): TransactionRecord {

@@ -6,6 +6,7 @@ import { MEDIATION_BUSINESS_DAYS } from '@/lib/escrow/deadlines';
 import { decideMilestoneAction, type MilestoneStatus } from '@/lib/escrow/milestone-machine';
 import { holidays } from '../calendar';
 import type { Db } from '../db/client';
+import { transactionWithLastWrite } from '../db/transaction';
 import { disputes } from '../db/schema';
 import { invalidState } from '../app-error';
 import type { ClientRow } from '../db/schema';
@@ -23,7 +24,7 @@ function disputeCode(): string {
 }
 
 export async function createDispute(db: Db, client: ClientRow, body: CreateDisputeBody, now: Date, baseUrl: string) {
-  return db.transaction(async (tx) => {
+  return transactionWithLastWrite(db, async (tx, last) => {
     const graph = await lockTransactionOfMilestone(tx, client, body.milestone_id, now);
     const seller = await assertActingParty(tx, { clientId: client.id, role: 'seller', givenId: body.seller_id, expected: graph.seller.party, field: 'seller_id' });
     const buyer = await assertActingParty(tx, { clientId: client.id, role: 'buyer', givenId: body.buyer_id, expected: graph.buyer.party, field: 'buyer_id' });
@@ -60,7 +61,7 @@ export async function createDispute(db: Db, client: ClientRow, body: CreateDispu
       updatedAt: now,
     };
     const record = disputeRecord(dispute, [], maxDisputeAmountKobo(graph, body.milestone_id), [], baseUrl);
-    await writeStep(tx, {
+    const { written } = writeStep(tx, {
       client,
       graph,
       milestoneId: body.milestone_id,
@@ -70,6 +71,7 @@ export async function createDispute(db: Db, client: ClientRow, body: CreateDispu
       rows: [tx.insert(disputes).values(dispute)],
       event: { type: 'dispute.created', disputeId: dispute.id, data: () => ({ actor: 'seller', automatic: false, dispute: record }) },
     });
+    last(written);
     return record;
   });
 }

@@ -4,6 +4,7 @@ import { DISPUTE_ACTING_PARTY, decideDisputeAction, type DisputeAction, type Dis
 import { settlement } from '@/lib/escrow/ledger';
 import type { Db, DbOrTx, Tx } from '../db/client';
 import { runAsOneStatement } from '../db/one-statement';
+import { transactionWithLastWrite } from '../db/transaction';
 import { disputes, milestones } from '../db/schema';
 import type { EventType } from '../events/record-event';
 import { invalidState, notFound } from '../app-error';
@@ -54,7 +55,7 @@ export async function runDisputeAction(
     apply: (ctx: DisputeActionContext) => Promise<DisputeEffect>;
   },
 ) {
-  return db.transaction(async (tx) => {
+  return transactionWithLastWrite(db, async (tx, last) => {
     const found = await findDispute(tx, a.client.id, a.disputeId);
     if (!found) throw notFound('Dispute', a.disputeId);
     const graph = await lockTransactionOfMilestone(tx, a.client, found.milestoneId, a.now);
@@ -70,25 +71,30 @@ export async function runDisputeAction(
     });
     if (!decision.ok) throw invalidState(decision.message);
     const effect = await a.apply({ tx, client: a.client, dispute, graph, now: a.now, role, next: decision });
-    return finishDisputeStep(tx, {
-      client: a.client,
-      dispute,
-      graph,
-      now: a.now,
-      actor: role,
-      automatic: false,
-      baseUrl: a.baseUrl,
-      event: DISPUTE_EVENT[a.action],
-      status: decision.status,
-      amountStatus: decision.amountStatus,
-      effect,
-    });
+    return finishDisputeStep(
+      tx,
+      {
+        client: a.client,
+        dispute,
+        graph,
+        now: a.now,
+        actor: role,
+        automatic: false,
+        baseUrl: a.baseUrl,
+        event: DISPUTE_EVENT[a.action],
+        status: decision.status,
+        amountStatus: decision.amountStatus,
+        effect,
+      },
+      last,
+    );
   });
 }
 
 /**
  * Writes a dispute step in one statement (writeStep): the dispute's new status and fields, the milestone
- * log line, the transaction's status and totals, and the event with the dispute as it now stands.
+ * log line, the transaction's status and totals, and the event with the dispute as it now stands. Given
+ * `last`, the step ends its transaction (transactionWithLastWrite); otherwise it is written before this returns.
  */
 export async function finishDisputeStep(
   tx: Tx,
@@ -105,6 +111,7 @@ export async function finishDisputeStep(
     amountStatus: DisputeAmountStatus;
     effect: DisputeEffect;
   },
+  last?: (write: Promise<unknown>) => void,
 ) {
   const { id, milestoneId } = a.dispute;
   // Read together: the milestones as they now stand (a settlement may have just resolved this one) and
@@ -118,7 +125,7 @@ export async function finishDisputeStep(
   const changes = { ...a.effect.dispute, status: a.status, disputeAmountStatus: a.amountStatus, updatedAt: a.now };
   const dispute: DisputeRow = { ...a.dispute, ...changes };
   let record: ReturnType<typeof disputeWithPartiesRecord> | undefined;
-  await writeStep(tx, {
+  const { written } = writeStep(tx, {
     client: a.client,
     graph: { ...a.graph, milestones: current },
     milestoneId,
@@ -135,6 +142,8 @@ export async function finishDisputeStep(
       },
     },
   });
+  if (last) last(written);
+  else await written;
   return record!;
 }
 

@@ -4,6 +4,7 @@ import type { Transfer } from '@/lib/escrow/ledger';
 import { ACTING_PARTY, decideMilestoneAction, transactionProgress, type MilestoneAction, type MilestoneStatus } from '@/lib/escrow/milestone-machine';
 import type { Db, Tx } from '../db/client';
 import { runAsOneStatement, type Write } from '../db/one-statement';
+import { transactionWithLastWrite } from '../db/transaction';
 import { milestoneLogs, milestones, transactions } from '../db/schema';
 import { eventWrites, type EventType } from '../events/record-event';
 import { uuidv7 } from '../ids';
@@ -161,9 +162,10 @@ function graphAfter(step: Step): TransactionGraph {
 /**
  * Writes a step as one statement: the money, the milestone's changes, its log line, the transaction's
  * status and running totals, the step's own rows and the event. The transaction row is locked, so the
- * values computed from it are written as they are.
+ * values computed from it are written as they are. The statement is sent, not awaited: `written` says
+ * how it went (a step that ends its transaction hands it to transactionWithLastWrite).
  */
-export async function writeStep(tx: Tx, step: Step): Promise<{ graph: TransactionGraph; log: MilestoneLogRow }> {
+export function writeStep(tx: Tx, step: Step): { graph: TransactionGraph; log: MilestoneLogRow; written: Promise<void> } {
   const { client, now } = step;
   const after = graphAfter(step);
   const log: MilestoneLogRow = {
@@ -185,7 +187,7 @@ export async function writeStep(tx: Tx, step: Step): Promise<{ graph: Transactio
     data: step.event.data(after, log),
     now,
   });
-  await runAsOneStatement(tx, 'step', [
+  const written = runAsOneStatement(tx, 'step', [
     ...(step.transfer ? transferWrites(tx, { clientId: client.id, milestoneId: step.milestoneId, ...step.transfer, now }) : []),
     ...(step.milestone ? [tx.update(milestones).set({ ...step.milestone, updatedAt: now }).where(eq(milestones.id, step.milestoneId))] : []),
     tx.insert(milestoneLogs).values(log),
@@ -206,7 +208,7 @@ export async function writeStep(tx: Tx, step: Step): Promise<{ graph: Transactio
     ...(step.rows ?? []),
     ...event.writes,
   ]);
-  return { graph: after, log };
+  return { graph: after, log, written };
 }
 
 /**
@@ -231,7 +233,7 @@ export async function runMilestoneAction(
     apply: (ctx: ActionContext) => Promise<MilestoneActionEffect>;
   },
 ): Promise<TransactionGraph> {
-  return db.transaction(async (tx) => {
+  return transactionWithLastWrite(db, async (tx, last) => {
     // The service's own actions run while deadlines are being settled: no settling inside them, and a
     // lapse's transfer has all its accounts locked in one statement, house accounts included.
     const { actingId } = a;
@@ -258,7 +260,7 @@ export async function runMilestoneAction(
       await lockAccounts(automatic ? effect.transfer.transfer.postings.map((p) => p.accountId) : accountsToLockFirst(effect.transfer.transfer, a.client));
     }
     const actor = automatic ? 'system' : role;
-    const { graph: updated } = await writeStep(tx, {
+    const { graph: updated, written } = writeStep(tx, {
       client: a.client,
       graph,
       milestoneId: a.milestoneId,
@@ -272,6 +274,10 @@ export async function runMilestoneAction(
         data: (after) => ({ actor, automatic, message: effect.log, milestone: milestoneRecord(after, a.milestoneId) }),
       },
     });
+    // A party's own action ends its transaction with the step; a lapse's action runs inside another
+    // operation's transaction, which goes on after it.
+    if (automatic) await written;
+    else last(written);
     return updated;
   });
 }

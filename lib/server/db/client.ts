@@ -1,4 +1,5 @@
 import 'server-only';
+import net from 'node:net';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
@@ -24,13 +25,38 @@ const MIGRATIONS = path.join(/*turbopackIgnore: true*/ process.cwd(), 'lib/serve
 /** Serialises migrations when several app processes start on one PostgreSQL at once. */
 const MIGRATION_LOCK_ID = 7_204_119;
 
+type ClientOptions = postgres.Options<Record<string, postgres.PostgresType>> & {
+  applicationName?: string;
+  /** Called when one of the client's connections closes (the client reconnects by itself). */
+  onSocketClose?: (error: unknown) => void;
+};
+
+/** postgres.js's `socket` option (its README, "Custom socket"), which its typings leave out. */
+type SocketOption = { socket: (options: { host: string[]; port: number[]; path?: string }) => net.Socket };
+
 /**
- * A postgres.js client of this app: NOTICEs (a migration's "already exists, skipping") are not news,
- * and a connection names the app in pg_stat_activity.
+ * A postgres.js client of this app. NOTICEs (a migration's "already exists, skipping") are not news; a
+ * connection names the app in pg_stat_activity. Its sockets are the ones postgres.js would open, but
+ * with Nagle's algorithm off, as node-postgres has it: postgres.js sends a statement queued behind a
+ * larger one (a transaction's COMMIT behind its last write) in a second small packet, and Nagle held that
+ * packet until the server had answered the first, a round trip saved by pipelining spent again.
  */
-export function postgresClient(url: string, options: postgres.Options<Record<string, postgres.PostgresType>> & { applicationName?: string } = {}) {
-  const { applicationName = 'escrow-desk', ...rest } = options;
-  return postgres(url, { onnotice: () => undefined, ...rest, connection: { application_name: applicationName, ...rest.connection } });
+export function postgresClient(url: string, options: ClientOptions = {}) {
+  const { applicationName = 'escrow-desk', onSocketClose, ...rest } = options;
+  let attempt = 0;
+  const socketOption: SocketOption = {
+    socket: ({ host, port, path }) => {
+      const at = attempt++ % Math.max(host.length, 1);
+      const socket = path ? net.connect({ path, noDelay: true }) : net.connect({ host: host[at], port: port[at] ?? port[0] ?? 5432, noDelay: true });
+      if (onSocketClose) {
+        let failure: unknown;
+        socket.on('error', (error) => (failure = error));
+        socket.once('close', () => onSocketClose(failure ?? new Error('the connection ended')));
+      }
+      return socket;
+    },
+  };
+  return postgres(url, { onnotice: () => undefined, ...rest, ...(socketOption as object), connection: { application_name: applicationName, ...rest.connection } });
 }
 
 async function openPostgres(url: string): Promise<Database> {

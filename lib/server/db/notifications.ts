@@ -1,5 +1,4 @@
 import 'server-only';
-import net from 'node:net';
 import { sql } from 'drizzle-orm';
 import { postgresClient, type DbOrTx } from './client';
 
@@ -16,9 +15,6 @@ export async function notify(db: DbOrTx, channel: string, payload: string): Prom
 
 export type Listening = { stop: () => Promise<void> };
 
-/** postgres.js's `socket` option (its README, "Custom socket"), which its typings leave out. */
-type SocketOption = { socket: (options: { host: string[]; port: number[]; path?: string }) => net.Socket };
-
 /**
  * Listens on `channel` until stopped, on postgres.js's listening connection, which reconnects by itself
  * (with backoff) and listens again. Notifications sent while no connection listened are lost for good:
@@ -31,19 +27,14 @@ export function listen(
   on: { notification: (payload: string) => void; listening: () => void; lost: (error: unknown) => void },
 ): Listening {
   let stopped = false;
-  const socketOption: SocketOption = {
-    // The socket postgres.js would open, but one whose end is seen here: the library reconnects without saying so.
-    socket: ({ host, port, path }) => {
-      const socket = path ? net.connect(path) : net.connect(port[0] ?? 5432, host[0] ?? 'localhost');
-      let failure: unknown;
-      socket.on('error', (error) => (failure = error));
-      socket.once('close', () => {
-        if (!stopped) on.lost(failure ?? new Error('the listening connection ended'));
-      });
-      return socket;
+  const client = postgresClient(url, {
+    max: 1,
+    applicationName: 'escrow-desk listener',
+    // postgres.js reconnects without saying so: the socket's close is the moment notifications may be missed.
+    onSocketClose: (error) => {
+      if (!stopped) on.lost(error);
     },
-  };
-  const client = postgresClient(url, { max: 1, applicationName: 'escrow-desk listener', ...(socketOption as object) });
+  });
   client
     .listen(channel, (payload) => on.notification(payload), () => {
       if (!stopped) on.listening();

@@ -59,7 +59,7 @@ export async function runDisputeAction(
     const found = await findDispute(tx, a.client.id, a.disputeId);
     if (!found) throw notFound('Dispute', a.disputeId);
     const graph = await lockTransactionOfMilestone(tx, a.client, found.milestoneId, a.now);
-    const [dispute] = await tx.select().from(disputes).where(eq(disputes.id, a.disputeId));
+    const [dispute] = await tx.select().from(disputes).where(eq(disputes.id, a.disputeId)).prepare('dispute_by_id').execute();
     if (!dispute) throw notFound('Dispute', a.disputeId);
     const allowedRole = DISPUTE_ACTING_PARTY[a.action];
     const role = allowedRole === 'either' ? a.actor.role : allowedRole;

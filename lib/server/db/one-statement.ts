@@ -1,10 +1,13 @@
 import 'server-only';
-import { sql, type ColumnsSelection } from 'drizzle-orm';
+import { is, SQL, sql, type ColumnsSelection } from 'drizzle-orm';
 import type { TypedQueryBuilder } from 'drizzle-orm/query-builders/query-builder';
 import type { DbOrTx } from './client';
 
-/** A drizzle insert or update (with or without RETURNING) to run as part of one statement. */
-export type Write = TypedQueryBuilder<ColumnsSelection | undefined, unknown>;
+/**
+ * A write to run as part of one statement: a drizzle insert or update, or the SQL of one (a fixed write
+ * on a hot path, where drizzle's building of a statement column by column costs more than its text).
+ */
+export type Write = TypedQueryBuilder<ColumnsSelection | undefined, unknown> | SQL;
 
 /**
  * Runs drizzle writes as one statement, each a data-modifying CTE (`with w0 as (insert …), w1 as
@@ -19,7 +22,7 @@ export type Write = TypedQueryBuilder<ColumnsSelection | undefined, unknown>;
 export async function runAsOneStatement(db: DbOrTx, name: string, writes: Write[]): Promise<void> {
   if (writes.length === 0) return;
   // Whether a write returns rows does not matter here: nothing reads them.
-  const ctes = writes.map((write, i) => db.$with(`w${i}`).as(write as TypedQueryBuilder<undefined>));
+  const ctes = writes.map((write, i) => (is(write, SQL) ? db.$with(`w${i}`, {}).as(write) : db.$with(`w${i}`).as(write as TypedQueryBuilder<undefined>)));
   await db
     .with(...ctes)
     .select({ done: sql<number>`1` })

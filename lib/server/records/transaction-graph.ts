@@ -1,6 +1,6 @@
 import 'server-only';
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
-import { alias, type PgSelect } from 'drizzle-orm/pg-core';
+import { asc, eq, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type {
   MilestoneInTransactionRecord,
@@ -14,6 +14,7 @@ import type { CommissionPayer } from '@/lib/escrow/fees';
 import { allowedMilestoneActions, type MilestoneStatus, type TransactionStatus } from '@/lib/escrow/milestone-machine';
 import { koboToNaira } from '@/lib/escrow/money';
 import type { DbOrTx } from '../db/client';
+import { rowFromJson } from '../db/rows';
 import { disputes, ledgerAccounts, milestoneEscrows, milestoneLogs, milestones, organisations, parties, transactions, users } from '../db/schema';
 import { iso, isoOrNull } from './iso';
 import { partyRecord, type PartyGraph } from './people';
@@ -81,34 +82,38 @@ export async function loadMilestonesAndDueOfMilestone(tx: DbOrTx, milestoneId: s
   return { milestones: rows.map(withEscrow), due };
 }
 
-const buyerParty = alias(parties, 'buyer_party');
-const buyerUser = alias(users, 'buyer_user');
-const buyerOrganisation = alias(organisations, 'buyer_organisation');
-const sellerParty = alias(parties, 'seller_party');
-const sellerUser = alias(users, 'seller_user');
-const sellerOrganisation = alias(organisations, 'seller_organisation');
-const partyColumns = { buyerParty, buyerUser, buyerOrganisation, sellerParty, sellerUser, sellerOrganisation };
+/** A transaction with its buyer's and seller's party, user and organisation rows. */
+const TRANSACTION_WITH_PARTIES = sql.raw(`transactions t
+  join parties bp on bp.id = t.buyer_party_id
+  join users bu on bu.id = bp.user_id
+  join organisations bo on bo.id = bp.organisation_id
+  join parties sp on sp.id = t.seller_party_id
+  join users su on su.id = sp.user_id
+  join organisations so on so.id = sp.organisation_id`);
 
-/** The joins from a transaction to its buyer and seller, for a query that selects them (partyColumns). */
-function joinParties<T extends PgSelect>(query: T) {
-  return query
-    .innerJoin(buyerParty, eq(buyerParty.id, transactions.buyerPartyId))
-    .innerJoin(buyerUser, eq(buyerUser.id, buyerParty.userId))
-    .innerJoin(buyerOrganisation, eq(buyerOrganisation.id, buyerParty.organisationId))
-    .innerJoin(sellerParty, eq(sellerParty.id, transactions.sellerPartyId))
-    .innerJoin(sellerUser, eq(sellerUser.id, sellerParty.userId))
-    .innerJoin(sellerOrganisation, eq(sellerOrganisation.id, sellerParty.organisationId));
-}
+// Each table's row as one JSON value (db/rows.ts says why), decoded by transactionWithParties.
+const transactionWithPartiesFields = {
+  transaction: sql<unknown>`to_jsonb(t)`,
+  buyerParty: sql<unknown>`to_jsonb(bp)`,
+  buyerUser: sql<unknown>`to_jsonb(bu)`,
+  buyerOrganisation: sql<unknown>`to_jsonb(bo)`,
+  sellerParty: sql<unknown>`to_jsonb(sp)`,
+  sellerUser: sql<unknown>`to_jsonb(su)`,
+  sellerOrganisation: sql<unknown>`to_jsonb(so)`,
+};
 
-type PartyColumns = { [K in keyof typeof partyColumns]: (typeof partyColumns)[K]['$inferSelect'] };
+type TransactionWithPartiesJson = { [K in keyof typeof transactionWithPartiesFields]: unknown };
 
-function transactionWithParties(row: { transaction: TransactionRow } & PartyColumns): Omit<TransactionGraph, 'milestones'> {
+function transactionWithParties(row: TransactionWithPartiesJson): Omit<TransactionGraph, 'milestones'> {
   return {
-    transaction: row.transaction,
-    buyer: { party: row.buyerParty, user: row.buyerUser, organisation: row.buyerOrganisation },
-    seller: { party: row.sellerParty, user: row.sellerUser, organisation: row.sellerOrganisation },
+    transaction: rowFromJson(transactions, row.transaction),
+    buyer: { party: rowFromJson(parties, row.buyerParty), user: rowFromJson(users, row.buyerUser), organisation: rowFromJson(organisations, row.buyerOrganisation) },
+    seller: { party: rowFromJson(parties, row.sellerParty), user: rowFromJson(users, row.sellerUser), organisation: rowFromJson(organisations, row.sellerOrganisation) },
   };
 }
+
+/** Names the transaction row in FOR UPDATE OF. */
+const lockedTransaction = alias(transactions, 't');
 
 /**
  * Locks the transaction of one of this client's milestones (FOR UPDATE) and reads its buyer and seller in
@@ -120,62 +125,60 @@ export async function lockTransactionWithParties(
   clientId: string,
   milestoneId: string,
 ): Promise<Omit<TransactionGraph, 'milestones'> | undefined> {
-  const [row] = await joinParties(tx.select({ transaction: transactions, ...partyColumns }).from(transactions).$dynamic())
-    .innerJoin(milestones, eq(milestones.transactionId, transactions.id))
-    .where(and(eq(milestones.id, milestoneId), eq(milestones.clientId, clientId)))
-    .limit(1)
-    .for('update', { of: transactions })
+  const [row] = await tx
+    .select(transactionWithPartiesFields)
+    .from(TRANSACTION_WITH_PARTIES)
+    .where(sql`t.id = (select m.transaction_id from milestones m where m.id = ${milestoneId} and m.client_id = ${clientId})`)
+    .for('update', { of: lockedTransaction })
     .prepare('lock_transaction_with_parties')
     .execute();
   return row && transactionWithParties(row);
 }
 
-const sibling = alias(milestones, 'sibling');
-const siblingEscrow = alias(milestoneEscrows, 'sibling_escrow');
-const siblingAccount = alias(ledgerAccounts, 'sibling_account');
+/** A transaction's milestones with their escrows, in position order, as one JSON array. */
+const MILESTONES_JSON = sql.raw(`(
+  select coalesce(jsonb_agg(jsonb_build_object(
+    'milestone', to_jsonb(m), 'escrow_id', e.id, 'escrow_created_at', e.created_at, 'escrow_updated_at', a.updated_at, 'balance_kobo', a.balance_kobo
+  ) order by m.position), '[]'::jsonb)
+  from milestones m join milestone_escrows e on e.milestone_id = m.id join ledger_accounts a on a.id = e.id
+  where m.transaction_id = t.id)`);
+
+type MilestoneJson = { milestone: unknown; escrow_id: string; escrow_created_at: string; escrow_updated_at: string; balance_kobo: number };
 
 /**
- * A transaction's whole graph without locks, in one statement: one row per milestone, each with the
- * transaction and its parties. `which` picks the transaction (and says whether it is this client's).
+ * A transaction's whole graph without locks, in one statement and one row. `which` picks the transaction
+ * (and says whether it is this client's).
  */
 async function readGraph(db: DbOrTx, name: string, which: SQL): Promise<TransactionGraph | undefined> {
-  const rows = await joinParties(
-    db
-      .select({
-        transaction: transactions,
-        ...partyColumns,
-        milestone: sibling,
-        escrowId: siblingEscrow.id,
-        escrowCreatedAt: siblingEscrow.createdAt,
-        escrowUpdatedAt: siblingAccount.updatedAt,
-        balanceKobo: siblingAccount.balanceKobo,
-      })
-      .from(transactions)
-      .$dynamic(),
-  )
-    .innerJoin(sibling, eq(sibling.transactionId, transactions.id))
-    .innerJoin(siblingEscrow, eq(siblingEscrow.milestoneId, sibling.id))
-    .innerJoin(siblingAccount, eq(siblingAccount.id, siblingEscrow.id))
+  const [row] = await db
+    .select({ ...transactionWithPartiesFields, milestones: sql<MilestoneJson[]>`${MILESTONES_JSON}` })
+    .from(TRANSACTION_WITH_PARTIES)
     .where(which)
-    .orderBy(asc(sibling.position))
     .prepare(name)
     .execute();
-  const [first] = rows;
-  return first && { ...transactionWithParties(first), milestones: rows.map(withEscrow) };
+  if (!row) return undefined;
+  return {
+    ...transactionWithParties(row),
+    milestones: row.milestones.map((m) => ({
+      milestone: rowFromJson(milestones, m.milestone),
+      escrow: {
+        id: m.escrow_id,
+        balanceKobo: Number(m.balance_kobo),
+        createdAt: new Date(m.escrow_created_at),
+        updatedAt: new Date(m.escrow_updated_at),
+      },
+    })),
+  };
 }
 
 /** A milestone's whole graph as a reader sees it; undefined when it is not this client's milestone. */
 export async function readGraphOfMilestone(db: DbOrTx, clientId: string, milestoneId: string): Promise<TransactionGraph | undefined> {
-  return readGraph(
-    db,
-    'graph_of_milestone',
-    and(eq(transactions.clientId, clientId), eq(transactions.id, sql`(select ${milestones.transactionId} from ${milestones} where ${milestones.id} = ${milestoneId})`))!,
-  );
+  return readGraph(db, 'graph_of_milestone', sql`t.client_id = ${clientId} and t.id = (select m.transaction_id from milestones m where m.id = ${milestoneId})`);
 }
 
 /** Loads a transaction of this client with its milestones, escrows and parties; undefined when it is not this client's. */
 export async function loadTransactionGraph(db: DbOrTx, clientId: string, transactionId: string): Promise<TransactionGraph | undefined> {
-  return readGraph(db, 'graph_of_transaction', and(eq(transactions.id, transactionId), eq(transactions.clientId, clientId))!);
+  return readGraph(db, 'graph_of_transaction', sql`t.id = ${transactionId} and t.client_id = ${clientId}`);
 }
 
 // Log ids are UUIDv7: written order, even for lines stamped with the same time (a request's clock is one instant).

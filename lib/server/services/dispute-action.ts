@@ -170,7 +170,7 @@ export async function settleDisputedMilestone(
     transfer.postings.map((p) => p.accountId),
   );
   await runAsOneStatement(tx, 'settle_dispute', [
-    ...transferWrites(tx, { clientId: a.client.id, transfer, milestoneId: entry.milestone.id, description: `${a.why} (${a.dispute.disputeCode})`, now: a.now }),
+    ...transferWrites({ clientId: a.client.id, transfer, milestoneId: entry.milestone.id, description: `${a.why} (${a.dispute.disputeCode})`, now: a.now }),
     tx.update(milestones).set({ status: 'DISPUTE_RESOLVED', updatedAt: a.now }).where(eq(milestones.id, entry.milestone.id)),
   ]);
   return breakdown;

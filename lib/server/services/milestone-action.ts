@@ -1,11 +1,11 @@
 import 'server-only';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Transfer } from '@/lib/escrow/ledger';
 import { ACTING_PARTY, decideMilestoneAction, transactionProgress, type MilestoneAction, type MilestoneStatus } from '@/lib/escrow/milestone-machine';
 import type { Db, Tx } from '../db/client';
 import { runAsOneStatement, type Write } from '../db/one-statement';
 import { transactionWithLastWrite } from '../db/transaction';
-import { milestoneLogs, milestones, transactions } from '../db/schema';
+import { milestones } from '../db/schema';
 import { eventWrites, type EventType } from '../events/record-event';
 import { uuidv7 } from '../ids';
 import { invalidState, notFound } from '../app-error';
@@ -178,7 +178,7 @@ export function writeStep(tx: Tx, step: Step): { graph: TransactionGraph; log: M
     updatedAt: now,
   };
   const t = after.transaction;
-  const event = eventWrites(tx, {
+  const event = eventWrites({
     clientId: client.id,
     type: step.event.type,
     transactionId: t.id,
@@ -187,24 +187,17 @@ export function writeStep(tx: Tx, step: Step): { graph: TransactionGraph; log: M
     data: step.event.data(after, log),
     now,
   });
+  const at = now.toISOString();
   const written = runAsOneStatement(tx, 'step', [
-    ...(step.transfer ? transferWrites(tx, { clientId: client.id, milestoneId: step.milestoneId, ...step.transfer, now }) : []),
+    ...(step.transfer ? transferWrites({ clientId: client.id, milestoneId: step.milestoneId, ...step.transfer, now }) : []),
     ...(step.milestone ? [tx.update(milestones).set({ ...step.milestone, updatedAt: now }).where(eq(milestones.id, step.milestoneId))] : []),
-    tx.insert(milestoneLogs).values(log),
-    tx
-      .update(transactions)
-      .set({
-        status: t.status,
-        currentMilestoneId: t.currentMilestoneId,
-        isCompleted: t.isCompleted,
-        onLastMilestone: t.onLastMilestone,
-        approvedAt: t.approvedAt,
-        updatedAt: t.updatedAt,
-        totalAmountFundedKobo: t.totalAmountFundedKobo,
-        totalAmountRefundedKobo: t.totalAmountRefundedKobo,
-        totalAmountDisbursedKobo: t.totalAmountDisbursedKobo,
-      })
-      .where(eq(transactions.id, t.id)),
+    sql`insert into milestone_logs (id, milestone_id, actor, log_message, is_automatic, created_at, updated_at)
+      values (${log.id}::uuid, ${log.milestoneId}::uuid, ${log.actor}, ${log.logMessage}, ${log.isAutomatic}, ${at}::timestamptz, ${at}::timestamptz)`,
+    sql`update transactions set status = ${t.status}, current_milestone_id = ${t.currentMilestoneId}::uuid, is_completed = ${t.isCompleted},
+      on_last_milestone = ${t.onLastMilestone}, approved_at = ${t.approvedAt?.toISOString() ?? null}::timestamptz, updated_at = ${at}::timestamptz,
+      total_amount_funded_kobo = ${t.totalAmountFundedKobo}::bigint, total_amount_refunded_kobo = ${t.totalAmountRefundedKobo}::bigint,
+      total_amount_disbursed_kobo = ${t.totalAmountDisbursedKobo}::bigint
+      where id = ${t.id}::uuid`,
     ...(step.rows ?? []),
     ...event.writes,
   ]);

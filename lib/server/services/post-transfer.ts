@@ -1,10 +1,10 @@
 import 'server-only';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Transfer } from '@/lib/escrow/ledger';
-import type { DbOrTx, Tx } from '../db/client';
+import type { Tx } from '../db/client';
 import { runAsOneStatement, type Write } from '../db/one-statement';
 import type { ClientRow } from '../db/schema';
-import { ledgerAccounts, ledgerEntries, ledgerTransfers } from '../db/schema';
+import { ledgerAccounts } from '../db/schema';
 import { dueDeadlineCondition } from '../deadlines/due';
 import { uuidv7 } from '../ids';
 
@@ -94,23 +94,21 @@ type TransferInput = { clientId: string; transfer: Transfer; milestoneId?: strin
  * balance update per account by its net amount. Its accounts must already be locked (lockLedgerAccounts),
  * or be a house account left to this update (accountsToLockFirst).
  */
-export function transferWrites(db: DbOrTx, a: TransferInput): Write[] {
+export function transferWrites(a: TransferInput): Write[] {
   if (a.transfer.postings.length === 0) return [];
   const transferId = uuidv7();
+  const at = a.now.toISOString();
+  const entries = a.transfer.postings.map((p) => sql`(${uuidv7()}::uuid, ${transferId}::uuid, ${p.accountId}::uuid, ${p.amount}::bigint, ${at}::timestamptz)`);
   const writes: Write[] = [
-    db.insert(ledgerTransfers).values({ id: transferId, clientId: a.clientId, kind: a.transfer.kind, milestoneId: a.milestoneId ?? null, description: a.description, createdAt: a.now }),
-    db.insert(ledgerEntries).values(a.transfer.postings.map((p) => ({ id: uuidv7(), transferId, accountId: p.accountId, amountKobo: p.amount, createdAt: a.now }))),
+    sql`insert into ledger_transfers (id, client_id, kind, milestone_id, description, created_at)
+      values (${transferId}::uuid, ${a.clientId}::uuid, ${a.transfer.kind}, ${a.milestoneId ?? null}::uuid, ${a.description}, ${at}::timestamptz)`,
+    sql`insert into ledger_entries (id, transfer_id, account_id, amount_kobo, created_at) values ${sql.join(entries, sql`, `)}`,
   ];
   // One update by primary key per account: a join of the accounts with a VALUES list was planned (and
   // its plan kept for the connection) as a hash join over every account while the table was small.
   for (const [accountId, amount] of netMovements(a.transfer)) {
     if (amount === 0) continue;
-    writes.push(
-      db
-        .update(ledgerAccounts)
-        .set({ balanceKobo: sql`${ledgerAccounts.balanceKobo} + ${amount}::bigint`, updatedAt: a.now })
-        .where(eq(ledgerAccounts.id, accountId)),
-    );
+    writes.push(sql`update ledger_accounts set balance_kobo = balance_kobo + ${amount}::bigint, updated_at = ${at}::timestamptz where id = ${accountId}::uuid`);
   }
   return writes;
 }
@@ -122,7 +120,7 @@ export async function postTransfer(tx: Tx, a: TransferInput): Promise<void> {
     tx,
     a.transfer.postings.map((p) => p.accountId),
   );
-  await runAsOneStatement(tx, 'post_transfer', transferWrites(tx, a));
+  await runAsOneStatement(tx, 'post_transfer', transferWrites(a));
 }
 
 export async function createLedgerAccount(

@@ -126,7 +126,7 @@ export async function createTransaction(db: Db, client: ClientRow, body: CreateT
   };
 
   const record = transactionWithMilestonesRecord(graph);
-  const event = eventWrites(db, { clientId: client.id, type: 'transaction.created', transactionId, data: { actor: 'client', automatic: false, transaction: record }, now });
+  const event = eventWrites({ clientId: client.id, type: 'transaction.created', transactionId, data: { actor: 'client', automatic: false, transaction: record }, now });
   await runAsOneStatement(db, 'create_transaction', [
     db.insert(transactions).values(transaction),
     db.insert(milestones).values(milestoneRows),

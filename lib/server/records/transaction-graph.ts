@@ -139,7 +139,7 @@ export async function lockTransactionWithParties(
 const MILESTONES_JSON = sql.raw(`(
   select coalesce(jsonb_agg(jsonb_build_object(
     'milestone', to_jsonb(m), 'escrow_id', e.id, 'escrow_created_at', e.created_at, 'escrow_updated_at', a.updated_at, 'balance_kobo', a.balance_kobo
-  ) order by m.position), '[]'::jsonb)
+  ) order by m.position_in_transaction), '[]'::jsonb)
   from milestones m join milestone_escrows e on e.milestone_id = m.id join ledger_accounts a on a.id = e.id
   where m.transaction_id = t.id)`);
 

@@ -1,24 +1,23 @@
 /**
- * The ceiling for GET /v1/milestones/{id}: a bare node:http server on a pg pool that runs the same
- * queries (the app's own drizzle queries on its own pg client: key lookup, then getMilestone) and answers the same JSON, with
- * nothing else: no Next.js, no request wrapper, no rate limiter, no request log.
+ * The ceiling for GET /v1/milestones/{id}: a bare node:http server on a postgres.js pool that runs the
+ * same queries (the app's own drizzle queries on the app's own client settings: key lookup, then
+ * getMilestone) and answers the same JSON, with nothing else: no Next.js, no request wrapper, no rate
+ * limiter, no request log.
  *
  * Run with `node --conditions=react-server --import tsx bench/bare-server.ts` (server-only modules
  * resolve to nothing under that condition). Env: DATABASE_URL, PORT, POOL_SIZE.
  */
 import http from 'node:http';
-import { drizzle } from 'drizzle-orm/node-postgres';
-import pg from 'pg';
+import { drizzle } from 'drizzle-orm/postgres-js';
 import * as schema from '../lib/server/db/schema';
-import type { Db } from '../lib/server/db/client';
-import { PreparingClient } from '../lib/server/db/preparing-client';
+import { postgresClient, type Db } from '../lib/server/db/client';
 import { hashSecretKey } from '../lib/server/crypto/key-hash';
 import { findKeyOwner } from '../lib/server/http/auth';
 import { getMilestone } from '../lib/server/services/milestones';
 
-// The app's own connection behaviour too: each statement prepared once per connection.
-const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.POOL_SIZE ?? 10), Client: PreparingClient });
-const db = drizzle(pool, { schema }) as unknown as Db;
+// The app's own connection behaviour too: connections kept open, each statement prepared once per connection.
+const client = postgresClient(process.env.DATABASE_URL!, { max: Number(process.env.POOL_SIZE ?? 10), idle_timeout: 0, max_lifetime: null });
+const db = drizzle(client, { schema }) as unknown as Db;
 const ROUTE = /^\/v1\/milestones\/([0-9a-f-]{36})$/i;
 
 function send(res: http.ServerResponse, status: number, body: unknown) {
@@ -46,4 +45,4 @@ server.listen(Number(process.env.PORT ?? 0), '127.0.0.1', () => {
   const address = server.address() as { port: number };
   console.log(`bare server listening on ${address.port}`);
 });
-process.on('SIGTERM', () => server.close(() => pool.end().then(() => process.exit(0))));
+process.on('SIGTERM', () => server.close(() => client.end().then(() => process.exit(0))));

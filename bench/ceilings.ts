@@ -1,22 +1,12 @@
 /**
  * The machine's own limits, measured in the same run: pgbench on the same PostgreSQL, and the bare
- * node:http + pg server for GET milestone.
+ * node:http + postgres.js server for GET milestone.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import pg from 'pg';
+import { onDatabase } from '../e2e/support/test-server';
 
 const ROOT = path.resolve(__dirname, '..');
-
-async function admin<T>(adminUrl: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
-}
 
 export type Pgbench = { run: (seconds: number) => Promise<number>; drop: () => Promise<void> };
 
@@ -26,10 +16,10 @@ export type Pgbench = { run: (seconds: number) => Promise<number>; drop: () => P
  */
 export async function preparePgbench(adminUrl: string): Promise<Pgbench> {
   const name = `escrow_bench_pgbench_${Date.now()}`;
-  await admin(adminUrl, (c) => c.query(`create database ${name}`));
+  await onDatabase(adminUrl, (sql) => sql.unsafe(`create database ${name}`));
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const drop = () => admin(adminUrl, (c) => c.query(`drop database if exists ${name} with (force)`)).then(() => undefined);
+  const drop = () => onDatabase(adminUrl, (sql) => sql.unsafe(`drop database if exists ${name} with (force)`)).then(() => undefined);
   try {
     execFileSync('pgbench', ['-i', '-s', '10', '-q', url.toString()], { stdio: 'pipe' });
   } catch (error) {

@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { chromium } from '@playwright/test';
-import pg from 'pg';
+import postgres from 'postgres';
 import { openSealed, PURPOSES } from '../e2e/support/sealed-secrets';
 import { HttpDriver } from './load';
 
@@ -28,10 +28,9 @@ async function userIdByEmail(api: HttpDriver, email: string): Promise<string> {
  * of its 200 log lines are written straight into milestone_logs, as a long-lived deal would have them.
  */
 async function largeTransaction(baseUrl: string, databaseUrl: string, encryptionKey: string): Promise<string> {
-  const db = new pg.Client({ connectionString: databaseUrl });
-  await db.connect();
+  const db = postgres(databaseUrl, { max: 1, onnotice: () => undefined });
   try {
-    const { rows } = await db.query<{ value: { secret_key: string } }>("select value from app_settings where key = 'dashboard_client'");
+    const rows = await db<Array<{ value: { secret_key: string } }>>`select value from app_settings where key = 'dashboard_client'`;
     // The server keeps the demo key encrypted at rest, with the key the bench gave it.
     const api = new HttpDriver(baseUrl, openSealed(rows[0]!.value.secret_key, encryptionKey, PURPOSES.clientSecretKey), 4);
     const [buyerId, sellerId] = [await userIdByEmail(api, BUYER.email), await userIdByEmail(api, SELLER_EMAIL)];
@@ -52,18 +51,11 @@ async function largeTransaction(baseUrl: string, databaseUrl: string, encryption
     await api.ok('POST', `/v1/milestones/${first}/fund`, { buyer_id: buyerId });
     await api.ok('POST', `/v1/milestones/${first}/deliver`, { seller_id: sellerId, proofs_of_completion: ['https://files.example.com/bench/proof.png'] });
     api.close();
-    const { rows: counted } = await db.query<{ n: string }>(
-      'select count(*) as n from milestone_logs l join milestones m on m.id = l.milestone_id where m.transaction_id = $1',
-      [transaction.id],
-    );
+    const counted = await db<Array<{ n: string }>>`select count(*) as n from milestone_logs l join milestones m on m.id = l.milestone_id where m.transaction_id = ${transaction.id}`;
     const missing = LOG_LINES - Number(counted[0]!.n);
     for (let i = 0; i < missing; i++) {
       const milestone = transaction.milestones[i % MILESTONES]!.id;
-      await db.query("insert into milestone_logs (id, milestone_id, log_message, actor) values ($1, $2, $3, 'client')", [
-        randomUUID(),
-        milestone,
-        `Note ${i + 1}: the buyer and seller agreed a detail of this phase by message.`,
-      ]);
+      await db`insert into milestone_logs (id, milestone_id, log_message, actor) values (${randomUUID()}, ${milestone}, ${`Note ${i + 1}: the buyer and seller agreed a detail of this phase by message.`}, 'client')`;
     }
     return transaction.id;
   } finally {

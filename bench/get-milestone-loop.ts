@@ -9,8 +9,7 @@
  * DATABASE: BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres.
  */
 import fs from 'node:fs';
-import pg from 'pg';
-import { startTestServer } from '../e2e/support/test-server';
+import { onDatabase, startTestServer } from '../e2e/support/test-server';
 import { closedLoop, HttpDriver, summarize } from './load';
 import { prepareDataset, READS } from './scenarios';
 
@@ -47,14 +46,8 @@ function cpuMs(pids: number[]): number {
 
 /** The PostgreSQL backends connected to the server's own database. */
 async function backendPids(databaseUrl: string): Promise<number[]> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ pid: number }>('select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()');
-    return rows.map((r) => r.pid);
-  } finally {
-    await client.end();
-  }
+  const rows = await onDatabase(databaseUrl, (sql) => sql<Array<{ pid: number }>>`select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`);
+  return rows.map((r) => r.pid);
 }
 
 async function main() {

@@ -2,9 +2,8 @@
  * Two app processes on one PostgreSQL, both running the deadline runner, started after the deadlines
  * lapsed while no server was up: every lapse acts exactly once, and none is lost to the restart.
  */
-import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { startTestServer, type TestServer } from '../support/test-server';
+import { onDatabase, startTestServer, type TestServer } from '../support/test-server';
 
 const DEALS = 8;
 const servers: TestServer[] = [];
@@ -51,10 +50,7 @@ describe.runIf(inject('database') === 'postgres')('deadline runners on PostgreSQ
     await new Promise((r) => first.process.once('exit', r));
 
     // While no server runs, every inspection lapses.
-    const db = new pg.Client({ connectionString: databaseUrl });
-    await db.connect();
-    await db.query(`update milestones set inspection_end_date = now() - interval '1 second' where client_id = $1`, [client.id]);
-    await db.end();
+    await onDatabase(databaseUrl, (sql) => sql`update milestones set inspection_end_date = now() - interval '1 second' where client_id = ${client.id}`);
 
     const runnerEnv = { env: { ESCROW_DEADLINE_POLL_MS: '50' }, databaseUrl };
     const [a, b] = await Promise.all([startTestServer(runnerEnv), startTestServer(runnerEnv)]);

@@ -7,9 +7,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { startServerPair, type TestServer } from '../support/test-server';
+import { onDatabase, startServerPair, type TestServer } from '../support/test-server';
 import type { ApiResponse } from './support/api';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -89,14 +88,8 @@ describe.runIf(inject('database') === 'postgres')('two servers on one PostgreSQL
   it('a server whose listening connection is cut forgets what it cached, listens again, and still refuses a key revoked meanwhile', async () => {
     const client = await newClient();
     expect((await api(b, 'GET', '/v1/keys', client.key)).status).toBe(200);
-    const db = new pg.Client({ connectionString: a.databaseUrl });
-    await db.connect();
-    try {
-      const cut = await db.query(`select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'escrow-desk listener' and datname = current_database()`);
-      expect(cut.rowCount).toBe(2);
-    } finally {
-      await db.end();
-    }
+    const cut = await onDatabase(a.databaseUrl!, (sql) => sql`select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'escrow-desk listener' and datname = current_database()`);
+    expect(cut.count).toBe(2);
     const rolled = await data(a, 'POST', '/v1/keys/roll', client.key, { expires_in_hours: 0 });
     expect(await timeUntil(async () => (await api(b, 'GET', '/v1/keys', client.key)).status === 401, 1000)).toBeDefined();
     expect(await timeUntil(async () => b.output().includes('"msg":"listening for client changes again"'), 10_000)).toBeDefined();
@@ -157,13 +150,7 @@ describe.runIf(inject('database') === 'postgres')('two servers on one PostgreSQL
       }
 
       // Every inspection lapses at once, in real time: both servers' runners (every 50 ms) race for them.
-      const db = new pg.Client({ connectionString: a.databaseUrl });
-      await db.connect();
-      try {
-        await db.query(`update milestones set inspection_end_date = now() - interval '1 second' where client_id = $1`, [client.id]);
-      } finally {
-        await db.end();
-      }
+      await onDatabase(a.databaseUrl!, (sql) => sql`update milestones set inspection_end_date = now() - interval '1 second' where client_id = ${client.id}`);
       const completed = await timeUntil(
         async () => (await Promise.all(milestoneIds.map(async (m) => (await data(a, 'GET', `/v1/milestones/${m}`, client.key)).status))).every((s) => s === 'COMPLETED'),
         20_000,

@@ -3,10 +3,9 @@
  * table has grown, the server vacuums and analyzes it, so the lists keep reading their pages straight off
  * their indexes and counting from them, however many rows a client has (lib/server/db/table-maintenance.ts).
  */
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { call as callServer, expectOk } from './support/api';
-import { startTestServer, type TestServer } from '../support/test-server';
+import { onDatabase, startTestServer, type TestServer } from '../support/test-server';
 
 describe('table maintenance without autovacuum', () => {
   let server: TestServer;
@@ -50,14 +49,8 @@ describe('table maintenance without autovacuum', () => {
   }, 60_000);
 
   it.runIf(inject('database') === 'postgres')('leaves the planner knowing how many transactions there are', async () => {
-    const db = new pg.Client({ connectionString: server.databaseUrl });
-    await db.connect();
-    try {
-      const { rows } = await db.query(`select relpages, reltuples from pg_class where relname = 'transactions'`);
-      // -1 until a VACUUM or ANALYZE has counted them; the count of the last one, which ran at ≥ 9 pages (about 170 rows).
-      expect(rows[0].reltuples).toBeGreaterThan(100);
-    } finally {
-      await db.end();
-    }
+    const rows = await onDatabase(server.databaseUrl!, (sql) => sql`select relpages, reltuples from pg_class where relname = 'transactions'`);
+    // -1 until a VACUUM or ANALYZE has counted them; the count of the last one, which ran at ≥ 9 pages (about 170 rows).
+    expect(rows[0]!.reltuples).toBeGreaterThan(100);
   });
 });

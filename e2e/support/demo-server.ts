@@ -7,22 +7,15 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { newEncryptionKey, openSealed, PURPOSES } from './sealed-secrets';
-import { createDatabase, dropDatabase, startTestServer, type TestServer } from './test-server';
+import { createDatabase, dropDatabase, onDatabase, startTestServer, type TestServer } from './test-server';
 
 export type DemoServer = { server: TestServer; demoSecretKey: string; restart: () => Promise<TestServer>; stop: () => Promise<void> };
 
 /** The demo key as the server keeps it, sealed with `encryptionKey` (the server's ESCROW_ENCRYPTION_KEY), opened. */
 export async function demoKeyFromPostgres(url: string, encryptionKey: string): Promise<string> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ value: { secret_key: string } }>("select value from app_settings where key = 'dashboard_client'");
-    return rows[0] ? openSealed(rows[0].value.secret_key, encryptionKey, PURPOSES.clientSecretKey) : '';
-  } finally {
-    await client.end();
-  }
+  const rows = await onDatabase(url, (sql) => sql<Array<{ value: { secret_key: string } }>>`select value from app_settings where key = 'dashboard_client'`);
+  return rows[0] ? openSealed(rows[0].value.secret_key, encryptionKey, PURPOSES.clientSecretKey) : '';
 }
 
 export async function demoKeyFromPglite(dataDir: string, encryptionKey: string): Promise<string> {

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
+import postgres from 'postgres';
 import { productionServerArgs } from '../../scripts/production-server/command';
 
 export type TestServer = {
@@ -35,13 +35,20 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** Runs `run` on a connection of its own to the database `url` names, then closes it. */
+export async function onDatabase<T>(url: string, run: (sql: postgres.Sql) => Promise<T>): Promise<T> {
+  const sql = postgres(url, { max: 1, onnotice: () => undefined });
+  try {
+    return await run(sql);
+  } finally {
+    await sql.end();
+  }
+}
+
 /** A fresh database of its own on the PostgreSQL server `adminUrl` names; its URL. */
 export async function createDatabase(adminUrl: string): Promise<string> {
   const name = `escrow_test_${Date.now()}_${randomBytes(3).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
+  await onDatabase(adminUrl, (sql) => sql.unsafe(`create database ${name}`));
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return url.toString();
@@ -49,10 +56,7 @@ export async function createDatabase(adminUrl: string): Promise<string> {
 
 export async function dropDatabase(adminUrl: string, databaseUrl: string): Promise<void> {
   const name = new URL(databaseUrl).pathname.slice(1);
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.end();
+  await onDatabase(adminUrl, (sql) => sql.unsafe(`drop database if exists ${name} with (force)`));
 }
 
 export async function waitForHealth(baseUrl: string, child: ChildProcess, output: () => string, timeoutMs = 90_000): Promise<void> {

@@ -6,8 +6,8 @@
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import pg from 'pg';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
+import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorResponse } from './http/respond';
 import { loggableError } from './log-error';
@@ -48,14 +48,18 @@ describe('a database error in the server log', () => {
     expectNoParameters(logged);
   });
 
-  it.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL: the same', async () => {
-    const pool = new pg.Pool({ connectionString: process.env.TEST_DATABASE_URL, max: 1 });
+  it.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL (postgres.js): the same', async () => {
+    const client = postgres(process.env.TEST_DATABASE_URL!, { max: 1, onnotice: () => undefined });
     try {
-      const logged = loggableError(await failingInsertError(drizzlePg(pool)));
+      const error = await failingInsertError(drizzlePostgres(client));
+      // postgres.js keeps the parameters on its error too, out of its enumerable fields.
+      expect((error as { cause?: { parameters?: unknown[] } }).cause?.parameters).toContain(SECRET);
+      const logged = loggableError(error);
       expect(logged.pg_code).toBe('22021');
+      expect(logged.statement).toMatch(/insert into log_error_probe/);
       expectNoParameters(logged);
     } finally {
-      await pool.end();
+      await client.end();
     }
   });
 

@@ -1,4 +1,5 @@
 import 'server-only';
+import { databaseErrorOf } from './db/database-error';
 
 /**
  * What an error log line may say about an error (issue #22): its class, for a database error the
@@ -18,24 +19,10 @@ export type LoggedError = {
   at?: string[];
 };
 
-type DatabaseErrorLike = { code: string; message?: string; table?: string; column?: string; constraint?: string };
-
 /** This service's keys and secrets by their shape, wherever a message might carry one. */
 const SECRET_SHAPES = /\b(?:sk|pk)_(?:test|live)_[A-Za-z0-9_-]+|\bwhsec_[A-Za-z0-9_-]+|\bop_[A-Za-z0-9_-]{8,}/g;
 
 const redact = (text: string) => text.replace(SECRET_SHAPES, '[secret]');
-
-function databaseErrorOf(error: unknown): DatabaseErrorLike | undefined {
-  let current: unknown = error;
-  for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth++) {
-    const candidate = current as Partial<DatabaseErrorLike> & { severity?: unknown; cause?: unknown };
-    if (typeof candidate.code === 'string' && /^[0-9A-Z]{5}$/.test(candidate.code) && candidate.severity !== undefined) {
-      return candidate as DatabaseErrorLike;
-    }
-    current = candidate.cause;
-  }
-  return undefined;
-}
 
 function frames(stack: unknown): string[] | undefined {
   if (typeof stack !== 'string') return undefined;
@@ -57,7 +44,7 @@ export function loggableError(error: unknown): LoggedError {
       error_class: errorClass,
       pg_code: database.code,
       // PostgreSQL quotes the offending value in some messages (invalid input syntax for type uuid: "…").
-      message: redact(String(database.message ?? '').replace(/"[^"]*"/g, '"…"')).slice(0, 300),
+      message: redact(database.message.replace(/"[^"]*"/g, '"…"')).slice(0, 300),
       ...(database.table ? { table: database.table } : {}),
       ...(database.column ? { column: database.column } : {}),
       ...(database.constraint ? { constraint: database.constraint } : {}),

@@ -6,8 +6,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
-import { createDatabase, dropDatabase, startTestServer, type TestServer } from '../../support/test-server';
+import type postgres from 'postgres';
+import { createDatabase, dropDatabase, onDatabase, startTestServer, type TestServer } from '../../support/test-server';
 
 export type RestartableStore = {
   database: 'pglite' | 'postgres';
@@ -31,13 +31,7 @@ export async function restartableStore(): Promise<RestartableStore> {
         : startTestServer({ dataDir, seedDemo, env }),
     query: async <T,>(text: string, params: unknown[] = []) => {
       if (databaseUrl) {
-        const client = new pg.Client({ connectionString: databaseUrl });
-        await client.connect();
-        try {
-          return (await client.query(text, params)).rows as T[];
-        } finally {
-          await client.end();
-        }
+        return onDatabase(databaseUrl, async (sql) => [...(await sql.unsafe(text, params as postgres.ParameterOrJSON<never>[]))] as T[]);
       }
       const { PGlite } = await import('@electric-sql/pglite');
       const db = new PGlite(path.join(dataDir, 'pgdata'));

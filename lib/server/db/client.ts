@@ -1,25 +1,22 @@
 import 'server-only';
+import net from 'node:net';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
+import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
+import postgres from 'postgres';
 import { dataDir, env } from '../env';
 import { lockDataDir } from './data-dir-lock';
 import { tightenDataDir } from './owner-only-dir';
-import { PipeliningClient } from './pipelining-client';
-import { PreparingClient } from './preparing-client';
-import { PreparingPGlite } from './preparing-pglite';
 import * as schema from './schema';
 
-/**
- * Both drivers give the same drizzle PgDatabase API; everything above this file is one code path.
- * The node-postgres type stands for both.
- */
-export type Db = NodePgDatabase<typeof schema>;
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** Both drivers give the same drizzle PgDatabase API; everything above this file is one code path. */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, typeof schema, ExtractTablesWithRelations<typeof schema>>;
 export type DbOrTx = Db | Tx;
 
 export type Database = { db: Db; driver: 'pglite' | 'postgres'; close: () => Promise<void> };
@@ -28,31 +25,64 @@ const MIGRATIONS = path.join(/*turbopackIgnore: true*/ process.cwd(), 'lib/serve
 /** Serialises migrations when several app processes start on one PostgreSQL at once. */
 const MIGRATION_LOCK_ID = 7_204_119;
 
+type ClientOptions = postgres.Options<Record<string, postgres.PostgresType>> & {
+  applicationName?: string;
+  /** Called when one of the client's connections closes (the client reconnects by itself). */
+  onSocketClose?: (error: unknown) => void;
+};
+
+/** postgres.js's `socket` option (its README, "Custom socket"), which its typings leave out. */
+type SocketOption = { socket: (options: { host: string[]; port: number[]; path?: string }) => net.Socket };
+
+/**
+ * A postgres.js client of this app. NOTICEs (a migration's "already exists, skipping") are not news; a
+ * connection names the app in pg_stat_activity. Its sockets are the ones postgres.js would open, but
+ * with Nagle's algorithm off, as node-postgres has it: postgres.js sends a statement queued behind a
+ * larger one (a transaction's COMMIT behind its last write) in a second small packet, and Nagle held that
+ * packet until the server had answered the first, a round trip saved by sending the two together spent again.
+ */
+export function postgresClient(url: string, options: ClientOptions = {}) {
+  const { applicationName = 'escrow-desk', onSocketClose, ...rest } = options;
+  let attempt = 0;
+  const socketOption: SocketOption = {
+    socket: ({ host, port, path }) => {
+      const at = attempt++ % Math.max(host.length, 1);
+      const socket = path ? net.connect({ path, noDelay: true }) : net.connect({ host: host[at], port: port[at] ?? port[0] ?? 5432, noDelay: true });
+      if (onSocketClose) {
+        let failure: unknown;
+        socket.on('error', (error) => (failure = error));
+        socket.once('close', () => onSocketClose(failure ?? new Error('the connection ended')));
+      }
+      return socket;
+    },
+  };
+  return postgres(url, { onnotice: () => undefined, ...rest, ...(socketOption as object), connection: { application_name: applicationName, ...rest.connection } });
+}
+
 async function openPostgres(url: string): Promise<Database> {
-  const migrator = new pg.Client({ connectionString: url });
-  await migrator.connect();
+  // One connection, so that the advisory lock and the migrations share a session; ending it releases the lock.
+  const migrator = postgresClient(url, { max: 1 });
   try {
-    await migrator.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
-    await migratePg(drizzlePg(migrator, { schema }), { migrationsFolder: MIGRATIONS });
+    await migrator`select pg_advisory_lock(${MIGRATION_LOCK_ID})`;
+    await migratePostgres(drizzlePostgres(migrator), { migrationsFolder: MIGRATIONS });
   } finally {
     await migrator.end();
   }
-  const pool = new pg.Pool({
-    connectionString: url,
+  const client = postgresClient(url, {
     max: Math.ceil(env().ESCROW_DB_POOL_SIZE / env().ESCROW_WORKER_COUNT),
-    // Idle connections stay open. pg's default closed them after 10 s idle, and at moderate load the
-    // pool kept reopening some: a new backend, its catalog caches and every statement prepared again,
-    // about 20 ms on the request that waited for it (list users at half of peak: p99 24 → 11-16 ms).
-    idleTimeoutMillis: 0,
-    Client: env().ESCROW_DB_PREPARED_STATEMENTS === '1' ? PreparingClient : PipeliningClient,
+    // Connections stay open, idle or old: a new one is a new backend with cold catalog caches and every
+    // statement prepared again, paid by the request that waits for it.
+    idle_timeout: 0,
+    max_lifetime: null,
+    // Off behind a pooler in transaction mode, where the next statement may reach another backend.
+    prepare: env().ESCROW_DB_PREPARED_STATEMENTS === '1',
   });
-  return { db: drizzlePg(pool, { schema }), driver: 'postgres', close: () => pool.end() };
+  return { db: drizzlePostgres(client, { schema }) as unknown as Db, driver: 'postgres', close: () => client.end() };
 }
 
 async function openPglite(dir: string): Promise<Database> {
   const release = lockDataDir(dir);
-  const Client = env().ESCROW_DB_PREPARED_STATEMENTS === '1' ? PreparingPGlite : PGlite;
-  const client = new Client(path.join(dir, 'pgdata'));
+  const client = new PGlite(path.join(dir, 'pgdata'));
   await client.waitReady;
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder: MIGRATIONS });

@@ -1,7 +1,6 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
-import type { DbOrTx } from './client';
+import { postgresClient, type DbOrTx } from './client';
 
 /**
  * PostgreSQL's LISTEN/NOTIFY between the server processes on one database: word that something changed,
@@ -17,61 +16,36 @@ export async function notify(db: DbOrTx, channel: string, payload: string): Prom
 export type Listening = { stop: () => Promise<void> };
 
 /**
- * Listens on `channel` until stopped, reconnecting after a lost connection (waiting 0.1 s, doubling up
- * to 5 s). Notifications sent while no connection listened are lost for good: `lost` says when that
- * begins and `listening` when it ends, so the caller can drop whatever such a notification would have
- * corrected.
+ * Listens on `channel` until stopped, on postgres.js's listening connection, which reconnects by itself
+ * (with backoff) and listens again. Notifications sent while no connection listened are lost for good:
+ * `lost` says when that begins (the connection's socket closes) and `listening` when it ends, so the
+ * caller can drop whatever such a notification would have corrected.
  */
 export function listen(
   url: string,
   channel: string,
   on: { notification: (payload: string) => void; listening: () => void; lost: (error: unknown) => void },
 ): Listening {
-  let current: pg.Client | undefined;
   let stopped = false;
-  let retryMs = 100;
-  let timer: NodeJS.Timeout | undefined;
-
-  const drop = (client: pg.Client, error: unknown) => {
-    if (current !== client) return;
-    current = undefined;
-    on.lost(error);
-    client.end().catch(() => undefined);
-    if (stopped) return;
-    timer = setTimeout(connect, retryMs);
-    timer.unref();
-    retryMs = Math.min(retryMs * 2, 5000);
-  };
-
-  const connect = async () => {
-    // keepAlive: a connection cut without a FIN (a failed-over server, a dropped NAT entry) still ends in time.
-    const client = new pg.Client({ connectionString: url, keepAlive: true, application_name: 'escrow-desk listener' });
-    current = client;
-    client.on('notification', (message) => {
-      if (message.channel === channel) on.notification(message.payload ?? '');
-    });
-    client.on('error', (error) => drop(client, error));
-    client.on('end', () => drop(client, new Error('the listening connection ended')));
-    try {
-      await client.connect();
-      await client.query(`listen "${channel.replaceAll('"', '""')}"`);
-    } catch (error) {
-      drop(client, error);
-      return;
-    }
-    if (current !== client) return;
-    retryMs = 100;
-    on.listening();
-  };
-
-  void connect();
+  const client = postgresClient(url, {
+    max: 1,
+    applicationName: 'escrow-desk listener',
+    // postgres.js reconnects without saying so: the socket's close is the moment notifications may be missed.
+    onSocketClose: (error) => {
+      if (!stopped) on.lost(error);
+    },
+  });
+  client
+    .listen(channel, (payload) => on.notification(payload), () => {
+      if (!stopped) on.listening();
+    })
+    // The first LISTEN failed (the database was unreachable): the socket's close has said so, and the
+    // library listens again once it reconnects.
+    .catch(() => undefined);
   return {
     stop: async () => {
       stopped = true;
-      clearTimeout(timer);
-      const client = current;
-      current = undefined;
-      await client?.end().catch(() => undefined);
+      await client.end({ timeout: 0 }).catch(() => undefined);
     },
   };
 }

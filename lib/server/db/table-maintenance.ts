@@ -1,9 +1,8 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { startPoller } from '../background-poller';
 import { env } from '../env';
-import type { Database, Db } from './client';
+import { postgresClient, type Database, type Db } from './client';
 import { queryRows } from './rows';
 
 /**
@@ -45,14 +44,14 @@ async function tablesDue(db: Db): Promise<string[]> {
  * writes kept a backend busy for 0.4-1.5 s on this 2-core machine, a core the requests beside it lacked.
  * On a connection of the round's own, so that a slow round holds none of the requests' pool.
  */
-const AUTOVACUUM_PACE = '-c vacuum_cost_delay=2ms -c vacuum_cost_limit=200';
+const AUTOVACUUM_PACE = { vacuum_cost_delay: '2ms', vacuum_cost_limit: '200' };
 
 async function vacuumEach(names: string[], vacuum: (statement: string) => Promise<unknown>): Promise<Record<string, number>> {
   const took: Record<string, number> = {};
   for (const name of names) {
     const started = performance.now();
     // SKIP_LOCKED: a table another server is vacuuming (or one being migrated) is left for the next round.
-    await vacuum(`vacuum (analyze, skip_locked) ${pg.escapeIdentifier(name)}`);
+    await vacuum(`vacuum (analyze, skip_locked) "${name.replaceAll('"', '""')}"`);
     took[name] = Math.round(performance.now() - started);
   }
   return took;
@@ -67,10 +66,10 @@ export async function maintainTables(db: Db, driver: Database['driver']): Promis
   if (due.length === 0) return {};
   // PGlite runs in this process: a paced VACUUM would hold every request for its pauses too.
   if (driver === 'pglite') return vacuumEach(due, (statement) => db.execute(sql.raw(statement)));
-  const client = new pg.Client({ connectionString: env().DATABASE_URL, options: AUTOVACUUM_PACE });
-  await client.connect();
+  const client = postgresClient(env().DATABASE_URL!, { max: 1, applicationName: 'escrow-desk maintenance', connection: AUTOVACUUM_PACE });
   try {
-    return await vacuumEach(due, (statement) => client.query(statement));
+    // Without parameters: a simple query, as psql sends it, never prepared.
+    return await vacuumEach(due, (statement) => client.unsafe(statement));
   } finally {
     await client.end();
   }

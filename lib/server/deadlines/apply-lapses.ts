@@ -79,7 +79,7 @@ async function applyLapse(tx: Tx, client: ClientRow, transactionId: string, laps
 async function applyDisputeLapse(tx: Tx, client: ClientRow, transactionId: string, lapse: Extract<Lapse, { disputeId: string }>, now: Date) {
   const [graph, [dispute]] = await Promise.all([
     loadTransactionGraph(tx, client.id, transactionId),
-    tx.select().from(disputes).where(eq(disputes.id, lapse.disputeId)),
+    tx.select().from(disputes).where(eq(disputes.id, lapse.disputeId)).prepare('dispute_by_id').execute(),
   ]);
   if (!graph || !dispute) throw new Error(`transaction ${transactionId} or dispute ${lapse.disputeId} vanished while settling deadlines`);
   const step = {

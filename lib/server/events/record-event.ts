@@ -1,7 +1,8 @@
 import 'server-only';
-import type { Tx } from '../db/client';
+import { sql } from 'drizzle-orm';
 import type { EventTypeName } from '@/lib/contracts/webhooks';
-import { WriteBatch, writeName, writeSql } from '../db/write-batch';
+import type { DbOrTx } from '../db/client';
+import { runAsOneStatement, type Write } from '../db/one-statement';
 import { uuidv7 } from '../ids';
 
 /** The event types are part of the API contract (lib/contracts/webhooks.ts): one list for both. */
@@ -10,38 +11,36 @@ export type EventType = EventTypeName;
 type EventInput = { clientId: string; type: EventType; transactionId?: string; milestoneId?: string; disputeId?: string; data: unknown; now: Date };
 
 /**
- * Stages an event for the outbox (decisions §9) into the caller's write batch, with the transaction's
- * next sequence number, and one delivery per enabled webhook endpoint. Callers that name a transaction
- * hold its row lock, so sequence numbers never collide or skip; a batch holds at most one event of a
- * transaction, since its writes cannot see each other.
+ * An event for the outbox (decisions §9), with the transaction's next sequence number, and one delivery
+ * per enabled webhook endpoint: the writes, to run in the caller's statement. Callers that name a
+ * transaction hold its row lock, so sequence numbers never collide or skip; a statement holds at most one
+ * event of a transaction, since its writes cannot see each other.
  */
-export function stageEvent(batch: WriteBatch, a: EventInput): string {
+export function eventWrites(a: EventInput): { id: string; writes: Write[] } {
   const id = uuidv7();
   const at = a.now.toISOString();
   const transactionId = a.transactionId ?? null;
-  const event = batch.add(
-    writeSql`insert into events (id, client_id, type, transaction_id, sequence, milestone_id, dispute_id, data, created_at)
-      values (
-        ${id}, ${a.clientId}, ${a.type}, ${transactionId}::uuid,
-        case when ${transactionId}::uuid is null then null
-             else (select coalesce(max(sequence), 0) + 1 from events where transaction_id = ${transactionId}::uuid) end,
-        ${a.milestoneId ?? null}::uuid, ${a.disputeId ?? null}::uuid, ${JSON.stringify(a.data)}::jsonb, ${at}::timestamptz
-      )
-      returning id, client_id`,
-    `event_${batch.size}`,
-  );
-  batch.add(
-    writeSql`insert into webhook_deliveries (id, client_id, endpoint_id, event_id, status, attempts, next_attempt_at, created_at)
-      select gen_random_uuid(), endpoint.client_id, endpoint.id, event.id, 'pending', 0, ${at}::timestamptz, ${at}::timestamptz
-      from ${writeName(event)} event join webhook_endpoints endpoint on endpoint.client_id = event.client_id and endpoint.enabled`,
-  );
-  return id;
+  return {
+    id,
+    writes: [
+      sql`insert into events (id, client_id, type, transaction_id, sequence, milestone_id, dispute_id, data, created_at)
+        values (
+          ${id}::uuid, ${a.clientId}::uuid, ${a.type}, ${transactionId}::uuid,
+          case when ${transactionId}::uuid is null then null
+               else (select coalesce(max(sequence), 0) + 1 from events where transaction_id = ${transactionId}::uuid) end,
+          ${a.milestoneId ?? null}::uuid, ${a.disputeId ?? null}::uuid, ${JSON.stringify(a.data)}::jsonb, ${at}::timestamptz
+        )`,
+      // The event is inserted beside this in the same statement: its id is known, and the foreign key is checked at the end.
+      sql`insert into webhook_deliveries (id, client_id, endpoint_id, event_id, status, attempts, next_attempt_at, created_at)
+        select gen_random_uuid(), endpoint.client_id, endpoint.id, ${id}::uuid, 'pending', 0, ${at}::timestamptz, ${at}::timestamptz
+        from webhook_endpoints endpoint where endpoint.client_id = ${a.clientId}::uuid and endpoint.enabled`,
+    ],
+  };
 }
 
-/** Writes an event and its deliveries now, inside the caller's database transaction (see stageEvent). */
-export async function recordEvent(tx: Tx, a: EventInput): Promise<string> {
-  const batch = new WriteBatch();
-  const id = stageEvent(batch, a);
-  await batch.flush(tx);
+/** Writes an event and its deliveries now, as one statement inside the caller's database transaction (see eventWrites). */
+export async function recordEvent(db: DbOrTx, a: EventInput): Promise<string> {
+  const { id, writes } = eventWrites(a);
+  await runAsOneStatement(db, 'record_event', writes);
   return id;
 }

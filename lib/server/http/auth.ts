@@ -38,7 +38,9 @@ export async function findKeyOwner(db: Db, keyHash: string): Promise<KeyOwner | 
     .from(apiKeys)
     .innerJoin(clients, eq(clients.id, apiKeys.clientId))
     .where(eq(apiKeys.keyHash, keyHash))
-    .limit(1);
+    .limit(1)
+    .prepare('key_owner')
+    .execute();
   return row;
 }
 

@@ -1,6 +1,7 @@
 import 'server-only';
 import { z } from 'zod';
 import type { ErrorEnvelope } from '@/lib/contracts/common';
+import { databaseErrorOf } from '../db/database-error';
 import { loggableError } from '../log-error';
 import { AppError, type FieldError } from '../app-error';
 
@@ -18,8 +19,7 @@ function envelope(error: AppError): ErrorEnvelope {
 
 /** PostgreSQL check/unique violations that mean a race lost, not a bug: answered as the rule they enforce. */
 function fromDatabase(error: unknown): AppError | undefined {
-  const cause = (error as { cause?: unknown })?.cause ?? error;
-  const pgError = cause as { code?: string; constraint?: string };
+  const pgError = databaseErrorOf(error);
   if (pgError?.code === '23514' && pgError.constraint === 'ledger_accounts_no_overdraft') {
     return new AppError('INSUFFICIENT_FUNDS', 'The balance is not enough for this movement of money.');
   }

@@ -23,7 +23,9 @@ export async function loadProposals(db: DbOrTx, disputeIds: string[]): Promise<M
     .select()
     .from(disputeProposals)
     .where(inArray(disputeProposals.disputeId, disputeIds))
-    .orderBy(asc(disputeProposals.createdAt), asc(sql`${disputeProposals.id}`));
+    .orderBy(asc(disputeProposals.createdAt), asc(sql`${disputeProposals.id}`))
+    .prepare('dispute_proposals')
+    .execute();
   for (const row of rows) byDispute.get(row.disputeId)?.push(row);
   return byDispute;
 }
@@ -36,10 +38,21 @@ export type EvidenceView = {
 export async function loadEvidence(db: DbOrTx, disputeIds: string[]): Promise<Map<string, EvidenceView[]>> {
   const byDispute = new Map<string, EvidenceView[]>(disputeIds.map((id) => [id, []]));
   if (disputeIds.length === 0) return byDispute;
-  const rows = await db.select().from(disputeEvidence).where(inArray(disputeEvidence.disputeId, disputeIds)).orderBy(asc(disputeEvidence.createdAt), asc(disputeEvidence.id));
+  const rows = await db
+    .select()
+    .from(disputeEvidence)
+    .where(inArray(disputeEvidence.disputeId, disputeIds))
+    .orderBy(asc(disputeEvidence.createdAt), asc(disputeEvidence.id))
+    .prepare('dispute_evidence')
+    .execute();
   const fileIds = [...new Set(rows.flatMap((r) => r.fileIds))];
   const stored = fileIds.length
-    ? await db.select({ id: files.id, filename: files.filename, contentType: files.contentType, size: files.size, sha256: files.sha256 }).from(files).where(inArray(files.id, fileIds))
+    ? await db
+        .select({ id: files.id, filename: files.filename, contentType: files.contentType, size: files.size, sha256: files.sha256 })
+        .from(files)
+        .where(inArray(files.id, fileIds))
+        .prepare('evidence_files')
+        .execute()
     : [];
   const byId = new Map(stored.map((f) => [f.id, f]));
   for (const row of rows) {
@@ -53,7 +66,9 @@ export async function findDispute(db: DbOrTx, clientId: string, disputeId: strin
     .select()
     .from(disputes)
     .where(and(eq(disputes.id, disputeId), eq(disputes.clientId, clientId)))
-    .limit(1);
+    .limit(1)
+    .prepare('find_dispute')
+    .execute();
   return row;
 }
 

@@ -3,7 +3,6 @@ import { and, eq, or, sql } from 'drizzle-orm';
 import type { OrganisationRecord, PartyRecord, UserRecord, WalletRecord } from '@/lib/contracts/records';
 import { koboToNaira } from '@/lib/escrow/money';
 import type { DbOrTx } from '../db/client';
-import { reusableQuery, UNNAMED } from '../db/reusable-query';
 import { ledgerAccounts, organisations, parties, users, wallets } from '../db/schema';
 import { iso, isoOrNull } from './iso';
 
@@ -105,28 +104,26 @@ function selectPartyGraphs(db: DbOrTx) {
     .innerJoin(organisations, eq(organisations.id, parties.organisationId));
 }
 
-// One shape for any number of ids: the ids go as one array parameter.
-const partyGraphsByIdQuery = reusableQuery((db) => selectPartyGraphs(db).where(sql`${parties.id} = any(${sql.placeholder('ids')}::uuid[])`).prepare(UNNAMED));
-
 export async function loadParties(db: DbOrTx, partyIds: string[]): Promise<Map<string, PartyGraph>> {
   if (partyIds.length === 0) return new Map();
-  const rows = await partyGraphsByIdQuery(db).execute({ ids: [...new Set(partyIds)] });
+  // One shape for any number of ids: the ids go as one array parameter.
+  const rows = await selectPartyGraphs(db)
+    .where(sql`${parties.id} = any(${sql.param([...new Set(partyIds)])}::uuid[])`)
+    .prepare('party_graphs_by_id')
+    .execute();
   return new Map(rows.map((r) => [r.party.id, r]));
 }
-
-const partyGraphsOfClientQuery = reusableQuery((db) => {
-  const ids = sql`any(${sql.placeholder('ids')}::uuid[])`;
-  return selectPartyGraphs(db)
-    .where(and(eq(parties.clientId, sql.placeholder('clientId')), or(sql`${parties.id} = ${ids}`, sql`${parties.userId} = ${ids}`)))
-    .prepare(UNNAMED);
-});
 
 /**
  * The parties of this client named by party or user id (request bodies may use either: decisions §5),
  * with their users and organisations, in one query; a name that matches nobody is absent from the map.
  */
 export async function findPartyGraphs(db: DbOrTx, clientId: string, partyOrUserIds: string[]): Promise<Map<string, PartyGraph>> {
-  const rows = await partyGraphsOfClientQuery(db).execute({ clientId, ids: partyOrUserIds });
+  const ids = sql`any(${sql.param(partyOrUserIds)}::uuid[])`;
+  const rows = await selectPartyGraphs(db)
+    .where(and(eq(parties.clientId, clientId), or(sql`${parties.id} = ${ids}`, sql`${parties.userId} = ${ids}`)))
+    .prepare('party_graphs_of_client')
+    .execute();
   const found = new Map<string, PartyGraph>();
   for (const id of partyOrUserIds) {
     const match = rows.find((r) => r.party.id === id) ?? rows.find((r) => r.party.userId === id);

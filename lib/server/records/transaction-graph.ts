@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type {
@@ -14,10 +14,10 @@ import type { CommissionPayer } from '@/lib/escrow/fees';
 import { allowedMilestoneActions, type MilestoneStatus, type TransactionStatus } from '@/lib/escrow/milestone-machine';
 import { koboToNaira } from '@/lib/escrow/money';
 import type { DbOrTx } from '../db/client';
-import { reusableQuery, UNNAMED } from '../db/reusable-query';
+import { rowFromJson } from '../db/rows';
 import { disputes, ledgerAccounts, milestoneEscrows, milestoneLogs, milestones, organisations, parties, transactions, users } from '../db/schema';
 import { iso, isoOrNull } from './iso';
-import { loadParties, partyRecord, type PartyGraph } from './people';
+import { partyRecord, type PartyGraph } from './people';
 
 export type TransactionRow = typeof transactions.$inferSelect;
 export type MilestoneRow = typeof milestones.$inferSelect;
@@ -59,17 +59,10 @@ function milestonesWithEscrowsWhere(db: DbOrTx, transactionOf: SQL) {
     .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, milestoneEscrows.id))
     .leftJoin(disputes, eq(disputes.milestoneId, milestones.id))
     .where(eq(milestones.transactionId, transactionOf))
-    .orderBy(asc(milestones.position))
-    .prepare(UNNAMED);
+    .orderBy(asc(milestones.position));
 }
 
-const milestonesOfTransactionQuery = reusableQuery((db) => milestonesWithEscrowsWhere(db, sql`${sql.placeholder('transactionId')}`));
-/** By one of its milestones, so that it can be sent before the statement that finds the transaction has answered. */
-const milestonesBesideMilestoneQuery = reusableQuery((db) =>
-  milestonesWithEscrowsWhere(db, sql`(select sibling.transaction_id from ${milestones} sibling where sibling.id = ${sql.placeholder('milestoneId')})`),
-);
-
-type MilestoneWithEscrowRow = Awaited<ReturnType<ReturnType<typeof milestonesOfTransactionQuery>['execute']>>[number];
+type MilestoneWithEscrowRow = Awaited<ReturnType<typeof milestonesWithEscrowsWhere>>[number];
 
 function withEscrow(r: MilestoneWithEscrowRow): MilestoneWithEscrow {
   return { milestone: r.milestone, escrow: { id: r.escrowId, balanceKobo: r.balanceKobo, createdAt: r.escrowCreatedAt, updatedAt: r.escrowUpdatedAt } };
@@ -85,55 +78,58 @@ function milestonesAndDisputes(rows: MilestoneWithEscrowRow[]): MilestonesAndDis
 }
 
 export async function loadMilestonesWithEscrows(db: DbOrTx, transactionId: string): Promise<MilestoneWithEscrow[]> {
-  const rows = await milestonesOfTransactionQuery(db).execute({ transactionId });
+  const rows = await milestonesWithEscrowsWhere(db, sql`${transactionId}`).prepare('milestones_of_transaction').execute();
   return rows.map(withEscrow);
 }
 
 /** The milestones and disputes of a transaction; read under the transaction's row lock, they are current. */
 export async function loadMilestonesAndDisputes(db: DbOrTx, transactionId: string): Promise<MilestonesAndDisputes> {
-  return milestonesAndDisputes(await milestonesOfTransactionQuery(db).execute({ transactionId }));
+  return milestonesAndDisputes(await milestonesWithEscrowsWhere(db, sql`${transactionId}`).prepare('milestones_of_transaction').execute());
 }
 
-/** loadMilestonesAndDisputes by one of the transaction's milestones. */
+/**
+ * loadMilestonesAndDisputes by one of the transaction's milestones, so that it can be sent beside the
+ * statement that locks the transaction; read after that lock is held, so it is current.
+ */
 export async function loadMilestonesAndDisputesOfMilestone(tx: DbOrTx, milestoneId: string): Promise<MilestonesAndDisputes> {
-  return milestonesAndDisputes(await milestonesBesideMilestoneQuery(tx).execute({ milestoneId }));
+  const rows = await milestonesWithEscrowsWhere(tx, sql`(select sibling.transaction_id from ${milestones} sibling where sibling.id = ${milestoneId})`)
+    .prepare('milestones_beside_milestone')
+    .execute();
+  return milestonesAndDisputes(rows);
 }
 
-const buyerParty = alias(parties, 'buyer_party');
-const buyerUser = alias(users, 'buyer_user');
-const buyerOrganisation = alias(organisations, 'buyer_organisation');
-const sellerParty = alias(parties, 'seller_party');
-const sellerUser = alias(users, 'seller_user');
-const sellerOrganisation = alias(organisations, 'seller_organisation');
+/** A transaction with its buyer's and seller's party, user and organisation rows. */
+const TRANSACTION_WITH_PARTIES = sql.raw(`transactions t
+  join parties bp on bp.id = t.buyer_party_id
+  join users bu on bu.id = bp.user_id
+  join organisations bo on bo.id = bp.organisation_id
+  join parties sp on sp.id = t.seller_party_id
+  join users su on su.id = sp.user_id
+  join organisations so on so.id = sp.organisation_id`);
 
-/** A transaction of one of this client's milestones, with its buyer and seller, in one statement. */
-function selectTransactionWithParties(db: DbOrTx) {
-  return db
-    .select({ transaction: transactions, buyerParty, buyerUser, buyerOrganisation, sellerParty, sellerUser, sellerOrganisation })
-    .from(transactions)
-    .innerJoin(milestones, eq(milestones.transactionId, transactions.id))
-    .innerJoin(buyerParty, eq(buyerParty.id, transactions.buyerPartyId))
-    .innerJoin(buyerUser, eq(buyerUser.id, buyerParty.userId))
-    .innerJoin(buyerOrganisation, eq(buyerOrganisation.id, buyerParty.organisationId))
-    .innerJoin(sellerParty, eq(sellerParty.id, transactions.sellerPartyId))
-    .innerJoin(sellerUser, eq(sellerUser.id, sellerParty.userId))
-    .innerJoin(sellerOrganisation, eq(sellerOrganisation.id, sellerParty.organisationId))
-    .where(and(eq(milestones.id, sql.placeholder('milestoneId')), eq(milestones.clientId, sql.placeholder('clientId'))))
-    .limit(1);
-}
+// Each table's row as one JSON value (db/rows.ts says why), decoded by transactionWithParties.
+const transactionWithPartiesFields = {
+  transaction: sql<unknown>`to_jsonb(t)`,
+  buyerParty: sql<unknown>`to_jsonb(bp)`,
+  buyerUser: sql<unknown>`to_jsonb(bu)`,
+  buyerOrganisation: sql<unknown>`to_jsonb(bo)`,
+  sellerParty: sql<unknown>`to_jsonb(sp)`,
+  sellerUser: sql<unknown>`to_jsonb(su)`,
+  sellerOrganisation: sql<unknown>`to_jsonb(so)`,
+};
 
-const lockTransactionWithPartiesQuery = reusableQuery((db) => selectTransactionWithParties(db).for('update', { of: transactions }).prepare(UNNAMED));
-const transactionWithPartiesQuery = reusableQuery((db) => selectTransactionWithParties(db).prepare(UNNAMED));
+type TransactionWithPartiesJson = { [K in keyof typeof transactionWithPartiesFields]: unknown };
 
-type TransactionWithPartiesRow = Awaited<ReturnType<ReturnType<typeof transactionWithPartiesQuery>['execute']>>[number];
-
-function transactionWithParties(row: TransactionWithPartiesRow): Omit<TransactionGraph, 'milestones'> {
+function transactionWithParties(row: TransactionWithPartiesJson): Omit<TransactionGraph, 'milestones'> {
   return {
-    transaction: row.transaction,
-    buyer: { party: row.buyerParty, user: row.buyerUser, organisation: row.buyerOrganisation },
-    seller: { party: row.sellerParty, user: row.sellerUser, organisation: row.sellerOrganisation },
+    transaction: rowFromJson(transactions, row.transaction),
+    buyer: { party: rowFromJson(parties, row.buyerParty), user: rowFromJson(users, row.buyerUser), organisation: rowFromJson(organisations, row.buyerOrganisation) },
+    seller: { party: rowFromJson(parties, row.sellerParty), user: rowFromJson(users, row.sellerUser), organisation: rowFromJson(organisations, row.sellerOrganisation) },
   };
 }
+
+/** Names the transaction row in FOR UPDATE OF. */
+const lockedTransaction = alias(transactions, 't');
 
 /**
  * Locks the transaction of one of this client's milestones (FOR UPDATE) and reads its buyer and seller in
@@ -145,51 +141,65 @@ export async function lockTransactionWithParties(
   clientId: string,
   milestoneId: string,
 ): Promise<Omit<TransactionGraph, 'milestones'> | undefined> {
-  const [row] = await lockTransactionWithPartiesQuery(tx).execute({ clientId, milestoneId });
+  const [row] = await tx
+    .select(transactionWithPartiesFields)
+    .from(TRANSACTION_WITH_PARTIES)
+    .where(sql`t.id = (select m.transaction_id from milestones m where m.id = ${milestoneId} and m.client_id = ${clientId})`)
+    .for('update', { of: lockedTransaction })
+    .prepare('lock_transaction_with_parties')
+    .execute();
   return row && transactionWithParties(row);
 }
 
+/** A transaction's milestones with their escrows, in position order, as one JSON array. */
+const MILESTONES_JSON = sql.raw(`(
+  select coalesce(jsonb_agg(jsonb_build_object(
+    'milestone', to_jsonb(m), 'escrow_id', e.id, 'escrow_created_at', e.created_at, 'escrow_updated_at', a.updated_at, 'balance_kobo', a.balance_kobo
+  ) order by m.position_in_transaction), '[]'::jsonb)
+  from milestones m join milestone_escrows e on e.milestone_id = m.id join ledger_accounts a on a.id = e.id
+  where m.transaction_id = t.id)`);
+
+type MilestoneJson = { milestone: unknown; escrow_id: string; escrow_created_at: string; escrow_updated_at: string; balance_kobo: number };
+
 /**
- * A milestone's whole graph as a reader sees it, without locks: the transaction with its parties first
- * (which also says whether the milestone is this client's), then its milestones. Undefined when it is not
- * this client's milestone.
+ * A transaction's whole graph without locks, in one statement and one row. `which` picks the transaction
+ * (and says whether it is this client's).
  */
-export async function readGraphOfMilestone(db: DbOrTx, clientId: string, milestoneId: string): Promise<TransactionGraph | undefined> {
-  const [row] = await transactionWithPartiesQuery(db).execute({ clientId, milestoneId });
+async function readGraph(db: DbOrTx, name: string, which: SQL): Promise<TransactionGraph | undefined> {
+  const [row] = await db
+    .select({ ...transactionWithPartiesFields, milestones: sql<MilestoneJson[]>`${MILESTONES_JSON}` })
+    .from(TRANSACTION_WITH_PARTIES)
+    .where(which)
+    .prepare(name)
+    .execute();
   if (!row) return undefined;
-  return { ...transactionWithParties(row), milestones: await loadMilestonesWithEscrows(db, row.transaction.id) };
+  return {
+    ...transactionWithParties(row),
+    milestones: row.milestones.map((m) => ({
+      milestone: rowFromJson(milestones, m.milestone),
+      escrow: {
+        id: m.escrow_id,
+        balanceKobo: Number(m.balance_kobo),
+        createdAt: new Date(m.escrow_created_at),
+        updatedAt: new Date(m.escrow_updated_at),
+      },
+    })),
+  };
+}
+
+/** A milestone's whole graph as a reader sees it; undefined when it is not this client's milestone. */
+export async function readGraphOfMilestone(db: DbOrTx, clientId: string, milestoneId: string): Promise<TransactionGraph | undefined> {
+  return readGraph(db, 'graph_of_milestone', sql`t.client_id = ${clientId} and t.id = (select m.transaction_id from milestones m where m.id = ${milestoneId})`);
 }
 
 /** Loads a transaction of this client with its milestones, escrows and parties; undefined when it is not this client's. */
 export async function loadTransactionGraph(db: DbOrTx, clientId: string, transactionId: string): Promise<TransactionGraph | undefined> {
-  const [transaction] = await db
-    .select()
-    .from(transactions)
-    .where(and(eq(transactions.id, transactionId), eq(transactions.clientId, clientId)))
-    .limit(1);
-  if (!transaction) return undefined;
-  return graphOfTransaction(db, transaction);
-}
-
-/** The rest of a transaction's graph, for a transaction row already read (and perhaps locked). */
-async function graphOfTransaction(db: DbOrTx, transaction: TransactionRow): Promise<TransactionGraph> {
-  const [ms, people] = await Promise.all([
-    loadMilestonesWithEscrows(db, transaction.id),
-    loadParties(db, [transaction.buyerPartyId, transaction.sellerPartyId]),
-  ]);
-  const buyer = people.get(transaction.buyerPartyId);
-  const seller = people.get(transaction.sellerPartyId);
-  if (!buyer || !seller) throw new Error(`transaction ${transaction.id} has no parties`);
-  return { transaction, milestones: ms, buyer, seller };
+  return readGraph(db, 'graph_of_transaction', sql`t.id = ${transactionId} and t.client_id = ${clientId}`);
 }
 
 // Log ids are UUIDv7: written order, even for lines stamped with the same time (a request's clock is one instant).
-const milestoneLogsQuery = reusableQuery((db) =>
-  db.select().from(milestoneLogs).where(eq(milestoneLogs.milestoneId, sql.placeholder('milestoneId'))).orderBy(asc(milestoneLogs.id)).prepare(UNNAMED),
-);
-
 export async function loadMilestoneLogs(db: DbOrTx, milestoneId: string): Promise<MilestoneLogRow[]> {
-  return milestoneLogsQuery(db).execute({ milestoneId });
+  return db.select().from(milestoneLogs).where(eq(milestoneLogs.milestoneId, milestoneId)).orderBy(asc(milestoneLogs.id)).prepare('milestone_logs').execute();
 }
 
 export function transactionRecord(t: TransactionRow): TransactionRecord {

@@ -2,7 +2,8 @@ import 'server-only';
 import { and, eq } from 'drizzle-orm';
 import { formatNaira, parseNaira } from '@/lib/escrow/money';
 import type { Db } from '../db/client';
-import { disputeProposals, disputes } from '../db/schema';
+import { runAsOneStatement } from '../db/one-statement';
+import { disputeProposals } from '../db/schema';
 import { AppError } from '../app-error';
 import type { ClientRow } from '../db/schema';
 import { uuidv7 } from '../ids';
@@ -30,13 +31,18 @@ export async function addDisputeAmount(db: Db, client: ClientRow, disputeId: str
         );
       }
       const revising = dispute.disputeAmountStatus === 'SUBMITTED';
-      await tx
-        .update(disputeProposals)
-        .set({ status: 'SUPERSEDED', decidedAt: now })
-        .where(and(eq(disputeProposals.disputeId, dispute.id), eq(disputeProposals.status, 'SUBMITTED')));
-      await tx.insert(disputeProposals).values({ id: uuidv7(), disputeId: dispute.id, amountKobo: amount, proposedBy: 'seller', status: 'SUBMITTED', createdAt: now });
-      await tx.update(disputes).set({ disputeAmountKobo: amount }).where(eq(disputes.id, dispute.id));
-      return { log: `Seller ${revising ? 'revised the proposal to' : 'proposed'} ${formatNaira(amount)} to settle the dispute; the buyer has been notified.` };
+      // One statement: the update does not see the proposal inserted beside it.
+      await runAsOneStatement(tx, 'propose_dispute_amount', [
+        tx
+          .update(disputeProposals)
+          .set({ status: 'SUPERSEDED', decidedAt: now })
+          .where(and(eq(disputeProposals.disputeId, dispute.id), eq(disputeProposals.status, 'SUBMITTED'))),
+        tx.insert(disputeProposals).values({ id: uuidv7(), disputeId: dispute.id, amountKobo: amount, proposedBy: 'seller', status: 'SUBMITTED', createdAt: now }),
+      ]);
+      return {
+        log: `Seller ${revising ? 'revised the proposal to' : 'proposed'} ${formatNaira(amount)} to settle the dispute; the buyer has been notified.`,
+        dispute: { disputeAmountKobo: amount },
+      };
     },
   });
 }

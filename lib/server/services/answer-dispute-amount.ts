@@ -21,7 +21,9 @@ export async function approveDisputeAmount(db: Db, client: ClientRow, disputeId:
       await tx
         .update(disputeProposals)
         .set({ status: 'APPROVED', decidedAt: now })
-        .where(and(eq(disputeProposals.disputeId, dispute.id), eq(disputeProposals.status, 'SUBMITTED')));
+        .where(and(eq(disputeProposals.disputeId, dispute.id), eq(disputeProposals.status, 'SUBMITTED')))
+        .prepare('approve_proposal')
+        .execute();
       return {
         log: `Buyer approved ${formatNaira(dispute.disputeAmountKobo)}; dispute resolved: ${formatNaira(breakdown.toSeller)} to the seller (fee ${formatNaira(breakdown.fee)}), ${formatNaira(breakdown.toBuyer)} back to the buyer.`,
         disbursedKobo: breakdown.toSeller,
@@ -44,7 +46,9 @@ export async function rejectDisputeAmount(db: Db, client: ClientRow, disputeId: 
       await tx
         .update(disputeProposals)
         .set({ status: 'REJECTED', rejectionReason: body.reason ?? null, decidedAt: now })
-        .where(and(eq(disputeProposals.disputeId, dispute.id), eq(disputeProposals.status, 'SUBMITTED')));
+        .where(and(eq(disputeProposals.disputeId, dispute.id), eq(disputeProposals.status, 'SUBMITTED')))
+        .prepare('reject_proposal')
+        .execute();
       return {
         log: `Buyer rejected the proposed ${formatNaira(dispute.disputeAmountKobo)}${body.reason ? ` ("${body.reason}")` : ''}; the seller may propose another amount.`,
       };

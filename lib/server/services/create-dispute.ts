@@ -1,20 +1,19 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import type { CreateDisputeBody } from '@/lib/contracts/disputes';
 import { addBusinessDays, formatLagosDateTime } from '@/lib/escrow/business-days';
 import { MEDIATION_BUSINESS_DAYS } from '@/lib/escrow/deadlines';
 import { decideMilestoneAction, type MilestoneStatus } from '@/lib/escrow/milestone-machine';
 import { holidays } from '../calendar';
 import type { Db } from '../db/client';
-import { disputes, milestones } from '../db/schema';
-import { recordEvent } from '../events/record-event';
+import { transactionWithLastWrite } from '../db/transaction';
+import { disputes } from '../db/schema';
 import { invalidState } from '../app-error';
 import type { ClientRow } from '../db/schema';
 import { uuidv7 } from '../ids';
-import { disputeRecord, maxDisputeAmountKobo } from '../records/disputes';
+import { disputeRecord, maxDisputeAmountKobo, type DisputeRow } from '../records/disputes';
 import { findMilestone } from '../records/transaction-graph';
-import { refreshTransaction, writeMilestoneLog } from './milestone-action';
+import { writeStep } from './milestone-action';
 import { assertActingParty } from './parties';
 import { lockTransactionOfMilestone } from './transaction-lock';
 
@@ -26,7 +25,7 @@ function disputeCode(): string {
 }
 
 export async function createDispute(db: Db, client: ClientRow, body: CreateDisputeBody, now: Date, baseUrl: string) {
-  return db.transaction(async (tx) => {
+  return transactionWithLastWrite(db, async (tx, last) => {
     const graph = await lockTransactionOfMilestone(tx, client, body.milestone_id, now);
     const seller = await assertActingParty(tx, { clientId: client.id, role: 'seller', givenId: body.seller_id, expected: graph.seller.party, field: 'seller_id' });
     const buyer = await assertActingParty(tx, { clientId: client.id, role: 'buyer', givenId: body.buyer_id, expected: graph.buyer.party, field: 'buyer_id' });
@@ -36,43 +35,44 @@ export async function createDispute(db: Db, client: ClientRow, body: CreateDispu
     if (!decision.ok) throw invalidState(decision.message);
 
     const mediationEnd = addBusinessDays(now, MEDIATION_BUSINESS_DAYS, holidays());
-    const [dispute] = await tx
-      .insert(disputes)
-      .values({
-        id: uuidv7(),
-        clientId: client.id,
-        disputeCode: disputeCode(),
-        description: body.description,
-        buyerPartyId: buyer.id,
-        sellerPartyId: seller.id,
-        milestoneId: body.milestone_id,
-        status: 'INTRA_PARTY_MEDIATION',
-        disputeAmountStatus: 'PENDING',
-        disputeAmountKobo: 0,
-        intraPartyMediationEndDate: mediationEnd,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning();
-    if (!dispute) throw new Error('dispute insert returned nothing');
-    await tx.update(milestones).set({ status: decision.to, updatedAt: now }).where(eq(milestones.id, body.milestone_id));
-    await writeMilestoneLog(tx, {
-      milestoneId: body.milestone_id,
-      actor: 'seller',
-      message: `Seller opened dispute ${dispute.disputeCode}; intra-party mediation runs until ${formatLagosDateTime(mediationEnd)}.`,
-      now,
-    });
-    await refreshTransaction(tx, { transactionId: graph.transaction.id, now });
-    const record = disputeRecord(dispute, [], maxDisputeAmountKobo(graph, body.milestone_id), [], baseUrl);
-    await recordEvent(tx, {
+    const dispute: DisputeRow = {
+      id: uuidv7(),
       clientId: client.id,
-      type: 'dispute.created',
-      transactionId: graph.transaction.id,
+      disputeCode: disputeCode(),
+      description: body.description,
+      buyerPartyId: buyer.id,
+      sellerPartyId: seller.id,
       milestoneId: body.milestone_id,
-      disputeId: dispute.id,
-      data: { actor: 'seller', automatic: false, dispute: record },
+      status: 'INTRA_PARTY_MEDIATION',
+      disputeAmountStatus: 'PENDING',
+      disputeAmountKobo: 0,
+      isBuyerEvidenceSubmitted: false,
+      isSellerEvidenceSubmitted: false,
+      intraPartyMediationEndDate: mediationEnd,
+      evidenceSubmissionEndDate: null,
+      cancellationAgreementDetails: null,
+      canceledBy: null,
+      escalatedAt: null,
+      escalatedBy: null,
+      resolution: null,
+      verdictSellerAmountKobo: null,
+      verdictReason: null,
+      resolvedAt: null,
+      createdAt: now,
+      updatedAt: now,
+    };
+    const record = disputeRecord(dispute, [], maxDisputeAmountKobo(graph, body.milestone_id), [], baseUrl);
+    const { written } = writeStep(tx, {
+      client,
+      graph,
+      milestoneId: body.milestone_id,
       now,
+      milestone: { status: decision.to },
+      log: { actor: 'seller', message: `Seller opened dispute ${dispute.disputeCode}; intra-party mediation runs until ${formatLagosDateTime(mediationEnd)}.`, automatic: false },
+      rows: [tx.insert(disputes).values(dispute)],
+      event: { type: 'dispute.created', disputeId: dispute.id, data: () => ({ actor: 'seller', automatic: false, dispute: record }) },
     });
+    last(written);
     return record;
   });
 }

@@ -3,20 +3,25 @@ import { eq } from 'drizzle-orm';
 import type { DisputeAmountStatus, DisputeStatus } from '@/lib/escrow/dispute-machine';
 import { settlement } from '@/lib/escrow/ledger';
 import type { DbOrTx, Tx } from '../db/client';
+import { runAsOneStatement } from '../db/one-statement';
 import { disputes, milestones } from '../db/schema';
-import { recordEvent, type EventType } from '../events/record-event';
+import type { EventType } from '../events/record-event';
 import { notFound } from '../app-error';
 import type { ClientRow } from '../db/schema';
 import { disputeWithPartiesRecord, findDispute, loadEvidence, loadProposals, type DisputeRow } from '../records/disputes';
-import { findMilestone, loadMilestoneLogs, readGraphOfMilestone, type TransactionGraph } from '../records/transaction-graph';
-import { refreshTransaction, writeMilestoneLog, type ActionEffect, type LogActor } from './milestone-action';
-import { postTransfer } from './post-transfer';
+import { findMilestone, loadMilestoneLogs, loadMilestonesWithEscrows, readGraphOfMilestone, type TransactionGraph } from '../records/transaction-graph';
+import { writeStep, type ActionEffect, type LogActor } from './milestone-action';
+import { lockLedgerAccounts, transferWrites } from './post-transfer';
 import { settlementTerms } from './settlement-terms';
 
 /** Extra dispute fields an action sets besides the status (escalation, resolution, cancellation). */
 export type DisputeEffect = ActionEffect & { dispute?: Partial<typeof disputes.$inferInsert> };
 
-/** Writes a dispute step: new status and fields, the milestone log line, the transaction refresh and the event. */
+/**
+ * Writes a dispute step in one statement (writeStep): the dispute's new status and fields, the milestone
+ * log line, the transaction's status and totals, and the event with the dispute as it now stands. Given
+ * `last`, the step ends its transaction (transactionWithLastWrite); otherwise it is written before this returns.
+ */
 export async function finishDisputeStep(
   tx: Tx,
   a: {
@@ -32,32 +37,46 @@ export async function finishDisputeStep(
     amountStatus: DisputeAmountStatus;
     effect: DisputeEffect;
   },
+  last?: (write: Promise<unknown>) => void,
 ) {
-  const [dispute] = await tx
-    .update(disputes)
-    .set({ ...a.effect.dispute, status: a.status, disputeAmountStatus: a.amountStatus, updatedAt: a.now })
-    .where(eq(disputes.id, a.dispute.id))
-    .returning();
-  if (!dispute) throw notFound('Dispute', a.dispute.id);
-  await writeMilestoneLog(tx, { milestoneId: a.dispute.milestoneId, actor: a.actor, message: a.effect.log, now: a.now, automatic: a.automatic });
-  // The parties cannot change within a step: the refreshed rows complete the graph without a reload.
-  const graph: TransactionGraph = { ...a.graph, ...(await refreshTransaction(tx, { transactionId: a.graph.transaction.id, now: a.now, ...a.effect })) };
-  const record = await disputeRecordOf(tx, dispute, graph, a.baseUrl);
-  await recordEvent(tx, {
-    clientId: a.client.id,
-    type: a.event,
-    transactionId: a.graph.transaction.id,
-    milestoneId: a.dispute.milestoneId,
-    disputeId: a.dispute.id,
-    data: { actor: a.actor, automatic: a.automatic, message: a.effect.log, dispute: record },
+  const { id, milestoneId } = a.dispute;
+  // Read together: the milestones as they now stand (a settlement may have just resolved this one) and
+  // what the dispute's record shows besides.
+  const [current, proposals, logs, evidence] = await Promise.all([
+    loadMilestonesWithEscrows(tx, a.graph.transaction.id),
+    loadProposals(tx, [id]),
+    loadMilestoneLogs(tx, milestoneId),
+    loadEvidence(tx, [id]),
+  ]);
+  const changes = { ...a.effect.dispute, status: a.status, disputeAmountStatus: a.amountStatus, updatedAt: a.now };
+  const dispute: DisputeRow = { ...a.dispute, ...changes };
+  let record: ReturnType<typeof disputeWithPartiesRecord> | undefined;
+  const { written } = writeStep(tx, {
+    client: a.client,
+    graph: { ...a.graph, milestones: current },
+    milestoneId,
     now: a.now,
+    totals: a.effect,
+    log: { actor: a.actor, message: a.effect.log, automatic: a.automatic },
+    rows: [tx.update(disputes).set(changes).where(eq(disputes.id, id))],
+    event: {
+      type: a.event,
+      disputeId: id,
+      data: (after, log) => {
+        record = disputeWithPartiesRecord(dispute, proposals.get(id) ?? [], after, [...logs, log], evidence.get(id) ?? [], a.baseUrl);
+        return { actor: a.actor, automatic: a.automatic, message: a.effect.log, dispute: record };
+      },
+    },
   });
-  return record;
+  if (last) last(written);
+  else await written;
+  return record!;
 }
 
 /**
  * Every way a dispute ends moves the escrow the same way: `paidToSeller` to the seller less its fee
- * share, the fee to the platform, the rest to the buyer (decisions §6). Cancelling is paying 0.
+ * share, the fee to the platform, the rest to the buyer (decisions §6). Cancelling is paying 0. The
+ * transfer and the milestone's resolution are written now, in one statement, after its accounts are locked.
  */
 export async function settleDisputedMilestone(
   tx: Tx,
@@ -72,8 +91,14 @@ export async function settleDisputedMilestone(
     paidToSeller: a.paidToSeller,
     terms: settlementTerms(entry),
   });
-  await postTransfer(tx, { clientId: a.client.id, transfer, milestoneId: entry.milestone.id, description: `${a.why} (${a.dispute.disputeCode})`, now: a.now });
-  await tx.update(milestones).set({ status: 'DISPUTE_RESOLVED', updatedAt: a.now }).where(eq(milestones.id, entry.milestone.id));
+  await lockLedgerAccounts(
+    tx,
+    transfer.postings.map((p) => p.accountId),
+  );
+  await runAsOneStatement(tx, 'settle_dispute', [
+    ...transferWrites({ clientId: a.client.id, transfer, milestoneId: entry.milestone.id, description: `${a.why} (${a.dispute.disputeCode})`, now: a.now }),
+    tx.update(milestones).set({ status: 'DISPUTE_RESOLVED', updatedAt: a.now }).where(eq(milestones.id, entry.milestone.id)),
+  ]);
   return breakdown;
 }
 

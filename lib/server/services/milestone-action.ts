@@ -3,22 +3,22 @@ import { eq, sql } from 'drizzle-orm';
 import type { Transfer } from '@/lib/escrow/ledger';
 import { decideMilestoneAction, transactionProgress, type MilestoneAction, type MilestoneStatus, type PartyRole } from '@/lib/escrow/milestone-machine';
 import type { Tx } from '../db/client';
-import { milestoneLogs, milestones, transactions } from '../db/schema';
-import { insertRows, updateById, WriteBatch, writeSql } from '../db/write-batch';
-import { stageEvent, type EventType } from '../events/record-event';
+import { runAsOneStatement, type Write } from '../db/one-statement';
+import { milestones } from '../db/schema';
+import { eventWrites, type EventType } from '../events/record-event';
 import { uuidv7 } from '../ids';
 import { invalidState } from '../app-error';
 import type { ClientRow } from '../db/schema';
 import {
   findMilestone,
-  loadMilestonesWithEscrows,
   milestoneRecord,
+  type MilestoneLogRow,
   type MilestoneRow,
   type MilestoneWithEscrow,
   type TransactionGraph,
   type TransactionRow,
 } from '../records/transaction-graph';
-import { accountsToLockFirst, lockLedgerAccounts, netMovements, stageTransfer } from './post-transfer';
+import { accountsToLockFirst, lockLedgerAccounts, netMovements, transferWrites } from './post-transfer';
 
 export type ActionContext = {
   tx: Tx;
@@ -53,29 +53,9 @@ const EVENT_OF: Record<MilestoneAction, EventType> = {
   open_dispute: 'dispute.created',
 };
 
-export function milestoneLogInsert(a: { milestoneId: string; actor: LogActor; message: string; now: Date; automatic?: boolean }) {
-  return insertRows(milestoneLogs, [
-    {
-      id: uuidv7(),
-      milestoneId: a.milestoneId,
-      actor: a.actor,
-      logMessage: a.message,
-      isAutomatic: a.automatic ?? false,
-      createdAt: a.now,
-      updatedAt: a.now,
-    },
-  ]);
-}
-
-export async function writeMilestoneLog(tx: Tx, a: { milestoneId: string; actor: LogActor; message: string; now: Date; automatic?: boolean }) {
-  const batch = new WriteBatch();
-  batch.add(milestoneLogInsert(a));
-  await batch.flush(tx);
-}
-
 /**
  * The transaction's status and current milestone follow from its milestones (decisions §5: never
- * stale): the columns to set, given the milestones as they now stand.
+ * stale): its columns as they stand once the milestones are as given.
  */
 function progressOf(milestonesNow: MilestoneWithEscrow[], now: Date) {
   const progress = transactionProgress(milestonesNow.map((e) => ({ id: e.milestone.id, status: e.milestone.status as MilestoneStatus, position: e.milestone.position })));
@@ -89,65 +69,103 @@ function progressOf(milestonesNow: MilestoneWithEscrow[], now: Date) {
   };
 }
 
-function totalsUpdate(a: RunningTotals) {
-  return {
-    totalAmountFundedKobo: sql`${transactions.totalAmountFundedKobo} + ${a.fundedKobo ?? 0}`,
-    totalAmountRefundedKobo: sql`${transactions.totalAmountRefundedKobo} + ${a.refundedKobo ?? 0}`,
-    totalAmountDisbursedKobo: sql`${transactions.totalAmountDisbursedKobo} + ${a.disbursedKobo ?? 0}`,
-  };
-}
+type MilestoneChange = Partial<Omit<MilestoneRow, 'id' | 'updatedAt'>>;
 
-/** totalsUpdate for a WriteBatch's update of the transaction row. */
-function totalsIncrement(a: RunningTotals) {
-  return {
-    totalAmountFundedKobo: writeSql`total_amount_funded_kobo + ${a.fundedKobo ?? 0}`,
-    totalAmountRefundedKobo: writeSql`total_amount_refunded_kobo + ${a.refundedKobo ?? 0}`,
-    totalAmountDisbursedKobo: writeSql`total_amount_disbursed_kobo + ${a.disbursedKobo ?? 0}`,
-  };
-}
-
-/** Recomputes the transaction's status from its milestones as stored, and returns both as they now stand. */
-export async function refreshTransaction(
-  tx: Tx,
-  a: RunningTotals & { transactionId: string; now: Date },
-): Promise<{ transaction: TransactionRow; milestones: MilestoneWithEscrow[] }> {
-  const ms = await loadMilestonesWithEscrows(tx, a.transactionId);
-  const [transaction] = await tx
-    .update(transactions)
-    .set({ ...progressOf(ms, a.now), ...totalsUpdate(a) })
-    .where(eq(transactions.id, a.transactionId))
-    .returning();
-  if (!transaction) throw new Error(`transaction ${a.transactionId} vanished while it was locked`);
-  return { transaction, milestones: ms };
-}
+/** A milestone or dispute step: what it changes beside its own rows, all written in one statement by writeStep. */
+export type Step = {
+  client: ClientRow;
+  /** The transaction as locked, with its milestones as they now stand. */
+  graph: TransactionGraph;
+  milestoneId: string;
+  now: Date;
+  /** The milestone's changed columns. */
+  milestone?: MilestoneChange;
+  /** Money moved: its accounts locked already, but for a house account left to this write (accountsToLockFirst). */
+  transfer?: { transfer: Transfer; description: string };
+  totals?: RunningTotals;
+  log: { actor: LogActor; message: string; automatic: boolean };
+  /** The step's own rows (a dispute's insert or update), written in the same statement. */
+  rows?: Write[];
+  event: { type: EventType; disputeId?: string; data: (after: TransactionGraph, log: MilestoneLogRow) => unknown };
+};
 
 /**
- * The graph after the action, computed from the locked graph and the action's changes, as the batch
- * will store them: the response and the event need no second read.
+ * The graph after a step, computed from the locked graph and the step's changes as writeStep stores them:
+ * the response and the event need no second read.
  */
-function graphAfter(graph: TransactionGraph, entry: MilestoneWithEscrow, to: MilestoneStatus, effect: MilestoneActionEffect, now: Date): TransactionGraph {
-  const escrowMovement = effect.transfer ? (netMovements(effect.transfer.transfer).get(entry.escrow.id) ?? 0) : 0;
-  const changed: MilestoneWithEscrow = {
-    milestone: { ...entry.milestone, ...effect.milestone, status: to, updatedAt: now },
-    escrow: escrowMovement === 0 ? entry.escrow : { ...entry.escrow, balanceKobo: entry.escrow.balanceKobo + escrowMovement, updatedAt: now },
-  };
-  const milestonesNow = graph.milestones.map((e) => (e.milestone.id === entry.milestone.id ? changed : e));
+function graphAfter(step: Step): TransactionGraph {
+  const { graph, now } = step;
+  const milestonesNow = graph.milestones.map((entry) => {
+    if (entry.milestone.id !== step.milestoneId) return entry;
+    const escrowMovement = step.transfer ? (netMovements(step.transfer.transfer).get(entry.escrow.id) ?? 0) : 0;
+    return {
+      milestone: step.milestone ? { ...entry.milestone, ...step.milestone, updatedAt: now } : entry.milestone,
+      escrow: escrowMovement === 0 ? entry.escrow : { ...entry.escrow, balanceKobo: entry.escrow.balanceKobo + escrowMovement, updatedAt: now },
+    };
+  });
   const t = graph.transaction;
   const transaction: TransactionRow = {
     ...t,
     ...progressOf(milestonesNow, now),
-    totalAmountFundedKobo: t.totalAmountFundedKobo + (effect.fundedKobo ?? 0),
-    totalAmountRefundedKobo: t.totalAmountRefundedKobo + (effect.refundedKobo ?? 0),
-    totalAmountDisbursedKobo: t.totalAmountDisbursedKobo + (effect.disbursedKobo ?? 0),
+    totalAmountFundedKobo: t.totalAmountFundedKobo + (step.totals?.fundedKobo ?? 0),
+    totalAmountRefundedKobo: t.totalAmountRefundedKobo + (step.totals?.refundedKobo ?? 0),
+    totalAmountDisbursedKobo: t.totalAmountDisbursedKobo + (step.totals?.disbursedKobo ?? 0),
   };
   return { ...graph, transaction, milestones: milestonesNow };
+}
+
+/**
+ * Writes a step as one statement: the money, the milestone's changes, its log line, the transaction's
+ * status and running totals, the step's own rows and the event. The transaction row is locked, so the
+ * values computed from it are written as they are. The statement is sent, not awaited: `written` says
+ * how it went (a step that ends its transaction hands it to transactionWithLastWrite).
+ */
+export function writeStep(tx: Tx, step: Step): { graph: TransactionGraph; log: MilestoneLogRow; written: Promise<void> } {
+  const { client, now } = step;
+  const after = graphAfter(step);
+  const log: MilestoneLogRow = {
+    id: uuidv7(),
+    milestoneId: step.milestoneId,
+    actor: step.log.actor,
+    logMessage: step.log.message,
+    isAutomatic: step.log.automatic,
+    createdAt: now,
+    updatedAt: now,
+  };
+  const t = after.transaction;
+  const event = eventWrites({
+    clientId: client.id,
+    type: step.event.type,
+    transactionId: t.id,
+    milestoneId: step.milestoneId,
+    disputeId: step.event.disputeId,
+    data: step.event.data(after, log),
+    now,
+  });
+  const at = now.toISOString();
+  const written = runAsOneStatement(tx, 'step', [
+    ...(step.transfer ? transferWrites({ clientId: client.id, milestoneId: step.milestoneId, ...step.transfer, now }) : []),
+    ...(step.milestone ? [tx.update(milestones).set({ ...step.milestone, updatedAt: now }).where(eq(milestones.id, step.milestoneId))] : []),
+    sql`insert into milestone_logs (id, milestone_id, actor, log_message, is_automatic, created_at, updated_at)
+      values (${log.id}::uuid, ${log.milestoneId}::uuid, ${log.actor}, ${log.logMessage}, ${log.isAutomatic}, ${at}::timestamptz, ${at}::timestamptz)`,
+    sql`update transactions set status = ${t.status}, current_milestone_id = ${t.currentMilestoneId}::uuid, is_completed = ${t.isCompleted},
+      on_last_milestone = ${t.onLastMilestone}, approved_at = ${t.approvedAt?.toISOString() ?? null}::timestamptz, updated_at = ${at}::timestamptz,
+      total_amount_funded_kobo = ${t.totalAmountFundedKobo}::bigint, total_amount_refunded_kobo = ${t.totalAmountRefundedKobo}::bigint,
+      total_amount_disbursed_kobo = ${t.totalAmountDisbursedKobo}::bigint
+      where id = ${t.id}::uuid`,
+    ...(step.rows ?? []),
+    ...event.writes,
+  ]);
+  return { graph: after, log, written };
 }
 
 /**
  * A milestone action on a transaction whose row lock is held and whose lapsed deadlines are settled
  * (runMilestoneAction), or that a lapse takes (apply-lapses): wrong state (409) → apply → the milestone's
  * changes, the money, the log line, the transaction's status and the event, written together as one
- * statement (WriteBatch). Without a `role` the service itself acts (a lapsed deadline): logged as automatic.
+ * statement (writeStep). Without a `role` the service itself acts (a lapsed deadline): logged as automatic.
+ * Given `last`, the step ends its transaction (transactionWithLastWrite); otherwise it is written before
+ * this returns.
  */
 export async function applyMilestoneAction(
   tx: Tx,
@@ -162,6 +180,7 @@ export async function applyMilestoneAction(
     now: Date;
     apply: (ctx: ActionContext) => Promise<MilestoneActionEffect>;
   },
+  last?: (write: Promise<unknown>) => void,
 ): Promise<TransactionGraph> {
   const { graph, balances } = a;
   const automatic = a.role === undefined;
@@ -177,31 +196,28 @@ export async function applyMilestoneAction(
     return balances;
   };
   const effect = await a.apply({ tx, client: a.client, graph, entry, now: a.now, to: decision.to, lockAccounts });
-
-  const batch = new WriteBatch();
   if (effect.transfer) {
     // A lapsed deadline's action runs inside another operation's transaction, which goes on writing
-    // after it: only a party's own action ends with its batch, so only there may a house account wait for it.
-    const accounts = automatic ? effect.transfer.transfer.postings.map((p) => p.accountId) : accountsToLockFirst(effect.transfer.transfer, a.client);
-    await lockAccounts(accounts);
-    stageTransfer(batch, { clientId: a.client.id, transfer: effect.transfer.transfer, milestoneId: a.milestoneId, description: effect.transfer.description, now: a.now });
+    // after it: only a step that ends its transaction may leave a house account to its own write.
+    await lockAccounts(last ? accountsToLockFirst(effect.transfer.transfer, a.client) : effect.transfer.transfer.postings.map((p) => p.accountId));
   }
-  batch.add(updateById(milestones, a.milestoneId, { ...effect.milestone, status: decision.to, updatedAt: a.now }));
-  batch.add(milestoneLogInsert({ milestoneId: a.milestoneId, actor, message: effect.log, now: a.now, automatic }));
-  const updated = graphAfter(graph, entry, decision.to, effect, a.now);
-  const { status, currentMilestoneId, isCompleted, onLastMilestone, approvedAt, updatedAt } = updated.transaction;
-  batch.add(updateById(transactions, graph.transaction.id, { status, currentMilestoneId, isCompleted, onLastMilestone, approvedAt, updatedAt, ...totalsIncrement(effect) }));
-  stageEvent(batch, {
-    clientId: a.client.id,
-    type: EVENT_OF[a.action],
-    transactionId: graph.transaction.id,
+  const { graph: updated, written } = writeStep(tx, {
+    client: a.client,
+    graph,
     milestoneId: a.milestoneId,
-    data: { actor, automatic, message: effect.log, milestone: milestoneRecord(updated, a.milestoneId) },
     now: a.now,
+    milestone: { ...effect.milestone, status: decision.to },
+    transfer: effect.transfer,
+    totals: effect,
+    log: { actor, message: effect.log, automatic },
+    event: {
+      type: EVENT_OF[a.action],
+      data: (after) => ({ actor, automatic, message: effect.log, milestone: milestoneRecord(after, a.milestoneId) }),
+    },
   });
-  // A party's own action is a database transaction of its own (runMilestoneAction), so its batch is the
-  // last statement; a lapsed deadline's action runs inside another operation's transaction, which goes on after it.
-  if (automatic) await batch.flush(tx);
-  else await batch.flushWithCommit(tx);
+  // A party's own action ends its transaction with the step (runMilestoneAction); a lapse's action runs
+  // inside another operation's transaction, which goes on after it.
+  if (last) last(written);
+  else await written;
   return updated;
 }

@@ -12,7 +12,9 @@ export async function findParty(db: DbOrTx, clientId: string, partyOrUserId: str
     .select()
     .from(parties)
     .where(and(eq(parties.clientId, clientId), or(eq(parties.id, partyOrUserId), eq(parties.userId, partyOrUserId))))
-    .limit(1);
+    .limit(1)
+    .prepare('find_party')
+    .execute();
   return party;
 }
 

@@ -2,22 +2,11 @@ import 'server-only';
 import { sql } from 'drizzle-orm';
 import type { Transfer } from '@/lib/escrow/ledger';
 import type { Tx } from '../db/client';
+import { runAsOneStatement, type Write } from '../db/one-statement';
 import type { ClientRow } from '../db/schema';
 import { ledgerAccounts } from '../db/schema';
 import { hasPassedDeadline } from '../deadlines/scan';
-import { reusableQuery, UNNAMED } from '../db/reusable-query';
-import { joinWriteSql, WriteBatch, writeSql } from '../db/write-batch';
 import { uuidv7 } from '../ids';
-
-const lockLedgerAccountsQuery = reusableQuery((db) =>
-  db
-    .select({ id: ledgerAccounts.id, balance: ledgerAccounts.balanceKobo })
-    .from(ledgerAccounts)
-    .where(sql`${ledgerAccounts.id} = any(${sql.placeholder('ids')}::uuid[])`)
-    .orderBy(ledgerAccounts.id)
-    .for('update')
-    .prepare(UNNAMED),
-);
 
 /**
  * Locks ledger accounts for the rest of the database transaction, in account-id order in one statement,
@@ -25,15 +14,32 @@ const lockLedgerAccountsQuery = reusableQuery((db) =>
  */
 export async function lockLedgerAccounts(tx: Tx, accountIds: string[]): Promise<Map<string, number>> {
   if (accountIds.length === 0) return new Map();
-  const rows = await lockLedgerAccountsQuery(tx).execute({ ids: [...new Set(accountIds)] });
+  const rows = await tx
+    .select({ id: ledgerAccounts.id, balance: ledgerAccounts.balanceKobo })
+    .from(ledgerAccounts)
+    .where(sql`${ledgerAccounts.id} = any(${sql.param([...new Set(accountIds)])}::uuid[])`)
+    .orderBy(ledgerAccounts.id)
+    .for('update')
+    .prepare('lock_ledger_accounts')
+    .execute();
   return new Map(rows.map((r) => [r.id, r.balance]));
 }
 
 /** A milestone's accounts, by their part in it: the parties' wallets and the milestone's escrow. */
 export type MilestoneAccount = 'buyer_wallet' | 'seller_wallet' | 'escrow';
 
-const lockAccountsOfMilestoneQuery = reusableQuery((db) =>
-  db
+/**
+ * lockLedgerAccounts for a milestone's own accounts, found by the milestone id alone, so that it can be
+ * sent behind the statement that locks the milestone's transaction and save an operation a round trip.
+ * It locks nothing while a deadline of the transaction is due: settling that first moves money and takes
+ * locks of its own, and the accounts are then locked after it, in the order every writer takes them.
+ */
+export async function lockAccountsOfMilestone(
+  tx: Tx,
+  a: { clientId: string; milestoneId: string; parts: readonly MilestoneAccount[]; now: Date },
+): Promise<Map<string, number>> {
+  if (a.parts.length === 0) return new Map();
+  const rows = await tx
     .select({ id: ledgerAccounts.id, balance: ledgerAccounts.balanceKobo })
     .from(ledgerAccounts)
     .where(
@@ -47,37 +53,24 @@ const lockAccountsOfMilestoneQuery = reusableQuery((db) =>
         join organisations seller_org on seller_org.id = seller.organisation_id
         join milestone_escrows escrow on escrow.milestone_id = m.id
         cross join lateral (values ('buyer_wallet', buyer_org.wallet_id), ('seller_wallet', seller_org.wallet_id), ('escrow', escrow.id)) account (part, id)
-        where m.id = ${sql.placeholder('milestoneId')} and m.client_id = ${sql.placeholder('clientId')}
-          and account.part = any(${sql.placeholder('parts')}::text[])
-          and not ${hasPassedDeadline(sql`m.transaction_id`, sql`${sql.placeholder('at')}::timestamptz`)}
+        where m.id = ${a.milestoneId} and m.client_id = ${a.clientId}
+          and account.part = any(${sql.param([...a.parts])}::text[])
+          and not ${hasPassedDeadline(sql`m.transaction_id`, sql`${a.now.toISOString()}::timestamptz`)}
       )`,
     )
     .orderBy(ledgerAccounts.id)
     .for('update')
-    .prepare(UNNAMED),
-);
-
-/**
- * lockLedgerAccounts for a milestone's own accounts, found by the milestone id alone, so that it can be
- * sent behind the statement that locks the milestone's transaction and save an operation a round trip.
- * It locks nothing while a deadline of the transaction is due: settling that first moves money and takes
- * locks of its own, and the accounts are then locked after it, in the order every writer takes them.
- */
-export async function lockAccountsOfMilestone(
-  tx: Tx,
-  a: { clientId: string; milestoneId: string; parts: readonly MilestoneAccount[]; now: Date },
-): Promise<Map<string, number>> {
-  if (a.parts.length === 0) return new Map();
-  const rows = await lockAccountsOfMilestoneQuery(tx).execute({ milestoneId: a.milestoneId, clientId: a.clientId, parts: [...a.parts], at: a.now.toISOString() });
+    .prepare('lock_accounts_of_milestone')
+    .execute();
   return new Map(rows.map((r) => [r.id, r.balance]));
 }
 
 /**
- * The accounts to lock (lockLedgerAccounts) before a milestone action's write batch moves their balances.
+ * The accounts to lock (lockLedgerAccounts) before a milestone action's write moves their balances.
  * A client's house accounts (platform fees, money outside) have no balance to check, and every payout of
  * the client credits the one fee account: locked up front, it was held across the whole operation, and
  * concurrent approvals queued on it. A transfer that touches one house account leaves it
- * to the batch's own balance update, for an operation whose batch is its last statement before commit (a
+ * to the step's own balance update, for an operation whose step is its last statement before commit (a
  * party's own milestone action): a transaction holding it waits for nothing else, so no cycle of waits can
  * form. Two house accounts are both locked in order.
  */
@@ -94,41 +87,40 @@ export function netMovements(transfer: Transfer): Map<string, number> {
   return net;
 }
 
+type TransferInput = { clientId: string; transfer: Transfer; milestoneId?: string; description: string; now: Date };
+
 /**
- * Stages a balanced transfer (the transfer, its entries and the cached balances) into a write batch.
- * Its accounts must already be locked (lockLedgerAccounts): the batch updates them in one statement.
+ * The writes of a balanced transfer, to run in the caller's statement: the transfer, its entries, and one
+ * balance update per account by its net amount. Its accounts must already be locked (lockLedgerAccounts),
+ * or be a house account left to this update (accountsToLockFirst).
  */
-export function stageTransfer(batch: WriteBatch, a: { clientId: string; transfer: Transfer; milestoneId?: string; description: string; now: Date }): void {
-  if (a.transfer.postings.length === 0) return;
+export function transferWrites(a: TransferInput): Write[] {
+  if (a.transfer.postings.length === 0) return [];
   const transferId = uuidv7();
   const at = a.now.toISOString();
-  batch.add(
-    writeSql`insert into ledger_transfers (id, client_id, kind, milestone_id, description, created_at)
-        values (${transferId}::uuid, ${a.clientId}::uuid, ${a.transfer.kind}, ${a.milestoneId ?? null}::uuid, ${a.description}, ${at}::timestamptz)`,
-  );
-  batch.add(
-    writeSql`insert into ledger_entries (id, transfer_id, account_id, amount_kobo, created_at) values ${joinWriteSql(
-      a.transfer.postings.map((p) => writeSql`(${uuidv7()}::uuid, ${transferId}::uuid, ${p.accountId}::uuid, ${p.amount}::bigint, ${at}::timestamptz)`),
-    )}`,
-  );
+  const entries = a.transfer.postings.map((p) => sql`(${uuidv7()}::uuid, ${transferId}::uuid, ${p.accountId}::uuid, ${p.amount}::bigint, ${at}::timestamptz)`);
+  const writes: Write[] = [
+    sql`insert into ledger_transfers (id, client_id, kind, milestone_id, description, created_at)
+      values (${transferId}::uuid, ${a.clientId}::uuid, ${a.transfer.kind}, ${a.milestoneId ?? null}::uuid, ${a.description}, ${at}::timestamptz)`,
+    sql`insert into ledger_entries (id, transfer_id, account_id, amount_kobo, created_at) values ${sql.join(entries, sql`, `)}`,
+  ];
   // One update by primary key per account: a join of the accounts with a VALUES list was planned (and
   // its plan kept for the connection) as a hash join over every account while the table was small.
   for (const [accountId, amount] of netMovements(a.transfer)) {
     if (amount === 0) continue;
-    batch.add(writeSql`update ledger_accounts set balance_kobo = balance_kobo + ${amount}::bigint, updated_at = ${at}::timestamptz where id = ${accountId}::uuid`);
+    writes.push(sql`update ledger_accounts set balance_kobo = balance_kobo + ${amount}::bigint, updated_at = ${at}::timestamptz where id = ${accountId}::uuid`);
   }
+  return writes;
 }
 
-/** Writes a balanced transfer and moves the cached balances now, inside the caller's database transaction. */
-export async function postTransfer(tx: Tx, a: { clientId: string; transfer: Transfer; milestoneId?: string; description: string; now: Date }): Promise<void> {
+/** Locks a balanced transfer's accounts and writes it now (one statement), inside the caller's database transaction. */
+export async function postTransfer(tx: Tx, a: TransferInput): Promise<void> {
   if (a.transfer.postings.length === 0) return;
   await lockLedgerAccounts(
     tx,
     a.transfer.postings.map((p) => p.accountId),
   );
-  const batch = new WriteBatch();
-  stageTransfer(batch, a);
-  await batch.flush(tx);
+  await runAsOneStatement(tx, 'post_transfer', transferWrites(a));
 }
 
 export async function createLedgerAccount(

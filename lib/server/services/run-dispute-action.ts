@@ -2,6 +2,7 @@ import 'server-only';
 import { eq } from 'drizzle-orm';
 import { DISPUTE_ACTING_PARTY, decideDisputeAction, type DisputeAction, type DisputeAmountStatus, type DisputeStatus } from '@/lib/escrow/dispute-machine';
 import type { Db, Tx } from '../db/client';
+import { transactionWithLastWrite } from '../db/transaction';
 import { disputes, type ClientRow } from '../db/schema';
 import type { EventType } from '../events/record-event';
 import { invalidState, notFound } from '../app-error';
@@ -47,11 +48,11 @@ export async function runDisputeAction(
     apply: (ctx: DisputeActionContext) => Promise<DisputeEffect>;
   },
 ) {
-  return db.transaction(async (tx) => {
+  return transactionWithLastWrite(db, async (tx, last) => {
     const found = await findDispute(tx, a.client.id, a.disputeId);
     if (!found) throw notFound('Dispute', a.disputeId);
     const graph = await lockTransactionOfMilestone(tx, a.client, found.milestoneId, a.now);
-    const [dispute] = await tx.select().from(disputes).where(eq(disputes.id, a.disputeId));
+    const [dispute] = await tx.select().from(disputes).where(eq(disputes.id, a.disputeId)).prepare('dispute_by_id').execute();
     if (!dispute) throw notFound('Dispute', a.disputeId);
     const allowedRole = DISPUTE_ACTING_PARTY[a.action];
     const role = allowedRole === 'either' ? a.actor.role : allowedRole;
@@ -63,18 +64,22 @@ export async function runDisputeAction(
     });
     if (!decision.ok) throw invalidState(decision.message);
     const effect = await a.apply({ tx, client: a.client, dispute, graph, now: a.now, role, next: decision });
-    return finishDisputeStep(tx, {
-      client: a.client,
-      dispute,
-      graph,
-      now: a.now,
-      actor: role,
-      automatic: false,
-      baseUrl: a.baseUrl,
-      event: DISPUTE_EVENT[a.action],
-      status: decision.status,
-      amountStatus: decision.amountStatus,
-      effect,
-    });
+    return finishDisputeStep(
+      tx,
+      {
+        client: a.client,
+        dispute,
+        graph,
+        now: a.now,
+        actor: role,
+        automatic: false,
+        baseUrl: a.baseUrl,
+        event: DISPUTE_EVENT[a.action],
+        status: decision.status,
+        amountStatus: decision.amountStatus,
+        effect,
+      },
+      last,
+    );
   });
 }

@@ -1,6 +1,7 @@
 import 'server-only';
 import { ACTING_PARTY, type MilestoneAction } from '@/lib/escrow/milestone-machine';
 import type { Db } from '../db/client';
+import { transactionWithLastWrite } from '../db/transaction';
 import type { ClientRow } from '../db/schema';
 import type { TransactionGraph } from '../records/transaction-graph';
 import { applyMilestoneAction, type ActionContext, type MilestoneActionEffect } from './milestone-action';
@@ -29,10 +30,11 @@ export async function runMilestoneAction(
     apply: (ctx: ActionContext) => Promise<MilestoneActionEffect>;
   },
 ): Promise<TransactionGraph> {
-  return db.transaction(async (tx) => {
+  return transactionWithLastWrite(db, async (tx, last) => {
     const { graph, balances } = await lockMilestoneAndAccounts(tx, a.client, a.milestoneId, a.now, a.moves ?? []);
     const role = ACTING_PARTY[a.action];
     await assertActingParty(tx, { clientId: a.client.id, role, givenId: a.actingId, expected: graph[role].party, field: `${role}_id` });
-    return applyMilestoneAction(tx, { client: a.client, graph, balances, milestoneId: a.milestoneId, action: a.action, role, now: a.now, apply: a.apply });
+    // The step is the operation's last write: it goes out with the COMMIT.
+    return applyMilestoneAction(tx, { client: a.client, graph, balances, milestoneId: a.milestoneId, action: a.action, role, now: a.now, apply: a.apply }, last);
   });
 }

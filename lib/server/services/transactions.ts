@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, eq, or, sql } from 'drizzle-orm';
+import { and, eq, or } from 'drizzle-orm';
 import { pagination } from '@/lib/contracts/common';
 import type { CreateTransactionBody, ListTransactionsQuery } from '@/lib/contracts/transactions';
 import { INSPECTION_DAYS_DEFAULT } from '@/lib/escrow/deadlines';
@@ -8,8 +8,8 @@ import { parseNaira } from '@/lib/escrow/money';
 import type { Db } from '../db/client';
 import { ledgerAccounts, milestoneEscrows, milestoneLogs, milestones, transactions } from '../db/schema';
 import { pagedList } from '../db/paged-list';
-import { insertRows, WriteBatch } from '../db/write-batch';
-import { stageEvent } from '../events/record-event';
+import { runAsOneStatement } from '../db/one-statement';
+import { eventWrites } from '../events/record-event';
 import { uuidv7 } from '../ids';
 import { AppError, notFound } from '../app-error';
 import type { ClientRow } from '../db/schema';
@@ -32,7 +32,7 @@ function kobo(value: number, field: string): number {
 
 /**
  * Creates the transaction, its milestones, their escrow accounts and log lines, and the event, as one
- * statement (a WriteBatch; one statement is atomic by itself). The rows are built here in full, so the
+ * statement (atomic by itself). The rows are built here in full, so the
  * response is what was stored without reading it back.
  */
 export async function createTransaction(db: Db, client: ClientRow, body: CreateTransactionBody, now: Date, baseUrl: string) {
@@ -125,14 +125,14 @@ export async function createTransaction(db: Db, client: ClientRow, body: CreateT
     milestones: milestoneRows.map((milestone) => ({ milestone, escrow: { id: uuidv7(), balanceKobo: 0, createdAt: now, updatedAt: now } })),
   };
 
-  const batch = new WriteBatch();
-  batch.add(insertRows(transactions, [transaction]));
-  batch.add(insertRows(milestones, milestoneRows));
-  batch.add(insertRows(ledgerAccounts, graph.milestones.map(({ escrow }) => ({ id: escrow.id, clientId: client.id, kind: 'escrow' as const, balanceKobo: 0, createdAt: now, updatedAt: now }))));
-  batch.add(insertRows(milestoneEscrows, graph.milestones.map(({ milestone, escrow }) => ({ id: escrow.id, milestoneId: milestone.id, createdAt: now, updatedAt: now }))));
-  batch.add(
-    insertRows(
-      milestoneLogs,
+  const record = transactionWithMilestonesRecord(graph);
+  const event = eventWrites({ clientId: client.id, type: 'transaction.created', transactionId, data: { actor: 'client', automatic: false, transaction: record }, now });
+  await runAsOneStatement(db, 'create_transaction', [
+    db.insert(transactions).values(transaction),
+    db.insert(milestones).values(milestoneRows),
+    db.insert(ledgerAccounts).values(graph.milestones.map(({ escrow }) => ({ id: escrow.id, clientId: client.id, kind: 'escrow' as const, balanceKobo: 0, createdAt: now, updatedAt: now }))),
+    db.insert(milestoneEscrows).values(graph.milestones.map(({ milestone, escrow }) => ({ id: escrow.id, milestoneId: milestone.id, createdAt: now, updatedAt: now }))),
+    db.insert(milestoneLogs).values(
       milestoneRows.map((m) => ({
         id: uuidv7(),
         milestoneId: m.id,
@@ -143,10 +143,8 @@ export async function createTransaction(db: Db, client: ClientRow, body: CreateT
         updatedAt: now,
       })),
     ),
-  );
-  const record = transactionWithMilestonesRecord(graph);
-  stageEvent(batch, { clientId: client.id, type: 'transaction.created', transactionId, data: { actor: 'client', automatic: false, transaction: record }, now });
-  await batch.flush(db);
+    ...event.writes,
+  ]);
   return record;
 }
 
@@ -156,16 +154,15 @@ export async function getTransaction(db: Db, client: ClientRow, transactionId: s
   return transactionWithMilestonesRecord(graph);
 }
 
-type TransactionListShape = { sort: 'ASC' | 'DESC'; party: boolean; status: boolean };
+type TransactionListShape = { sort: 'ASC' | 'DESC'; clientId: string; partyId?: string; status?: string };
 
-const transactionPage = pagedList(transactions, (v: TransactionListShape) => `${v.party}:${v.status}`, (v) => {
-  const partyId = sql.placeholder('partyId');
-  return and(
-    eq(transactions.clientId, sql.placeholder('clientId')),
-    v.party ? or(eq(transactions.buyerPartyId, partyId), eq(transactions.sellerPartyId, partyId)) : undefined,
-    v.status ? eq(transactions.status, sql.placeholder('status')) : undefined,
-  );
-});
+const transactionPage = pagedList(transactions, 'transactions', (v: TransactionListShape) =>
+  and(
+    eq(transactions.clientId, v.clientId),
+    v.partyId !== undefined ? or(eq(transactions.buyerPartyId, v.partyId), eq(transactions.sellerPartyId, v.partyId)) : undefined,
+    v.status !== undefined ? eq(transactions.status, v.status) : undefined,
+  ),
+);
 
 export async function listTransactions(db: Db, client: ClientRow, q: ListTransactionsQuery) {
   let partyId: string | undefined;
@@ -174,11 +171,7 @@ export async function listTransactions(db: Db, client: ClientRow, q: ListTransac
     if (!party) throw notFound('User', q.user_id);
     partyId = party.id;
   }
-  const { rows, total } = await transactionPage(
-    db,
-    { sort: q.sort, party: partyId !== undefined, status: q.status !== undefined },
-    { clientId: client.id, partyId, status: q.status, limit: q.limit, offset: (q.page - 1) * q.limit },
-  );
+  const { rows, total } = await transactionPage(db, { sort: q.sort, clientId: client.id, partyId, status: q.status }, { limit: q.limit, offset: (q.page - 1) * q.limit });
   const people = await loadParties(db, rows.flatMap((t) => [t.buyerPartyId, t.sellerPartyId]));
   const party = (id: string) => {
     const p = people.get(id);

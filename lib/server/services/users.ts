@@ -1,6 +1,6 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
-import { and, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, eq, ilike, or } from 'drizzle-orm';
 import { pagination } from '@/lib/contracts/common';
 import type { CreateUserBody, ListUsersQuery } from '@/lib/contracts/users';
 import type { Db, DbOrTx } from '../db/client';
@@ -99,15 +99,14 @@ export async function getUser(db: Db, client: ClientRow, userId: string) {
   return userRecord(await findUser(db, client.id, userId));
 }
 
-type UserListShape = { sort: 'ASC' | 'DESC'; search: boolean };
+type UserListShape = { sort: 'ASC' | 'DESC'; clientId: string; term?: string };
 
-const userPage = pagedList(users, (v: UserListShape) => String(v.search), (v) => {
-  const term = sql.placeholder('term');
-  return and(eq(users.clientId, sql.placeholder('clientId')), v.search ? or(ilike(users.firstName, term), ilike(users.lastName, term), ilike(users.email, term)) : undefined);
-});
+const userPage = pagedList(users, 'users', (v: UserListShape) =>
+  and(eq(users.clientId, v.clientId), v.term !== undefined ? or(ilike(users.firstName, v.term), ilike(users.lastName, v.term), ilike(users.email, v.term)) : undefined),
+);
 
 export async function listUsers(db: Db, client: ClientRow, q: ListUsersQuery) {
   const term = q.search ? `%${q.search.replace(/[%_\\]/g, (c) => `\\${c}`)}%` : undefined;
-  const { rows, total } = await userPage(db, { sort: q.sort, search: term !== undefined }, { clientId: client.id, term, limit: q.limit, offset: (q.page - 1) * q.limit });
+  const { rows, total } = await userPage(db, { sort: q.sort, clientId: client.id, term }, { limit: q.limit, offset: (q.page - 1) * q.limit });
   return { users: rows.map(userRecord), pagination: pagination(q.page, q.limit, total) };
 }

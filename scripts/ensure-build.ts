@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 const ROOT = path.resolve(__dirname, '..');
-const INPUTS = ['app', 'components', 'lib', 'public', 'instrumentation.ts', 'proxy.ts', 'next.config.js', 'postcss.config.mjs', 'tsconfig.json', 'tsconfig.build.json', 'package-lock.json'];
+const INPUTS = ['app', 'components', 'lib', 'public', 'instrumentation.ts', 'proxy.ts', 'next.config.ts', 'postcss.config.mjs', 'tsconfig.json', 'tsconfig.build.json', 'package-lock.json'];
 const STAMP = path.join(ROOT, '.next/escrow-source-hash');
 
 function* walk(entry: string): Generator<string> {

@@ -129,11 +129,12 @@ export function middlewareOf(auth: Auth, request?: RequestParts, extra: Middlewa
 /** The OpenAPI fields of an operation besides request and responses. */
 export function docsOf(docs: OperationDocs) {
   const acting = docs.actingParty ? `Acting party: the ${docs.actingParty}.` : undefined;
+  const description = [docs.description, acting].filter(Boolean).join(' ');
   return {
     operationId: docs.operationId,
     tags: [docs.tag],
     summary: docs.summary,
-    description: [docs.description, acting].filter(Boolean).join(' '),
+    ...(description ? { description } : {}),
     security: [{ [docs.auth === 'operator' ? 'operatorKey' : 'secretKey']: [] }],
     ...(docs.actingParty ? { 'x-acting-party': docs.actingParty } : {}),
   };

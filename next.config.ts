@@ -1,11 +1,5 @@
-/** Headers every response carries: no sniffing, no framing, no referrer leaks. */
-const securityHeaders = [
-  { key: 'X-Content-Type-Options', value: 'nosniff' },
-  { key: 'X-Frame-Options', value: 'DENY' },
-  { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
-  { key: 'Permissions-Policy', value: 'camera=(), microphone=(), geolocation=(), payment=()' },
-  { key: 'Strict-Transport-Security', value: 'max-age=63072000; includeSubDomains' },
-];
+import type { NextConfig } from 'next';
+import { SECURITY_HEADERS } from './lib/api/security-headers';
 
 /**
  * Pages only: scripts, styles, images and requests from this origin. Next's hydration needs inline
@@ -24,8 +18,7 @@ const contentSecurityPolicy = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-/** @type {import('next').NextConfig} */
-const nextConfig = {
+const nextConfig: NextConfig = {
   // PGlite ships WASM and data files it loads from its own package directory; pg has optional native bits.
   // drizzle-orm: bundled, each group of routes got its own copy, and its entity checks (`is`) fell back to
   // walking prototype chains whenever a table of one copy met the other's classes: 12% of the CPU.
@@ -42,11 +35,12 @@ const nextConfig = {
   reactStrictMode: true,
   async headers() {
     return [
-      { source: '/:path*', headers: securityHeaders },
+      // /v1 too under `next dev`; the production server hands /v1 to the API app, which adds the same ones.
+      { source: '/:path*', headers: [...SECURITY_HEADERS] },
       // Not on /proofs: a proof file carries its own sandboxing policy, and a second header would replace it.
       { source: '/((?!v1/|api/|proofs/).*)', headers: [{ key: 'Content-Security-Policy', value: contentSecurityPolicy }] },
     ];
   },
 };
 
-module.exports = nextConfig;
+export default nextConfig;

@@ -13,7 +13,7 @@ import * as schema from '../lib/server/db/schema';
 import type { Db } from '../lib/server/db/client';
 import { PreparingClient } from '../lib/server/db/preparing-client';
 import { hashSecretKey } from '../lib/server/crypto/key-hash';
-import { findKeyOwner } from '../lib/server/http/auth';
+import { findKeyOwner } from '../lib/api/middleware/auth';
 import { getMilestone } from '../lib/server/services/milestones';
 
 // The app's own connection behaviour too: each statement prepared once per connection.

@@ -1,6 +1,5 @@
 import 'server-only';
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import { ErrorEnvelope } from '@/lib/contracts/common';
 import type { ApiEnv } from './env';
 import { SECURITY_SCHEMES } from './operation';
 
@@ -19,7 +18,6 @@ export function documentOf(app: OpenAPIHono<ApiEnv>) {
     if (!document) {
       app.openAPIRegistry.registerComponent('securitySchemes', 'secretKey', SECURITY_SCHEMES.secretKey);
       app.openAPIRegistry.registerComponent('securitySchemes', 'operatorKey', SECURITY_SCHEMES.operatorKey);
-      app.openAPIRegistry.register('Error', ErrorEnvelope);
       document = app.getOpenAPI31Document({ openapi: '3.1.0', info: DOCUMENT_INFO, servers: [{ url: '/' }] });
     }
     return document;

@@ -36,5 +36,5 @@ export async function checkJsonBody(c: Context<ApiEnv>): Promise<void> {
   c.set('json', body);
   const headers = new Headers(c.req.raw.headers);
   headers.set('content-type', 'application/json');
-  c.req.raw = new Request(c.req.raw, { body: text.trim() === '' ? '{}' : text, headers });
+  c.req.raw = new Request(c.req.url, { method: c.req.method, headers, body: text.trim() === '' ? '{}' : text });
 }

@@ -30,7 +30,7 @@ const isApiPath = (url: string) => url === '/v1' || url.startsWith('/v1/') || ur
 
 type Listener = (req: http.IncomingMessage, res: http.ServerResponse) => void;
 
-/** Next's dashboard and the rest of the site: prepared (instrumentation has run: migrations, demo data, runners). */
+/** Next's dashboard and the rest of the site. */
 async function startNext(hostname: string, port: number): Promise<{ handle: Listener; close: () => Promise<void> }> {
   const { default: next } = await import('next');
   const app = next({ dev: false, dir: ROOT, hostname, port });
@@ -39,10 +39,8 @@ async function startNext(hostname: string, port: number): Promise<{ handle: List
   return { handle: (req, res) => void handle(req, res), close: () => app.close() };
 }
 
-/** Without Next: the same start-up work instrumentation.ts does in `npm start`. */
-async function startApiOnly(): Promise<{ handle: Listener; close: () => Promise<void> }> {
-  const { startServerOrExit } = await import('../lib/server/startup');
-  await startServerOrExit();
+/** Without Next, whatever is not /v1 is not here. */
+function apiOnly(): { handle: Listener; close: () => Promise<void> } {
   const notHere = JSON.stringify({ status: false, message: 'This server answers the API only: see /v1/openapi.json.', code: 'NOT_FOUND' });
   return {
     handle: (_req, res) => void res.writeHead(404, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(notHere) }).end(notHere),
@@ -54,7 +52,13 @@ async function main() {
   const port = Number(option('-p', process.env.PORT ?? '3000'));
   const hostname = option('-H', '0.0.0.0');
   Object.assign(process.env, { NODE_ENV: 'production' });
-  const site = API_ONLY ? await startApiOnly() : await startNext(hostname, port);
+  // The start-up work (migrations, the data-directory lock, demo data, the background runners), once per
+  // process and before the server listens: a worker that cannot start exits before it answers anything,
+  // and the primary stops (workers.ts). Next's instrumentation sees it done (instrumentation.ts).
+  const { startServerOrExit } = await import('../lib/server/startup');
+  await startServerOrExit();
+  (globalThis as typeof globalThis & { __escrowStarted?: boolean }).__escrowStarted = true;
+  const site = API_ONLY ? apiOnly() : await startNext(hostname, port);
   const { app: api } = await import('../lib/api/app');
   // Next shares this process in `npm start`: the globals it uses stay the engine's own.
   const toApi = getRequestListener(api.fetch, { overrideGlobalObjects: false });

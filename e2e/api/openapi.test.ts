@@ -37,7 +37,7 @@ describe('the OpenAPI document the API serves', () => {
     const ops = operationsOf(doc);
     expect(ops.length).toBeGreaterThanOrEqual(45);
     expect(new Set(ops.map(({ op }) => op.operationId)).size).toBe(ops.length);
-    for (const { path, method, op } of ops) {
+    for (const { path, op } of ops) {
       expect(path, op.operationId).toMatch(/^\/v1\//);
       expect(op.summary, op.operationId).toMatch(/\S/);
       expect(op.tags, op.operationId).toHaveLength(1);

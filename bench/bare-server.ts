@@ -12,7 +12,7 @@ import { drizzle } from 'drizzle-orm/postgres-js';
 import * as schema from '../lib/server/db/schema';
 import { postgresClient, type Db } from '../lib/server/db/client';
 import { hashSecretKey } from '../lib/server/crypto/key-hash';
-import { findKeyOwner } from '../lib/server/http/auth';
+import { findKeyOwner } from '../lib/api/middleware/auth';
 import { getMilestone } from '../lib/server/services/milestones';
 
 // The app's own connection behaviour too: connections kept open, each statement prepared once per connection.

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 const ROOT = path.resolve(__dirname, '..');
-const INPUTS = ['app', 'components', 'lib', 'public', 'instrumentation.ts', 'proxy.ts', 'next.config.js', 'postcss.config.mjs', 'tsconfig.json', 'tsconfig.build.json', 'package-lock.json'];
+const INPUTS = ['app', 'components', 'lib', 'public', 'instrumentation.ts', 'proxy.ts', 'next.config.ts', 'postcss.config.mjs', 'tsconfig.json', 'tsconfig.build.json', 'package-lock.json'];
 const STAMP = path.join(ROOT, '.next/escrow-source-hash');
 
 function* walk(entry: string): Generator<string> {
@@ -36,7 +36,7 @@ export function ensureBuild(): void {
   console.log('Building the production app (next build)…');
   // Another build of this checkout (a second terminal, a parallel helper) holds Next's lock: wait for it.
   for (let attempt = 1; ; attempt++) {
-    const build = spawnSync(process.execPath, [path.join(ROOT, 'node_modules/next/dist/bin/next'), 'build'], {
+    const build = spawnSync(path.join(ROOT, 'node_modules/.bin/next'), ['build'], {
       cwd: ROOT,
       encoding: 'utf8',
       env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },

@@ -1,60 +1,96 @@
 /**
- * The production server: Next.js (`next start`'s work, through Next's custom-server API), with /v1
- * requests handed straight to their route handlers (production-server/api-fast-path.ts says why).
- * `npm start`, the test harness and the benchmark all run this.
+ * The production server: the /v1 API (lib/api, a Hono app) through @hono/node-server, and everything
+ * else through Next.js (`next start`'s work, through Next's custom-server API). `npm start`, the test
+ * harness and the benchmark all run this; with --api-only (`npm run start:api`) it serves the API alone,
+ * without Next, so API servers can be scaled apart from the dashboard.
  *
  * On PostgreSQL it runs as one worker process per core (production-server/workers.ts; ESCROW_WORKERS).
  *
- * Usage: node --no-allocation-site-pretenuring --import tsx scripts/serve.ts [-p port] [-H hostname]   (PORT also sets
- * the port; production-server/command.ts says why the flag)
+ * Usage: node --no-allocation-site-pretenuring --import ./scripts/production-server/load-typescript.mjs scripts/serve.ts
+ *        [-p port] [-H hostname] [--api-only]   (PORT also sets the port; production-server/command.ts says why the flags)
  */
-// First: it keeps the engine's Date before Next's server replaces it.
-import { restoreEngineDate } from './production-server/native-date';
 import cluster from 'node:cluster';
 import http from 'node:http';
 import path from 'node:path';
+import { getRequestListener } from '@hono/node-server';
 import { loadEnvConfig } from '@next/env';
-import next from 'next';
-import { createApiFastPath } from './production-server/api-fast-path';
-import { loadApiRouteTable } from './production-server/api-routes';
 import { assignClientAddress, trustedProxies } from './production-server/client-address';
 import { refuseOversizedBody } from './production-server/body-limits';
 import { runWorkers, workerCount } from './production-server/workers';
 
 const ROOT = path.resolve(__dirname, '..');
+const API_ONLY = process.argv.includes('--api-only');
 
 function option(flag: string, fallback: string): string {
   const at = process.argv.indexOf(flag);
   return at === -1 ? fallback : (process.argv[at + 1] ?? fallback);
 }
 
+const isApiPath = (url: string) => url === '/v1' || url.startsWith('/v1/') || url.startsWith('/v1?');
+
+type Listener = (req: http.IncomingMessage, res: http.ServerResponse) => void;
+
+/** Next's dashboard and the rest of the site. */
+async function startNext(hostname: string, port: number): Promise<{ handle: Listener; close: () => Promise<void> }> {
+  const { default: next } = await import('next');
+  const app = next({ dev: false, dir: ROOT, hostname, port });
+  const handle = app.getRequestHandler();
+  await app.prepare();
+  return { handle: (req, res) => void handle(req, res), close: () => app.close() };
+}
+
+/** Without Next, whatever is not /v1 is not here. */
+function apiOnly(): { handle: Listener; close: () => Promise<void> } {
+  const notHere = JSON.stringify({ status: false, message: 'This server answers the API only: see /v1/openapi.json.', code: 'NOT_FOUND' });
+  return {
+    handle: (_req, res) => void res.writeHead(404, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(notHere) }).end(notHere),
+    close: async () => {},
+  };
+}
+
 async function main() {
   const port = Number(option('-p', process.env.PORT ?? '3000'));
   const hostname = option('-H', '0.0.0.0');
   Object.assign(process.env, { NODE_ENV: 'production' });
-  const app = next({ dev: false, dir: ROOT, hostname, port });
-  const handle = app.getRequestHandler();
-  // Runs instrumentation too: migrations, the data-directory lock, demo data, the background runners.
-  await app.prepare();
-  restoreEngineDate();
-  const api = createApiFastPath(await loadApiRouteTable(ROOT), `http://${hostname === '0.0.0.0' ? 'localhost' : hostname}:${port}`);
-  // Read after prepare(), which has loaded .env; lib/server/env.ts validates the same setting.
+  // The start-up work (migrations, the data-directory lock, demo data, the background runners), once per
+  // process and before the server listens: a worker that cannot start exits before it answers anything,
+  // and the primary stops (workers.ts). Next's instrumentation sees it done (instrumentation.ts).
+  const { startServerOrExit } = await import('../lib/server/startup');
+  await startServerOrExit();
+  (globalThis as typeof globalThis & { __escrowStarted?: boolean }).__escrowStarted = true;
+  const site = API_ONLY ? apiOnly() : await startNext(hostname, port);
+  const { app: api } = await import('../lib/api/app');
+  // Next shares this process in `npm start`: the globals it uses stay the engine's own.
+  const toApi = getRequestListener(api.fetch, { overrideGlobalObjects: false });
+  // The API reads its request URL's origin only where the Host header names no usable host (file URLs).
+  const origin = `http://${hostname === '0.0.0.0' ? 'localhost' : hostname}:${port}`;
+  // Read after start-up, which has loaded .env; lib/server/env.ts validates the same setting.
   const trust = trustedProxies(process.env.ESCROW_TRUSTED_PROXIES);
   const server = http.createServer((req, res) => {
+    const url = req.url ?? '/';
+    if (isApiPath(url)) {
+      // /v1 reads its bodies through its own limited reader (lib/server/http/body.ts).
+      assignClientAddress(req, trust);
+      // In absolute form, so a malformed Host header is never the request's URL: it stays a header the API may pass over.
+      req.url = `${origin}${url}`;
+      return void toApi(req, res);
+    }
     if (refuseOversizedBody(req, res)) return;
     assignClientAddress(req, trust);
-    if (!api(req, res)) void handle(req, res);
+    site.handle(req, res);
   });
   // An idle keep-alive connection is kept 65 s, not Node's 5: load balancers keep theirs for 60 s, and a
   // server that closes first races the client reusing it (a reset, a proxy's 502). At 5 s the bench's own
   // driver lost that race twice in 3,600 requests, on sockets a stall had left idle. (headersTimeout, 60 s,
   // runs only while a request's headers arrive: a connection left idle 62 s was still reused here.)
   server.keepAliveTimeout = 65_000;
-  server.listen(port, hostname, () => console.log(JSON.stringify({ level: 'info', msg: 'listening', url: `http://${hostname}:${port}` })));
+  server.listen(port, hostname, () =>
+    console.log(JSON.stringify({ level: 'info', msg: 'listening', url: `http://${hostname}:${port}`, ...(API_ONLY ? { serves: 'api' } : {}) })),
+  );
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
       server.close();
-      void app.close().finally(() => process.exit(0));
+      void site.close().finally(() => process.exit(0));
       setTimeout(() => process.exit(0), 5000).unref();
     });
   }

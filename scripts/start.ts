@@ -1,6 +1,7 @@
 /**
  * `npm start`: loads .env files, builds if there is no current build, starts the production server,
- * and says where to go once it answers.
+ * and says where to go once it answers. `npm run start:api` (--api-only): the API alone, without Next,
+ * so without a build.
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
@@ -9,12 +10,13 @@ import { ensureBuild } from './ensure-build';
 import { productionServerArgs } from './production-server/command';
 
 const ROOT = path.resolve(__dirname, '..');
+const API_ONLY = process.argv.includes('--api-only');
 loadEnvConfig(ROOT);
-ensureBuild();
+if (!API_ONLY) ensureBuild();
 
 const port = process.env.PORT ?? '3000';
 const url = `http://localhost:${port}`;
-const server = spawn(process.execPath, productionServerArgs(port), {
+const server = spawn(process.execPath, productionServerArgs(port, undefined, { apiOnly: API_ONLY }), {
   cwd: ROOT,
   stdio: 'inherit',
   env: { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1' },
@@ -48,6 +50,28 @@ function demoSignIns(state: DemoAccounts): string[] {
   ];
 }
 
+async function announceApi() {
+  for (let attempt = 0; attempt < 240; attempt++) {
+    try {
+      if ((await fetch(`${url}/v1/openapi.json`)).ok) {
+        console.log(
+          [
+            '',
+            `  Escrow Desk API is running at ${url}/v1  (API only: no dashboard on this server)`,
+            `  OpenAPI:        ${url}/v1/openapi.json`,
+            process.env.ESCROW_OPERATOR_KEY ? '' : '  Operator API:   set ESCROW_OPERATOR_KEY (16+ characters) to enable /v1/operator/…',
+            '',
+          ].join('\n'),
+        );
+        return;
+      }
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
 async function announce() {
   for (let attempt = 0; attempt < 240; attempt++) {
     try {
@@ -75,4 +99,4 @@ async function announce() {
     await new Promise((r) => setTimeout(r, 500));
   }
 }
-void announce();
+void (API_ONLY ? announceApi() : announce());

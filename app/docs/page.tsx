@@ -1,7 +1,6 @@
 import type { Metadata } from 'next';
 import { SchemaFields } from '@/components/docs/schema-fields';
-import { openApiDocument, operationSummary } from '@/lib/contracts/openapi';
-import { OPERATIONS } from '@/lib/contracts/operations';
+import { openApiDocument } from '@/lib/api/app';
 
 export const metadata: Metadata = { title: 'API reference' };
 
@@ -12,9 +11,30 @@ const METHOD_STYLE: Record<string, string> = {
   delete: 'bg-rose-100 text-rose-800',
 };
 
+type JsonSchema = Parameters<typeof SchemaFields>[0]['schema'];
+type Parameter = { name: string; in: string; required?: boolean; schema?: JsonSchema; description?: string };
+type Operation = {
+  operationId: string;
+  tags: string[];
+  summary: string;
+  description?: string;
+  parameters?: Parameter[];
+  requestBody?: { content: Record<string, { schema: JsonSchema }> };
+  responses: Record<string, { description: string }>;
+};
+
+/** The operations of the app's own OpenAPI document (lib/api), in its order. */
+function operations() {
+  const { paths } = openApiDocument();
+  return Object.entries(paths as unknown as Record<string, Record<string, Operation>>).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, op]) => ({ path, method, ...op })),
+  );
+}
+
 export default function DocsPage() {
   const { info } = openApiDocument();
-  const tags = [...new Set(OPERATIONS.map((op) => op.tag))];
+  const all = operations();
+  const tags = [...new Set(all.map((op) => op.tags[0]!))];
   return (
     <main className="mx-auto max-w-5xl px-6 py-10">
       <h1 className="text-3xl font-semibold">Escrow Desk API reference</h1>
@@ -41,48 +61,51 @@ export default function DocsPage() {
       {tags.map((tag) => (
         <section key={tag} id={tag.replace(/\s+/g, '-').toLowerCase()} className="mt-10">
           <h2 className="text-xl font-semibold">{tag}</h2>
-          {OPERATIONS.filter((op) => op.tag === tag).map((op) => {
-            const spec = operationSummary(op);
-            const bodySchema = spec.body;
-            const query = spec.query;
-            return (
-              <article key={op.id} id={op.id} className="mt-4 rounded-lg border bg-white p-4">
-                <h3 className="flex flex-wrap items-center gap-2 font-mono text-sm">
-                  <span className={`rounded px-2 py-0.5 text-xs font-bold uppercase ${METHOD_STYLE[op.method]}`}>{op.method}</span>
-                  <span>{op.path}</span>
-                </h3>
-                <p className="mt-2 font-medium">{op.summary}</p>
-                {spec.description ? <p className="mt-1 text-sm text-slate-600">{spec.description}</p> : null}
-                {query.length > 0 ? (
-                  <>
-                    <h4 className="mt-3 text-sm font-semibold">Query</h4>
-                    <SchemaFields
-                      schema={{
-                        type: 'object',
-                        properties: Object.fromEntries(query.map((p) => [p.name, p.schema])),
-                        required: query.filter((p) => p.required).map((p) => p.name),
-                      }}
-                    />
-                  </>
-                ) : null}
-                {bodySchema ? (
-                  <>
-                    <h4 className="mt-3 text-sm font-semibold">Body</h4>
-                    <SchemaFields schema={bodySchema} />
-                  </>
-                ) : null}
-                {op.multipart ? <p className="mt-3 text-sm">Body: multipart/form-data with the file in the field <code>file</code>.</p> : null}
-                <h4 className="mt-3 text-sm font-semibold">Errors</h4>
-                <ul className="mt-1 text-sm text-slate-600">
-                  {spec.errors.map(({ status, description }) => (
-                    <li key={status}>
-                      <span className="font-mono">{status}</span> {description}
-                    </li>
-                  ))}
-                </ul>
-              </article>
-            );
-          })}
+          {all
+            .filter((op) => op.tags[0] === tag)
+            .map((op) => {
+              const query = (op.parameters ?? []).filter((p) => p.in === 'query');
+              const body = op.requestBody?.content['application/json']?.schema;
+              const multipart = Boolean(op.requestBody?.content['multipart/form-data']);
+              const errors = Object.entries(op.responses).filter(([status]) => status !== '200');
+              return (
+                <article key={op.operationId} id={op.operationId} className="mt-4 rounded-lg border bg-white p-4">
+                  <h3 className="flex flex-wrap items-center gap-2 font-mono text-sm">
+                    <span className={`rounded px-2 py-0.5 text-xs font-bold uppercase ${METHOD_STYLE[op.method]}`}>{op.method}</span>
+                    <span>{op.path}</span>
+                  </h3>
+                  <p className="mt-2 font-medium">{op.summary}</p>
+                  {op.description ? <p className="mt-1 text-sm text-slate-600">{op.description}</p> : null}
+                  {query.length > 0 ? (
+                    <>
+                      <h4 className="mt-3 text-sm font-semibold">Query</h4>
+                      <SchemaFields
+                        schema={{
+                          type: 'object',
+                          properties: Object.fromEntries(query.map((p) => [p.name, { ...p.schema, description: p.schema?.description ?? p.description }])),
+                          required: query.filter((p) => p.required).map((p) => p.name),
+                        }}
+                      />
+                    </>
+                  ) : null}
+                  {body ? (
+                    <>
+                      <h4 className="mt-3 text-sm font-semibold">Body</h4>
+                      <SchemaFields schema={body} />
+                    </>
+                  ) : null}
+                  {multipart ? <p className="mt-3 text-sm">Body: multipart/form-data with the file in the field <code>file</code>.</p> : null}
+                  <h4 className="mt-3 text-sm font-semibold">Errors</h4>
+                  <ul className="mt-1 text-sm text-slate-600">
+                    {errors.map(([status, { description }]) => (
+                      <li key={status}>
+                        <span className="font-mono">{status}</span> {description}
+                      </li>
+                    ))}
+                  </ul>
+                </article>
+              );
+            })}
         </section>
       ))}
     </main>

@@ -1,12 +1,12 @@
 /**
- * Authentication and client isolation for every operation in lib/contracts/operations.ts: the list
+ * Authentication and client isolation for every operation the API app defines (support/operations.ts): the list
  * drives the tests, and each operation is sent with real ids from a deal this file builds (a
  * transaction whose first milestone is in dispute, a saved bank account and an uploaded file).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ErrorEnvelope } from '@/lib/contracts/common';
-import { OPERATIONS, type Operation } from '@/lib/contracts/operations';
+import { OPERATIONS, type Operation } from './support/operations';
 import { baseUrl, call, expectError, expectOk, inDays, newClient, newDeal, operatorKey, snapshot, uploadProof, type ApiResponse, type TestClient } from './support/api';
 
 type Ids = { user: string; seller: string; transaction: string; milestone: string; dispute: string; file: string; webhook: string; delivery: string; arbitration?: string };

@@ -1,5 +1,5 @@
 /**
- * Bad input for every operation in lib/contracts/operations.ts that takes a body, a query, a path id
+ * Bad input for every operation the API app defines (support/operations.ts) that takes a body, a query, a path id
  * or an upload. The bad values are generated from each operation's zod schema in its JSON Schema form
  * (`z.toJSONSchema(schema, { io: 'input' })`): every field of the request is sent missing, with the
  * wrong type, too long, blank, as a malformed id, enum, URL or date, and every number as a bad
@@ -16,7 +16,7 @@ import { z } from 'zod';
 import { ErrorEnvelope } from '@/lib/contracts/common';
 import { MAX_UPLOAD_BYTES } from '@/lib/contracts/files';
 import { MAX_NAIRA_AMOUNT } from '@/lib/escrow/money';
-import { OPERATIONS, type Operation } from '@/lib/contracts/operations';
+import { OPERATIONS, type Operation } from './support/operations';
 import { baseUrl, expectOk, inDays, ledgerIntegrity, newClient, operatorKey, snapshot, uploadProof, type ApiResponse, type TestClient } from './support/api';
 import { STAGE_OF, stageMilestone, type Deal, type Send, type StagedMilestone } from './support/staging';
 

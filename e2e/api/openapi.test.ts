@@ -1,54 +1,104 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { OPERATIONS } from '@/lib/contracts/operations';
 import { baseUrl } from './support/api';
+import { OPERATIONS } from './support/operations';
 
-const V1 = path.resolve(__dirname, '../../app/v1');
+type Schema = { type?: string | string[]; properties?: Record<string, Schema>; required?: string[]; enum?: unknown[] };
+type Parameter = { name: string; in: string; required: boolean; schema: Schema };
+type Response = { description: string; content?: Record<string, { schema: Schema }> };
+type Operation = {
+  operationId: string;
+  tags: string[];
+  summary: string;
+  security: Array<Record<string, string[]>>;
+  parameters?: Parameter[];
+  requestBody?: { required: boolean; content: Record<string, { schema: Schema }> };
+  responses: Record<string, Response>;
+};
+type Document = {
+  openapi: string;
+  components: { securitySchemes: Record<string, { type: string; in: string; name: string }> };
+  paths: Record<string, Record<string, Operation>>;
+};
 
-/** Every route handler under app/v1 as "METHOD /v1/path/{param}". */
-function implementedOperations(): string[] {
-  const found: string[] = [];
-  const walk = (dir: string) => {
-    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else if (entry.name === 'route.ts') {
-        const route = '/v1/' + path.relative(V1, dir).split(path.sep).map((s) => s.replace(/^\[(\w+)\]$/, (_, p: string) => `{${p === 'userId' ? 'user_id' : p}}`)).join('/');
-        const source = fs.readFileSync(full, 'utf8');
-        for (const method of ['GET', 'POST', 'PATCH', 'PUT', 'DELETE']) {
-          if (new RegExp(`export (const|async function|function) ${method}\\b`).test(source)) found.push(`${method} ${route}`);
-        }
-      }
-    }
-  };
-  walk(V1);
-  // The document itself and the catch-all 404 for unknown paths are not operations.
-  return found.filter((op) => op !== 'GET /v1/openapi.json' && !op.includes('{...path}') && !op.includes('[...path]')).sort();
+async function served(): Promise<Document> {
+  const res = await fetch(`${baseUrl()}/v1/openapi.json`);
+  expect(res.status).toBe(200);
+  expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+  return (await res.json()) as Document;
 }
 
-describe('the OpenAPI document', () => {
-  it('is OpenAPI 3.1 and describes exactly the operations the app implements', async () => {
-    const res = await fetch(`${baseUrl()}/v1/openapi.json`);
-    expect(res.status).toBe(200);
-    const doc = await res.json();
+const operationsOf = (doc: Document) =>
+  Object.entries(doc.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, op]) => ({ path, method, op })));
+
+describe('the OpenAPI document the API serves', () => {
+  it('is OpenAPI 3.1, with a unique id and a summary for each operation, and one for every operation the app defines', async () => {
+    const doc = await served();
     expect(doc.openapi).toBe('3.1.0');
-    const documented = Object.entries(doc.paths as Record<string, Record<string, unknown>>)
-      .flatMap(([p, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${p}`))
-      .sort();
-    expect(documented).toEqual(implementedOperations());
-    expect(documented).toHaveLength(OPERATIONS.length);
+    const ops = operationsOf(doc);
+    expect(ops.length).toBeGreaterThanOrEqual(45);
+    expect(new Set(ops.map(({ op }) => op.operationId)).size).toBe(ops.length);
+    for (const { path, op } of ops) {
+      expect(path, op.operationId).toMatch(/^\/v1\//);
+      expect(op.summary, op.operationId).toMatch(/\S/);
+      expect(op.tags, op.operationId).toHaveLength(1);
+    }
+    expect(ops.map(({ method, path }) => `${method} ${path}`).sort()).toEqual(OPERATIONS.map((op) => `${op.method} ${op.path}`).sort());
   });
 
-  it('documents request bodies from the validating schemas and every error status', async () => {
-    const doc = await (await fetch(`${baseUrl()}/v1/openapi.json`)).json();
-    const reject = doc.paths['/v1/milestones/{id}/reject'].post;
-    expect(reject.requestBody.content['application/json'].schema.required.sort()).toEqual(['buyer_id', 'proofs_of_return', 'rejection_reason']);
+  it('names a security scheme on every operation: the client secret key, or the operator key on /v1/operator', async () => {
+    const doc = await served();
+    expect(Object.keys(doc.components.securitySchemes).sort()).toEqual(['operatorKey', 'secretKey']);
+    for (const scheme of Object.values(doc.components.securitySchemes)) expect(scheme).toMatchObject({ type: 'apiKey', in: 'header', name: 'Authorization' });
+    for (const { path, op } of operationsOf(doc)) {
+      expect(op.security, op.operationId).toEqual([{ [path.startsWith('/v1/operator/') ? 'operatorKey' : 'secretKey']: [] }]);
+    }
+  });
+
+  it('gives every operation its success schema and its error responses in the error envelope, 401 always', async () => {
+    const doc = await served();
+    for (const { op } of operationsOf(doc)) {
+      const success = op.responses['200']!;
+      const json = success.content?.['application/json']?.schema;
+      if (json) {
+        expect(json.required, op.operationId).toEqual(['status', 'message', 'data']);
+        expect(json.properties!.status!.enum, op.operationId).toEqual([true]);
+      } else {
+        expect(Object.keys(success.content ?? {}), op.operationId).toEqual(['application/octet-stream']);
+      }
+      const errors = Object.entries(op.responses).filter(([status]) => status !== '200');
+      expect(errors.map(([status]) => status), op.operationId).toContain('401');
+      for (const [status, response] of errors) {
+        expect(Number(status), op.operationId).toBeGreaterThanOrEqual(400);
+        expect(response.description, `${op.operationId} ${status}`).toMatch(/\(code [A-Z_, ]+\)$/);
+        const schema = response.content!['application/json']!.schema;
+        expect(schema.required, `${op.operationId} ${status}`).toEqual(['status', 'message', 'code']);
+        expect(schema.properties!.code!.enum!.length, `${op.operationId} ${status}`).toBeGreaterThan(0);
+      }
+    }
+  });
+
+  it('documents request bodies, queries and path ids from the schemas the app validates with', async () => {
+    const doc = await served();
+    for (const { path, op } of operationsOf(doc)) {
+      const ids = [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+      const pathParams = (op.parameters ?? []).filter((p) => p.in === 'path');
+      expect(pathParams.map((p) => p.name), op.operationId).toEqual(ids);
+      for (const p of pathParams) expect(p.schema, op.operationId).toMatchObject({ type: 'string', format: 'uuid' });
+      const body = op.requestBody?.content;
+      if (body) expect(op.requestBody!.required, op.operationId).toBe(true);
+      // Operations with a JSON body name the 415 and 400 a body can get.
+      if (body?.['application/json']) expect(Object.keys(op.responses), op.operationId).toEqual(expect.arrayContaining(['400', '415']));
+    }
+    const reject = doc.paths['/v1/milestones/{id}/reject']!.post!;
+    expect(reject.requestBody!.content['application/json']!.schema.required!.sort()).toEqual(['buyer_id', 'proofs_of_return', 'rejection_reason']);
     expect(Object.keys(reject.responses).sort()).toEqual(['200', '400', '401', '403', '404', '409', '415']);
-    const listUsers = doc.paths['/v1/users'].get;
-    expect(listUsers.parameters.filter((p: { required: boolean }) => p.required).map((p: { name: string }) => p.name)).toEqual(['page', 'limit', 'sort']);
-    const created = doc.paths['/v1/users'].post.responses['200'].content['application/json'].schema;
-    expect(Object.keys(created.properties.data.properties)).toContain('default_email');
+    expect(reject.responses['403']!.content!['application/json']!.schema.properties!.code!.enum).toEqual(['WRONG_PARTY']);
+    const listUsers = doc.paths['/v1/users']!.get!;
+    expect(listUsers.parameters!.filter((p) => p.required).map((p) => p.name)).toEqual(['page', 'limit', 'sort']);
+    const created = doc.paths['/v1/users']!.post!.responses['200']!.content!['application/json']!.schema;
+    expect(Object.keys(created.properties!.data!.properties!)).toContain('default_email');
+    const upload = doc.paths['/v1/files']!.post!.requestBody!.content['multipart/form-data']!.schema;
+    expect(upload).toMatchObject({ required: ['file'], properties: { file: { type: 'string', format: 'binary' } } });
   });
 
   it('answers an unknown /v1 path with the 404 error envelope', async () => {
@@ -57,10 +107,14 @@ describe('the OpenAPI document', () => {
     expect(await res.json()).toMatchObject({ status: false, code: 'NOT_FOUND', message: expect.stringContaining('POST /v1/no/such/operation') });
   });
 
-  it('is readable at /docs', async () => {
+  it('is readable at /docs, every operation with its path and summary', async () => {
+    const doc = await served();
     const res = await fetch(`${baseUrl()}/docs`);
     expect(res.status).toBe(200);
-    const html = await res.text();
-    for (const op of OPERATIONS) expect(html).toContain(op.path);
+    const html = (await res.text()).replaceAll('&#x27;', "'").replaceAll('&quot;', '"').replaceAll('&amp;', '&');
+    for (const { path, op } of operationsOf(doc)) {
+      expect(html).toContain(path);
+      expect(html).toContain(op.summary);
+    }
   });
 });

@@ -1,5 +1,5 @@
 /**
- * Wrong actors for every operation that names an acting party in lib/contracts/operations.ts
+ * Wrong actors for every operation that names an acting party in the API app (support/operations.ts)
  * (decisions §5: "the acting id must be the party that the operation's Who acts row names, else
  * 403"). Each operation is staged where the right party would succeed; then every party field of
  * its body is sent naming someone else — the other party, a third user of the same client, a party
@@ -16,7 +16,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorEnvelope } from '@/lib/contracts/common';
-import { OPERATIONS, type Operation } from '@/lib/contracts/operations';
+import { OPERATIONS, type Operation } from './support/operations';
 import { call, expectOk, ledgerIntegrity, newClient, newDeal, newUser, snapshot, type ApiResponse, type TestClient } from './support/api';
 import { STAGE_OF, stageMilestone, type Deal, type StagedMilestone as Staged } from './support/staging';
 

@@ -1,8 +1,12 @@
 import 'server-only';
 import { randomUUID } from 'node:crypto';
 
-let lastMs = 0;
-let counter = 0;
+// On globalThis: `npm start` holds two copies of this module (Next's bundles and the production server's API),
+// and ids made by both (a request's, a deadline runner's) must still sort in the order they were made.
+const clock = ((globalThis as typeof globalThis & { __escrowUuidv7?: { lastMs: number; counter: number } }).__escrowUuidv7 ??= {
+  lastMs: 0,
+  counter: 0,
+});
 
 /**
  * UUID version 7: the first 48 bits are the Unix time in ms and a 12-bit counter follows, so ids
@@ -15,17 +19,17 @@ let counter = 0;
  * recent ones. Ids someone could guess at to reach a thing (files) stay random: crypto.randomUUID.
  */
 export function uuidv7(nowMs = Date.now()): string {
-  if (nowMs <= lastMs) {
-    counter++;
-    if (counter > 0xfff) {
-      lastMs++;
-      counter = 0;
+  if (nowMs <= clock.lastMs) {
+    clock.counter++;
+    if (clock.counter > 0xfff) {
+      clock.lastMs++;
+      clock.counter = 0;
     }
   } else {
-    lastMs = nowMs;
-    counter = 0;
+    clock.lastMs = nowMs;
+    clock.counter = 0;
   }
-  const time = lastMs.toString(16).padStart(12, '0');
+  const time = clock.lastMs.toString(16).padStart(12, '0');
   // randomUUID: xxxxxxxx-xxxx-4xxx-Vxxx-xxxxxxxxxxxx, V already the RFC variant (8–b).
-  return `${time.slice(0, 8)}-${time.slice(8)}-7${counter.toString(16).padStart(3, '0')}-${randomUUID().slice(19)}`;
+  return `${time.slice(0, 8)}-${time.slice(8)}-7${clock.counter.toString(16).padStart(3, '0')}-${randomUUID().slice(19)}`;
 }

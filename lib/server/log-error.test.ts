@@ -9,7 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorResponse } from './http/respond';
+import { errorResponse } from '@/lib/api/respond';
 import { loggableError } from './log-error';
 
 const SECRET = 'whsec_Zm9yIGEgdGVzdCBvbmx5LCBub3QgYSByZWFsIHNlY3JldA';

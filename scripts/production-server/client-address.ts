@@ -49,8 +49,8 @@ function dropHeaders(req: IncomingMessage, names: string[]): void {
 }
 
 /**
- * Sets CLIENT_ADDRESS_HEADER on the request, in both of the forms routes read it from (the /v1 fast
- * path copies rawHeaders, Next reads headers), after dropping what the peer may not say.
+ * Sets CLIENT_ADDRESS_HEADER on the request, in both of the forms routes read it from (the API app's
+ * adapter reads rawHeaders, Next reads headers), after dropping what the peer may not say.
  */
 export function assignClientAddress(req: IncomingMessage, trust: TrustProxy): void {
   const peer = req.socket.remoteAddress;

@@ -1,6 +1,8 @@
 import path from 'node:path';
 
 const SERVE = path.resolve(__dirname, '../serve.ts');
+/** tsx with tsconfig.server.json: the server loads lib/api and lib/server from source (load-typescript.mjs says why). */
+const LOAD_TYPESCRIPT = path.resolve(__dirname, 'load-typescript.mjs');
 
 /**
  * V8's allocation-site pretenuring allocates straight into the old generation from sites whose objects
@@ -11,7 +13,10 @@ const SERVE = path.resolve(__dirname, '../serve.ts');
  */
 const V8_FLAGS = ['--no-allocation-site-pretenuring'];
 
-/** The production server's command line after `node` (scripts/serve.ts): `npm start`, the tests and the bench run it. */
-export function productionServerArgs(port: number | string, hostname?: string): string[] {
-  return [...V8_FLAGS, '--import', 'tsx', SERVE, '-p', String(port), ...(hostname ? ['-H', hostname] : [])];
+/**
+ * The production server's command line after `node` (scripts/serve.ts): `npm start`, the tests and the bench
+ * run it; `apiOnly` serves /v1 alone, without Next (`npm run start:api`).
+ */
+export function productionServerArgs(port: number | string, hostname?: string, opts: { apiOnly?: boolean } = {}): string[] {
+  return [...V8_FLAGS, '--import', LOAD_TYPESCRIPT, SERVE, '-p', String(port), ...(hostname ? ['-H', hostname] : []), ...(opts.apiOnly ? ['--api-only'] : [])];
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, inject } from 'vitest';
+import { operationAt } from './operations';
 
 export type ApiResponse<T = any> = { status: number; body: T; headers: Headers };
 
@@ -26,7 +27,24 @@ export async function call<T = any>(
   } catch {
     // binary or empty body: keep the text
   }
+  checkSuccessShape(method, path, res.status, parsed);
   return { status: res.status, body: parsed as T, headers: res.headers };
+}
+
+/**
+ * Every success the suites see is checked against its operation's response schema in the app's own
+ * definitions (lib/api): a field the code answers that the contract does not list (or the reverse),
+ * or a type that drifted, fails the test that made the call.
+ */
+export function checkSuccessShape(method: string, path: string, status: number, body: unknown): void {
+  if (status !== 200 || typeof body !== 'object' || body === null || (body as { status?: unknown }).status !== true) return;
+  const op = operationAt(method, path);
+  if (!op?.success) return;
+  const checked = op.success.safeParse(body);
+  if (!checked.success) {
+    const issues = checked.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
+    throw new Error(`${method} ${path} answered outside its response schema (${op.id}): ${issues}`);
+  }
 }
 
 /** Asserts the error envelope of decisions §1 and returns it. */
@@ -98,6 +116,7 @@ export async function uploadProof(client: TestClient): Promise<string> {
   const res = await fetch(`${baseUrl()}/v1/files`, { method: 'POST', headers: { authorization: client.secretKey }, body: form });
   const body = await res.json();
   expect(res.status, JSON.stringify(body)).toBe(200);
+  checkSuccessShape('POST', '/v1/files', res.status, body);
   return body.data.url;
 }
 

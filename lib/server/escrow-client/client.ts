@@ -1,12 +1,6 @@
 import 'server-only';
-import type { z } from 'zod';
-import type { CreateDisputeBody } from '@/lib/contracts/disputes';
-import type { DeliverBody, RejectDeliveryBody } from '@/lib/contracts/milestones';
-import type * as D from '@/lib/contracts/dashboard';
-import type * as R from '@/lib/contracts/records';
-import type { CreateTransactionBody } from '@/lib/contracts/transactions';
-import type { CreateUserBody } from '@/lib/contracts/users';
-import type * as DD from '@/lib/contracts/dashboard-disputes';
+import { hc, type ClientRequestOptions, type ClientResponse, type InferRequestType } from 'hono/client';
+import type { EscrowApi } from '@/lib/api/app';
 import { apiCredentials, demoClientCredentials, operatorCredentials } from './credentials';
 
 export type FieldError = { field: string; message: string };
@@ -14,45 +8,60 @@ export type ApiSuccess<T> = { ok: true; status: number; message: string; data: T
 export type ApiFailure = { ok: false; status: number; code: string; message: string; errors?: FieldError[] };
 export type ApiResult<T> = ApiSuccess<T> | ApiFailure;
 
-type Query = Record<string, string | number | undefined>;
-type RequestOptions = { query?: Query; body?: unknown; form?: FormData; idempotencyKey?: string; operator?: boolean };
+/**
+ * The /v1 operations as the app defines them (lib/api): each method below names its operation once, and
+ * its path, query, body and answer types all come from that definition.
+ */
+type Api = ReturnType<typeof hc<EscrowApi>>;
+type Endpoint = (args: never, options?: ClientRequestOptions) => Promise<ClientResponse<unknown, number, string>>;
+/** What an operation takes (query, json, param). */
+type In<E extends Endpoint> = InferRequestType<E>;
+/**
+ * A query as the dashboard holds it: its parameters by name, numbers where the wire has digits, a form's
+ * filter as typed (the API judges its value), and blanks meaning "not set".
+ */
+type QueryOf<E extends Endpoint> = In<E> extends { query: infer Q } ? { [K in keyof Q]?: string | number } : never;
+type BodyOf<E extends Endpoint> = In<E> extends { json: infer B } ? B : never;
+/** The data of an operation's success. */
+type DataOf<R> = R extends ClientResponse<infer T, 200, 'json'> ? (T extends { data: infer D } ? D : never) : never;
 
 const TIMEOUT_MS = 30_000;
 
-function url(apiUrl: string, path: string, query?: Query): string {
-  const target = new URL(`${apiUrl}${path}`);
-  for (const [key, value] of Object.entries(query ?? {})) {
-    if (value !== undefined && value !== '') target.searchParams.set(key, String(value));
-  }
-  return target.toString();
-}
-
 class OperatorKeyMissing extends Error {}
 
-async function send(method: 'GET' | 'POST' | 'PATCH', path: string, opts: RequestOptions = {}): Promise<Response> {
+/** Query values as the wire carries them; unset and blank ones left out. */
+function queryOf(query: Record<string, string | number | undefined>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(query)) if (value !== undefined && value !== '') out[key] = String(value);
+  return out;
+}
+
+/** A path id goes into the URL escaped: it may come from the dashboard's own URL. */
+const id = (value: string) => encodeURIComponent(value);
+
+type SendOptions = { idempotencyKey?: string; operator?: boolean };
+
+async function send<R extends ClientResponse<unknown, number, string>>(call: (api: Api, options: ClientRequestOptions) => Promise<R>, opts: SendOptions = {}): Promise<R> {
   const credentials = opts.operator ? operatorCredentials() : await apiCredentials();
   if (!credentials) throw new OperatorKeyMissing();
   const { apiUrl, secretKey } = credentials;
   const headers: Record<string, string> = { authorization: secretKey, accept: 'application/json' };
   if (opts.idempotencyKey) headers['idempotency-key'] = opts.idempotencyKey;
-  let body: BodyInit | undefined;
-  if (opts.form) body = opts.form;
-  else if (opts.body !== undefined) {
-    headers['content-type'] = 'application/json';
-    body = JSON.stringify(opts.body);
-  }
-  return fetch(url(apiUrl, path, opts.query), { method, headers, body, cache: 'no-store', signal: AbortSignal.timeout(TIMEOUT_MS) });
+  return call(hc<EscrowApi>(apiUrl), { headers, init: { cache: 'no-store', signal: AbortSignal.timeout(TIMEOUT_MS) } });
 }
 
-async function request<T>(method: 'GET' | 'POST' | 'PATCH', path: string, opts: RequestOptions = {}): Promise<ApiResult<T>> {
+async function request<R extends ClientResponse<unknown, number, string>>(
+  call: (api: Api, options: ClientRequestOptions) => Promise<R>,
+  opts: SendOptions = {},
+): Promise<ApiResult<DataOf<R>>> {
   let response: Response;
   try {
-    response = await send(method, path, opts);
+    response = await send(call, opts);
   } catch (error) {
     if (error instanceof OperatorKeyMissing) {
       return { ok: false, status: 503, code: 'OPERATOR_KEY_MISSING', message: 'The dispute team area needs ESCROW_OPERATOR_KEY set on this server.' };
     }
-    console.error(JSON.stringify({ level: 'error', msg: 'escrow API unreachable', path, error: String(error) }));
+    console.error(JSON.stringify({ level: 'error', msg: 'escrow API unreachable', error: String(error) }));
     return { ok: false, status: 503, code: 'API_UNREACHABLE', message: 'The escrow service could not be reached. Try again in a moment.' };
   }
   let payload: unknown;
@@ -61,9 +70,9 @@ async function request<T>(method: 'GET' | 'POST' | 'PATCH', path: string, opts: 
   } catch {
     return { ok: false, status: response.status, code: 'BAD_RESPONSE', message: `The escrow service answered ${response.status} without a readable body.` };
   }
-  const envelope = payload as { status?: boolean; message?: string; data?: T; code?: string; errors?: FieldError[] };
+  const envelope = payload as { status?: boolean; message?: string; data?: DataOf<R>; code?: string; errors?: FieldError[] };
   if (response.ok && envelope.status === true) {
-    return { ok: true, status: response.status, message: envelope.message ?? 'Done', data: envelope.data as T };
+    return { ok: true, status: response.status, message: envelope.message ?? 'Done', data: envelope.data as DataOf<R> };
   }
   return {
     ok: false,
@@ -74,101 +83,108 @@ async function request<T>(method: 'GET' | 'POST' | 'PATCH', path: string, opts: 
   };
 }
 
-const id = (value: string) => encodeURIComponent(value);
-
-type In<T extends z.ZodType> = z.input<T>;
-type Paging = { page?: number; limit?: number };
+type A = Api;
 
 /** The one typed client of the /v1 API. Server-only: the secret key never leaves this process. */
 export const escrow = {
   users: {
-    list: (q: { page: number; limit: number; sort: 'ASC' | 'DESC'; search?: string }) => request<D.UserList>('GET', '/users', { query: q }),
-    get: (userId: string) => request<D.User>('GET', `/users/${id(userId)}`),
-    create: (body: In<typeof CreateUserBody>, idempotencyKey: string) => request<D.CreatedUser>('POST', '/users', { body, idempotencyKey }),
+    list: (q: QueryOf<A['users']['$get']>) => request((api, o) => api.users.$get({ query: queryOf(q) as In<A['users']['$get']>['query'] }, o)),
+    get: (userId: string) => request((api, o) => api.users[':id'].$get({ param: { id: id(userId) } }, o)),
+    create: (body: BodyOf<A['users']['$post']>, idempotencyKey: string) => request((api, o) => api.users.$post({ json: body }, o), { idempotencyKey }),
   },
   transactions: {
-    list: (q: Paging & { user_id?: string; status?: string; sort?: 'ASC' | 'DESC' }) => request<D.TransactionList>('GET', '/transactions', { query: q }),
-    get: (transactionId: string) => request<D.Transaction>('GET', `/transactions/${id(transactionId)}`),
-    create: (body: In<typeof CreateTransactionBody>, idempotencyKey: string) =>
-      request<D.Transaction>('POST', '/transactions', { body, idempotencyKey }),
+    list: (q: QueryOf<A['transactions']['$get']>) =>
+      request((api, o) => api.transactions.$get({ query: queryOf(q) as In<A['transactions']['$get']>['query'] }, o)),
+    get: (transactionId: string) => request((api, o) => api.transactions[':id'].$get({ param: { id: id(transactionId) } }, o)),
+    create: (body: BodyOf<A['transactions']['$post']>, idempotencyKey: string) =>
+      request((api, o) => api.transactions.$post({ json: body }, o), { idempotencyKey }),
   },
   milestones: {
-    get: (milestoneId: string) => request<D.Milestone>('GET', `/milestones/${id(milestoneId)}`),
-    fund: (milestoneId: string, body: { buyer_id: string }, idempotencyKey: string) =>
-      request<R.MilestoneRecord>('POST', `/milestones/${id(milestoneId)}/fund`, { body, idempotencyKey }),
-    deliver: (milestoneId: string, body: In<typeof DeliverBody>, idempotencyKey: string) =>
-      request<R.MilestoneRecord>('POST', `/milestones/${id(milestoneId)}/deliver`, { body, idempotencyKey }),
-    approve: (milestoneId: string, body: { buyer_id: string }, idempotencyKey: string) =>
-      request<R.MilestoneRecord>('POST', `/milestones/${id(milestoneId)}/approve`, { body, idempotencyKey }),
-    reject: (milestoneId: string, body: In<typeof RejectDeliveryBody>, idempotencyKey: string) =>
-      request<R.MilestoneRecord>('POST', `/milestones/${id(milestoneId)}/reject`, { body, idempotencyKey }),
-    approveReturn: (milestoneId: string, body: { seller_id: string }, idempotencyKey: string) =>
-      request<R.MilestoneRecord>('PATCH', `/milestones/${id(milestoneId)}/reject/approve`, { body, idempotencyKey }),
-    disapproveReturn: (milestoneId: string, body: { seller_id: string }, idempotencyKey: string) =>
-      request<R.MilestoneRecord>('PATCH', `/milestones/${id(milestoneId)}/reject/disapprove`, { body, idempotencyKey }),
+    get: (milestoneId: string) => request((api, o) => api.milestones[':id'].$get({ param: { id: id(milestoneId) } }, o)),
+    fund: (milestoneId: string, body: BodyOf<A['milestones'][':id']['fund']['$post']>, idempotencyKey: string) =>
+      request((api, o) => api.milestones[':id'].fund.$post({ param: { id: id(milestoneId) }, json: body }, o), { idempotencyKey }),
+    deliver: (milestoneId: string, body: BodyOf<A['milestones'][':id']['deliver']['$post']>, idempotencyKey: string) =>
+      request((api, o) => api.milestones[':id'].deliver.$post({ param: { id: id(milestoneId) }, json: body }, o), { idempotencyKey }),
+    approve: (milestoneId: string, body: BodyOf<A['milestones'][':id']['approve']['$post']>, idempotencyKey: string) =>
+      request((api, o) => api.milestones[':id'].approve.$post({ param: { id: id(milestoneId) }, json: body }, o), { idempotencyKey }),
+    reject: (milestoneId: string, body: BodyOf<A['milestones'][':id']['reject']['$post']>, idempotencyKey: string) =>
+      request((api, o) => api.milestones[':id'].reject.$post({ param: { id: id(milestoneId) }, json: body }, o), { idempotencyKey }),
+    approveReturn: (milestoneId: string, body: BodyOf<A['milestones'][':id']['reject']['approve']['$patch']>, idempotencyKey: string) =>
+      request((api, o) => api.milestones[':id'].reject.approve.$patch({ param: { id: id(milestoneId) }, json: body }, o), { idempotencyKey }),
+    disapproveReturn: (milestoneId: string, body: BodyOf<A['milestones'][':id']['reject']['disapprove']['$patch']>, idempotencyKey: string) =>
+      request((api, o) => api.milestones[':id'].reject.disapprove.$patch({ param: { id: id(milestoneId) }, json: body }, o), { idempotencyKey }),
   },
   disputes: {
-    create: (body: In<typeof CreateDisputeBody>, idempotencyKey: string) => request<D.DisputeSummary>('POST', '/dispute/create', { body, idempotencyKey }),
-    list: (q: Paging & { milestone_id?: string; status?: string }) => request<{ disputes: D.DisputeSummary[]; pagination: D.Pagination }>('GET', '/dispute', { query: q }),
-    get: (disputeId: string) => request<D.Dispute>('GET', `/dispute/${id(disputeId)}`),
-    addAmount: (disputeId: string, body: { dispute_amount: number; seller_id: string }, idempotencyKey: string) =>
-      request<D.Dispute>('PATCH', `/dispute/${id(disputeId)}/add-dispute-amount`, { body, idempotencyKey }),
-    approveAmount: (disputeId: string, body: { buyer_id: string }, idempotencyKey: string) =>
-      request<D.Dispute>('PATCH', `/dispute/${id(disputeId)}/approve-dispute-amount`, { body, idempotencyKey }),
-    rejectAmount: (disputeId: string, body: { buyer_id: string; reason?: string }, idempotencyKey: string) =>
-      request<D.Dispute>('PATCH', `/dispute/${id(disputeId)}/reject-dispute-amount`, { body, idempotencyKey }),
-    escalate: (disputeId: string, body: { buyer_id: string } | { seller_id: string }, idempotencyKey: string) =>
-      request<D.Dispute>('PATCH', `/dispute/${id(disputeId)}/escalate`, { body, idempotencyKey }),
-    submitEvidence: (disputeId: string, body: ({ buyer_id: string } | { seller_id: string }) & { text: string; files: string[] }, idempotencyKey: string) =>
-      request<D.Dispute>('POST', `/dispute/${id(disputeId)}/evidence`, { body, idempotencyKey }),
-    cancel: (disputeId: string, body: { seller_id: string; cancellation_agreement_details: string }, idempotencyKey: string) =>
-      request<D.Dispute>('PATCH', `/dispute/${id(disputeId)}/cancel`, { body, idempotencyKey }),
+    create: (body: BodyOf<A['dispute']['create']['$post']>, idempotencyKey: string) =>
+      request((api, o) => api.dispute.create.$post({ json: body }, o), { idempotencyKey }),
+    list: (q: QueryOf<A['dispute']['$get']>) => request((api, o) => api.dispute.$get({ query: queryOf(q) as In<A['dispute']['$get']>['query'] }, o)),
+    get: (disputeId: string) => request((api, o) => api.dispute[':id'].$get({ param: { id: id(disputeId) } }, o)),
+    addAmount: (disputeId: string, body: BodyOf<A['dispute'][':id']['add-dispute-amount']['$patch']>, idempotencyKey: string) =>
+      request((api, o) => api.dispute[':id']['add-dispute-amount'].$patch({ param: { id: id(disputeId) }, json: body }, o), { idempotencyKey }),
+    approveAmount: (disputeId: string, body: BodyOf<A['dispute'][':id']['approve-dispute-amount']['$patch']>, idempotencyKey: string) =>
+      request((api, o) => api.dispute[':id']['approve-dispute-amount'].$patch({ param: { id: id(disputeId) }, json: body }, o), { idempotencyKey }),
+    rejectAmount: (disputeId: string, body: BodyOf<A['dispute'][':id']['reject-dispute-amount']['$patch']>, idempotencyKey: string) =>
+      request((api, o) => api.dispute[':id']['reject-dispute-amount'].$patch({ param: { id: id(disputeId) }, json: body }, o), { idempotencyKey }),
+    escalate: (disputeId: string, body: BodyOf<A['dispute'][':id']['escalate']['$patch']>, idempotencyKey: string) =>
+      request((api, o) => api.dispute[':id'].escalate.$patch({ param: { id: id(disputeId) }, json: body }, o), { idempotencyKey }),
+    submitEvidence: (disputeId: string, body: BodyOf<A['dispute'][':id']['evidence']['$post']>, idempotencyKey: string) =>
+      request((api, o) => api.dispute[':id'].evidence.$post({ param: { id: id(disputeId) }, json: body }, o), { idempotencyKey }),
+    cancel: (disputeId: string, body: BodyOf<A['dispute'][':id']['cancel']['$patch']>, idempotencyKey: string) =>
+      request((api, o) => api.dispute[':id'].cancel.$patch({ param: { id: id(disputeId) }, json: body }, o), { idempotencyKey }),
   },
   /** The dispute team's routes, with the operator key (never the client key, never in the browser). */
   operator: {
-    disputes: (q: Paging & { status?: string; client_id?: string }) => request<DD.OperatorDisputeList>('GET', '/operator/disputes', { query: q, operator: true }),
-    dispute: (disputeId: string) => request<DD.OperatorDispute>('GET', `/operator/disputes/${id(disputeId)}`, { operator: true }),
-    verdict: (disputeId: string, body: { seller_amount: number; reason: string }, idempotencyKey: string) =>
-      request<DD.OperatorDispute>('POST', `/operator/disputes/${id(disputeId)}/verdict`, { body, idempotencyKey, operator: true }),
+    disputes: (q: QueryOf<A['operator']['disputes']['$get']>) =>
+      request((api, o) => api.operator.disputes.$get({ query: queryOf(q) as In<A['operator']['disputes']['$get']>['query'] }, o), { operator: true }),
+    dispute: (disputeId: string) => request((api, o) => api.operator.disputes[':id'].$get({ param: { id: id(disputeId) } }, o), { operator: true }),
+    verdict: (disputeId: string, body: BodyOf<A['operator']['disputes'][':id']['verdict']['$post']>, idempotencyKey: string) =>
+      request((api, o) => api.operator.disputes[':id'].verdict.$post({ param: { id: id(disputeId) }, json: body }, o), { idempotencyKey, operator: true }),
   },
   testClock: {
-    get: () => request<DD.TestClock>('GET', '/test-clock'),
-    advance: (body: { seconds: number }, idempotencyKey: string) => request<DD.TestClock>('POST', '/test-clock/advance', { body, idempotencyKey }),
+    get: () => request((api, o) => api['test-clock'].$get(undefined, o)),
+    advance: (body: BodyOf<A['test-clock']['advance']['$post']>, idempotencyKey: string) =>
+      request((api, o) => api['test-clock'].advance.$post({ json: body }, o), { idempotencyKey }),
   },
   events: {
-    list: (q: Paging & { after?: string; sort?: 'ASC' | 'DESC'; type?: string; transaction_id?: string }) =>
-      request<DD.EventList>('GET', '/events', { query: q }),
+    list: (q: QueryOf<A['events']['$get']>) => request((api, o) => api.events.$get({ query: queryOf(q) as In<A['events']['$get']>['query'] }, o)),
   },
   webhooks: {
-    list: () => request<{ webhooks: DD.WebhookEndpoint[] }>('GET', '/webhooks'),
-    create: (body: { url: string; description?: string }, idempotencyKey: string) =>
-      request<DD.WebhookEndpointWithSecret>('POST', '/webhooks', { body, idempotencyKey }),
-    deliveries: (webhookId: string, q: Paging & { status?: string } = {}) =>
-      request<DD.WebhookDeliveryList>('GET', `/webhooks/${id(webhookId)}/deliveries`, { query: q }),
+    list: () => request((api, o) => api.webhooks.$get(undefined, o)),
+    create: (body: BodyOf<A['webhooks']['$post']>, idempotencyKey: string) => request((api, o) => api.webhooks.$post({ json: body }, o), { idempotencyKey }),
+    deliveries: (webhookId: string, q: QueryOf<A['webhooks'][':id']['deliveries']['$get']> = {}) =>
+      request((api, o) =>
+        api.webhooks[':id'].deliveries.$get({ param: { id: id(webhookId) }, query: queryOf(q) as In<A['webhooks'][':id']['deliveries']['$get']>['query'] }, o),
+      ),
     resend: (webhookId: string, deliveryId: string, idempotencyKey?: string) =>
-      request<DD.WebhookDelivery>('POST', `/webhooks/${id(webhookId)}/deliveries/${id(deliveryId)}/resend`, { idempotencyKey }),
+      request((api, o) => api.webhooks[':id'].deliveries[':delivery_id'].resend.$post({ param: { id: id(webhookId), delivery_id: id(deliveryId) } }, o), {
+        idempotencyKey,
+      }),
   },
   wallets: {
-    fund: (body: { user_id: string; amount: number }, idempotencyKey: string) =>
-      request<D.Wallet>('POST', '/wallets/fund', { body, idempotencyKey }),
-    get: (userId: string) => request<D.Wallet>('GET', `/wallets/${id(userId)}`),
-    history: (userId: string, q: Paging = {}) => request<D.WalletHistory>('GET', `/wallets/${id(userId)}/history`, { query: q }),
+    fund: (body: BodyOf<A['wallets']['fund']['$post']>, idempotencyKey: string) => request((api, o) => api.wallets.fund.$post({ json: body }, o), { idempotencyKey }),
+    get: (userId: string) => request((api, o) => api.wallets[':user_id'].$get({ param: { user_id: id(userId) } }, o)),
+    history: (userId: string, q: QueryOf<A['wallets'][':user_id']['history']['$get']> = {}) =>
+      request((api, o) =>
+        api.wallets[':user_id'].history.$get({ param: { user_id: id(userId) }, query: queryOf(q) as In<A['wallets'][':user_id']['history']['$get']>['query'] }, o),
+      ),
   },
   banks: {
-    list: () => request<D.Bank[]>('GET', '/wallets/banks'),
-    validate: (body: { account_number: string; bank_code: string }) => request<D.NameEnquiry>('POST', '/wallets/banks/validate', { body }),
-    save: (body: { account_number: string; bank_code: string; user_id: string }, idempotencyKey: string) =>
-      request<R.BankAccountRecord>('POST', '/wallets/banks/disbursement', { body, idempotencyKey }),
-    listAccounts: (q: Paging & { user_id?: string; sort?: 'ASC' | 'DESC' }) => request<D.BankAccountList>('GET', '/wallets/banks/list', { query: q }),
+    list: () => request((api, o) => api.wallets.banks.$get(undefined, o)),
+    validate: (body: BodyOf<A['wallets']['banks']['validate']['$post']>) => request((api, o) => api.wallets.banks.validate.$post({ json: body }, o)),
+    save: (body: BodyOf<A['wallets']['banks']['disbursement']['$post']>, idempotencyKey: string) =>
+      request((api, o) => api.wallets.banks.disbursement.$post({ json: body }, o), { idempotencyKey }),
+    listAccounts: (q: QueryOf<A['wallets']['banks']['list']['$get']>) =>
+      request((api, o) => api.wallets.banks.list.$get({ query: queryOf(q) as In<A['wallets']['banks']['list']['$get']>['query'] }, o)),
   },
   files: {
+    /** A multipart upload: the form is the request's body (the operation reads it itself, within its limit). */
     upload: (file: File, idempotencyKey: string) => {
       const form = new FormData();
       form.set('file', file, file.name);
-      return request<R.FileRecord>('POST', '/files', { form, idempotencyKey });
+      return request((api, o) => api.files.$post(undefined, { ...o, init: { ...o.init, body: form } }), { idempotencyKey });
     },
     /** The raw response (bytes and headers), for the dashboard's session-checked proxy. */
-    read: (fileId: string) => send('GET', `/files/${id(fileId)}`),
+    read: (fileId: string): Promise<Response> => send((api, o) => api.files[':id'].$get({ param: { id: id(fileId) } }, o)),
   },
 };
 

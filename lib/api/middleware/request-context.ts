@@ -1,0 +1,45 @@
+import 'server-only';
+import { randomUUID } from 'node:crypto';
+import type { MiddlewareHandler } from 'hono';
+import { OPERATOR_SCOPE, type ApiEnv } from '../env';
+import { errorResponse } from '../respond';
+import { SECURITY_HEADERS } from '../security-headers';
+import { logRequestLine } from './request-log';
+
+/** The path as the client sent it (percent-escapes kept), from an absolute URL. */
+export function pathOf(url: string): string {
+  const start = url.indexOf('/', url.indexOf('//') + 2);
+  if (start === -1) return '/';
+  const query = url.indexOf('?', start);
+  return url.slice(start, query === -1 ? undefined : query);
+}
+
+/**
+ * Around every /v1 request: its id (X-Request-Id on every answer, quoted in 500s), the site's security
+ * headers, and one log line (never the Authorization header or a body).
+ */
+export const requestContext: MiddlewareHandler<ApiEnv> = async (c, next) => {
+  const startedAt = performance.now();
+  const requestId = randomUUID();
+  c.set('requestId', requestId);
+  try {
+    await next();
+  } catch (error) {
+    // Hono hands only Error instances to onError; anything else thrown ends here.
+    c.res = errorResponse(error, requestId);
+  }
+  const headers = c.res.headers;
+  for (const { key, value } of SECURITY_HEADERS) if (!headers.has(key)) headers.set(key, value);
+  headers.set('x-request-id', requestId);
+  const scopeId = c.var.scopeId;
+  logRequestLine({
+    level: c.res.status >= 500 ? 'error' : 'info',
+    msg: 'request',
+    request_id: requestId,
+    client_id: scopeId === OPERATOR_SCOPE ? 'operator' : (scopeId ?? null),
+    method: c.req.method,
+    route: pathOf(c.req.url),
+    status: c.res.status,
+    duration_ms: Math.round(performance.now() - startedAt),
+  });
+};

@@ -1,0 +1,68 @@
+import 'server-only';
+import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import { z } from 'zod';
+import type { ErrorEnvelope } from '@/lib/contracts/common';
+import { databaseErrorOf } from '@/lib/server/db/database-error';
+import { loggableError } from '@/lib/server/log-error';
+import { AppError, type FieldError } from '@/lib/server/app-error';
+
+/** Every success: HTTP 200 with {status: true, message, data} (decisions §1). */
+export function ok<T>(c: Context, message: string, data: T) {
+  return c.json({ status: true as const, message, data }, 200);
+}
+
+export function fieldErrors(error: z.ZodError): FieldError[] {
+  return error.issues.map((issue) => ({ field: issue.path.join('.') || '(body)', message: issue.message }));
+}
+
+export function describe(errors: FieldError[]): string {
+  return `Invalid request: ${errors.map((e) => `${e.field} ${e.message}`).join('; ')}.`;
+}
+
+export function invalidRequest(error: z.ZodError): AppError {
+  const errors = fieldErrors(error);
+  return new AppError('VALIDATION_ERROR', describe(errors), errors);
+}
+
+export function envelope(error: AppError): ErrorEnvelope {
+  return { status: false, message: error.message, code: error.code, ...(error.errors ? { errors: error.errors } : {}) };
+}
+
+/** PostgreSQL check/unique violations that mean a race lost, not a bug: answered as the rule they enforce. */
+function fromDatabase(error: unknown): AppError | undefined {
+  const pgError = databaseErrorOf(error);
+  if (pgError?.code === '23514' && pgError.constraint === 'ledger_accounts_no_overdraft') {
+    return new AppError('INSUFFICIENT_FUNDS', 'The balance is not enough for this movement of money.');
+  }
+  if (pgError?.code === '23514' && pgError.constraint === 'ledger_accounts_exact_range') {
+    return new AppError('LIMIT_EXCEEDED', 'This would take a balance beyond what the ledger can count exactly (about ₦90 trillion).');
+  }
+  if (pgError?.code === '23505') {
+    return new AppError('CONFLICT', 'The record was changed by another request at the same time; retry.');
+  }
+  return undefined;
+}
+
+/**
+ * The validators of @hono/zod-openapi answer with an HTTPException; the body check (body.ts) runs
+ * first and lets through only what they accept, so these are a safety net in the API's own words.
+ */
+function fromHttpException(error: HTTPException): AppError | undefined {
+  if (error.status === 415) return new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the body as JSON with Content-Type: application/json.');
+  if (error.status === 400) return new AppError('INVALID_JSON', 'The request body is not valid JSON.');
+  return undefined;
+}
+
+export function errorResponse(error: unknown, requestId?: string): Response {
+  const known =
+    error instanceof AppError ? error : error instanceof z.ZodError ? undefined : error instanceof HTTPException ? fromHttpException(error) : fromDatabase(error);
+  if (known) return Response.json(envelope(known), { status: known.status, headers: known.headers });
+  if (error instanceof z.ZodError) return errorResponse(invalidRequest(error));
+  // Internals stay in the server log (never a query's parameters or a secret); the caller gets a request id to quote.
+  console.error(JSON.stringify({ level: 'error', msg: 'request failed', request_id: requestId, error: loggableError(error) }));
+  return Response.json(
+    envelope(new AppError('INTERNAL_ERROR', `Something went wrong on our side.${requestId ? ` Quote request id ${requestId}.` : ''}`)),
+    { status: 500 },
+  );
+}

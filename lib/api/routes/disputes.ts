@@ -1,0 +1,144 @@
+import 'server-only';
+import {
+  AddDisputeAmountBody,
+  ApproveDisputeAmountBody,
+  CancelDisputeBody,
+  CreateDisputeBody,
+  EscalateDisputeBody,
+  ListDisputesQuery,
+  RejectDisputeAmountBody,
+  SubmitEvidenceBody,
+} from '@/lib/contracts/disputes';
+import * as R from '@/lib/contracts/records';
+import { addDisputeAmount } from '@/lib/server/services/add-dispute-amount';
+import { approveDisputeAmount, rejectDisputeAmount } from '@/lib/server/services/answer-dispute-amount';
+import { createDispute } from '@/lib/server/services/create-dispute';
+import { actorOf, cancelDispute, escalateDispute, submitEvidence } from '@/lib/server/services/dispute-process';
+import { getDispute, listDisputes } from '@/lib/server/services/disputes';
+import { baseUrl } from '../middleware/base-url';
+import { ACTION_ERRORS, BASE_ERRORS, jsonBody, operation, pathIds } from '../operation';
+import { ok } from '../respond';
+import { router } from '../router';
+
+const disputeId = pathIds({ id: 'dispute_id' });
+
+const createDisputeOp = operation({
+  method: 'post', path: '/dispute/create', operationId: 'createDispute', tag: 'Disputes', auth: 'client', actingParty: 'seller',
+  summary: 'Seller opens a dispute',
+  description: 'Only on the current milestone after the seller rejected its return. Mediation runs 3 business days.',
+  request: { body: jsonBody(CreateDisputeBody) },
+  response: R.DisputeRecord,
+  errors: ACTION_ERRORS,
+});
+
+const listDisputesOp = operation({
+  method: 'get', path: '/dispute', operationId: 'listDisputes', tag: 'Disputes', auth: 'client',
+  summary: 'List disputes',
+  request: { query: ListDisputesQuery },
+  response: R.DisputeListRecord,
+  errors: [...BASE_ERRORS, 'VALIDATION_ERROR'],
+});
+
+const getDisputeOp = operation({
+  method: 'get', path: '/dispute/{id}', operationId: 'getDispute', tag: 'Disputes', auth: 'client',
+  summary: 'Fetch a dispute with its parties, milestone and proposals',
+  request: { params: disputeId },
+  response: R.DisputeWithPartiesRecord,
+  errors: [...BASE_ERRORS, 'VALIDATION_ERROR', 'NOT_FOUND'],
+});
+
+const addAmountOp = operation({
+  method: 'patch', path: '/dispute/{id}/add-dispute-amount', operationId: 'addDisputeAmount', tag: 'Disputes', auth: 'client', actingParty: 'seller',
+  summary: 'Seller proposes (or revises) a settlement amount',
+  description: 'Between 0 and max_dispute_amount: never above the transaction amount or the milestone payment held.',
+  request: { params: disputeId, body: jsonBody(AddDisputeAmountBody) },
+  response: R.DisputeWithPartiesRecord,
+  errors: [...ACTION_ERRORS, 'DISPUTE_AMOUNT_OUT_OF_RANGE'],
+});
+
+const approveAmountOp = operation({
+  method: 'patch', path: '/dispute/{id}/approve-dispute-amount', operationId: 'approveDisputeAmount', tag: 'Disputes', auth: 'client', actingParty: 'buyer',
+  summary: 'Buyer approves the proposed amount',
+  description: 'The amount goes to the seller less its fee share, the rest back to the buyer; the dispute is RESOLVED.',
+  request: { params: disputeId, body: jsonBody(ApproveDisputeAmountBody) },
+  response: R.DisputeWithPartiesRecord,
+  errors: ACTION_ERRORS,
+});
+
+const rejectAmountOp = operation({
+  method: 'patch', path: '/dispute/{id}/reject-dispute-amount', operationId: 'rejectDisputeAmount', tag: 'Disputes', auth: 'client', actingParty: 'buyer',
+  summary: 'Buyer rejects the proposed amount',
+  description: 'The amount status goes back to PENDING and the reason is kept in the proposal history.',
+  request: { params: disputeId, body: jsonBody(RejectDisputeAmountBody) },
+  response: R.DisputeWithPartiesRecord,
+  errors: ACTION_ERRORS,
+});
+
+const escalateOp = operation({
+  method: 'patch', path: '/dispute/{id}/escalate', operationId: 'escalateDispute', tag: 'Disputes', auth: 'client', actingParty: 'either',
+  summary: 'Either party escalates to evidence submission',
+  description: 'Send buyer_id or seller_id (the party acting). Evidence submission runs 3 business days; mediation that lapses escalates itself.',
+  request: { params: disputeId, body: jsonBody(EscalateDisputeBody) },
+  response: R.DisputeWithPartiesRecord,
+  errors: ACTION_ERRORS,
+});
+
+const evidenceOp = operation({
+  method: 'post', path: '/dispute/{id}/evidence', operationId: 'submitEvidence', tag: 'Disputes', auth: 'client', actingParty: 'either',
+  summary: 'Either party submits evidence',
+  description:
+    'Text plus files uploaded with POST /v1/files (each kept with its sha256). Refused once the window has closed. When it closes: one silent party forfeits, both silent → ARBITRATION_DECLINED, otherwise ARBITRATION.',
+  request: { params: disputeId, body: jsonBody(SubmitEvidenceBody) },
+  response: R.DisputeWithPartiesRecord,
+  errors: ACTION_ERRORS,
+});
+
+const cancelOp = operation({
+  method: 'patch', path: '/dispute/{id}/cancel', operationId: 'cancelDispute', tag: 'Disputes', auth: 'client', actingParty: 'seller',
+  summary: 'Seller withdraws the dispute',
+  description: 'Everything held is refunded to the buyer; status CANCELED.',
+  request: { params: disputeId, body: jsonBody(CancelDisputeBody) },
+  response: R.DisputeWithPartiesRecord,
+  errors: ACTION_ERRORS,
+});
+
+export const disputeRoutes = router()
+  .openapi(createDisputeOp, async (c) =>
+    ok(c, 'Dispute created; intra-party mediation has started', await createDispute(c.var.db, c.var.client, c.req.valid('json'), c.var.now, baseUrl(c))),
+  )
+  .openapi(listDisputesOp, async (c) => ok(c, 'Disputes retrieved successfully', await listDisputes(c.var.db, c.var.client, c.req.valid('query'), baseUrl(c))))
+  .openapi(getDisputeOp, async (c) => ok(c, 'Dispute retrieved successfully', await getDispute(c.var.db, c.var.client, c.req.valid('param').id, baseUrl(c))))
+  .openapi(addAmountOp, async (c) =>
+    ok(
+      c,
+      'Dispute amount submitted; the buyer has been notified',
+      await addDisputeAmount(c.var.db, c.var.client, c.req.valid('param').id, c.req.valid('json'), c.var.now, baseUrl(c)),
+    ),
+  )
+  .openapi(approveAmountOp, async (c) =>
+    ok(
+      c,
+      'Dispute amount approved; the dispute is resolved',
+      await approveDisputeAmount(c.var.db, c.var.client, c.req.valid('param').id, c.req.valid('json').buyer_id, c.var.now, baseUrl(c)),
+    ),
+  )
+  .openapi(rejectAmountOp, async (c) =>
+    ok(
+      c,
+      'Dispute amount rejected; the seller may propose another amount',
+      await rejectDisputeAmount(c.var.db, c.var.client, c.req.valid('param').id, c.req.valid('json'), c.var.now, baseUrl(c)),
+    ),
+  )
+  .openapi(escalateOp, async (c) =>
+    ok(
+      c,
+      'Dispute escalated; evidence submission is open',
+      await escalateDispute(c.var.db, c.var.client, c.req.valid('param').id, actorOf(c.req.valid('json')), c.var.now, baseUrl(c)),
+    ),
+  )
+  .openapi(evidenceOp, async (c) =>
+    ok(c, 'Evidence submitted', await submitEvidence(c.var.db, c.var.client, c.req.valid('param').id, c.req.valid('json'), c.var.now, baseUrl(c))),
+  )
+  .openapi(cancelOp, async (c) =>
+    ok(c, 'Dispute withdrawn; the buyer has been refunded', await cancelDispute(c.var.db, c.var.client, c.req.valid('param').id, c.req.valid('json'), c.var.now, baseUrl(c))),
+  );

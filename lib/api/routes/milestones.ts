@@ -1,0 +1,112 @@
+import 'server-only';
+import { BuyerActionBody, DeliverBody, RejectDeliveryBody, SellerActionBody } from '@/lib/contracts/milestones';
+import * as R from '@/lib/contracts/records';
+import { FundMilestoneBody } from '@/lib/contracts/transactions';
+import { approveDelivery } from '@/lib/server/services/approve-delivery';
+import { approveReturn } from '@/lib/server/services/approve-return';
+import { deliverMilestone } from '@/lib/server/services/deliver-milestone';
+import { disapproveReturn } from '@/lib/server/services/disapprove-return';
+import { fundMilestone } from '@/lib/server/services/fund-milestone';
+import { getMilestone, presentMilestone } from '@/lib/server/services/milestones';
+import { rejectDelivery } from '@/lib/server/services/reject-delivery';
+import { baseUrl } from '../middleware/base-url';
+import { ACTION_ERRORS, BASE_ERRORS, jsonBody, operation, pathIds } from '../operation';
+import { ok } from '../respond';
+import { router } from '../router';
+
+const milestoneId = pathIds({ id: 'milestone_id' });
+
+const getMilestoneOp = operation({
+  method: 'get', path: '/milestones/{id}', operationId: 'getMilestone', tag: 'Milestones', auth: 'client',
+  summary: 'Fetch a milestone with its transaction, escrow and log',
+  request: { params: milestoneId },
+  response: R.MilestoneWithLogsRecord,
+  errors: [...BASE_ERRORS, 'VALIDATION_ERROR', 'NOT_FOUND'],
+});
+
+const fundOp = operation({
+  method: 'post', path: '/milestones/{id}/fund', operationId: 'fundMilestone', tag: 'Milestones', auth: 'client', actingParty: 'buyer',
+  summary: "Fund a milestone from the buyer's wallet",
+  description: "Moves the amount (plus the buyer's share of the fee) into the milestone escrow. Milestones are funded in order.",
+  request: { params: milestoneId, body: jsonBody(FundMilestoneBody) },
+  response: R.MilestoneRecord,
+  errors: [...ACTION_ERRORS, 'INSUFFICIENT_FUNDS'],
+});
+
+const deliverOp = operation({
+  method: 'post', path: '/milestones/{id}/deliver', operationId: 'deliverMilestone', tag: 'Milestones', auth: 'client', actingParty: 'seller',
+  summary: 'Seller delivers with proof',
+  description: 'The milestone goes under inspection for inspection_duration days.',
+  request: { params: milestoneId, body: jsonBody(DeliverBody) },
+  response: R.MilestoneRecord,
+  errors: ACTION_ERRORS,
+});
+
+const approveOp = operation({
+  method: 'post', path: '/milestones/{id}/approve', operationId: 'approveDelivery', tag: 'Milestones', auth: 'client', actingParty: 'buyer',
+  summary: 'Buyer accepts the delivery',
+  description: "Releases the escrow to the seller less the seller's fee share.",
+  request: { params: milestoneId, body: jsonBody(BuyerActionBody) },
+  response: R.MilestoneRecord,
+  errors: ACTION_ERRORS,
+});
+
+const rejectOp = operation({
+  method: 'post', path: '/milestones/{id}/reject', operationId: 'rejectDelivery', tag: 'Milestones', auth: 'client', actingParty: 'buyer',
+  summary: 'Buyer rejects the delivery with proof of return',
+  description: 'The seller then has 7 days to approve or reject the return.',
+  request: { params: milestoneId, body: jsonBody(RejectDeliveryBody) },
+  response: R.MilestoneRecord,
+  errors: ACTION_ERRORS,
+});
+
+const approveReturnOp = operation({
+  method: 'patch', path: '/milestones/{id}/reject/approve', operationId: 'approveReturn', tag: 'Milestones', auth: 'client', actingParty: 'seller',
+  summary: 'Seller approves the return',
+  description: 'Everything held is reimbursed to the buyer.',
+  request: { params: milestoneId, body: jsonBody(SellerActionBody) },
+  response: R.MilestoneRecord,
+  errors: ACTION_ERRORS,
+});
+
+const disapproveReturnOp = operation({
+  method: 'patch', path: '/milestones/{id}/reject/disapprove', operationId: 'disapproveReturn', tag: 'Milestones', auth: 'client', actingParty: 'seller',
+  summary: 'Seller rejects the return',
+  description: 'The funds stay held; the seller may then open a dispute.',
+  request: { params: milestoneId, body: jsonBody(SellerActionBody) },
+  response: R.MilestoneRecord,
+  errors: ACTION_ERRORS,
+});
+
+export const milestoneRoutes = router()
+  .openapi(getMilestoneOp, async (c) => ok(c, 'Milestone retrieved successfully', await getMilestone(c.var.db, c.var.client, c.req.valid('param').id)))
+  .openapi(fundOp, async (c) => {
+    const { id } = c.req.valid('param');
+    const graph = await fundMilestone(c.var.db, c.var.client, id, c.req.valid('json').buyer_id, c.var.now);
+    return ok(c, 'Milestone funded successfully', presentMilestone(graph, id));
+  })
+  .openapi(deliverOp, async (c) => {
+    const { id } = c.req.valid('param');
+    const graph = await deliverMilestone(c.var.db, c.var.client, id, c.req.valid('json'), c.var.now, baseUrl(c));
+    return ok(c, 'Milestone delivered successfully; it is now under inspection', presentMilestone(graph, id));
+  })
+  .openapi(approveOp, async (c) => {
+    const { id } = c.req.valid('param');
+    const graph = await approveDelivery(c.var.db, c.var.client, id, c.req.valid('json').buyer_id, c.var.now);
+    return ok(c, 'Delivery accepted; funds released to the seller', presentMilestone(graph, id));
+  })
+  .openapi(rejectOp, async (c) => {
+    const { id } = c.req.valid('param');
+    const graph = await rejectDelivery(c.var.db, c.var.client, id, c.req.valid('json'), c.var.now, baseUrl(c));
+    return ok(c, 'Delivery rejected; waiting for the seller to answer the return', presentMilestone(graph, id));
+  })
+  .openapi(approveReturnOp, async (c) => {
+    const { id } = c.req.valid('param');
+    const graph = await approveReturn(c.var.db, c.var.client, id, c.req.valid('json').seller_id, c.var.now);
+    return ok(c, 'Return approved; funds reimbursed to the buyer', presentMilestone(graph, id));
+  })
+  .openapi(disapproveReturnOp, async (c) => {
+    const { id } = c.req.valid('param');
+    const graph = await disapproveReturn(c.var.db, c.var.client, id, c.req.valid('json').seller_id, c.var.now);
+    return ok(c, 'Return rejected; the seller may open a dispute', presentMilestone(graph, id));
+  });

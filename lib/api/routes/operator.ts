@@ -1,0 +1,83 @@
+import 'server-only';
+import { OperatorDisputesQuery, VerdictBody } from '@/lib/contracts/disputes';
+import { CreateClientBody } from '@/lib/contracts/operator';
+import * as R from '@/lib/contracts/records';
+import { createClient, listClients } from '@/lib/server/services/create-client';
+import { decideVerdict, operatorDispute, operatorDisputes } from '@/lib/server/services/dispute-process';
+import { ledgerIntegrity } from '@/lib/server/services/ledger-integrity';
+import { baseUrl } from '../middleware/base-url';
+import { BASE_ERRORS, BODY_ERRORS, jsonBody, operation, pathIds } from '../operation';
+import { ok } from '../respond';
+import { router } from '../router';
+import { okShowingSecretOnce } from '../shown-once';
+
+const createClientOp = operation({
+  method: 'post', path: '/operator/clients', operationId: 'createClient', tag: 'Operator', auth: 'operator',
+  summary: 'Create an integrating client and its keys',
+  description: 'The secret key is returned once; only its hash is stored. An Idempotency-Key replay answers with secret_key null.',
+  request: { body: jsonBody(CreateClientBody) },
+  response: R.ClientWithKeysRecord,
+  errors: BODY_ERRORS,
+});
+
+const listClientsOp = operation({
+  method: 'get', path: '/operator/clients', operationId: 'listClients', tag: 'Operator', auth: 'operator',
+  summary: 'List integrating clients (no secret keys)',
+  response: R.ClientListRecord,
+  errors: BASE_ERRORS,
+});
+
+const disputesOp = operation({
+  method: 'get', path: '/operator/disputes', operationId: 'operatorDisputes', tag: 'Operator', auth: 'operator',
+  summary: "The dispute team's queue across clients",
+  description: 'Oldest first; filter status=ARBITRATION for the arbitration queue.',
+  request: { query: OperatorDisputesQuery },
+  response: R.OperatorDisputeListRecord,
+  errors: [...BASE_ERRORS, 'VALIDATION_ERROR'],
+});
+
+const disputeOp = operation({
+  method: 'get', path: '/operator/disputes/{id}', operationId: 'operatorDispute', tag: 'Operator', auth: 'operator',
+  summary: "A dispute with both parties' evidence",
+  request: { params: pathIds({ id: 'dispute_id' }) },
+  response: R.DisputeWithPartiesRecord,
+  errors: [...BASE_ERRORS, 'VALIDATION_ERROR', 'NOT_FOUND'],
+});
+
+const verdictOp = operation({
+  method: 'post', path: '/operator/disputes/{id}/verdict', operationId: 'decideVerdict', tag: 'Operator', auth: 'operator',
+  summary: "The dispute team's verdict",
+  description: "The seller's share (0 up to max_dispute_amount) with a written reason; the rest of the escrow goes to the buyer. Final.",
+  request: { params: pathIds({ id: 'dispute_id' }), body: jsonBody(VerdictBody) },
+  response: R.DisputeWithPartiesRecord,
+  errors: [...BODY_ERRORS, 'NOT_FOUND', 'INVALID_STATE', 'DISPUTE_AMOUNT_OUT_OF_RANGE'],
+});
+
+const ledgerOp = operation({
+  method: 'get', path: '/operator/ledger/integrity', operationId: 'ledgerIntegrity', tag: 'Operator', auth: 'operator',
+  summary: 'Audit the ledger',
+  description: 'Every transfer balances, the ledger sums to zero, cached balances equal their entries, no wallet or escrow below zero.',
+  response: R.LedgerIntegrityRecord,
+  errors: BASE_ERRORS,
+});
+
+export const operatorRoutes = router()
+  .openapi(createClientOp, async (c) =>
+    okShowingSecretOnce(
+      c,
+      'Client created. Store the secret key now: it is not shown again.',
+      await createClient(c.var.db, c.req.valid('json'), c.var.now),
+      'secret_key',
+      'Client already created by the first request with this Idempotency-Key. Its secret key was shown only in that answer and is not kept (only its hash is), so secret_key is null here; if it was lost, create a new client.',
+    ),
+  )
+  .openapi(listClientsOp, async (c) => ok(c, 'Clients retrieved successfully', await listClients(c.var.db)))
+  .openapi(disputesOp, async (c) => {
+    const query = c.req.valid('query');
+    return ok(c, 'Disputes retrieved successfully', await operatorDisputes(c.var.db, { ...query, sort: query.sort }, baseUrl(c)));
+  })
+  .openapi(disputeOp, async (c) => ok(c, 'Dispute retrieved successfully', await operatorDispute(c.var.db, c.req.valid('param').id, baseUrl(c))))
+  .openapi(verdictOp, async (c) =>
+    ok(c, 'Verdict recorded; the escrow has been split', await decideVerdict(c.var.db, c.req.valid('param').id, c.req.valid('json'), baseUrl(c))),
+  )
+  .openapi(ledgerOp, async (c) => ok(c, 'Ledger integrity checked', await ledgerIntegrity(c.var.db)));

@@ -1,0 +1,38 @@
+import 'server-only';
+import * as R from '@/lib/contracts/records';
+import { CreateUserBody, ListUsersQuery } from '@/lib/contracts/users';
+import { createUser, getUser, listUsers } from '@/lib/server/services/users';
+import { BASE_ERRORS, BODY_ERRORS, jsonBody, operation, pathIds } from '../operation';
+import { ok } from '../respond';
+import { router } from '../router';
+
+const listUsersOp = operation({
+  method: 'get', path: '/users', operationId: 'listUsers', tag: 'Users', auth: 'client',
+  summary: 'List users',
+  description: 'page, limit (1–100) and sort (DESC or ASC by created_at) are all required. search filters by name or email.',
+  request: { query: ListUsersQuery },
+  response: R.UserListRecord,
+  errors: [...BASE_ERRORS, 'VALIDATION_ERROR'],
+});
+
+const getUserOp = operation({
+  method: 'get', path: '/users/{id}', operationId: 'getUser', tag: 'Users', auth: 'client',
+  summary: 'Fetch one user',
+  request: { params: pathIds({ id: 'user_id' }) },
+  response: R.UserRecord,
+  errors: [...BASE_ERRORS, 'VALIDATION_ERROR', 'NOT_FOUND'],
+});
+
+const createUserOp = operation({
+  method: 'post', path: '/users', operationId: 'createUser', tag: 'Users', auth: 'client',
+  summary: 'Create a user (customer) with a wallet',
+  description: 'Reads email_address or email. A second user with the same email (case-insensitive) is 403.',
+  request: { body: jsonBody(CreateUserBody) },
+  response: R.CreatedUserRecord,
+  errors: [...BODY_ERRORS, 'EMAIL_TAKEN', 'KYC_INCOMPLETE'],
+});
+
+export const userRoutes = router()
+  .openapi(listUsersOp, async (c) => ok(c, 'Users retrieved successfully', await listUsers(c.var.db, c.var.client, c.req.valid('query'))))
+  .openapi(getUserOp, async (c) => ok(c, 'User retrieved successfully', await getUser(c.var.db, c.var.client, c.req.valid('param').id)))
+  .openapi(createUserOp, async (c) => ok(c, 'Account created successfully', await createUser(c.var.db, c.var.client, c.req.valid('json'), c.var.now)));

@@ -1,0 +1,87 @@
+import 'server-only';
+import { z } from '@hono/zod-openapi';
+import { ListBankAccountsQuery, SaveBankAccountBody, ValidateBankAccountBody } from '@/lib/contracts/banks';
+import * as R from '@/lib/contracts/records';
+import { FundWalletBody, WalletHistoryQuery } from '@/lib/contracts/wallets';
+import { listBankAccounts, listBanks, saveBankAccount, validateBankAccount } from '@/lib/server/services/bank-accounts';
+import { fundWallet, getWallet, walletHistory } from '@/lib/server/services/wallets';
+import { BASE_ERRORS, BODY_ERRORS, jsonBody, operation, pathIds } from '../operation';
+import { ok } from '../respond';
+import { router } from '../router';
+
+const userId = pathIds({ user_id: 'user_id' });
+
+const listBanksOp = operation({
+  method: 'get', path: '/wallets/banks', operationId: 'listBanks', tag: 'Bank accounts', auth: 'client',
+  summary: 'List Nigerian banks and their codes',
+  response: z.array(R.BankRecord),
+  errors: BASE_ERRORS,
+});
+
+const saveBankAccountOp = operation({
+  method: 'post', path: '/wallets/banks/disbursement', operationId: 'saveBankAccount', tag: 'Bank accounts', auth: 'client',
+  summary: 'Save a disbursement bank account for a user',
+  description: 'The NUBAN check digit is verified against the bank and the account name is looked up. Saving the same account again returns it.',
+  request: { body: jsonBody(SaveBankAccountBody) },
+  response: R.BankAccountRecord,
+  errors: [...BODY_ERRORS, 'NOT_FOUND', 'INVALID_ACCOUNT_NUMBER'],
+});
+
+const listBankAccountsOp = operation({
+  method: 'get', path: '/wallets/banks/list', operationId: 'listBankAccounts', tag: 'Bank accounts', auth: 'client',
+  summary: 'List saved bank accounts with their users',
+  request: { query: ListBankAccountsQuery },
+  response: R.BankAccountListRecord,
+  errors: [...BASE_ERRORS, 'VALIDATION_ERROR'],
+});
+
+const validateBankAccountOp = operation({
+  method: 'post', path: '/wallets/banks/validate', operationId: 'validateBankAccount', tag: 'Bank accounts', auth: 'client',
+  summary: 'Account name enquiry',
+  request: { body: jsonBody(ValidateBankAccountBody) },
+  response: R.NameEnquiryRecord,
+  errors: [...BODY_ERRORS, 'INVALID_ACCOUNT_NUMBER'],
+});
+
+const fundWalletOp = operation({
+  method: 'post', path: '/wallets/fund', operationId: 'fundWallet', tag: 'Wallets', auth: 'client',
+  summary: 'Sandbox: credit a wallet',
+  description: 'Test keys only; live keys get 403.',
+  request: { body: jsonBody(FundWalletBody) },
+  response: R.WalletWithOwnerRecord,
+  errors: [...BODY_ERRORS, 'NOT_FOUND', 'LIVE_MODE_FORBIDDEN', 'LIMIT_EXCEEDED'],
+});
+
+const getWalletOp = operation({
+  method: 'get', path: '/wallets/{user_id}', operationId: 'getWallet', tag: 'Wallets', auth: 'client',
+  summary: "Fetch a user's wallet and balance",
+  request: { params: userId },
+  response: R.WalletWithOwnerRecord,
+  errors: [...BASE_ERRORS, 'VALIDATION_ERROR', 'NOT_FOUND'],
+});
+
+const walletHistoryOp = operation({
+  method: 'get', path: '/wallets/{user_id}/history', operationId: 'walletHistory', tag: 'Wallets', auth: 'client',
+  summary: "A wallet's ledger entries, newest first",
+  request: { params: userId, query: WalletHistoryQuery },
+  response: R.WalletHistoryRecord,
+  errors: [...BASE_ERRORS, 'VALIDATION_ERROR', 'NOT_FOUND'],
+});
+
+/** The fixed paths under /wallets come before /wallets/{user_id}: "banks" is never a user id. */
+export const walletRoutes = router()
+  .openapi(listBanksOp, async (c) => ok(c, 'Banks retrieved successfully', listBanks()))
+  .openapi(saveBankAccountOp, async (c) => {
+    const { created, account } = await saveBankAccount(c.var.db, c.var.client, c.req.valid('json'), c.var.now);
+    return ok(c, created ? 'Disbursement account created successfully' : 'Disbursement account already saved', account);
+  })
+  .openapi(listBankAccountsOp, async (c) => ok(c, 'Bank accounts retrieved successfully', await listBankAccounts(c.var.db, c.var.client, c.req.valid('query'))))
+  .openapi(validateBankAccountOp, async (c) => {
+    const body = c.req.valid('json');
+    return ok(c, 'Account name retrieved successfully', await validateBankAccount(body.account_number, body.bank_code));
+  })
+  .openapi(fundWalletOp, async (c) => ok(c, 'Wallet funded successfully', await fundWallet(c.var.db, c.var.client, c.req.valid('json'), c.var.now)))
+  .openapi(getWalletOp, async (c) => ok(c, 'Wallet retrieved successfully', await getWallet(c.var.db, c.var.client, c.req.valid('param').user_id)))
+  .openapi(walletHistoryOp, async (c) =>
+    ok(c, 'Wallet history retrieved successfully', await walletHistory(c.var.db, c.var.client, c.req.valid('param').user_id, c.req.valid('query'))),
+  );

@@ -31,6 +31,15 @@ function workerPids(server: TestServer): number[] {
   return fs.readFileSync(`/proc/${server.process.pid}/task/${server.process.pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
 }
 
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 describe.runIf(inject('database') === 'postgres')('a server of two worker processes', () => {
   let server: TestServer;
   let key: string;
@@ -69,7 +78,9 @@ describe.runIf(inject('database') === 'postgres')('a server of two worker proces
   it('replaces a worker that dies, and goes on answering meanwhile', async () => {
     const [victim] = workerPids(server);
     process.kill(victim!, 'SIGKILL');
-    // A connection handed to the worker in the instant it died goes with it, as a request in flight would.
+    // A connection handed to the worker in the instant it died goes with it, as a request in flight would:
+    // wait until the process is gone (on a loaded machine that can take longer than a moment), then a little.
+    for (let waited = 0; waited < 10_000 && isAlive(victim!); waited += 50) await new Promise((r) => setTimeout(r, 50));
     await new Promise((r) => setTimeout(r, 300));
     const replies = await Promise.all(Array.from({ length: 6 }, () => freshConnection(server, key, 'GET', '/v1/test-clock')));
     expect(replies.map((r) => r.status)).toEqual(Array(6).fill(200));

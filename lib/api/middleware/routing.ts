@@ -37,7 +37,8 @@ export function routing(routesOf: () => ReadonlyArray<{ method: string; path: st
     if (path.length > 1 && path.endsWith('/')) {
       const query = c.req.url.indexOf('?');
       const location = path.replace(/\/+$/, '') + (query === -1 ? '' : c.req.url.slice(query));
-      return new Response(null, { status: 308, headers: { location } });
+      // As Next answers one, where it serves /v1 (`next dev`).
+      return new Response(location, { status: 308, headers: { location, refresh: `0;url=${location}` } });
     }
     const method = c.req.method;
     // Read on the first request, once every operation is registered.

@@ -1,8 +1,9 @@
 import { NextResponse, type NextRequest } from 'next/server';
 
 /**
- * A path with a broken percent-escape (/v1/users/%zz) makes Next's own parameter decoding throw
- * before any route runs; answer it as the bad input it is, in the API's error envelope.
+ * Under `next dev`, where Next serves /v1 (app/v1/[[...route]]): a path with a broken percent-escape
+ * (/v1/users/%zz) makes Next's own parameter decoding throw before the route runs; answer it as the API
+ * app does (lib/api/middleware/routing.ts), which answers it itself wherever it runs without Next.
  */
 export function proxy(request: NextRequest) {
   try {
@@ -21,9 +22,5 @@ export function proxy(request: NextRequest) {
   return NextResponse.next();
 }
 
-/**
- * Only paths with a `%` in them: the matcher sees the raw path, and a proxy run costs about as much as a
- * whole cheap request (the benchmark's GET /v1/wallets/banks went from about 500 to 1,100 per second
- * when the proxy stopped running on every /v1 path).
- */
+/** Only paths with a `%` in them (the matcher sees the raw path): a proxy run costs about as much as a cheap request. */
 export const config = { matcher: '/v1/:path(.*%.*)' };

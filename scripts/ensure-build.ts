@@ -36,7 +36,7 @@ export function ensureBuild(): void {
   console.log('Building the production app (next build)…');
   // Another build of this checkout (a second terminal, a parallel helper) holds Next's lock: wait for it.
   for (let attempt = 1; ; attempt++) {
-    const build = spawnSync(path.join(ROOT, 'node_modules/.bin/next'), ['build'], {
+    const build = spawnSync(process.execPath, [path.join(ROOT, 'node_modules/.bin/next'), 'build'], {
       cwd: ROOT,
       encoding: 'utf8',
       env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },

@@ -5,7 +5,7 @@ import type { ApiEnv } from './env';
 import { compression } from './middleware/compression';
 import { requestContext } from './middleware/request-context';
 import { routing, unknownOperation } from './middleware/routing';
-import { errorResponse } from './respond';
+import { errorResponse, json } from './respond';
 import { router } from './router';
 import { disputeRoutes } from './routes/disputes';
 import { eventRoutes } from './routes/events';
@@ -44,7 +44,7 @@ app.use(...compression, requestContext, routing(() => app.routes));
 app.route('/v1', api);
 
 export const openApiDocument = documentOf(app);
-app.get('/v1/openapi.json', (c) => c.json(openApiDocument()));
+app.get('/v1/openapi.json', () => json(openApiDocument(), 200));
 
 app.notFound((c) => unknownOperation(c.req.method, c.req.url));
 app.onError((error, c) => errorResponse(error, c.var.requestId));

@@ -52,7 +52,7 @@ const STATUS_TEXT: Record<number, string> = {
  * One response per error status, naming its codes (the schema's `code` enumerates them). Typed as
  * nothing: handlers answer errors by throwing AppError, and the typed client reads successes only.
  */
-function errorResponses(codes: readonly ErrorCode[]): Record<never, never> {
+export function errorResponses(codes: readonly ErrorCode[]): Record<never, never> {
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of codes) byStatus.set(ERROR_STATUS[code], [...(byStatus.get(ERROR_STATUS[code]) ?? []), code]);
   return Object.fromEntries(
@@ -140,7 +140,6 @@ export function docsOf(docs: OperationDocs) {
   };
 }
 
-export { errorResponses };
 
 /**
  * One /v1 operation that answers JSON: its path, method, request schemas (lib/contracts), the record it

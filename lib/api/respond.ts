@@ -1,15 +1,27 @@
 import 'server-only';
-import type { Context } from 'hono';
+import type { TypedResponse } from 'hono';
 import { HTTPException } from 'hono/http-exception';
+import type { JSONParsed } from 'hono/utils/types';
 import { z } from 'zod';
 import type { ErrorEnvelope } from '@/lib/contracts/common';
 import { databaseErrorOf } from '@/lib/server/db/database-error';
 import { loggableError } from '@/lib/server/log-error';
 import { AppError, type FieldError } from '@/lib/server/app-error';
 
-/** Every success: HTTP 200 with {status: true, message, data} (decisions §1). */
-export function ok<T>(c: Context, message: string, data: T) {
-  return c.json({ status: true as const, message, data }, 200);
+/**
+ * A JSON answer with its length: one write, and compression (middleware/compression.ts) can tell a
+ * small body, which goes out plain, without reading it again.
+ */
+export function json(body: unknown, status: number, headers: Record<string, string> = {}): Response {
+  const text = JSON.stringify(body);
+  return new Response(text, { status, headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(text)), ...headers } });
+}
+
+type Success<T> = { status: true; message: string; data: T };
+
+/** Every success: HTTP 200 with {status: true, message, data} (decisions §1), typed for the routes' clients. */
+export function ok<T>(message: string, data: T) {
+  return json({ status: true, message, data }, 200) as Response & TypedResponse<JSONParsed<Success<T>>, 200, 'json'>;
 }
 
 export function fieldErrors(error: z.ZodError): FieldError[] {
@@ -57,12 +69,9 @@ function fromHttpException(error: HTTPException): AppError | undefined {
 export function errorResponse(error: unknown, requestId?: string): Response {
   const known =
     error instanceof AppError ? error : error instanceof z.ZodError ? undefined : error instanceof HTTPException ? fromHttpException(error) : fromDatabase(error);
-  if (known) return Response.json(envelope(known), { status: known.status, headers: known.headers });
+  if (known) return json(envelope(known), known.status, known.headers);
   if (error instanceof z.ZodError) return errorResponse(invalidRequest(error));
   // Internals stay in the server log (never a query's parameters or a secret); the caller gets a request id to quote.
   console.error(JSON.stringify({ level: 'error', msg: 'request failed', request_id: requestId, error: loggableError(error) }));
-  return Response.json(
-    envelope(new AppError('INTERNAL_ERROR', `Something went wrong on our side.${requestId ? ` Quote request id ${requestId}.` : ''}`)),
-    { status: 500 },
-  );
+  return json(envelope(new AppError('INTERNAL_ERROR', `Something went wrong on our side.${requestId ? ` Quote request id ${requestId}.` : ''}`)), 500);
 }

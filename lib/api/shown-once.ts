@@ -11,5 +11,5 @@ import { ok } from './respond';
  */
 export function okShowingSecretOnce<T extends object>(c: Context<ApiEnv>, message: string, data: T, secret: keyof T & string, replayMessage: string) {
   c.set('replayBody', JSON.stringify({ status: true, message: replayMessage, data: { ...data, [secret]: null } }));
-  return ok(c, message, data);
+  return ok(message, data);
 }

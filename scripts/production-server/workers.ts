@@ -7,7 +7,7 @@
  * The first worker starts alone (migrations, demo data, background runners), the others once it listens.
  * A worker that dies after the server is up is replaced; one that dies before stops the server, with its
  * message, as a single process would. Workers hear of each other's changes to a client through
- * PostgreSQL, as separate servers do (lib/server/http/client-cache.ts).
+ * PostgreSQL, as separate servers do (lib/server/client-cache.ts).
  */
 import cluster, { type Worker } from 'node:cluster';
 import os from 'node:os';

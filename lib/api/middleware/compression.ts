@@ -3,9 +3,10 @@ import type { MiddlewareHandler } from 'hono';
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX, compress } from 'hono/compress';
 
 /**
- * gzip (or deflate) for a client that accepts it, from 1 KB up, as the API has always answered: a JSON
- * body gets its Content-Length first (so one under the threshold goes out plain, with its length), and
- * every compressible answer says `Vary: Accept-Encoding`, compressed or not.
+ * gzip (or deflate) for a client that accepts it, from 1 KB up, as the API has always answered: every
+ * compressible answer says `Vary: Accept-Encoding`, compressed or not, and one made without its length
+ * (the API's own JSON carries it: respond.ts) is measured first, so one under the threshold goes out
+ * plain, with its length.
  */
 const lengthAndVary: MiddlewareHandler = async (c, next) => {
   await next();

@@ -65,7 +65,7 @@ export const idempotency: MiddlewareHandler<ApiEnv> = async (c, next) => {
         }
         replay = new Response(previous.responseBody, {
           status: previous.responseStatus,
-          headers: { 'content-type': 'application/json', 'idempotent-replayed': 'true' },
+          headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(previous.responseBody)), 'idempotent-replayed': 'true' },
         });
         return;
       }

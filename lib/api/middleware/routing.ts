@@ -1,6 +1,7 @@
 import 'server-only';
 import type { MiddlewareHandler } from 'hono';
 import type { ApiEnv } from '../env';
+import { json } from '../respond';
 import { pathOf } from './request-context';
 
 /** The methods a path is served with: what `Allow` lists (HEAD with GET, and OPTIONS always). */
@@ -9,8 +10,6 @@ type PathMethods = { segments: string[]; methods: Set<string> };
 /** The methods an unknown /v1 path answers with the 404 envelope: the others are 405, as on a known path. */
 const UNKNOWN_PATH_METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
 
-const json = (status: number, body: object, headers: Record<string, string> = {}) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
 
 function allowOf(methods: Set<string>): string {
   return [...methods, ...(methods.has('GET') ? ['HEAD'] : []), 'OPTIONS'].join(', ');
@@ -28,17 +27,18 @@ export function routing(routesOf: () => ReadonlyArray<{ method: string; path: st
     try {
       decodeURIComponent(path);
     } catch {
-      return json(400, {
+      return json({
         status: false,
         message: 'The request path is not valid percent-encoding.',
         code: 'VALIDATION_ERROR',
         errors: [{ field: '(path)', message: 'invalid percent-encoding' }],
-      });
+      }, 400);
     }
     if (path.length > 1 && path.endsWith('/')) {
       const query = c.req.url.indexOf('?');
       const location = path.replace(/\/+$/, '') + (query === -1 ? '' : c.req.url.slice(query));
-      return new Response(null, { status: 308, headers: { location } });
+      // As Next answers one, where it serves /v1 (`next dev`).
+      return new Response(location, { status: 308, headers: { location, refresh: `0;url=${location}` } });
     }
     const method = c.req.method;
     // Read on the first request, once every operation is registered.
@@ -47,7 +47,7 @@ export function routing(routesOf: () => ReadonlyArray<{ method: string; path: st
     if (method === 'OPTIONS') return new Response(null, { status: 204, headers: { allow: allowOf(methods) } });
     if (methods.has(method) || (method === 'HEAD' && methods.has('GET'))) return next();
     const allow = allowOf(methods);
-    return json(405, { status: false, message: `${method} is not allowed here: use ${allow}.`, code: 'METHOD_NOT_ALLOWED' }, { allow });
+    return json({ status: false, message: `${method} is not allowed here: use ${allow}.`, code: 'METHOD_NOT_ALLOWED' }, 405, { allow });
   };
 }
 
@@ -84,5 +84,5 @@ function lookupTable(routes: ReadonlyArray<{ method: string; path: string }>): (
 
 /** A /v1 path no operation serves: the API's own 404 envelope, not the site's HTML page. */
 export function unknownOperation(method: string, url: string): Response {
-  return json(404, { status: false, message: `There is no operation ${method} ${pathOf(url)}: see /docs for the API reference.`, code: 'NOT_FOUND' });
+  return json({ status: false, message: `There is no operation ${method} ${pathOf(url)}: see /docs for the API reference.`, code: 'NOT_FOUND' }, 404);
 }

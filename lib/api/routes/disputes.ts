@@ -104,41 +104,37 @@ const cancelOp = operation({
 
 export const disputeRoutes = router()
   .openapi(createDisputeOp, async (c) =>
-    ok(c, 'Dispute created; intra-party mediation has started', await createDispute(c.var.db, c.var.client, c.req.valid('json'), c.var.now, baseUrl(c))),
+    ok('Dispute created; intra-party mediation has started', await createDispute(c.var.db, c.var.client, c.req.valid('json'), c.var.now, baseUrl(c))),
   )
-  .openapi(listDisputesOp, async (c) => ok(c, 'Disputes retrieved successfully', await listDisputes(c.var.db, c.var.client, c.req.valid('query'), baseUrl(c))))
-  .openapi(getDisputeOp, async (c) => ok(c, 'Dispute retrieved successfully', await getDispute(c.var.db, c.var.client, c.req.valid('param').id, baseUrl(c))))
+  .openapi(listDisputesOp, async (c) => ok('Disputes retrieved successfully', await listDisputes(c.var.db, c.var.client, c.req.valid('query'), baseUrl(c))))
+  .openapi(getDisputeOp, async (c) => ok('Dispute retrieved successfully', await getDispute(c.var.db, c.var.client, c.req.valid('param').id, baseUrl(c))))
   .openapi(addAmountOp, async (c) =>
     ok(
-      c,
       'Dispute amount submitted; the buyer has been notified',
       await addDisputeAmount(c.var.db, c.var.client, c.req.valid('param').id, c.req.valid('json'), c.var.now, baseUrl(c)),
     ),
   )
   .openapi(approveAmountOp, async (c) =>
     ok(
-      c,
       'Dispute amount approved; the dispute is resolved',
       await approveDisputeAmount(c.var.db, c.var.client, c.req.valid('param').id, c.req.valid('json').buyer_id, c.var.now, baseUrl(c)),
     ),
   )
   .openapi(rejectAmountOp, async (c) =>
     ok(
-      c,
       'Dispute amount rejected; the seller may propose another amount',
       await rejectDisputeAmount(c.var.db, c.var.client, c.req.valid('param').id, c.req.valid('json'), c.var.now, baseUrl(c)),
     ),
   )
   .openapi(escalateOp, async (c) =>
     ok(
-      c,
       'Dispute escalated; evidence submission is open',
       await escalateDispute(c.var.db, c.var.client, c.req.valid('param').id, actorOf(c.req.valid('json')), c.var.now, baseUrl(c)),
     ),
   )
   .openapi(evidenceOp, async (c) =>
-    ok(c, 'Evidence submitted', await submitEvidence(c.var.db, c.var.client, c.req.valid('param').id, c.req.valid('json'), c.var.now, baseUrl(c))),
+    ok('Evidence submitted', await submitEvidence(c.var.db, c.var.client, c.req.valid('param').id, c.req.valid('json'), c.var.now, baseUrl(c))),
   )
   .openapi(cancelOp, async (c) =>
-    ok(c, 'Dispute withdrawn; the buyer has been refunded', await cancelDispute(c.var.db, c.var.client, c.req.valid('param').id, c.req.valid('json'), c.var.now, baseUrl(c))),
+    ok('Dispute withdrawn; the buyer has been refunded', await cancelDispute(c.var.db, c.var.client, c.req.valid('param').id, c.req.valid('json'), c.var.now, baseUrl(c))),
   );

@@ -16,4 +16,4 @@ const listEventsOp = operation({
   errors: [...BASE_ERRORS, 'VALIDATION_ERROR', 'NOT_FOUND'],
 });
 
-export const eventRoutes = router().openapi(listEventsOp, async (c) => ok(c, 'Events retrieved successfully', await listEvents(c.var.db, c.var.client, c.req.valid('query'))));
+export const eventRoutes = router().openapi(listEventsOp, async (c) => ok('Events retrieved successfully', await listEvents(c.var.db, c.var.client, c.req.valid('query'))));

@@ -81,7 +81,7 @@ async function uploadOf(c: Context<ApiEnv>): Promise<{ bytes: Buffer; declaredTy
 }
 
 export const fileRoutes = router()
-  .openapi(uploadOp, async (c) => ok(c, 'File uploaded successfully', await storeFile(c.var.db, c.var.client.id, await uploadOf(c), c.var.now, baseUrl(c))))
+  .openapi(uploadOp, async (c) => ok('File uploaded successfully', await storeFile(c.var.db, c.var.client.id, await uploadOf(c), c.var.now, baseUrl(c))))
   .openapi(readOp, async (c) => {
     const file = await readFile(c.var.db, c.var.client, c.req.valid('param').id);
     return new Response(new Uint8Array(file.content), {

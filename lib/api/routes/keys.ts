@@ -26,7 +26,7 @@ const rollKey = operation({
 
 // Key expiry is real time, not a sandbox test clock's.
 export const keyRoutes = router()
-  .openapi(listKeys, async (c) => ok(c, 'API keys retrieved successfully', await listSecretKeys(c.var.db, c.var.client.id, new Date())))
+  .openapi(listKeys, async (c) => ok('API keys retrieved successfully', await listSecretKeys(c.var.db, c.var.client.id, new Date())))
   .openapi(rollKey, async (c) =>
     okShowingSecretOnce(
       c,

@@ -79,34 +79,34 @@ const disapproveReturnOp = operation({
 });
 
 export const milestoneRoutes = router()
-  .openapi(getMilestoneOp, async (c) => ok(c, 'Milestone retrieved successfully', await getMilestone(c.var.db, c.var.client, c.req.valid('param').id)))
+  .openapi(getMilestoneOp, async (c) => ok('Milestone retrieved successfully', await getMilestone(c.var.db, c.var.client, c.req.valid('param').id)))
   .openapi(fundOp, async (c) => {
     const { id } = c.req.valid('param');
     const graph = await fundMilestone(c.var.db, c.var.client, id, c.req.valid('json').buyer_id, c.var.now);
-    return ok(c, 'Milestone funded successfully', presentMilestone(graph, id));
+    return ok('Milestone funded successfully', presentMilestone(graph, id));
   })
   .openapi(deliverOp, async (c) => {
     const { id } = c.req.valid('param');
     const graph = await deliverMilestone(c.var.db, c.var.client, id, c.req.valid('json'), c.var.now, baseUrl(c));
-    return ok(c, 'Milestone delivered successfully; it is now under inspection', presentMilestone(graph, id));
+    return ok('Milestone delivered successfully; it is now under inspection', presentMilestone(graph, id));
   })
   .openapi(approveOp, async (c) => {
     const { id } = c.req.valid('param');
     const graph = await approveDelivery(c.var.db, c.var.client, id, c.req.valid('json').buyer_id, c.var.now);
-    return ok(c, 'Delivery accepted; funds released to the seller', presentMilestone(graph, id));
+    return ok('Delivery accepted; funds released to the seller', presentMilestone(graph, id));
   })
   .openapi(rejectOp, async (c) => {
     const { id } = c.req.valid('param');
     const graph = await rejectDelivery(c.var.db, c.var.client, id, c.req.valid('json'), c.var.now, baseUrl(c));
-    return ok(c, 'Delivery rejected; waiting for the seller to answer the return', presentMilestone(graph, id));
+    return ok('Delivery rejected; waiting for the seller to answer the return', presentMilestone(graph, id));
   })
   .openapi(approveReturnOp, async (c) => {
     const { id } = c.req.valid('param');
     const graph = await approveReturn(c.var.db, c.var.client, id, c.req.valid('json').seller_id, c.var.now);
-    return ok(c, 'Return approved; funds reimbursed to the buyer', presentMilestone(graph, id));
+    return ok('Return approved; funds reimbursed to the buyer', presentMilestone(graph, id));
   })
   .openapi(disapproveReturnOp, async (c) => {
     const { id } = c.req.valid('param');
     const graph = await disapproveReturn(c.var.db, c.var.client, id, c.req.valid('json').seller_id, c.var.now);
-    return ok(c, 'Return rejected; the seller may open a dispute', presentMilestone(graph, id));
+    return ok('Return rejected; the seller may open a dispute', presentMilestone(graph, id));
   });

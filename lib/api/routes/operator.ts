@@ -71,13 +71,13 @@ export const operatorRoutes = router()
       'Client already created by the first request with this Idempotency-Key. Its secret key was shown only in that answer and is not kept (only its hash is), so secret_key is null here; if it was lost, create a new client.',
     ),
   )
-  .openapi(listClientsOp, async (c) => ok(c, 'Clients retrieved successfully', await listClients(c.var.db)))
+  .openapi(listClientsOp, async (c) => ok('Clients retrieved successfully', await listClients(c.var.db)))
   .openapi(disputesOp, async (c) => {
     const query = c.req.valid('query');
-    return ok(c, 'Disputes retrieved successfully', await operatorDisputes(c.var.db, { ...query, sort: query.sort }, baseUrl(c)));
+    return ok('Disputes retrieved successfully', await operatorDisputes(c.var.db, { ...query, sort: query.sort }, baseUrl(c)));
   })
-  .openapi(disputeOp, async (c) => ok(c, 'Dispute retrieved successfully', await operatorDispute(c.var.db, c.req.valid('param').id, baseUrl(c))))
+  .openapi(disputeOp, async (c) => ok('Dispute retrieved successfully', await operatorDispute(c.var.db, c.req.valid('param').id, baseUrl(c))))
   .openapi(verdictOp, async (c) =>
-    ok(c, 'Verdict recorded; the escrow has been split', await decideVerdict(c.var.db, c.req.valid('param').id, c.req.valid('json'), baseUrl(c))),
+    ok('Verdict recorded; the escrow has been split', await decideVerdict(c.var.db, c.req.valid('param').id, c.req.valid('json'), baseUrl(c))),
   )
-  .openapi(ledgerOp, async (c) => ok(c, 'Ledger integrity checked', await ledgerIntegrity(c.var.db)));
+  .openapi(ledgerOp, async (c) => ok('Ledger integrity checked', await ledgerIntegrity(c.var.db)));

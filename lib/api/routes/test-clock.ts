@@ -25,5 +25,5 @@ const advanceClock = operation({
 });
 
 export const testClockRoutes = router()
-  .openapi(getClock, async (c) => ok(c, 'Test clock retrieved', testClock(c.var.client, new Date())))
-  .openapi(advanceClock, async (c) => ok(c, 'Test clock advanced; lapsed deadlines have acted', await advanceTestClock(c.var.db, c.var.client, c.req.valid('json'))));
+  .openapi(getClock, async (c) => ok('Test clock retrieved', testClock(c.var.client, new Date())))
+  .openapi(advanceClock, async (c) => ok('Test clock advanced; lapsed deadlines have acted', await advanceTestClock(c.var.db, c.var.client, c.req.valid('json'))));

@@ -34,7 +34,7 @@ const getTransactionOp = operation({
 
 export const transactionRoutes = router()
   .openapi(createTransactionOp, async (c) =>
-    ok(c, 'Transaction created successfully', await createTransaction(c.var.db, c.var.client, c.req.valid('json'), c.var.now, baseUrl(c))),
+    ok('Transaction created successfully', await createTransaction(c.var.db, c.var.client, c.req.valid('json'), c.var.now, baseUrl(c))),
   )
-  .openapi(listTransactionsOp, async (c) => ok(c, 'Transactions retrieved successfully', await listTransactions(c.var.db, c.var.client, c.req.valid('query'))))
-  .openapi(getTransactionOp, async (c) => ok(c, 'Transaction retrieved successfully', await getTransaction(c.var.db, c.var.client, c.req.valid('param').id)));
+  .openapi(listTransactionsOp, async (c) => ok('Transactions retrieved successfully', await listTransactions(c.var.db, c.var.client, c.req.valid('query'))))
+  .openapi(getTransactionOp, async (c) => ok('Transaction retrieved successfully', await getTransaction(c.var.db, c.var.client, c.req.valid('param').id)));

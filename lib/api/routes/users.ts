@@ -33,6 +33,6 @@ const createUserOp = operation({
 });
 
 export const userRoutes = router()
-  .openapi(listUsersOp, async (c) => ok(c, 'Users retrieved successfully', await listUsers(c.var.db, c.var.client, c.req.valid('query'))))
-  .openapi(getUserOp, async (c) => ok(c, 'User retrieved successfully', await getUser(c.var.db, c.var.client, c.req.valid('param').id)))
-  .openapi(createUserOp, async (c) => ok(c, 'Account created successfully', await createUser(c.var.db, c.var.client, c.req.valid('json'), c.var.now)));
+  .openapi(listUsersOp, async (c) => ok('Users retrieved successfully', await listUsers(c.var.db, c.var.client, c.req.valid('query'))))
+  .openapi(getUserOp, async (c) => ok('User retrieved successfully', await getUser(c.var.db, c.var.client, c.req.valid('param').id)))
+  .openapi(createUserOp, async (c) => ok('Account created successfully', await createUser(c.var.db, c.var.client, c.req.valid('json'), c.var.now)));

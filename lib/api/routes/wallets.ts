@@ -70,18 +70,18 @@ const walletHistoryOp = operation({
 
 /** The fixed paths under /wallets come before /wallets/{user_id}: "banks" is never a user id. */
 export const walletRoutes = router()
-  .openapi(listBanksOp, async (c) => ok(c, 'Banks retrieved successfully', listBanks()))
+  .openapi(listBanksOp, async () => ok('Banks retrieved successfully', listBanks()))
   .openapi(saveBankAccountOp, async (c) => {
     const { created, account } = await saveBankAccount(c.var.db, c.var.client, c.req.valid('json'), c.var.now);
-    return ok(c, created ? 'Disbursement account created successfully' : 'Disbursement account already saved', account);
+    return ok(created ? 'Disbursement account created successfully' : 'Disbursement account already saved', account);
   })
-  .openapi(listBankAccountsOp, async (c) => ok(c, 'Bank accounts retrieved successfully', await listBankAccounts(c.var.db, c.var.client, c.req.valid('query'))))
+  .openapi(listBankAccountsOp, async (c) => ok('Bank accounts retrieved successfully', await listBankAccounts(c.var.db, c.var.client, c.req.valid('query'))))
   .openapi(validateBankAccountOp, async (c) => {
     const body = c.req.valid('json');
-    return ok(c, 'Account name retrieved successfully', await validateBankAccount(body.account_number, body.bank_code));
+    return ok('Account name retrieved successfully', await validateBankAccount(body.account_number, body.bank_code));
   })
-  .openapi(fundWalletOp, async (c) => ok(c, 'Wallet funded successfully', await fundWallet(c.var.db, c.var.client, c.req.valid('json'), c.var.now)))
-  .openapi(getWalletOp, async (c) => ok(c, 'Wallet retrieved successfully', await getWallet(c.var.db, c.var.client, c.req.valid('param').user_id)))
+  .openapi(fundWalletOp, async (c) => ok('Wallet funded successfully', await fundWallet(c.var.db, c.var.client, c.req.valid('json'), c.var.now)))
+  .openapi(getWalletOp, async (c) => ok('Wallet retrieved successfully', await getWallet(c.var.db, c.var.client, c.req.valid('param').user_id)))
   .openapi(walletHistoryOp, async (c) =>
-    ok(c, 'Wallet history retrieved successfully', await walletHistory(c.var.db, c.var.client, c.req.valid('param').user_id, c.req.valid('query'))),
+    ok('Wallet history retrieved successfully', await walletHistory(c.var.db, c.var.client, c.req.valid('param').user_id, c.req.valid('query'))),
   );

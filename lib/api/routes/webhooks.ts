@@ -110,8 +110,8 @@ export const webhookRoutes = router()
       'Webhook endpoint already created by the first request with this Idempotency-Key. Its secret was shown only in that answer, so secret is null here; if it was lost, get a new one with POST /v1/webhooks/{id}/rotate-secret.',
     );
   })
-  .openapi(listWebhooksOp, async (c) => ok(c, 'Webhook endpoints retrieved successfully', await listWebhooks(c.var.db, c.var.client, new Date())))
-  .openapi(deleteWebhookOp, async (c) => ok(c, 'Webhook endpoint deleted successfully', await disableWebhook(c.var.db, c.var.client, c.req.valid('param').id, c.var.now)))
+  .openapi(listWebhooksOp, async (c) => ok('Webhook endpoints retrieved successfully', await listWebhooks(c.var.db, c.var.client, new Date())))
+  .openapi(deleteWebhookOp, async (c) => ok('Webhook endpoint deleted successfully', await disableWebhook(c.var.db, c.var.client, c.req.valid('param').id, c.var.now)))
   .openapi(rotateSecretOp, async (c) =>
     okShowingSecretOnce(
       c,
@@ -122,10 +122,10 @@ export const webhookRoutes = router()
     ),
   )
   .openapi(listDeliveriesOp, async (c) =>
-    ok(c, 'Webhook deliveries retrieved successfully', await listDeliveries(c.var.db, c.var.client, c.req.valid('param').id, c.req.valid('query'))),
+    ok('Webhook deliveries retrieved successfully', await listDeliveries(c.var.db, c.var.client, c.req.valid('param').id, c.req.valid('query'))),
   )
   .openapi(resendOp, async (c) => {
     const { id, delivery_id } = c.req.valid('param');
-    return ok(c, 'Webhook delivery queued to be sent again', await resendDelivery(c.var.db, c.var.client, id, delivery_id, new Date()));
+    return ok('Webhook delivery queued to be sent again', await resendDelivery(c.var.db, c.var.client, id, delivery_id, new Date()));
   })
-  .openapi(testOp, async (c) => ok(c, 'Test event queued for this webhook endpoint', await sendTestEvent(c.var.db, c.var.client, c.req.valid('param').id, c.var.now)));
+  .openapi(testOp, async (c) => ok('Test event queued for this webhook endpoint', await sendTestEvent(c.var.db, c.var.client, c.req.valid('param').id, c.var.now)));

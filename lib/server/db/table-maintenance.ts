@@ -41,8 +41,8 @@ async function tablesDue(db: Db): Promise<string[]> {
 /**
  * On PostgreSQL, autovacuum's own pace (its defaults: 200 units of work, then a 2 ms pause), as the
  * autovacuum this stands in for would run: a manual VACUUM runs unpaced, and a round after a burst of
- * writes kept a backend busy for 0.4-1.5 s on this 2-core machine, a core the requests beside it lacked.
- * On a connection of the round's own, so that a slow round holds none of the requests' pool.
+ * writes kept a backend busy long enough to take a core from the requests beside it. On a connection of
+ * the round's own, so that a slow round holds none of the requests' pool.
  */
 const AUTOVACUUM_PACE = { vacuum_cost_delay: '2ms', vacuum_cost_limit: '200' };
 

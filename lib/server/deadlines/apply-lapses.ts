@@ -10,7 +10,7 @@ import { holidays } from '../calendar';
 import type { Tx } from '../db/client';
 import { disputes, type ClientRow } from '../db/schema';
 import { env } from '../env';
-import { findMilestone, loadMilestonesAndDisputes, loadTransactionGraph, readGraphOfMilestone, type MilestonesAndDisputes } from '../records/transaction-graph';
+import { findMilestone, loadMilestonesAndDisputes, loadTransactionGraph, readMilestoneWithLogs, type MilestonesAndDisputes } from '../records/transaction-graph';
 import { finishDisputeStep, settleDisputedMilestone } from '../services/dispute-action';
 import { applyMilestoneAction } from '../services/milestone-action';
 import { refundBuyerOnReturn, releaseToSeller } from '../services/milestone-effects';
@@ -55,7 +55,7 @@ async function applyLapse(tx: Tx, client: ClientRow, transactionId: string, laps
   switch (lapse.kind) {
     case 'accept_delivery':
     case 'approve_return': {
-      const graph = await readGraphOfMilestone(tx, client.id, lapse.milestoneId);
+      const graph = (await readMilestoneWithLogs(tx, client.id, lapse.milestoneId))?.graph;
       if (!graph) throw new Error(`milestone ${lapse.milestoneId} vanished while settling deadlines`);
       await applyMilestoneAction(tx, {
         client,

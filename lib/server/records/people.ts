@@ -1,8 +1,9 @@
 import 'server-only';
-import { and, eq, or, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { OrganisationRecord, PartyRecord, UserRecord, WalletRecord } from '@/lib/contracts/records';
 import { koboToNaira } from '@/lib/escrow/money';
 import type { DbOrTx } from '../db/client';
+import { rowFromJson } from '../db/rows';
 import { ledgerAccounts, organisations, parties, users, wallets } from '../db/schema';
 import { iso, isoOrNull } from './iso';
 
@@ -96,21 +97,21 @@ export function partyWithoutOrganisation(p: PartyGraph): Omit<PartyRecord, 'orga
   };
 }
 
-function selectPartyGraphs(db: DbOrTx) {
-  return db
-    .select({ party: parties, user: users, organisation: organisations })
-    .from(parties)
-    .innerJoin(users, eq(users.id, parties.userId))
-    .innerJoin(organisations, eq(organisations.id, parties.organisationId));
+/** Parties with their users and organisations, each table's row as one JSON value (db/rows.ts says why). */
+async function partyGraphsWhere(db: DbOrTx, name: string, where: SQL): Promise<PartyGraph[]> {
+  const rows = await db
+    .select({ party: sql<unknown>`to_jsonb(p)`, user: sql<unknown>`to_jsonb(u)`, organisation: sql<unknown>`to_jsonb(o)` })
+    .from(sql`parties p join users u on u.id = p.user_id join organisations o on o.id = p.organisation_id`)
+    .where(where)
+    .prepare(name)
+    .execute();
+  return rows.map((r) => ({ party: rowFromJson(parties, r.party), user: rowFromJson(users, r.user), organisation: rowFromJson(organisations, r.organisation) }));
 }
 
 export async function loadParties(db: DbOrTx, partyIds: string[]): Promise<Map<string, PartyGraph>> {
   if (partyIds.length === 0) return new Map();
   // One shape for any number of ids: the ids go as one array parameter.
-  const rows = await selectPartyGraphs(db)
-    .where(sql`${parties.id} = any(${sql.param([...new Set(partyIds)])}::uuid[])`)
-    .prepare('party_graphs_by_id')
-    .execute();
+  const rows = await partyGraphsWhere(db, 'party_graphs_by_id', sql`p.id = any(${sql.param([...new Set(partyIds)])}::uuid[])`);
   return new Map(rows.map((r) => [r.party.id, r]));
 }
 
@@ -120,10 +121,7 @@ export async function loadParties(db: DbOrTx, partyIds: string[]): Promise<Map<s
  */
 export async function findPartyGraphs(db: DbOrTx, clientId: string, partyOrUserIds: string[]): Promise<Map<string, PartyGraph>> {
   const ids = sql`any(${sql.param(partyOrUserIds)}::uuid[])`;
-  const rows = await selectPartyGraphs(db)
-    .where(and(eq(parties.clientId, clientId), or(sql`${parties.id} = ${ids}`, sql`${parties.userId} = ${ids}`)))
-    .prepare('party_graphs_of_client')
-    .execute();
+  const rows = await partyGraphsWhere(db, 'party_graphs_of_client', sql`p.client_id = ${clientId} and (p.id = ${ids} or p.user_id = ${ids})`);
   const found = new Map<string, PartyGraph>();
   for (const id of partyOrUserIds) {
     const match = rows.find((r) => r.party.id === id) ?? rows.find((r) => r.party.userId === id);

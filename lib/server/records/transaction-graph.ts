@@ -162,39 +162,44 @@ const MILESTONES_JSON = sql.raw(`(
 type MilestoneJson = { milestone: unknown; escrow_id: string; escrow_created_at: string; escrow_updated_at: string; balance_kobo: number };
 
 /**
- * A transaction's whole graph without locks, in one statement and one row. `which` picks the transaction
- * (and says whether it is this client's).
+ * A transaction's whole graph without locks, in one statement and one row, and the log lines of
+ * `logsOf` (a milestone's id) beside it. `which` picks the transaction (and says whether it is this client's).
  */
-async function readGraph(db: DbOrTx, name: string, which: SQL): Promise<TransactionGraph | undefined> {
+async function readGraph(db: DbOrTx, name: string, which: SQL, logsOf?: string): Promise<{ graph: TransactionGraph; logs: MilestoneLogRow[] } | undefined> {
   const [row] = await db
-    .select({ ...transactionWithPartiesFields, milestones: sql<MilestoneJson[]>`${MILESTONES_JSON}` })
+    .select({
+      ...transactionWithPartiesFields,
+      milestones: sql<MilestoneJson[]>`${MILESTONES_JSON}`,
+      // In the order written: log ids are UUIDv7.
+      logs: logsOf ? sql<unknown[]>`(select coalesce(jsonb_agg(to_jsonb(l) order by l.id), '[]'::jsonb) from milestone_logs l where l.milestone_id = ${logsOf})` : sql<unknown[]>`'[]'::jsonb`,
+    })
     .from(TRANSACTION_WITH_PARTIES)
     .where(which)
     .prepare(name)
     .execute();
   if (!row) return undefined;
-  return {
+  const graph: TransactionGraph = {
     ...transactionWithParties(row),
     milestones: row.milestones.map((m) => ({
       milestone: rowFromJson(milestones, m.milestone),
-      escrow: {
-        id: m.escrow_id,
-        balanceKobo: Number(m.balance_kobo),
-        createdAt: new Date(m.escrow_created_at),
-        updatedAt: new Date(m.escrow_updated_at),
-      },
+      escrow: { id: m.escrow_id, balanceKobo: Number(m.balance_kobo), createdAt: new Date(m.escrow_created_at), updatedAt: new Date(m.escrow_updated_at) },
     })),
   };
+  return { graph, logs: row.logs.map((l) => rowFromJson(milestoneLogs, l)) };
 }
 
-/** A milestone's whole graph as a reader sees it; undefined when it is not this client's milestone. */
-export async function readGraphOfMilestone(db: DbOrTx, clientId: string, milestoneId: string): Promise<TransactionGraph | undefined> {
-  return readGraph(db, 'graph_of_milestone', sql`t.client_id = ${clientId} and t.id = (select m.transaction_id from milestones m where m.id = ${milestoneId})`);
+function graphOfMilestone(clientId: string, milestoneId: string): SQL {
+  return sql`t.client_id = ${clientId} and t.id = (select m.transaction_id from milestones m where m.id = ${milestoneId})`;
+}
+
+/** A milestone's whole graph as a reader sees it, and its log lines, in one statement; undefined when it is not this client's milestone. */
+export async function readMilestoneWithLogs(db: DbOrTx, clientId: string, milestoneId: string): Promise<{ graph: TransactionGraph; logs: MilestoneLogRow[] } | undefined> {
+  return readGraph(db, 'milestone_with_logs', graphOfMilestone(clientId, milestoneId), milestoneId);
 }
 
 /** Loads a transaction of this client with its milestones, escrows and parties; undefined when it is not this client's. */
 export async function loadTransactionGraph(db: DbOrTx, clientId: string, transactionId: string): Promise<TransactionGraph | undefined> {
-  return readGraph(db, 'graph_of_transaction', sql`t.id = ${transactionId} and t.client_id = ${clientId}`);
+  return (await readGraph(db, 'graph_of_transaction', sql`t.id = ${transactionId} and t.client_id = ${clientId}`))?.graph;
 }
 
 // Log ids are UUIDv7: written order, even for lines stamped with the same time (a request's clock is one instant).

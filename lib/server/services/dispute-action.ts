@@ -9,7 +9,7 @@ import type { EventType } from '../events/record-event';
 import { notFound } from '../app-error';
 import type { ClientRow } from '../db/schema';
 import { disputeWithPartiesRecord, findDispute, loadEvidence, loadProposals, type DisputeRow } from '../records/disputes';
-import { findMilestone, loadMilestoneLogs, loadMilestonesWithEscrows, readGraphOfMilestone, type TransactionGraph } from '../records/transaction-graph';
+import { findMilestone, loadMilestoneLogs, loadMilestonesWithEscrows, readMilestoneWithLogs, type TransactionGraph } from '../records/transaction-graph';
 import { writeStep, type ActionEffect, type LogActor } from './milestone-action';
 import { lockLedgerAccounts, transferWrites } from './post-transfer';
 import { settlementTerms } from './settlement-terms';
@@ -106,16 +106,11 @@ export async function settleDisputedMilestone(
 export async function loadDisputeWithParties(db: DbOrTx, clientId: string, disputeId: string, baseUrl: string) {
   const dispute = await findDispute(db, clientId, disputeId);
   if (!dispute) throw notFound('Dispute', disputeId);
-  const graph = await readGraphOfMilestone(db, clientId, dispute.milestoneId);
-  if (!graph) throw notFound('Dispute', disputeId);
-  return disputeRecordOf(db, dispute, graph, baseUrl);
-}
-
-async function disputeRecordOf(db: DbOrTx, dispute: DisputeRow, graph: TransactionGraph, baseUrl: string) {
-  const [proposals, logs, evidence] = await Promise.all([
+  const [read, proposals, evidence] = await Promise.all([
+    readMilestoneWithLogs(db, clientId, dispute.milestoneId),
     loadProposals(db, [dispute.id]),
-    loadMilestoneLogs(db, dispute.milestoneId),
     loadEvidence(db, [dispute.id]),
   ]);
-  return disputeWithPartiesRecord(dispute, proposals.get(dispute.id) ?? [], graph, logs, evidence.get(dispute.id) ?? [], baseUrl);
+  if (!read) throw notFound('Dispute', disputeId);
+  return disputeWithPartiesRecord(dispute, proposals.get(dispute.id) ?? [], read.graph, read.logs, evidence.get(dispute.id) ?? [], baseUrl);
 }

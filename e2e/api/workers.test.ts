@@ -60,10 +60,12 @@ describe.runIf(inject('database') === 'postgres')('a server of two worker proces
   }
 
   it('runs two workers, and a test clock moved through one is the clock of both within a second', async () => {
-    // Once the second worker listens, connections alternate between the two.
-    for (let attempt = 0; attempt < 100 && workerPids(server).length < 2; attempt++) await new Promise((r) => setTimeout(r, 100));
+    // Once the second worker listens, connections alternate between the two. A worker listens only after
+    // its start-up, which on a loaded machine takes seconds after its process appears: wait for both to say so.
+    const listening = () => server.output().split('"msg":"listening"').length - 1;
+    for (let attempt = 0; attempt < 600 && listening() < 2; attempt++) await new Promise((r) => setTimeout(r, 100));
+    expect(listening()).toBe(2);
     expect(workerPids(server)).toHaveLength(2);
-    await new Promise((r) => setTimeout(r, 1000));
     // Both workers now hold the client (and its clock) in their caches.
     expect(await clockOffsets(8)).toEqual(Array(8).fill(0));
     for (let day = 1; day <= 3; day++) {

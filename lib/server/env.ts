@@ -57,6 +57,16 @@ const EnvSchema = z.object({
       return key ?? Buffer.alloc(0);
     })
     .optional(),
+  // The dashboard's settings (lib/server/dashboard/config.ts).
+  NEXTAUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  NEXTAUTH_URL: z.url({ message: 'must be a URL' }).optional(),
+  /** Where the dashboard's server actions call the API; unset, this server's own /v1. */
+  ESCROW_API_URL: z.url({ message: 'must be a URL' }).optional(),
+  /** The single client whose admin the demo dashboard signs in as. */
+  ESCROW_API_KEY: z
+    .string()
+    .regex(/^sk_(test|live)_/, 'must be a client secret key (sk_test_… or sk_live_…)')
+    .optional(),
 });
 
 function isTrustList(value: string): boolean {

@@ -13,6 +13,9 @@ import { fileRoutes } from './routes/files';
 import { keyRoutes } from './routes/keys';
 import { milestoneRoutes } from './routes/milestones';
 import { operatorRoutes } from './routes/operator';
+import { payoutRoutes } from './routes/payouts';
+import { providerRoutes } from './routes/providers';
+import { settingsRoutes } from './routes/settings';
 import { testClockRoutes } from './routes/test-clock';
 import { transactionRoutes } from './routes/transactions';
 import { userRoutes } from './routes/users';
@@ -29,6 +32,9 @@ export const api = router()
   .route('/', disputeRoutes)
   .route('/', testClockRoutes)
   .route('/', walletRoutes)
+  .route('/', payoutRoutes)
+  .route('/', settingsRoutes)
+  .route('/', providerRoutes)
   .route('/', fileRoutes)
   .route('/', eventRoutes)
   .route('/', webhookRoutes);

@@ -9,7 +9,7 @@ import { clientAuth, operatorAuth } from './middleware/auth';
 import { checkJsonBody } from './middleware/body';
 import { idempotency } from './middleware/idempotency';
 
-export type Tag = 'Users' | 'Transactions' | 'Milestones' | 'Disputes' | 'Wallets' | 'Bank accounts' | 'Files' | 'Sandbox' | 'Operator' | 'Events' | 'Webhooks' | 'API keys';
+export type Tag = 'Users' | 'Transactions' | 'Milestones' | 'Disputes' | 'Wallets' | 'Bank accounts' | 'Payouts' | 'Files' | 'Sandbox' | 'Operator' | 'Events' | 'Webhooks' | 'API keys' | 'Settings' | 'Providers';
 export type Auth = 'client' | 'operator';
 export type ActingParty = 'buyer' | 'seller' | 'either';
 
@@ -46,6 +46,7 @@ const STATUS_TEXT: Record<number, string> = {
   415: 'Wrong content type',
   422: 'Idempotency-Key reused with another body',
   429: 'Rate limited',
+  502: 'The payment provider could not be reached: try again',
 };
 
 /**

@@ -43,7 +43,11 @@ export const WalletRecord = z
     funder_email: z.string().nullable(),
     disbursement_email: z.string().nullable(),
     bvn: z.string().nullable(),
-    pgA_provider_account_properties: z.null(),
+    pgA_provider_account_properties: z
+      .object({ provider: z.literal('paystack'), account_number: z.string(), account_name: z.string(), bank_name: z.string(), customer_code: z.string() })
+      .strict()
+      .nullable()
+      .meta({ description: 'live wallets: the dedicated bank account that funds this wallet when paid into (decisions §12)' }),
     pgB_provider_account_properties: z.null(),
     balance: Naira,
     created_at: Timestamp,
@@ -281,6 +285,8 @@ export const BankAccountRecord = z
     account_number: z.string(),
     account_name: z.string(),
     bank_code: z.string(),
+    bank_name: z.string(),
+    name_matches: z.boolean().nullable().meta({ description: "whether the bank's name for the account is the user's (null: saved before this was checked)" }),
     pgA_transfer_recipient: z.string().nullable(),
     created_at: Timestamp,
     updated_at: Timestamp,
@@ -288,7 +294,6 @@ export const BankAccountRecord = z
   .strict();
 
 export const BankAccountWithUserRecord = BankAccountRecord.extend({
-  bank_name: z.string(),
   user: UserRecord,
 }).strict();
 
@@ -357,6 +362,7 @@ export const LedgerIntegrityRecord = z
     unbalanced_transfers: z.array(Id),
     accounts_not_matching_entries: z.array(Id),
     negative_accounts: z.array(Id),
+    payouts_in_flight_not_matching: z.array(Id).meta({ description: "clients whose payouts-in-flight account is not the sum of their PENDING and PROCESSING payouts" }),
   })
   .strict();
 
@@ -364,7 +370,7 @@ export const ClientRecord = ClientWithKeysRecord.omit({ secret_key: true }).stri
 export const ClientListRecord = z.object({ clients: z.array(ClientRecord) }).strict();
 
 export const TestClockRecord = z
-  .object({ now: Timestamp, offset_ms: z.number().int(), settled: z.number().int().optional() })
+  .object({ now: Timestamp, offset_ms: z.number().int(), settled: z.number().int().optional(), payouts_paid: z.number().int().optional() })
   .strict();
 export const OperatorDisputeListRecord = z
   .object({ disputes: z.array(DisputeRecord.extend({ client_id: Id, client_name: z.string() }).strict()), pagination: Pagination })

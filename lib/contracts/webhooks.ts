@@ -21,6 +21,10 @@ export const EVENT_TYPES = [
   'dispute.resolved',
   'dispute.arbitration_declined',
   'dispute.canceled',
+  'payout.created',
+  'payout.paid',
+  'payout.failed',
+  'payout.reversed',
   'webhook.test',
 ] as const;
 export type EventTypeName = (typeof EVENT_TYPES)[number];

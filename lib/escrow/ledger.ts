@@ -12,6 +12,10 @@ export const TRANSFER_KINDS = [
   'release',
   'refund',
   'dispute_settlement',
+  'payout',
+  'payout_paid',
+  'payout_returned',
+  'live_funding',
 ] as const;
 export type TransferKind = (typeof TRANSFER_KINDS)[number];
 
@@ -31,8 +35,9 @@ export function balancedTransfer(kind: TransferKind, postings: Posting[]): Trans
   return { kind, postings: legs };
 }
 
-export function walletFunding(a: { externalAccountId: string; walletId: string; amount: Kobo }): Transfer {
-  return balancedTransfer('wallet_funding', [
+/** Money paid in from outside: the sandbox's top-up, or a provider-confirmed payment into a live funding account. */
+export function walletFunding(a: { externalAccountId: string; walletId: string; amount: Kobo; live?: boolean }): Transfer {
+  return balancedTransfer(a.live ? 'live_funding' : 'wallet_funding', [
     { accountId: a.externalAccountId, amount: -a.amount },
     { accountId: a.walletId, amount: a.amount },
   ]);

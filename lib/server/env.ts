@@ -24,7 +24,16 @@ const EnvSchema = z.object({
   ESCROW_WORKER: z.coerce.number().int().min(1).optional(),
   ESCROW_WORKER_COUNT: z.coerce.number().int().min(1).default(1),
   ESCROW_DB_PREPARED_STATEMENTS: z.enum(['0', '1']).default('1'),
-  ESCROW_NAME_ENQUIRY_PROVIDER: z.enum(['sandbox']).default('sandbox'),
+  /** Live clients' payment provider (decisions §12); test clients always use the sandbox. */
+  ESCROW_PAYMENT_PROVIDER: z.enum(['sandbox', 'paystack']).default('sandbox'),
+  PAYSTACK_SECRET_KEY: z.string().regex(/^sk_(test|live)_\w+$/, 'must be a Paystack secret key (sk_live_… or sk_test_…)').optional(),
+  PAYSTACK_BASE_URL: z.url({ message: 'must be a URL' }).default('https://api.paystack.co'),
+  /** The bank Paystack opens dedicated funding accounts at (its preferred_bank slug). */
+  PAYSTACK_DEDICATED_ACCOUNT_BANK: z.string().min(1).default('wema-bank'),
+  /** How often the payout runner settles sandbox payouts, sends pending ones and asks about stuck ones. */
+  ESCROW_PAYOUT_POLL_MS: z.coerce.number().int().min(50).default(1000),
+  /** How long a payout stays PROCESSING at the provider before the runner asks about it (10 minutes; tests shorten it). */
+  ESCROW_PAYOUT_REQUERY_AFTER_MS: z.coerce.number().int().min(1).default(10 * 60_000),
   ESCROW_HOLIDAYS: z.string().optional(),
   ESCROW_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(6000),
   ESCROW_RATE_LIMIT_BURST: z.coerce.number().int().min(1).default(300),
@@ -90,6 +99,9 @@ export function env(): Env {
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
     throw new Error(`Escrow Desk cannot start: ${problems}`);
+  }
+  if (parsed.data.ESCROW_PAYMENT_PROVIDER === 'paystack' && !parsed.data.PAYSTACK_SECRET_KEY) {
+    throw new Error('Escrow Desk cannot start: ESCROW_PAYMENT_PROVIDER=paystack needs PAYSTACK_SECRET_KEY (Paystack dashboard → Settings → API Keys).');
   }
   cached = parsed.data;
   return cached;

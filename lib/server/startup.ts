@@ -3,6 +3,7 @@ import { assertSameEncryptionKey, EncryptionKeyMismatch, sealPlaintextSecrets } 
 import { database } from './db/client';
 import { startTableMaintenance } from './db/table-maintenance';
 import { startDeadlineRunner } from './deadlines/runner';
+import { startPayoutRunner } from './payouts/runner';
 import { env } from './env';
 import { startWebhookDispatcher } from './events/dispatcher';
 import { listenForClientChanges } from './client-cache';
@@ -38,6 +39,7 @@ export async function startServer(): Promise<void> {
   }
   startDeadlineRunner(db);
   startWebhookDispatcher(db);
+  startPayoutRunner(db);
   await startTableMaintenance(db, driver);
   console.log(JSON.stringify({ level: 'info', msg: 'escrow desk ready', database: driver }));
 }

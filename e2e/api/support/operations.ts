@@ -17,7 +17,8 @@ export type Operation = {
   tag: Tag;
   summary: string;
   description?: string;
-  auth: Auth;
+  /** `signature`: a provider's webhook, authenticated by the signature over its body, not by a key. */
+  auth: Auth | 'signature';
   actingParty?: ActingParty;
   query?: z.ZodObject;
   body?: z.ZodType;
@@ -50,7 +51,7 @@ function operationOf(route: RouteConfig): Operation {
     tag: route.tags![0] as Tag,
     summary: route.summary!,
     description: route.description,
-    auth: route.security?.some((s) => 'operatorKey' in s) ? 'operator' : 'client',
+    auth: route.security?.length === 0 ? 'signature' : route.security?.some((s) => 'operatorKey' in s) ? 'operator' : 'client',
     actingParty: route['x-acting-party'] as ActingParty | undefined,
     query: route.request?.query as z.ZodObject | undefined,
     body: isZod(body?.['application/json']?.schema) ? body['application/json'].schema : undefined,

@@ -1,10 +1,12 @@
 import 'server-only';
 import { OperatorDisputesQuery, VerdictBody } from '@/lib/contracts/disputes';
 import { CreateClientBody } from '@/lib/contracts/operator';
+import { ReconciliationQuery, ReconciliationRecord } from '@/lib/contracts/payouts';
 import * as R from '@/lib/contracts/records';
 import { createClient, listClients } from '@/lib/server/services/create-client';
 import { decideVerdict, operatorDispute, operatorDisputes } from '@/lib/server/services/dispute-process';
 import { ledgerIntegrity } from '@/lib/server/services/ledger-integrity';
+import { reconcile } from '@/lib/server/payouts/reconciliation';
 import { baseUrl } from '../middleware/base-url';
 import { BASE_ERRORS, BODY_ERRORS, jsonBody, operation, pathIds } from '../operation';
 import { ok } from '../respond';
@@ -61,6 +63,16 @@ const ledgerOp = operation({
   errors: BASE_ERRORS,
 });
 
+const reconciliationOp = operation({
+  method: 'get', path: '/operator/reconciliation', operationId: 'reconciliation', tag: 'Operator', auth: 'operator',
+  summary: 'Payouts and provider fundings set against the ledger',
+  description:
+    'Between from and to (default: the last 30 days): every payout outcome and provider funding in the ledger paired with the provider\'s word for it. Listed: payouts PROCESSING for over a day, a provider outcome without its ledger transfer, a ledger transfer without its provider outcome.',
+  request: { query: ReconciliationQuery },
+  response: ReconciliationRecord,
+  errors: [...BASE_ERRORS, 'VALIDATION_ERROR'],
+});
+
 export const operatorRoutes = router()
   .openapi(createClientOp, async (c) =>
     okShowingSecretOnce(
@@ -80,4 +92,11 @@ export const operatorRoutes = router()
   .openapi(verdictOp, async (c) =>
     ok('Verdict recorded; the escrow has been split', await decideVerdict(c.var.db, c.req.valid('param').id, c.req.valid('json'), baseUrl(c))),
   )
-  .openapi(ledgerOp, async (c) => ok('Ledger integrity checked', await ledgerIntegrity(c.var.db)));
+  .openapi(ledgerOp, async (c) => ok('Ledger integrity checked', await ledgerIntegrity(c.var.db)))
+  .openapi(reconciliationOp, async (c) => {
+    const query = c.req.valid('query');
+    const now = new Date();
+    const to = query.to ? new Date(query.to) : now;
+    const from = query.from ? new Date(query.from) : new Date(to.getTime() - 30 * 24 * 60 * 60_000);
+    return ok('Reconciliation done', await reconcile(c.var.db, { from, to, now }));
+  });

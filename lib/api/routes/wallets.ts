@@ -3,7 +3,7 @@ import { z } from '@hono/zod-openapi';
 import { ListBankAccountsQuery, SaveBankAccountBody, ValidateBankAccountBody } from '@/lib/contracts/banks';
 import * as R from '@/lib/contracts/records';
 import { FundWalletBody, WalletHistoryQuery } from '@/lib/contracts/wallets';
-import { listBankAccounts, listBanks, saveBankAccount, validateBankAccount } from '@/lib/server/services/bank-accounts';
+import { listBankAccounts, listBanks, removeBankAccount, saveBankAccount, validateBankAccount } from '@/lib/server/services/bank-accounts';
 import { fundWallet, getWallet, walletHistory } from '@/lib/server/services/wallets';
 import { BASE_ERRORS, BODY_ERRORS, jsonBody, operation, pathIds } from '../operation';
 import { ok } from '../respond';
@@ -24,7 +24,16 @@ const saveBankAccountOp = operation({
   description: 'The NUBAN check digit is verified against the bank and the account name is looked up. Saving the same account again returns it.',
   request: { body: jsonBody(SaveBankAccountBody) },
   response: R.BankAccountRecord,
-  errors: [...BODY_ERRORS, 'NOT_FOUND', 'INVALID_ACCOUNT_NUMBER'],
+  errors: [...BODY_ERRORS, 'NOT_FOUND', 'INVALID_ACCOUNT_NUMBER', 'PROVIDER_UNAVAILABLE'],
+});
+
+const removeBankAccountOp = operation({
+  method: 'delete', path: '/wallets/banks/disbursement/{id}', operationId: 'removeBankAccount', tag: 'Bank accounts', auth: 'client',
+  summary: 'Remove a saved bank account',
+  description: 'It is never paid to again, and stays on the payouts that name it. An account with a payout still PENDING or PROCESSING is 409. Saving it again brings it back.',
+  request: { params: pathIds({ id: 'bank_account_id' }) },
+  response: R.BankAccountRecord,
+  errors: [...BASE_ERRORS, 'VALIDATION_ERROR', 'NOT_FOUND', 'INVALID_STATE'],
 });
 
 const listBankAccountsOp = operation({
@@ -40,7 +49,7 @@ const validateBankAccountOp = operation({
   summary: 'Account name enquiry',
   request: { body: jsonBody(ValidateBankAccountBody) },
   response: R.NameEnquiryRecord,
-  errors: [...BODY_ERRORS, 'INVALID_ACCOUNT_NUMBER'],
+  errors: [...BODY_ERRORS, 'INVALID_ACCOUNT_NUMBER', 'PROVIDER_UNAVAILABLE'],
 });
 
 const fundWalletOp = operation({
@@ -75,10 +84,11 @@ export const walletRoutes = router()
     const { created, account } = await saveBankAccount(c.var.db, c.var.client, c.req.valid('json'), c.var.now);
     return ok(created ? 'Disbursement account created successfully' : 'Disbursement account already saved', account);
   })
+  .openapi(removeBankAccountOp, async (c) => ok('Bank account removed', await removeBankAccount(c.var.db, c.var.client, c.req.valid('param').id, c.var.now)))
   .openapi(listBankAccountsOp, async (c) => ok('Bank accounts retrieved successfully', await listBankAccounts(c.var.db, c.var.client, c.req.valid('query'))))
   .openapi(validateBankAccountOp, async (c) => {
     const body = c.req.valid('json');
-    return ok('Account name retrieved successfully', await validateBankAccount(body.account_number, body.bank_code));
+    return ok('Account name retrieved successfully', await validateBankAccount(c.var.client, body.account_number, body.bank_code));
   })
   .openapi(fundWalletOp, async (c) => ok('Wallet funded successfully', await fundWallet(c.var.db, c.var.client, c.req.valid('json'), c.var.now)))
   .openapi(getWalletOp, async (c) => ok('Wallet retrieved successfully', await getWallet(c.var.db, c.var.client, c.req.valid('param').user_id)))

@@ -41,6 +41,10 @@ function roleFor(actor: Actor, roles: Map<string, Role> | null, event: EventItem
     const wallet = event.data.wallet as { user_id?: string } | undefined;
     return wallet?.user_id === actor.escrowUserId ? 'buyer' : null;
   }
+  if (event.type.startsWith('payout.')) {
+    const payout = event.data.payout as { user_id?: string } | undefined;
+    return payout?.user_id === actor.escrowUserId ? 'seller' : null;
+  }
   return null;
 }
 
@@ -60,7 +64,15 @@ type EventData = {
   milestone?: { title?: string };
   transaction?: { title?: string };
   dispute?: { dispute_code?: string; dispute_amount?: number };
+  payout?: { amount?: number; failure_reason?: string | null; bank_account?: { bank_name?: string; account_number?: string } };
 };
+
+/** "₦9,900.00 to GTBank ••••3228" */
+function payoutLine(d: EventData): string {
+  const account = d.payout?.bank_account;
+  const to = account?.bank_name && account.account_number ? ` to ${account.bank_name} ••••${account.account_number.slice(-4)}` : '';
+  return `${naira(d.payout?.amount)}${to}`;
+}
 
 /** One line a person can read: what happened, from their side. */
 export function describe(event: EventItem, viewer: Role): string {
@@ -102,6 +114,14 @@ export function describe(event: EventItem, viewer: Role): string {
       return `${code.charAt(0).toUpperCase()}${code.slice(1)} closed: arbitration was declined`;
     case 'dispute.canceled':
       return `${by} withdrew ${code}`;
+    case 'payout.created':
+      return auto ? `A payout of ${payoutLine(d)} started automatically` : `A payout of ${payoutLine(d)} started`;
+    case 'payout.paid':
+      return `Payout of ${payoutLine(d)} paid`;
+    case 'payout.failed':
+      return `Payout of ${payoutLine(d)} failed${d.payout?.failure_reason ? `: ${d.payout.failure_reason}` : ''}. The money is back in the wallet`;
+    case 'payout.reversed':
+      return `Payout of ${payoutLine(d)} was returned by the bank. The money is back in the wallet`;
     case 'webhook.test':
       return 'A webhook test event was sent';
   }
@@ -111,6 +131,7 @@ function linkOf(event: EventItem, viewer: Role): string | null {
   if (event.dispute_id) return `/disputes/${event.dispute_id}`;
   if (event.transaction_id) return `/transactions/${event.transaction_id}`;
   if (event.type === 'wallet.funded' && viewer !== 'admin') return '/wallet';
+  if (event.type.startsWith('payout.')) return viewer === 'admin' ? '/admin/payouts' : '/wallet';
   return null;
 }
 

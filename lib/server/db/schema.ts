@@ -35,6 +35,10 @@ export const clients = pgTable('clients', {
   feeCapKobo: kobo('fee_cap_kobo'),
   feeAccountId: uuid('fee_account_id').notNull(),
   externalAccountId: uuid('external_account_id').notNull(),
+  /** Payouts sent and not yet paid or failed (decisions §11): never below zero. */
+  payoutsAccountId: uuid('payouts_account_id').notNull(),
+  /** Every release to a seller with a saved bank account starts a payout of it (decisions §11). */
+  autoPayout: boolean('auto_payout').notNull().default(false),
   /** Sandbox test clock (decisions §10): how far this client's time runs ahead of the wall clock. */
   clockOffsetMs: bigint('clock_offset_ms', { mode: 'number' }).notNull().default(0),
   createdAt: createdAt(),
@@ -66,7 +70,7 @@ export const ledgerAccounts = pgTable(
   {
     id: uuid('id').primaryKey(),
     clientId: uuid('client_id').notNull(),
-    kind: text('kind', { enum: ['wallet', 'escrow', 'platform_fees', 'external'] }).notNull(),
+    kind: text('kind', { enum: ['wallet', 'escrow', 'platform_fees', 'external', 'payouts_in_flight'] }).notNull(),
     balanceKobo: kobo('balance_kobo').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -85,10 +89,12 @@ export const ledgerTransfers = pgTable(
     clientId: uuid('client_id').notNull(),
     kind: text('kind').notNull(),
     milestoneId: uuid('milestone_id'),
+    /** The payout whose money it moves. */
+    payoutId: uuid('payout_id'),
     description: text('description').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('ledger_transfers_client_idx').on(t.clientId, t.createdAt)],
+  (t) => [index('ledger_transfers_client_idx').on(t.clientId, t.createdAt), index('ledger_transfers_payout_idx').on(t.payoutId).where(sql`${t.payoutId} is not null`)],
 );
 
 export const ledgerEntries = pgTable(
@@ -143,6 +149,8 @@ export const wallets = pgTable('wallets', {
   funderEmail: text('funder_email'),
   disbursementEmail: text('disbursement_email'),
   bvn: text('bvn'),
+  /** The live funding account the provider opened for this wallet (decisions §12), null until it has one. */
+  providerAccount: jsonb('provider_account').$type<ProviderAccount>(),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -350,6 +358,10 @@ export const bankAccounts = pgTable(
     accountName: text('account_name').notNull(),
     bankCode: text('bank_code').notNull(),
     pgATransferRecipient: text('pga_transfer_recipient'),
+    /** Whether the bank's name for the account matched the user's name when it was saved; null for accounts saved before this was kept. */
+    nameMatches: boolean('name_matches'),
+    /** Removed by an admin: kept for the payouts that name it, never paid to again. */
+    removedAt: ts('removed_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -369,6 +381,73 @@ export const files = pgTable('files', {
   content: bytea('content').notNull(),
   createdAt: createdAt(),
 });
+
+export type ProviderAccount = { provider: 'paystack'; account_number: string; account_name: string; bank_name: string; customer_code: string };
+
+/**
+ * Money out (decisions §11). The bank account's details are copied as they were when the payout was made,
+ * so the record stays true if the account is removed later. `sent_at`: when a send to the provider was
+ * first tried, so a server that died mid-send asks the provider before sending again.
+ */
+export const payouts = pgTable(
+  'payouts',
+  {
+    id: uuid('id').primaryKey(),
+    clientId: uuid('client_id').notNull(),
+    reference: text('reference').notNull().unique(),
+    userId: uuid('user_id').notNull().references(() => users.id),
+    walletId: uuid('wallet_id').notNull().references(() => wallets.id),
+    bankAccountId: uuid('bank_account_id').notNull().references(() => bankAccounts.id),
+    accountNumber: text('account_number').notNull(),
+    accountName: text('account_name').notNull(),
+    bankCode: text('bank_code').notNull(),
+    amountKobo: kobo('amount_kobo').notNull(),
+    status: text('status', { enum: ['PENDING', 'PROCESSING', 'PAID', 'FAILED', 'REVERSED'] }).notNull(),
+    failureReason: text('failure_reason'),
+    provider: text('provider', { enum: ['sandbox', 'paystack'] }).notNull(),
+    providerReference: text('provider_reference'),
+    /** The release it pays out, when auto_payout started it. */
+    milestoneId: uuid('milestone_id'),
+    sentAt: ts('sent_at'),
+    /** Sandbox: when it is paid, on the client's clock. Paystack: when to ask the provider next. */
+    dueAt: ts('due_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    paidAt: ts('paid_at'),
+    failedAt: ts('failed_at'),
+    reversedAt: ts('reversed_at'),
+  },
+  (t) => [
+    index('payouts_client_created_idx').on(t.clientId, t.createdAt, t.id),
+    index('payouts_user_created_idx').on(t.userId, t.createdAt, t.id),
+    index('payouts_due_idx').on(t.dueAt).where(sql`${t.status} in ('PENDING', 'PROCESSING')`),
+  ],
+);
+
+/**
+ * What a provider told us (a webhook or an answer to a query), once per provider event: a repeated
+ * webhook finds its row and changes nothing. Reconciliation sets these against the ledger.
+ */
+export const providerEvents = pgTable(
+  'provider_events',
+  {
+    id: uuid('id').primaryKey(),
+    provider: text('provider', { enum: ['sandbox', 'paystack'] }).notNull(),
+    /** The provider's event and the reference it is about: one row per outcome (transfer.success:PO_…). */
+    eventKey: text('event_key').notNull(),
+    kind: text('kind', { enum: ['payout_paid', 'payout_failed', 'payout_reversed', 'funding'] }).notNull(),
+    reference: text('reference').notNull(),
+    amountKobo: kobo('amount_kobo'),
+    clientId: uuid('client_id'),
+    payoutId: uuid('payout_id'),
+    walletId: uuid('wallet_id'),
+    /** The ledger transfer it caused; null when it matched nothing of ours (a reconciliation mismatch). */
+    ledgerTransferId: uuid('ledger_transfer_id'),
+    data: jsonb('data').notNull(),
+    receivedAt: ts('received_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('provider_events_key_idx').on(t.provider, t.eventKey), index('provider_events_received_idx').on(t.receivedAt)],
+);
 
 /** Small facts the app keeps about itself: whether the demo was seeded, the dashboard's own API key. */
 export const appSettings = pgTable('app_settings', {

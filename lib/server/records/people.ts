@@ -48,7 +48,7 @@ export function walletRecord(w: WalletRow, balanceKobo: number): WalletRecord {
     funder_email: w.funderEmail,
     disbursement_email: w.disbursementEmail,
     bvn: w.bvn,
-    pgA_provider_account_properties: null,
+    pgA_provider_account_properties: w.providerAccount ?? null,
     pgB_provider_account_properties: null,
     balance: koboToNaira(balanceKobo),
     created_at: iso(w.createdAt),

@@ -18,8 +18,10 @@ export async function createClient(db: Db, body: CreateClientBody, now: Date) {
     const id = randomUUID();
     const feeAccountId = randomUUID();
     const externalAccountId = randomUUID();
+    const payoutsAccountId = randomUUID();
     await createLedgerAccount(tx, { id: feeAccountId, clientId: id, kind: 'platform_fees', now });
     await createLedgerAccount(tx, { id: externalAccountId, clientId: id, kind: 'external', now });
+    await createLedgerAccount(tx, { id: payoutsAccountId, clientId: id, kind: 'payouts_in_flight', now });
     const [client] = await tx
       .insert(clients)
       .values({
@@ -33,6 +35,7 @@ export async function createClient(db: Db, body: CreateClientBody, now: Date) {
         feeCapKobo: DEFAULT_FEE_POLICY.capKobo,
         feeAccountId,
         externalAccountId,
+        payoutsAccountId,
         createdAt: now,
         updatedAt: now,
       })

@@ -11,7 +11,8 @@ import type { ClientRow } from '../db/schema';
 import { disputeWithPartiesRecord, findDispute, loadEvidence, loadProposals, type DisputeRow } from '../records/disputes';
 import { findMilestone, loadMilestoneLogs, loadMilestonesWithEscrows, readMilestoneWithLogs, type TransactionGraph } from '../records/transaction-graph';
 import { writeStep, type ActionEffect, type LogActor } from './milestone-action';
-import { lockLedgerAccounts, transferWrites } from './post-transfer';
+import { autoPayoutOf } from '../payouts/payouts';
+import { lockLedgerAccounts, transfersWrites } from './post-transfer';
 import { settlementTerms } from './settlement-terms';
 
 /** Extra dispute fields an action sets besides the status (escalation, resolution, cancellation). */
@@ -91,12 +92,20 @@ export async function settleDisputedMilestone(
     paidToSeller: a.paidToSeller,
     terms: settlementTerms(entry),
   });
-  await lockLedgerAccounts(
-    tx,
-    transfer.postings.map((p) => p.accountId),
-  );
+  const payout = await autoPayoutOf(tx, a.client, {
+    sellerUserId: a.graph.seller.user.id,
+    sellerWalletId: a.graph.seller.organisation.walletId,
+    release: transfer,
+    milestoneId: entry.milestone.id,
+    now: a.now,
+  });
+  await lockLedgerAccounts(tx, [...transfer.postings, ...(payout?.transfer.transfer.postings ?? [])].map((p) => p.accountId));
   await runAsOneStatement(tx, 'settle_dispute', [
-    ...transferWrites({ clientId: a.client.id, transfer, milestoneId: entry.milestone.id, description: `${a.why} (${a.dispute.disputeCode})`, now: a.now }),
+    ...transfersWrites([
+      { clientId: a.client.id, transfer, milestoneId: entry.milestone.id, description: `${a.why} (${a.dispute.disputeCode})`, now: a.now },
+      ...(payout ? [payout.transfer] : []),
+    ]),
+    ...(payout?.writes ?? []),
     tx.update(milestones).set({ status: 'DISPUTE_RESOLVED', updatedAt: a.now }).where(eq(milestones.id, entry.milestone.id)),
   ]);
   return breakdown;

@@ -18,7 +18,8 @@ import {
   type TransactionGraph,
   type TransactionRow,
 } from '../records/transaction-graph';
-import { accountsToLockFirst, lockLedgerAccounts, netMovements, transferWrites } from './post-transfer';
+import { autoPayoutOf, type AutoPayout } from '../payouts/payouts';
+import { accountsToLockFirst, lockLedgerAccounts, netMovements, transfersWrites } from './post-transfer';
 
 export type ActionContext = {
   tx: Tx;
@@ -86,6 +87,8 @@ export type Step = {
   log: { actor: LogActor; message: string; automatic: boolean };
   /** The step's own rows (a dispute's insert or update), written in the same statement. */
   rows?: Write[];
+  /** The payout the step's release starts (auto_payout): its accounts locked with the step's. */
+  payout?: AutoPayout;
   event: { type: EventType; disputeId?: string; data: (after: TransactionGraph, log: MilestoneLogRow) => unknown };
 };
 
@@ -144,7 +147,10 @@ export function writeStep(tx: Tx, step: Step): { graph: TransactionGraph; log: M
   });
   const at = now.toISOString();
   const written = runAsOneStatement(tx, 'step', [
-    ...(step.transfer ? transferWrites({ clientId: client.id, milestoneId: step.milestoneId, ...step.transfer, now }) : []),
+    ...transfersWrites([
+      ...(step.transfer ? [{ clientId: client.id, milestoneId: step.milestoneId, ...step.transfer, now }] : []),
+      ...(step.payout ? [step.payout.transfer] : []),
+    ]),
     ...(step.milestone ? [tx.update(milestones).set({ ...step.milestone, updatedAt: now }).where(eq(milestones.id, step.milestoneId))] : []),
     sql`insert into milestone_logs (id, milestone_id, actor, log_message, is_automatic, created_at, updated_at)
       values (${log.id}::uuid, ${log.milestoneId}::uuid, ${log.actor}, ${log.logMessage}, ${log.isAutomatic}, ${at}::timestamptz, ${at}::timestamptz)`,
@@ -154,6 +160,7 @@ export function writeStep(tx: Tx, step: Step): { graph: TransactionGraph; log: M
       total_amount_disbursed_kobo = ${t.totalAmountDisbursedKobo}::bigint
       where id = ${t.id}::uuid`,
     ...(step.rows ?? []),
+    ...(step.payout?.writes ?? []),
     ...event.writes,
   ]);
   return { graph: after, log, written };
@@ -196,10 +203,20 @@ export async function applyMilestoneAction(
     return balances;
   };
   const effect = await a.apply({ tx, client: a.client, graph, entry, now: a.now, to: decision.to, lockAccounts });
+  const payout = effect.transfer
+    ? await autoPayoutOf(tx, a.client, {
+        sellerUserId: graph.seller.user.id,
+        sellerWalletId: graph.seller.organisation.walletId,
+        release: effect.transfer.transfer,
+        milestoneId: a.milestoneId,
+        now: a.now,
+      })
+    : undefined;
   if (effect.transfer) {
+    const moved = { kind: effect.transfer.transfer.kind, postings: [...effect.transfer.transfer.postings, ...(payout?.transfer.transfer.postings ?? [])] };
     // A lapsed deadline's action runs inside another operation's transaction, which goes on writing
     // after it: only a step that ends its transaction may leave a house account to its own write.
-    await lockAccounts(last ? accountsToLockFirst(effect.transfer.transfer, a.client) : effect.transfer.transfer.postings.map((p) => p.accountId));
+    await lockAccounts(last ? accountsToLockFirst(moved, a.client) : moved.postings.map((p) => p.accountId));
   }
   const { graph: updated, written } = writeStep(tx, {
     client: a.client,
@@ -208,6 +225,7 @@ export async function applyMilestoneAction(
     now: a.now,
     milestone: { ...effect.milestone, status: decision.to },
     transfer: effect.transfer,
+    payout,
     totals: effect,
     log: { actor, message: effect.log, automatic },
     event: {

@@ -74,9 +74,10 @@ export async function lockAccountsOfMilestone(
  * party's own milestone action): a transaction holding it waits for nothing else, so no cycle of waits can
  * form. Two house accounts are both locked in order.
  */
-export function accountsToLockFirst(transfer: Transfer, client: Pick<ClientRow, 'feeAccountId' | 'externalAccountId'>): string[] {
+export function accountsToLockFirst(transfer: Transfer, client: Pick<ClientRow, 'feeAccountId' | 'externalAccountId' | 'payoutsAccountId'>): string[] {
   const accounts = [...new Set(transfer.postings.map((p) => p.accountId))];
-  const house = accounts.filter((id) => id === client.feeAccountId || id === client.externalAccountId);
+  const houseAccounts = [client.feeAccountId, client.externalAccountId, client.payoutsAccountId];
+  const house = accounts.filter((id) => houseAccounts.includes(id));
   return house.length === 1 ? accounts.filter((id) => id !== house[0]) : accounts;
 }
 
@@ -87,7 +88,7 @@ export function netMovements(transfer: Transfer): Map<string, number> {
   return net;
 }
 
-type TransferInput = { clientId: string; transfer: Transfer; milestoneId?: string; description: string; now: Date };
+export type TransferInput = { clientId: string; transfer: Transfer; milestoneId?: string; payoutId?: string; description: string; now: Date; id?: string };
 
 /**
  * The writes of a balanced transfer, to run in the caller's statement: the transfer, its entries, and one
@@ -95,18 +96,33 @@ type TransferInput = { clientId: string; transfer: Transfer; milestoneId?: strin
  * or be a house account left to this update (accountsToLockFirst).
  */
 export function transferWrites(a: TransferInput): Write[] {
-  if (a.transfer.postings.length === 0) return [];
-  const transferId = uuidv7();
-  const at = a.now.toISOString();
-  const entries = a.transfer.postings.map((p) => sql`(${uuidv7()}::uuid, ${transferId}::uuid, ${p.accountId}::uuid, ${p.amount}::bigint, ${at}::timestamptz)`);
-  const writes: Write[] = [
-    sql`insert into ledger_transfers (id, client_id, kind, milestone_id, description, created_at)
-      values (${transferId}::uuid, ${a.clientId}::uuid, ${a.transfer.kind}, ${a.milestoneId ?? null}::uuid, ${a.description}, ${at}::timestamptz)`,
-    sql`insert into ledger_entries (id, transfer_id, account_id, amount_kobo, created_at) values ${sql.join(entries, sql`, `)}`,
-  ];
+  return transfersWrites([a]);
+}
+
+/**
+ * transferWrites for several transfers in one statement (a release and the payout it starts): each
+ * account's balance is updated once, by its net movement over all of them, since a statement can update
+ * a row only once.
+ */
+export function transfersWrites(list: TransferInput[]): Write[] {
+  const writes: Write[] = [];
+  const net = new Map<string, number>();
+  let at = '';
+  for (const a of list) {
+    if (a.transfer.postings.length === 0) continue;
+    const transferId = a.id ?? uuidv7();
+    at = a.now.toISOString();
+    const entries = a.transfer.postings.map((p) => sql`(${uuidv7()}::uuid, ${transferId}::uuid, ${p.accountId}::uuid, ${p.amount}::bigint, ${at}::timestamptz)`);
+    writes.push(
+      sql`insert into ledger_transfers (id, client_id, kind, milestone_id, payout_id, description, created_at)
+        values (${transferId}::uuid, ${a.clientId}::uuid, ${a.transfer.kind}, ${a.milestoneId ?? null}::uuid, ${a.payoutId ?? null}::uuid, ${a.description}, ${at}::timestamptz)`,
+      sql`insert into ledger_entries (id, transfer_id, account_id, amount_kobo, created_at) values ${sql.join(entries, sql`, `)}`,
+    );
+    for (const [accountId, amount] of netMovements(a.transfer)) net.set(accountId, (net.get(accountId) ?? 0) + amount);
+  }
   // One update by primary key per account: a join of the accounts with a VALUES list was planned (and
   // its plan kept for the connection) as a hash join over every account while the table was small.
-  for (const [accountId, amount] of netMovements(a.transfer)) {
+  for (const [accountId, amount] of net) {
     if (amount === 0) continue;
     writes.push(sql`update ledger_accounts set balance_kobo = balance_kobo + ${amount}::bigint, updated_at = ${at}::timestamptz where id = ${accountId}::uuid`);
   }
@@ -125,7 +141,7 @@ export async function postTransfer(tx: Tx, a: TransferInput): Promise<void> {
 
 export async function createLedgerAccount(
   tx: Tx,
-  a: { id: string; clientId: string; kind: 'wallet' | 'escrow' | 'platform_fees' | 'external'; now: Date },
+  a: { id: string; clientId: string; kind: 'wallet' | 'escrow' | 'platform_fees' | 'external' | 'payouts_in_flight'; now: Date },
 ): Promise<void> {
   await tx.insert(ledgerAccounts).values({ id: a.id, clientId: a.clientId, kind: a.kind, balanceKobo: 0, createdAt: a.now, updatedAt: a.now });
 }

@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { clients } from '../db/schema';
 import { runDueDeadlines } from '../deadlines/runner';
+import { settleSandboxPayouts } from '../payouts/runner';
 import { AppError } from '../app-error';
 import type { ClientRow } from '../db/schema';
 import { announceClientChange } from '../client-cache';
@@ -23,7 +24,7 @@ export async function advanceTestClock(db: Db, client: ClientRow, body: { second
   const wallNow = new Date();
   // The clock moves and its lapses settle in one database transaction: the background runner sees the
   // new clock only once they are settled, so `settled` counts every lapse of this move (it raced them).
-  const { updated, settled } = await db.transaction(async (tx) => {
+  const { updated, settled, paid } = await db.transaction(async (tx) => {
     const [moved] = await tx
       .update(clients)
       .set({ clockOffsetMs: sql`${clients.clockOffsetMs} + ${ms}` })
@@ -32,7 +33,10 @@ export async function advanceTestClock(db: Db, client: ClientRow, body: { second
     if (!moved) throw new Error('client vanished');
     // Every server answers with the new clock once this commits.
     await announceClientChange(tx, client.id);
-    return { updated: moved, settled: await runDueDeadlines(tx, { wallNow, clientId: client.id, wait: true }) };
+    const settled = await runDueDeadlines(tx, { wallNow, clientId: client.id, wait: true });
+    // Sandbox payouts are paid on this clock too (decisions §11), those the lapses just started included.
+    const paid = await settleSandboxPayouts(tx, { wallNow, clientId: client.id });
+    return { updated: moved, settled, paid };
   });
-  return { ...testClock(updated, wallNow), settled };
+  return { ...testClock(updated, wallNow), settled, payouts_paid: paid };
 }

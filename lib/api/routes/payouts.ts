@@ -1,0 +1,63 @@
+import 'server-only';
+import { CreatePayoutBody, ListPayoutsQuery, PayoutHelperBody, PayoutListRecord, PayoutRecord } from '@/lib/contracts/payouts';
+import { createPayout, failOrReverseSandboxPayout, getPayout, listPayouts } from '@/lib/server/payouts/payouts';
+import { BASE_ERRORS, BODY_ERRORS, jsonBody, operation, pathIds } from '../operation';
+import { ok } from '../respond';
+import { router } from '../router';
+
+const payoutId = pathIds({ id: 'payout_id' });
+
+const createPayoutOp = operation({
+  method: 'post', path: '/payouts', operationId: 'createPayout', tag: 'Payouts', auth: 'client',
+  summary: "Pay out of a user's wallet to a saved bank account",
+  description:
+    "Moves the amount out of the wallet at once and sends it to bank_account_id, or to the user's most recently saved account. Sandbox (test keys): PROCESSING at once, PAID 60 seconds later on your clock. Live: PENDING until the payment provider has it. Honours Idempotency-Key.",
+  request: { body: jsonBody(CreatePayoutBody) },
+  response: PayoutRecord,
+  errors: [...BODY_ERRORS, 'NOT_FOUND', 'NO_BANK_ACCOUNT', 'INSUFFICIENT_FUNDS', 'PROVIDER_NOT_CONFIGURED'],
+});
+
+const listPayoutsOp = operation({
+  method: 'get', path: '/payouts', operationId: 'listPayouts', tag: 'Payouts', auth: 'client',
+  summary: 'List payouts, newest first',
+  request: { query: ListPayoutsQuery },
+  response: PayoutListRecord,
+  errors: [...BASE_ERRORS, 'VALIDATION_ERROR'],
+});
+
+const getPayoutOp = operation({
+  method: 'get', path: '/payouts/{id}', operationId: 'getPayout', tag: 'Payouts', auth: 'client',
+  summary: 'Fetch a payout',
+  request: { params: payoutId },
+  response: PayoutRecord,
+  errors: [...BASE_ERRORS, 'VALIDATION_ERROR', 'NOT_FOUND'],
+});
+
+const helperDocs = (to: 'FAILED' | 'REVERSED') =>
+  ({
+    tag: 'Sandbox',
+    auth: 'client',
+    request: { params: payoutId, body: jsonBody(PayoutHelperBody) },
+    response: PayoutRecord,
+    errors: [...BODY_ERRORS, 'NOT_FOUND', 'INVALID_STATE', 'LIVE_MODE_FORBIDDEN'],
+    description: `Test keys only. ${to === 'FAILED' ? 'A PENDING or PROCESSING payout fails' : 'A PAID payout is returned by the bank'}: its amount goes back to the wallet. Another state is 409.`,
+  }) as const;
+
+const failPayoutOp = operation({
+  method: 'post', path: '/test-helpers/payouts/{id}/fail', operationId: 'failPayout', summary: 'Sandbox: make a payout fail', ...helperDocs('FAILED'),
+});
+
+const reversePayoutOp = operation({
+  method: 'post', path: '/test-helpers/payouts/{id}/reverse', operationId: 'reversePayout', summary: 'Sandbox: reverse a paid payout', ...helperDocs('REVERSED'),
+});
+
+export const payoutRoutes = router()
+  .openapi(createPayoutOp, async (c) => ok('Payout created successfully', await createPayout(c.var.db, c.var.client, c.req.valid('json'), c.var.now)))
+  .openapi(listPayoutsOp, async (c) => ok('Payouts retrieved successfully', await listPayouts(c.var.db, c.var.client, c.req.valid('query'))))
+  .openapi(getPayoutOp, async (c) => ok('Payout retrieved successfully', await getPayout(c.var.db, c.var.client, c.req.valid('param').id)))
+  .openapi(failPayoutOp, async (c) =>
+    ok('Payout failed; its amount is back in the wallet', await failOrReverseSandboxPayout(c.var.db, c.var.client, c.req.valid('param').id, 'FAILED', c.req.valid('json').reason, c.var.now)),
+  )
+  .openapi(reversePayoutOp, async (c) =>
+    ok('Payout reversed; its amount is back in the wallet', await failOrReverseSandboxPayout(c.var.db, c.var.client, c.req.valid('param').id, 'REVERSED', c.req.valid('json').reason, c.var.now)),
+  );

@@ -1,0 +1,87 @@
+/** Payouts (decisions §11): the request schemas and the record every payout answer carries. */
+import { z } from 'zod';
+import { PAYOUT_STATUSES } from '../escrow/payouts';
+import { Id, IdRef, LimitParam, NullableTimestamp, PageParam, Pagination, PlainText, PositiveAmount, Timestamp, unlessMissing } from './common';
+
+export const CreatePayoutBody = z.object({
+  user_id: IdRef,
+  amount: PositiveAmount,
+  /** One of the user's saved accounts; without it, the one saved most recently. */
+  bank_account_id: IdRef.optional(),
+});
+export type CreatePayoutBody = z.infer<typeof CreatePayoutBody>;
+
+export const PayoutStatus = z.enum(PAYOUT_STATUSES, { error: unlessMissing(`must be one of ${PAYOUT_STATUSES.join(', ')}`) });
+
+export const ListPayoutsQuery = z.object({
+  user_id: IdRef.optional(),
+  status: PayoutStatus.optional(),
+  page: PageParam.optional().default(1),
+  limit: LimitParam.optional().default(20),
+});
+export type ListPayoutsQuery = z.infer<typeof ListPayoutsQuery>;
+
+/** The sandbox's test helpers: a reason to record, or a default one. */
+export const PayoutHelperBody = z.object({ reason: PlainText().trim().min(1).max(200).optional() });
+
+const Naira = z.number().meta({ description: 'naira' });
+
+export const PayoutRecord = z
+  .object({
+    id: Id,
+    reference: z.string().meta({ description: 'ours (PO_…): what the provider receives, so a repeated send can never pay twice' }),
+    user_id: Id,
+    wallet_id: Id,
+    bank_account: z
+      .object({ id: Id, account_number: z.string(), account_name: z.string(), bank_code: z.string(), bank_name: z.string() })
+      .strict()
+      .meta({ description: 'as it was when the payout was made' }),
+    amount: Naira,
+    currency: z.literal('NGN'),
+    status: PayoutStatus,
+    failure_reason: z.string().nullable(),
+    provider: z.enum(['sandbox', 'paystack']),
+    provider_reference: z.string().nullable(),
+    milestone_id: Id.nullable().meta({ description: 'the release it pays out, when auto_payout started it' }),
+    created_at: Timestamp,
+    updated_at: Timestamp,
+    paid_at: NullableTimestamp,
+    failed_at: NullableTimestamp,
+    reversed_at: NullableTimestamp,
+  })
+  .strict();
+export type PayoutRecord = z.infer<typeof PayoutRecord>;
+
+export const PayoutListRecord = z.object({ payouts: z.array(PayoutRecord), pagination: Pagination }).strict();
+
+/** The calling client's own settings. */
+export const ClientSettingsRecord = z.object({ auto_payout: z.boolean() }).strict();
+export const UpdateClientSettingsBody = z.object({ auto_payout: z.boolean({ error: unlessMissing('must be true or false') }) });
+
+const Instant = z.iso.datetime({ offset: true, error: unlessMissing('must be an ISO 8601 date-time such as 2026-11-25T00:00:00Z') });
+
+export const ReconciliationQuery = z
+  .object({ from: Instant.optional(), to: Instant.optional() })
+  .refine((q) => !q.from || !q.to || Date.parse(q.from) <= Date.parse(q.to), { message: 'must not be after to', path: ['from'] });
+
+export const ReconciliationRecord = z
+  .object({
+    from: Timestamp,
+    to: Timestamp,
+    checked: z.object({ payouts: z.number().int(), provider_events: z.number().int(), ledger_transfers: z.number().int() }).strict(),
+    reconciled: z.boolean().meta({ description: 'true when nothing is listed' }),
+    mismatches: z.array(
+      z
+        .object({
+          kind: z.enum(['stuck_processing', 'outcome_without_transfer', 'transfer_without_outcome']),
+          client_id: Id.nullable(),
+          payout_id: Id.nullable(),
+          reference: z.string(),
+          amount: Naira.nullable(),
+          at: Timestamp,
+          detail: z.string(),
+        })
+        .strict(),
+    ),
+  })
+  .strict();

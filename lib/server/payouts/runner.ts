@@ -1,0 +1,149 @@
+import 'server-only';
+import { and, eq, sql } from 'drizzle-orm';
+import { startPoller } from '../background-poller';
+import type { Db, DbOrTx } from '../db/client';
+import { queryRows } from '../db/rows';
+import { bankAccounts, clients, payouts, type ClientRow } from '../db/schema';
+import { env } from '../env';
+import { loggableError } from '../log-error';
+import { providerNamed } from '../providers';
+import { ProviderError, type PayoutOutcome } from '../providers/provider';
+import { openFundingAccounts } from './funding-accounts';
+import { movePayout } from './payouts';
+
+/** How long a send holds a payout before another runner may look at it: it asks the provider first then. */
+const SEND_LEASE_MS = 60_000;
+
+type Due = { id: string; client_id: string };
+
+/**
+ * The payouts whose next step is due: sandbox payouts to pay on their client's clock, and a real
+ * provider's payouts to send (PENDING) or ask about (PROCESSING) on the wall clock.
+ */
+async function duePayouts(db: DbOrTx, a: { wallNow: Date; clientId?: string; provider: 'sandbox' | 'paystack'; limit: number }): Promise<Due[]> {
+  const clock = a.provider === 'sandbox' ? sql`${a.wallNow.toISOString()}::timestamptz + c.clock_offset_ms * interval '1 millisecond'` : sql`${a.wallNow.toISOString()}::timestamptz`;
+  return queryRows<Due>(
+    db,
+    sql`select p.id, p.client_id from payouts p join clients c on c.id = p.client_id
+      where p.status in ('PENDING', 'PROCESSING') and p.due_at <= ${clock} and p.provider = ${a.provider}
+        ${a.clientId ? sql`and p.client_id = ${a.clientId}::uuid` : sql``}
+      order by p.due_at limit ${a.limit}`,
+  );
+}
+
+/**
+ * Pays the sandbox payouts whose minute on their client's clock has passed (decisions §11). Each in its
+ * own database transaction, or in the caller's (a test clock's move settles what it passes).
+ */
+export async function settleSandboxPayouts(db: DbOrTx, a: { wallNow: Date; clientId?: string }): Promise<number> {
+  let paid = 0;
+  for (const due of await duePayouts(db, { ...a, provider: 'sandbox', limit: 500 })) {
+    paid += await db.transaction(async (tx) => {
+      const [client] = await tx.select().from(clients).where(eq(clients.id, due.client_id));
+      const [payout] = await tx.select({ reference: payouts.reference }).from(payouts).where(eq(payouts.id, due.id));
+      if (!client || !payout) return 0;
+      const now = new Date(a.wallNow.getTime() + client.clockOffsetMs);
+      const moved = await movePayout(tx, client, { payoutId: due.id, to: 'PAID', now, note: { provider: 'sandbox', eventKey: `paid:${payout.reference}`, data: { settled: 'sandbox' } } });
+      return moved ? 1 : 0;
+    });
+  }
+  return paid;
+}
+
+/** Records what the provider said of a payout; a payout already past that outcome stays as it is. */
+export async function recordPayoutOutcome(db: DbOrTx, client: ClientRow, payoutId: string, reference: string, outcome: PayoutOutcome, now: Date, source: string): Promise<void> {
+  const note = (what: string) => ({ provider: 'paystack' as const, eventKey: `${what}:${reference}`, data: { source, outcome } });
+  await db.transaction(async (tx) => {
+    switch (outcome.status) {
+      case 'unknown':
+        return;
+      case 'processing':
+        await movePayout(tx, client, { payoutId, to: 'PROCESSING', now, providerReference: outcome.providerReference, dueAt: new Date(now.getTime() + env().ESCROW_PAYOUT_REQUERY_AFTER_MS) });
+        // Still processing at the provider: ask again later.
+        await tx.update(payouts).set({ dueAt: new Date(now.getTime() + env().ESCROW_PAYOUT_REQUERY_AFTER_MS) }).where(and(eq(payouts.id, payoutId), eq(payouts.status, 'PROCESSING')));
+        return;
+      case 'paid':
+        await movePayout(tx, client, { payoutId, to: 'PAID', now, providerReference: outcome.providerReference, note: note('paid') });
+        return;
+      case 'failed':
+        await movePayout(tx, client, { payoutId, to: 'FAILED', now, reason: outcome.reason, providerReference: outcome.providerReference, note: note('failed') });
+        return;
+      case 'reversed':
+        // A reversal the provider reports for a payout we never saw paid: paid first, then reversed, so the ledger shows both.
+        await movePayout(tx, client, { payoutId, to: 'PAID', now, providerReference: outcome.providerReference, note: note('paid') });
+        await movePayout(tx, client, { payoutId, to: 'REVERSED', now, reason: outcome.reason, note: note('reversed') });
+        return;
+    }
+  });
+}
+
+/**
+ * Sends a PENDING payout to its provider, or asks about one that is PROCESSING. A send is marked in its
+ * own committed transaction before it goes out (sent_at), and a payout marked so is asked about before it
+ * is sent again: a server that died between the provider's receiving it and our recording the answer
+ * never has it paid twice. The lease on due_at keeps other runners off it meanwhile.
+ */
+async function advancePaystackPayout(db: Db, due: Due, wallNow: Date): Promise<void> {
+  const claimed = await db.transaction(async (tx) => {
+    const [row] = await queryRows<{ id: string }>(tx, sql`select id from payouts where id = ${due.id}::uuid and due_at <= ${wallNow.toISOString()}::timestamptz for update skip locked`);
+    if (!row) return undefined;
+    const [payout] = await tx.select().from(payouts).where(eq(payouts.id, due.id));
+    const [client] = await tx.select().from(clients).where(eq(clients.id, due.client_id));
+    if (!payout || !client || (payout.status !== 'PENDING' && payout.status !== 'PROCESSING')) return undefined;
+    const [account] = await tx.select().from(bankAccounts).where(eq(bankAccounts.id, payout.bankAccountId));
+    await tx
+      .update(payouts)
+      .set({ sentAt: payout.sentAt ?? wallNow, dueAt: new Date(wallNow.getTime() + SEND_LEASE_MS) })
+      .where(eq(payouts.id, payout.id));
+    return { payout, client, recipientCode: account?.pgATransferRecipient ?? null };
+  });
+  if (!claimed) return;
+  const { payout, client } = claimed;
+  const provider = providerNamed('paystack');
+  const asked = payout.status === 'PROCESSING' || payout.sentAt !== null ? await provider.checkPayout(payout.reference) : ({ status: 'unknown' } as const);
+  if (asked.status !== 'unknown') return recordPayoutOutcome(db, client, payout.id, payout.reference, asked, new Date(), 'requery');
+  if (payout.status === 'PROCESSING') {
+    // The provider has no record of a payout it once took: it is not coming; put the money back.
+    return recordPayoutOutcome(db, client, payout.id, payout.reference, { status: 'failed', reason: 'The payment provider has no record of this transfer.' }, new Date(), 'requery');
+  }
+  try {
+    const sent = await provider.sendPayout({
+      reference: payout.reference,
+      amountKobo: payout.amountKobo,
+      reason: `Payout ${payout.reference}`,
+      account: { accountNumber: payout.accountNumber, accountName: payout.accountName, bankCode: payout.bankCode, recipientCode: claimed.recipientCode },
+    });
+    if (sent.recipientCode && sent.recipientCode !== claimed.recipientCode) {
+      await db.update(bankAccounts).set({ pgATransferRecipient: sent.recipientCode }).where(eq(bankAccounts.id, payout.bankAccountId));
+    }
+    const outcome = sent.outcome.status === 'processing' ? { ...sent.outcome, providerReference: sent.providerReference } : sent.outcome;
+    await recordPayoutOutcome(db, client, payout.id, payout.reference, outcome, new Date(), 'send');
+  } catch (error) {
+    // A refusal is final: the money goes back. Anything else is tried again once the lease runs out.
+    if (error instanceof ProviderError && !error.retryable) {
+      await recordPayoutOutcome(db, client, payout.id, payout.reference, { status: 'failed', reason: error.message }, new Date(), 'send');
+      return;
+    }
+    throw error;
+  }
+}
+
+export async function advancePaystackPayouts(db: Db, wallNow: Date): Promise<void> {
+  for (const due of await duePayouts(db, { wallNow, provider: 'paystack', limit: 50 })) {
+    try {
+      await advancePaystackPayout(db, due, wallNow);
+    } catch (error) {
+      console.error(JSON.stringify({ level: 'error', msg: 'payout step failed; retried later', payout: due.id, error: loggableError(error) }));
+    }
+  }
+}
+
+/** In the background of this server process: sandbox settlements, the live provider's sends and requeries, and live funding accounts. */
+export function startPayoutRunner(db: Db): void {
+  startPoller('payout runner', env().ESCROW_PAYOUT_POLL_MS, async () => {
+    const wallNow = new Date();
+    await settleSandboxPayouts(db, { wallNow });
+    await advancePaystackPayouts(db, wallNow);
+    await openFundingAccounts(db);
+  });
+}

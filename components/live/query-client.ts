@@ -14,13 +14,17 @@ export const queryClient = new QueryClient({
 // What QueryClientProvider does on mount: without it, refetch on focus and on reconnect never fire.
 queryClient.mount();
 
-export type LiveOptions<T> = { queryKey: QueryKey; queryFn: () => Promise<T>; initialData?: T; keepPrevious?: boolean };
+/** `pollWhile`: refetch every POLL_MS while it holds for the data shown (something still on its way). */
+export type LiveOptions<T> = { queryKey: QueryKey; queryFn: () => Promise<T>; initialData?: T; keepPrevious?: boolean; pollWhile?: (data: T) => boolean };
 
-const toObserverOptions = <T>({ queryKey, queryFn, initialData, keepPrevious }: LiveOptions<T>) => ({
+const POLL_MS = 1500;
+
+const toObserverOptions = <T>({ queryKey, queryFn, initialData, keepPrevious, pollWhile }: LiveOptions<T>) => ({
   queryKey,
   queryFn,
   initialData,
   placeholderData: keepPrevious ? keepPreviousData : undefined,
+  ...(pollWhile ? { refetchInterval: (query: { state: { data: T | undefined } }) => (query.state.data !== undefined && pollWhile(query.state.data) ? POLL_MS : false) } : {}),
 });
 
 /** What useQuery does under the hood: a QueryObserver on the shared client, reporting each result. */

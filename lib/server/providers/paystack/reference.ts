@@ -1,0 +1,17 @@
+import 'server-only';
+
+/**
+ * Our payout references are `PO_` and [A-Z0-9] (decisions §11). Paystack wants a transfer reference as "a
+ * lowercase alphanumeric string with only -,_ symbols allowed" (POST /transfer, `reference`:
+ * https://paystack.com/docs/api/transfer/#initiate) and keeps it lowercased: its bulk-transfer example
+ * sends `ACV_2627…` and answers `acv_2627…`. So we send the lowercase form, which is one-to-one on our
+ * alphabet, and read it back in capitals. Pure.
+ */
+export function toPaystackReference(ours: string): string {
+  return ours.toLowerCase();
+}
+
+/** Ours again when it has our shape; any other reference (a transfer made on the dashboard, say) passes unchanged. */
+export function fromPaystackReference(theirs: string): string {
+  return /^po_[a-z0-9]+$/.test(theirs) ? theirs.toUpperCase() : theirs;
+}

@@ -317,6 +317,7 @@ export const ClientWithKeysRecord = z
     is_kyc_completed: z.boolean(),
     fee_basis_points: z.number().int(),
     fee_cap: Naira.nullable(),
+    auto_payout: z.boolean(),
     created_at: Timestamp,
   })
   .strict();

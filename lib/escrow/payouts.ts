@@ -75,9 +75,3 @@ export function payoutReference(random: Uint8Array): string {
 
 /** Sandbox payouts are paid this long after they are sent, on the client's clock (decisions §11). */
 export const SANDBOX_SETTLEMENT_MS = 60_000;
-
-/** A payout still PROCESSING this long after it was sent is asked about (decisions §12: a lost webhook never leaves money stuck). */
-export const REQUERY_AFTER_MS = 10 * 60_000;
-
-/** A payout PROCESSING longer than this is a reconciliation mismatch (decisions §12). */
-export const STUCK_AFTER_MS = 24 * 60 * 60_000;

@@ -29,11 +29,13 @@ const EnvSchema = z.object({
   PAYSTACK_SECRET_KEY: z.string().regex(/^sk_(test|live)_\w+$/, 'must be a Paystack secret key (sk_live_… or sk_test_…)').optional(),
   PAYSTACK_BASE_URL: z.url({ message: 'must be a URL' }).default('https://api.paystack.co'),
   /** The bank Paystack opens dedicated funding accounts at (its preferred_bank slug). */
-  PAYSTACK_DEDICATED_ACCOUNT_BANK: z.string().min(1).default('wema-bank'),
+  PAYSTACK_DEDICATED_ACCOUNT_BANK: z.string().min(1).optional(),
   /** How often the payout runner settles sandbox payouts, sends pending ones and asks about stuck ones. */
   ESCROW_PAYOUT_POLL_MS: z.coerce.number().int().min(50).default(1000),
   /** How long a payout stays PROCESSING at the provider before the runner asks about it (10 minutes; tests shorten it). */
   ESCROW_PAYOUT_REQUERY_AFTER_MS: z.coerce.number().int().min(1).default(10 * 60_000),
+  /** How long a payout may stay PROCESSING before reconciliation lists it (a day; tests shorten it). */
+  ESCROW_PAYOUT_STUCK_AFTER_MS: z.coerce.number().int().min(1).default(24 * 60 * 60_000),
   ESCROW_HOLIDAYS: z.string().optional(),
   ESCROW_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(6000),
   ESCROW_RATE_LIMIT_BURST: z.coerce.number().int().min(1).default(300),

@@ -1,9 +1,9 @@
 import 'server-only';
 import { OperatorDisputesQuery, VerdictBody } from '@/lib/contracts/disputes';
-import { CreateClientBody } from '@/lib/contracts/operator';
+import { CreateClientBody, UpdateClientBody } from '@/lib/contracts/operator';
 import { ReconciliationQuery, ReconciliationRecord } from '@/lib/contracts/payouts';
 import * as R from '@/lib/contracts/records';
-import { createClient, listClients } from '@/lib/server/services/create-client';
+import { createClient, listClients, updateClient } from '@/lib/server/services/create-client';
 import { decideVerdict, operatorDispute, operatorDisputes } from '@/lib/server/services/dispute-process';
 import { ledgerIntegrity } from '@/lib/server/services/ledger-integrity';
 import { reconcile } from '@/lib/server/payouts/reconciliation';
@@ -27,6 +27,15 @@ const listClientsOp = operation({
   summary: 'List integrating clients (no secret keys)',
   response: R.ClientListRecord,
   errors: BASE_ERRORS,
+});
+
+const updateClientOp = operation({
+  method: 'patch', path: '/operator/clients/{id}', operationId: 'updateClient', tag: 'Operator', auth: 'operator',
+  summary: "Update a client: name, KYC, fees, auto_payout",
+  description: 'A live client creates users once is_kyc_completed is true. Fees apply to milestones created afterwards. Every server sees the change within a second.',
+  request: { params: pathIds({ id: 'client_id' }), body: jsonBody(UpdateClientBody) },
+  response: R.ClientRecord,
+  errors: [...BODY_ERRORS, 'NOT_FOUND'],
 });
 
 const disputesOp = operation({
@@ -84,6 +93,7 @@ export const operatorRoutes = router()
     ),
   )
   .openapi(listClientsOp, async (c) => ok('Clients retrieved successfully', await listClients(c.var.db)))
+  .openapi(updateClientOp, async (c) => ok('Client updated successfully', await updateClient(c.var.db, c.req.valid('param').id, c.req.valid('json'), c.var.now)))
   .openapi(disputesOp, async (c) => {
     const query = c.req.valid('query');
     return ok('Disputes retrieved successfully', await operatorDisputes(c.var.db, { ...query, sort: query.sort }, baseUrl(c)));

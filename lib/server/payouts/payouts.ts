@@ -64,7 +64,7 @@ function accountsOf(client: ClientRow, walletId: string) {
  * The writes that create a payout from a wallet whose account is locked and holds the amount: the
  * payout, its transfer into the in-flight account, and payout.created. In the sandbox it is with the
  * provider at once and paid SANDBOX_SETTLEMENT_MS later on the client's clock; with a real provider it
- * waits for the payout runner to send it (services/payout-runner.ts).
+ * waits for the payout runner to send it (payouts/runner.ts).
  */
 export function payoutCreationWrites(
   client: ClientRow,

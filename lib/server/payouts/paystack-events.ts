@@ -54,7 +54,7 @@ async function applyTransferEvent(db: Db, event: Extract<PaystackEvent, { kind: 
   await recordPayoutOutcome(db, client, payout.id, payout.reference, outcome, now, 'webhook');
   // An outcome that contradicts where the payout already is (paid after it failed, say) is kept unmatched.
   const [after] = await db.select({ status: payouts.status }).from(payouts).where(eq(payouts.id, payout.id));
-  const expected = { paid: ['PAID', 'REVERSED'], failed: ['FAILED'], reversed: ['REVERSED'] }[event.outcome];
+  const expected = { paid: ['PAID', 'REVERSED'], failed: ['FAILED'], reversed: ['REVERSED', 'FAILED'] }[event.outcome];
   if (after && !expected.includes(after.status)) {
     await runAsOneStatement(db, 'provider_event', [
       providerEventWrite(

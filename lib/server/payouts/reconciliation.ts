@@ -1,9 +1,9 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
-import { STUCK_AFTER_MS } from '@/lib/escrow/payouts';
 import { koboToNaira } from '@/lib/escrow/money';
 import type { Db } from '../db/client';
 import { queryRows } from '../db/rows';
+import { env } from '../env';
 
 export type MismatchKind = 'stuck_processing' | 'outcome_without_transfer' | 'transfer_without_outcome';
 
@@ -18,7 +18,7 @@ type MismatchRow = { kind: MismatchKind; client_id: string | null; payout_id: st
 export async function reconcile(db: Db, a: { from: Date; to: Date; now: Date }) {
   const from = a.from.toISOString();
   const to = a.to.toISOString();
-  const stuckBefore = new Date(a.now.getTime() - STUCK_AFTER_MS).toISOString();
+  const stuckBefore = new Date(a.now.getTime() - env().ESCROW_PAYOUT_STUCK_AFTER_MS).toISOString();
   const rows = await queryRows<MismatchRow>(
     db,
     sql`select 'stuck_processing' as kind, p.client_id, p.id as payout_id, p.reference, p.amount_kobo, coalesce(p.sent_at, p.created_at) as at,

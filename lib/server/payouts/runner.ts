@@ -11,8 +11,6 @@ import { ProviderError, type PayoutOutcome } from '../providers/provider';
 import { openFundingAccounts } from './funding-accounts';
 import { movePayout } from './payouts';
 
-/** How long a send holds a payout before another runner may look at it: it asks the provider first then. */
-const SEND_LEASE_MS = 60_000;
 
 type Due = { id: string; client_id: string };
 
@@ -69,9 +67,11 @@ export async function recordPayoutOutcome(db: DbOrTx, client: ClientRow, payoutI
         await movePayout(tx, client, { payoutId, to: 'FAILED', now, reason: outcome.reason, providerReference: outcome.providerReference, note: note('failed') });
         return;
       case 'reversed':
-        // A reversal the provider reports for a payout we never saw paid: paid first, then reversed, so the ledger shows both.
-        await movePayout(tx, client, { payoutId, to: 'PAID', now, providerReference: outcome.providerReference, note: note('paid') });
-        await movePayout(tx, client, { payoutId, to: 'REVERSED', now, reason: outcome.reason, note: note('reversed') });
+        // After PAID, the bank sent it back. Before it, Paystack uses `reversed` for a transfer it could not
+        // process and whose amount it returned (its transfer statuses): that payout failed.
+        if (!(await movePayout(tx, client, { payoutId, to: 'REVERSED', now, reason: outcome.reason, note: note('reversed') }))) {
+          await movePayout(tx, client, { payoutId, to: 'FAILED', now, reason: outcome.reason, providerReference: outcome.providerReference, note: note('reversed') });
+        }
         return;
     }
   });
@@ -93,7 +93,8 @@ async function advancePaystackPayout(db: Db, due: Due, wallNow: Date): Promise<v
     const [account] = await tx.select().from(bankAccounts).where(eq(bankAccounts.id, payout.bankAccountId));
     await tx
       .update(payouts)
-      .set({ sentAt: payout.sentAt ?? wallNow, dueAt: new Date(wallNow.getTime() + SEND_LEASE_MS) })
+      // Held for the requery interval: if this server dies mid-send, the next look asks the provider first.
+      .set({ sentAt: payout.sentAt ?? wallNow, dueAt: new Date(wallNow.getTime() + env().ESCROW_PAYOUT_REQUERY_AFTER_MS) })
       .where(eq(payouts.id, payout.id));
     return { payout, client, recipientCode: account?.pgATransferRecipient ?? null };
   });

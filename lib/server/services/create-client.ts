@@ -1,11 +1,13 @@
 import 'server-only';
-import { asc } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { CreateClientBody } from '@/lib/contracts/operator';
+import type { CreateClientBody, UpdateClientBody } from '@/lib/contracts/operator';
 import { DEFAULT_FEE_POLICY } from '@/lib/escrow/fees';
-import { koboToNaira } from '@/lib/escrow/money';
+import { koboToNaira, parseNaira } from '@/lib/escrow/money';
+import { AppError, notFound } from '../app-error';
+import { announceClientChange } from '../client-cache';
 import type { Db } from '../db/client';
-import { clients } from '../db/schema';
+import { clients, type ClientRow } from '../db/schema';
 import { iso } from '../records/iso';
 import { issueSecretKey } from './api-keys';
 import { createLedgerAccount } from './post-transfer';
@@ -51,24 +53,59 @@ export async function createClient(db: Db, body: CreateClientBody, now: Date) {
       is_kyc_completed: client.isKycCompleted,
       fee_basis_points: client.feeBasisPoints,
       fee_cap: client.feeCapKobo === null ? null : koboToNaira(client.feeCapKobo),
+      auto_payout: client.autoPayout,
       created_at: iso(client.createdAt),
     };
+  });
+}
+
+/** A client as the operator sees it: never a key beyond the public one. */
+export function clientRecord(client: ClientRow) {
+  return {
+    id: client.id,
+    name: client.name,
+    mode: client.mode,
+    public_key: client.publicKey,
+    is_kyc_completed: client.isKycCompleted,
+    fee_basis_points: client.feeBasisPoints,
+    fee_cap: client.feeCapKobo === null ? null : koboToNaira(client.feeCapKobo),
+    auto_payout: client.autoPayout,
+    created_at: iso(client.createdAt),
+  };
+}
+
+/** PATCH /v1/operator/clients/{id}: every server sees the change within a second (client-cache.ts). New fees apply to milestones created from now on. */
+export async function updateClient(db: Db, clientId: string, body: UpdateClientBody, now: Date) {
+  let feeCapKobo: number | null | undefined;
+  if (body.fee_cap !== undefined) {
+    if (body.fee_cap === null) feeCapKobo = null;
+    else {
+      const parsed = parseNaira(body.fee_cap);
+      if (!parsed.ok) throw new AppError('VALIDATION_ERROR', `fee_cap ${parsed.reason}`, [{ field: 'fee_cap', message: parsed.reason }]);
+      feeCapKobo = parsed.kobo;
+    }
+  }
+  return db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(clients)
+      .set({
+        ...(body.name !== undefined ? { name: body.name } : {}),
+        ...(body.is_kyc_completed !== undefined ? { isKycCompleted: body.is_kyc_completed } : {}),
+        ...(body.fee_basis_points !== undefined ? { feeBasisPoints: body.fee_basis_points } : {}),
+        ...(feeCapKobo !== undefined ? { feeCapKobo } : {}),
+        ...(body.auto_payout !== undefined ? { autoPayout: body.auto_payout } : {}),
+        updatedAt: now,
+      })
+      .where(eq(clients.id, clientId))
+      .returning();
+    if (!updated) throw notFound('Client', clientId);
+    await announceClientChange(tx, clientId);
+    return clientRecord(updated);
   });
 }
 
 /** The operator's view of every client: never a key beyond the public one. */
 export async function listClients(db: Db) {
   const rows = await db.select().from(clients).orderBy(asc(clients.createdAt), asc(clients.id));
-  return {
-    clients: rows.map((client) => ({
-      id: client.id,
-      name: client.name,
-      mode: client.mode,
-      public_key: client.publicKey,
-      is_kyc_completed: client.isKycCompleted,
-      fee_basis_points: client.feeBasisPoints,
-      fee_cap: client.feeCapKobo === null ? null : koboToNaira(client.feeCapKobo),
-      created_at: iso(client.createdAt),
-    })),
-  };
+  return { clients: rows.map(clientRecord) };
 }

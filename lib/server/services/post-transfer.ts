@@ -9,8 +9,11 @@ import { hasPassedDeadline } from '../deadlines/scan';
 import { uuidv7 } from '../ids';
 
 /**
- * Locks ledger accounts for the rest of the database transaction, in account-id order in one statement,
- * so two transfers touching the same accounts cannot deadlock; returns their balances as they now stand.
+ * Locks ledger accounts for the rest of the database transaction in one statement, in one order for every
+ * writer, so two transfers touching the same accounts cannot deadlock: parties' accounts (wallets,
+ * escrows) by id, then the client's house accounts (fees, outside, payouts in flight) by id. House
+ * accounts go last because a milestone step locks its party accounts first and its house accounts at
+ * its end; returns the balances as they now stand.
  */
 export async function lockLedgerAccounts(tx: Tx, accountIds: string[]): Promise<Map<string, number>> {
   if (accountIds.length === 0) return new Map();
@@ -18,7 +21,7 @@ export async function lockLedgerAccounts(tx: Tx, accountIds: string[]): Promise<
     .select({ id: ledgerAccounts.id, balance: ledgerAccounts.balanceKobo })
     .from(ledgerAccounts)
     .where(sql`${ledgerAccounts.id} = any(${sql.param([...new Set(accountIds)])}::uuid[])`)
-    .orderBy(ledgerAccounts.id)
+    .orderBy(sql`${ledgerAccounts.kind} in ('platform_fees', 'external', 'payouts_in_flight')`, ledgerAccounts.id)
     .for('update')
     .prepare('lock_ledger_accounts')
     .execute();

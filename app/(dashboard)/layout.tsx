@@ -11,6 +11,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
           { href: '/admin/transactions', label: 'Transactions' },
           { href: '/admin/customers', label: 'Customers' },
           { href: '/admin/bank-accounts', label: 'Bank accounts' },
+          { href: '/admin/payouts', label: 'Payouts' },
           { href: '/admin/webhooks', label: 'Webhooks' },
           { href: '/admin/sandbox', label: 'Test clock' },
         ]

@@ -4,13 +4,17 @@ import Link from 'next/link';
 import { useState } from 'react';
 import { inviteCustomer } from '@/app/(dashboard)/admin/customers/actions';
 import type { BankAccountList, TransactionList, User, WalletView } from '@/lib/contracts/dashboard';
+import type { PayoutsView } from '@/lib/contracts/dashboard-payouts';
 import { naira } from '../escrow/money';
+import { PayoutsList } from '../escrow/payouts-list';
+import { NameDiffers } from '../escrow/saved-accounts';
 import { StatusBadge } from '../escrow/status-badge';
 import { WalletPanel } from '../escrow/wallet-panel';
 import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
 import { Card, CardHeader } from '../ui/card';
 import { invalidate } from '../live/live-query';
+import { ErrorState } from '../ui/states';
 import { useToast } from '../ui/toast';
 import { lazyForm } from '../ui/lazy-form';
 
@@ -21,12 +25,15 @@ export function CustomerDetail({
   user,
   access,
   wallet,
+  payouts,
   bankAccounts,
   transactions,
 }: {
   user: User;
   access: 'active' | 'invited' | 'none';
   wallet: WalletView;
+  /** null when the payouts could not be read: the rest of the page still shows. */
+  payouts: PayoutsView | null;
   bankAccounts: BankAccountList['bank_accounts'];
   transactions: TransactionList['transactions'];
 }) {
@@ -37,6 +44,7 @@ export function CustomerDetail({
     <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
       <div className="space-y-6">
         <WalletPanel initial={wallet} userId={user.id} />
+        {payouts ? <PayoutsList initial={payouts} userId={user.id} title="Payouts" /> : <ErrorState message="This customer’s payouts could not be loaded." />}
       </div>
       <div className="space-y-6">
         <Card>
@@ -98,7 +106,10 @@ export function CustomerDetail({
             <ul className="space-y-2 text-sm">
               {bankAccounts.map((a) => (
                 <li key={a.id}>
-                  <p className="font-medium">{a.account_name}</p>
+                  <p className="flex flex-wrap items-center gap-2">
+                    <span className="font-medium">{a.account_name}</span>
+                    {a.name_matches === false ? <NameDiffers /> : null}
+                  </p>
                   <p className="text-slate-600">
                     {a.bank_name} · {a.account_number}
                   </p>

@@ -15,11 +15,13 @@ import { invalidate } from '../live/live-query';
 
 function ahead(ms: number): string {
   if (ms <= 0) return 'in step with real time';
-  const hours = Math.round(ms / 3_600_000);
-  const days = Math.floor(hours / 24);
-  const rest = hours % 24;
-  const parts = [days ? `${days} day${days === 1 ? '' : 's'}` : '', rest ? `${rest} hour${rest === 1 ? '' : 's'}` : ''].filter(Boolean);
-  return `${parts.join(' ') || 'under an hour'} ahead of real time`;
+  const minutes = Math.round(ms / 60_000);
+  const days = Math.floor(minutes / 1440);
+  const hours = Math.floor((minutes % 1440) / 60);
+  const rest = minutes % 60;
+  const plural = (n: number, unit: string) => (n ? `${n} ${unit}${n === 1 ? '' : 's'}` : '');
+  const parts = [plural(days, 'day'), plural(hours, 'hour'), days ? '' : plural(rest, 'minute')].filter(Boolean);
+  return `${parts.join(' ') || 'under a minute'} ahead of real time`;
 }
 
 export function TestClockControl({ initial }: { initial: TestClock }) {
@@ -27,7 +29,8 @@ export function TestClockControl({ initial }: { initial: TestClock }) {
   type Move = { amount: number; unit: (typeof ADVANCE_UNITS)[number] };
   const flow = useConfirmedSubmit({
     read: (data) => {
-      const move: Move = { amount: numberOf(data, 'amount') ?? 0, unit: textOf(data, 'unit') === 'hours' ? 'hours' : 'days' };
+      const unit = ADVANCE_UNITS.find((u) => u === textOf(data, 'unit')) ?? 'days';
+      const move: Move = { amount: numberOf(data, 'amount') ?? 0, unit };
       const label = `${move.amount} ${move.amount === 1 ? move.unit.replace(/s$/, '') : move.unit}`;
       return { move, label, seconds: advanceSeconds(move) };
     },
@@ -51,7 +54,8 @@ export function TestClockControl({ initial }: { initial: TestClock }) {
         </p>
         {clock.settled !== undefined ? (
           <p className="mt-3 text-sm text-slate-700" data-testid="test-clock-settled">
-            The last move settled {clock.settled} lapsed deadline{clock.settled === 1 ? '' : 's'}.
+            The last move settled {clock.settled} lapsed deadline{clock.settled === 1 ? '' : 's'}
+            {clock.payouts_paid ? ` and paid ${clock.payouts_paid} payout${clock.payouts_paid === 1 ? '' : 's'}` : ''}.
           </p>
         ) : null}
       </Card>
@@ -69,13 +73,17 @@ export function TestClockControl({ initial }: { initial: TestClock }) {
             error={form.errorOf('amount')}
           />
           <SelectField label="Unit" name="unit" defaultValue="days" className="w-32">
-            <option value="hours">hours</option>
-            <option value="days">days</option>
+            {ADVANCE_UNITS.map((unit) => (
+              <option key={unit} value={unit}>
+                {unit}
+              </option>
+            ))}
           </SelectField>
           <Button type="submit">Advance clock</Button>
         </form>
         <p className="mt-3 text-xs text-slate-600">
-          Time only moves forward. Every deadline passed on the way acts as it would in real time, for every transaction of this marketplace.
+          Time only moves forward. Every deadline passed on the way acts as it would in real time, for every transaction of this marketplace; payouts on
+          their way are paid once their minute has passed.
         </p>
       </Card>
       <ConfirmDialog

@@ -57,7 +57,8 @@ function Deliveries({ webhookId }: { webhookId: string }) {
     queryFn: () => fetchJson<DeliveriesView>(`/data/webhooks/${webhookId}/deliveries?page=${page}`),
     keepPrevious: true,
     // A delivery due within the minute (one just resent) is followed to its answer.
-    pollWhile: (view) => view.deliveries.deliveries.some((d) => d.status === 'pending' && (!d.next_attempt_at || Date.parse(d.next_attempt_at) - Date.now() < 60_000)),
+    refetchInterval: (view) =>
+      view?.deliveries.deliveries.some((d) => d.status === 'pending' && (!d.next_attempt_at || Date.parse(d.next_attempt_at) - Date.now() < 60_000)) ? 1_500 : 15_000,
   });
   if (query.isError && !query.data) return <ErrorState message={query.error.message} retry={() => void query.refetch()} />;
   if (!query.data) return <LoadingState label="Loading deliveries…" />;

@@ -17,10 +17,18 @@ export function ConfirmAction({
   description,
   confirmLabel,
   variant = 'primary',
+  size = 'md',
+  confirmVariant,
+  accessibleLabel,
   run,
   onDone,
 }: {
   label: string;
+  size?: ButtonProps['size'];
+  /** The dialog's button, when it differs from the opener's (a quiet "Remove" in a row, a red one in the dialog). */
+  confirmVariant?: ButtonProps['variant'];
+  /** The button's name for screen readers when `label` alone is ambiguous (one "Remove" per row). */
+  accessibleLabel?: string;
   title: string;
   description: ReactNode;
   confirmLabel?: string;
@@ -50,7 +58,7 @@ export function ConfirmAction({
   }
   return (
     <>
-      <Button variant={variant} onClick={() => setOpen(true)}>
+      <Button variant={variant} size={size} aria-label={accessibleLabel} onClick={() => setOpen(true)}>
         {label}
       </Button>
       <ConfirmDialog
@@ -61,7 +69,7 @@ export function ConfirmAction({
         title={title}
         description={description}
         confirmLabel={confirmLabel ?? label}
-        variant={variant}
+        variant={confirmVariant ?? variant}
       />
     </>
   );

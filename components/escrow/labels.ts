@@ -33,6 +33,14 @@ export const DISPUTE_STATUS: Record<string, Label> = {
   CANCELED: { label: 'Withdrawn', tone: 'grey' },
 };
 
+export const PAYOUT_STATUS: Record<string, Label> = {
+  PENDING: { label: 'Waiting to be sent', tone: 'grey' },
+  PROCESSING: { label: 'On its way', tone: 'blue' },
+  PAID: { label: 'Paid', tone: 'green' },
+  FAILED: { label: 'Failed · money back in the wallet', tone: 'red' },
+  REVERSED: { label: 'Returned by the bank · money back in the wallet', tone: 'amber' },
+};
+
 export const DEADLINE_NAME: Record<string, string> = {
   inspection: 'Inspection ends',
   return_response: 'Seller must answer the return by',

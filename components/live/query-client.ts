@@ -14,17 +14,16 @@ export const queryClient = new QueryClient({
 // What QueryClientProvider does on mount: without it, refetch on focus and on reconnect never fire.
 queryClient.mount();
 
-/** `pollWhile`: refetch every POLL_MS while it holds for the data shown (something still on its way). */
-export type LiveOptions<T> = { queryKey: QueryKey; queryFn: () => Promise<T>; initialData?: T; keepPrevious?: boolean; pollWhile?: (data: T) => boolean };
+/** `refetchInterval`: a query's own polling, e.g. faster while money is on its way (the default is 15 s). */
+export type LiveOptions<T> = { queryKey: QueryKey; queryFn: () => Promise<T>; initialData?: T; keepPrevious?: boolean; refetchInterval?: (data: T | undefined) => number };
 
-const POLL_MS = 1500;
-
-const toObserverOptions = <T>({ queryKey, queryFn, initialData, keepPrevious, pollWhile }: LiveOptions<T>) => ({
+const toObserverOptions = <T>({ queryKey, queryFn, initialData, keepPrevious, refetchInterval }: LiveOptions<T>) => ({
   queryKey,
   queryFn,
   initialData,
   placeholderData: keepPrevious ? keepPreviousData : undefined,
-  ...(pollWhile ? { refetchInterval: (query: { state: { data: T | undefined } }) => (query.state.data !== undefined && pollWhile(query.state.data) ? POLL_MS : false) } : {}),
+  // Only when given: an undefined option would replace the client's default polling with none.
+  ...(refetchInterval ? { refetchInterval: (query: { state: { data: T | undefined } }) => refetchInterval(query.state.data) } : {}),
 });
 
 /** What useQuery does under the hood: a QueryObserver on the shared client, reporting each result. */

@@ -80,6 +80,10 @@ test('the admin creates a buyer and a seller, saves the seller’s bank account 
   await bankForm.getByLabel('Account number (NUBAN)').fill('0016563228');
   await expect(bankForm.getByTestId('account-name')).not.toBeEmpty();
   const accountName = (await bankForm.getByTestId('account-name').textContent()) ?? '';
+  // The sandbox's name for the account is not Sade Musa: saving waits for the admin to say it is hers anyway.
+  await expect(bankForm.getByTestId('customer-name')).toHaveText(`${seller.first} ${seller.last}`);
+  await expect(save).toBeDisabled();
+  await bankForm.getByRole('checkbox', { name: /names differ/ }).check();
   await expect(save).toBeEnabled();
   await save.click();
   await expectToast(admin, /saved|success/i);

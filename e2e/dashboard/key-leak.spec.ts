@@ -75,18 +75,20 @@ test('no page, RSC payload or data response contains the secret key, whoever ask
     '/admin/customers',
     ...users.users.map((u) => `/admin/customers/${u.id}`),
     '/admin/bank-accounts',
+    '/admin/payouts',
     '/admin/webhooks',
     ...transactions.slice(0, 3),
     ...disputePages,
     '/data/customers',
     '/data/admin-transactions',
     '/data/bank-accounts',
+    '/data/payouts',
     '/data/webhooks',
     '/data/notifications',
   ]);
   for (const who of [DEMO.buyer, DEMO.seller]) {
     const customer = await signedInPage(browser, who);
-    responses += await crawl(customer, ['/transactions', '/wallet', ...transactions, ...disputePages, '/data/my-transactions', '/data/wallet', '/data/notifications']);
+    responses += await crawl(customer, ['/transactions', '/wallet', ...transactions, ...disputePages, '/data/my-transactions', '/data/wallet', '/data/payouts', '/data/bank-accounts', '/data/notifications']);
   }
   expect(responses).toBeGreaterThan(50);
 });

@@ -91,3 +91,25 @@ export function pngImage(rgb: [number, number, number], size = 48): Buffer {
   const raw = Buffer.concat(Array.from({ length: size }, () => row));
   return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', zlib.deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
 }
+
+type AxeViolation = { id: string; impact: string | null; help: string; nodes: Array<{ target: unknown[] }> };
+
+/**
+ * The serious and critical accessibility violations axe-core finds on the page as it is now. axe-core is
+ * injected from node_modules (it comes with eslint-plugin-jsx-a11y; @axe-core/playwright is not installed).
+ */
+export async function seriousAxeViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: path.resolve(__dirname, '../../node_modules/axe-core/axe.min.js') });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Document) => Promise<{ violations: AxeViolation[] }> } }).axe;
+    return (await axe.run(document)).violations;
+  });
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')})`);
+}
+
+/** How far the page is wider than the window (0: no horizontal scrolling). */
+export function horizontalOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+}

@@ -9,9 +9,10 @@ export const MIN_PASSWORD_LENGTH = 10;
 /** The sign-in error next-auth reports when this address must wait before trying this account again. */
 export const SIGN_IN_THROTTLED = 'SignInThrottled';
 
-/** The admin's test-clock control counts in hours or days; the API takes seconds. */
-export const ADVANCE_UNITS = ['hours', 'days'] as const;
-export const advanceSeconds = (v: { amount: number; unit: (typeof ADVANCE_UNITS)[number] }) => v.amount * (v.unit === 'days' ? 86_400 : 3600);
+/** The admin's test-clock control counts in minutes (a sandbox payout's minute), hours or days; the API takes seconds. */
+export const ADVANCE_UNITS = ['minutes', 'hours', 'days'] as const;
+const UNIT_SECONDS: Record<(typeof ADVANCE_UNITS)[number], number> = { minutes: 60, hours: 3600, days: 86_400 };
+export const advanceSeconds = (v: { amount: number; unit: (typeof ADVANCE_UNITS)[number] }) => v.amount * UNIT_SECONDS[v.unit];
 
 const FILE_PATH = /\/v1\/files\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?$/i;
 

@@ -52,7 +52,11 @@ export const CreateCustomerInput = z.object({ user: CreateUserBody, invite: z.bo
 export const InviteCustomerInput = z.object({ user_id: Id });
 export const FundWalletInput = FundWalletBody.extend(intent);
 export const LookupAccountInput = ValidateBankAccountBody;
-export const SaveBankAccountInput = SaveBankAccountBody.extend(intent);
+/**
+ * accept_name_mismatch: the person saving has seen both names and says the account is the customer's although
+ * the bank's name for it is not the customer's. Without it, the action refuses an account whose names differ.
+ */
+export const SaveBankAccountInput = SaveBankAccountBody.extend({ accept_name_mismatch: z.boolean().optional(), ...intent });
 
 /** A date picker gives a calendar day; the API wants a date-time (the end of that day, Lagos time). */
 export const DueDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date');

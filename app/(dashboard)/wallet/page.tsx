@@ -1,19 +1,45 @@
 import type { Metadata } from 'next';
-import { WalletPanel } from '@/components/escrow/wallet-panel';
+import { CustomerWallet } from '@/components/escrow/customer-wallet';
 import { PageHeader } from '@/components/ui/card';
 import { ErrorState } from '@/components/ui/states';
+import { escrow } from '@/lib/server/escrow-client';
 import { requireCustomer } from '@/lib/server/dashboard/actor';
+import { myBankAccounts, payoutsView, personName } from '@/lib/server/dashboard/payouts';
 import { walletView } from '@/lib/server/dashboard/views';
 
 export const metadata: Metadata = { title: 'Wallet' };
 
 export default async function WalletPage() {
   const actor = await requireCustomer();
-  const view = await walletView(actor.escrowUserId);
+  const [wallet, payouts, accounts, banks, me] = await Promise.all([
+    walletView(actor.escrowUserId),
+    payoutsView(actor, { page: 1 }),
+    myBankAccounts(actor.escrowUserId),
+    escrow.banks.list(),
+    personName(actor.escrowUserId),
+  ]);
+  const failure =
+    wallet.kind === 'not_found'
+      ? 'Your wallet was not found.'
+      : wallet.kind === 'error'
+        ? wallet.failure.message
+        : payouts.kind === 'error'
+          ? payouts.failure.message
+          : accounts.kind === 'error'
+            ? accounts.failure.message
+            : !banks.ok
+              ? banks.message
+              : !me.ok
+                ? me.failure.message
+                : null;
   return (
     <>
-      <PageHeader title="Wallet" description="Releases, refunds and settlements land here." />
-      {view.kind === 'ok' ? <WalletPanel initial={view.view} /> : <ErrorState message={view.kind === 'error' ? view.failure.message : 'Your wallet was not found.'} />}
+      <PageHeader title="Wallet" description="Releases, refunds and settlements land here; withdraw them to your bank account." />
+      {failure === null && wallet.kind === 'ok' && payouts.kind === 'ok' && accounts.kind === 'ok' && banks.ok && me.ok ? (
+        <CustomerWallet initial={{ wallet: wallet.view, payouts: payouts.view, accounts: accounts.view }} banks={banks.data} me={me.name} />
+      ) : (
+        <ErrorState message={failure ?? 'Your wallet could not be loaded.'} />
+      )}
     </>
   );
 }

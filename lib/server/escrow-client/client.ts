@@ -175,6 +175,24 @@ export const escrow = {
       request((api, o) => api.wallets.banks.disbursement.$post({ json: body }, o), { idempotencyKey }),
     listAccounts: (q: QueryOf<A['wallets']['banks']['list']['$get']>) =>
       request((api, o) => api.wallets.banks.list.$get({ query: queryOf(q) as In<A['wallets']['banks']['list']['$get']>['query'] }, o)),
+    /** DELETE carries no Idempotency-Key: removing twice finds nothing the second time (404). */
+    remove: (bankAccountId: string) => request((api, o) => api.wallets.banks.disbursement[':id'].$delete({ param: { id: id(bankAccountId) } }, o)),
+  },
+  payouts: {
+    list: (q: QueryOf<A['payouts']['$get']>) => request((api, o) => api.payouts.$get({ query: queryOf(q) as In<A['payouts']['$get']>['query'] }, o)),
+    get: (payoutId: string) => request((api, o) => api.payouts[':id'].$get({ param: { id: id(payoutId) } }, o)),
+    create: (body: BodyOf<A['payouts']['$post']>, idempotencyKey: string) => request((api, o) => api.payouts.$post({ json: body }, o), { idempotencyKey }),
+  },
+  settings: {
+    get: () => request((api, o) => api.settings.$get(undefined, o)),
+    update: (body: BodyOf<A['settings']['$patch']>, idempotencyKey: string) => request((api, o) => api.settings.$patch({ json: body }, o), { idempotencyKey }),
+  },
+  /** The sandbox's payout helpers (test keys only; the API answers 403 for live keys). */
+  testHelpers: {
+    failPayout: (payoutId: string, body: BodyOf<A['test-helpers']['payouts'][':id']['fail']['$post']>, idempotencyKey: string) =>
+      request((api, o) => api['test-helpers'].payouts[':id'].fail.$post({ param: { id: id(payoutId) }, json: body }, o), { idempotencyKey }),
+    reversePayout: (payoutId: string, body: BodyOf<A['test-helpers']['payouts'][':id']['reverse']['$post']>, idempotencyKey: string) =>
+      request((api, o) => api['test-helpers'].payouts[':id'].reverse.$post({ param: { id: id(payoutId) }, json: body }, o), { idempotencyKey }),
   },
   files: {
     /** A multipart upload: the form is the request's body (the operation reads it itself, within its limit). */
@@ -187,6 +205,11 @@ export const escrow = {
     read: (fileId: string): Promise<Response> => send((api, o) => api.files[':id'].$get({ param: { id: id(fileId) } }, o)),
   },
 };
+
+/** Whether the dashboard runs on a test key (sandbox): the payout test helpers and test money are offered only then. */
+export async function dashboardTestMode(): Promise<boolean> {
+  return (await apiCredentials()).secretKey.startsWith('sk_test_');
+}
 
 /**
  * The client the dashboard acts for. The API has no "who am I" operation, so: the demo client's id when

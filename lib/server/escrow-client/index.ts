@@ -1,2 +1,2 @@
 import 'server-only';
-export { escrow, dashboardClientId, type ApiFailure, type ApiResult, type ApiSuccess, type FieldError } from './client';
+export { escrow, dashboardClientId, dashboardTestMode, type ApiFailure, type ApiResult, type ApiSuccess, type FieldError } from './client';

@@ -1,8 +1,10 @@
 'use server';
 
 import { LookupAccountInput, SaveBankAccountInput, type ActionResult } from '@/lib/contracts/dashboard';
+import { RemoveBankAccountInput } from '@/lib/contracts/dashboard-payouts';
 import { escrow } from '@/lib/server/escrow-client';
 import { fromApi, guarded, notAllowed } from '@/lib/server/dashboard/action';
+import { nameCheck } from '@/lib/server/dashboard/payouts';
 
 const adminsOnly = () => notAllowed('Only an admin of the marketplace can do this.');
 
@@ -14,8 +16,23 @@ export async function lookupAccountName(input: unknown): Promise<ActionResult<{ 
 }
 
 export async function saveBankAccount(input: unknown): Promise<ActionResult<{ account_name: string }>> {
-  return guarded(SaveBankAccountInput, input, async ({ idempotency_key, ...body }, actor) => {
+  return guarded(SaveBankAccountInput, input, async ({ idempotency_key, accept_name_mismatch, ...body }, actor) => {
     if (actor.kind !== 'admin') return adminsOnly();
+    const refused = await nameCheck({ ...body, accept_name_mismatch });
+    if (refused) return refused;
     return fromApi(await escrow.banks.save(body, idempotency_key), (account) => ({ account_name: account.account_name }));
+  });
+}
+
+/** The API keeps an account with a payout on its way (409): said here as what to wait for. */
+export async function removeBankAccount(input: unknown): Promise<ActionResult> {
+  return guarded(RemoveBankAccountInput, input, async ({ bank_account_id }, actor) => {
+    if (actor.kind !== 'admin') return adminsOnly();
+    const result = await escrow.banks.remove(bank_account_id);
+    if (!result.ok && result.code === 'INVALID_STATE') {
+      return { ok: false, message: 'A payout to this account is still on its way. Remove the account once that payout is paid or has failed.' };
+    }
+    if (!result.ok && result.status === 404) return { ok: false, message: 'This account was already removed.' };
+    return fromApi(result);
   });
 }

@@ -8,6 +8,7 @@ import { getDb } from '@/lib/server/db/client';
 import { escrow } from '@/lib/server/escrow-client';
 import { accountsForUsers } from '@/lib/server/dashboard/accounts';
 import { requireAdmin } from '@/lib/server/dashboard/actor';
+import { payoutsView } from '@/lib/server/dashboard/payouts';
 import { walletView } from '@/lib/server/dashboard/views';
 
 export const metadata: Metadata = { title: 'Customer' };
@@ -20,8 +21,9 @@ export default async function CustomerPage({ params }: { params: Promise<{ id: s
     if (user.status === 404 || user.status === 400) notFound();
     return <ErrorState message={user.message} />;
   }
-  const [wallet, banks, transactions, accounts] = await Promise.all([
+  const [wallet, payouts, banks, transactions, accounts] = await Promise.all([
     walletView(id),
+    payoutsView(actor, { page: 1, user_id: id }),
     escrow.banks.listAccounts({ user_id: id, limit: 50 }),
     escrow.transactions.list({ user_id: id, limit: 50 }),
     accountsForUsers(await getDb(), actor.clientId, [id]),
@@ -41,6 +43,7 @@ export default async function CustomerPage({ params }: { params: Promise<{ id: s
         user={user.data}
         access={!account ? 'none' : account.passwordHash ? 'active' : 'invited'}
         wallet={wallet.view}
+        payouts={payouts.kind === 'ok' ? payouts.view : null}
         bankAccounts={banks.ok ? banks.data.bank_accounts : []}
         transactions={transactions.ok ? transactions.data.transactions : []}
       />

@@ -1,0 +1,39 @@
+'use server';
+
+import type { ActionResult } from '@/lib/contracts/dashboard';
+import { PayoutHelperInput, UpdateSettingsInput, type ClientSettings } from '@/lib/contracts/dashboard-payouts';
+import { escrow } from '@/lib/server/escrow-client';
+import { fromApi, guarded, notAllowed } from '@/lib/server/dashboard/action';
+
+const adminsOnly = () => notAllowed('Only an admin of the marketplace can do this.');
+
+/** Sandbox only (the API answers 403 for live keys): a payout on its way fails, or a paid one comes back. */
+export async function settlePayoutInSandbox(input: unknown): Promise<ActionResult<{ status: string }>> {
+  return guarded(PayoutHelperInput, input, async ({ payout_id, outcome, reason, idempotency_key }, actor) => {
+    if (actor.kind !== 'admin') return adminsOnly();
+    const body = reason ? { reason } : {};
+    const result =
+      outcome === 'fail' ? await escrow.testHelpers.failPayout(payout_id, body, idempotency_key) : await escrow.testHelpers.reversePayout(payout_id, body, idempotency_key);
+    if (!result.ok && result.code === 'INVALID_STATE') {
+      return {
+        ok: false,
+        message: outcome === 'fail' ? 'Only a payout still on its way can be made to fail; this one has moved on.' : 'Only a paid payout can be reversed; this one is not paid.',
+      };
+    }
+    if (!result.ok && result.code === 'LIVE_MODE_FORBIDDEN') return { ok: false, message: 'Payouts can be failed or reversed by hand only in the sandbox.' };
+    return fromApi(result, (payout) => ({ status: payout.status }));
+  });
+}
+
+export async function updateSettings(input: unknown): Promise<ActionResult<ClientSettings>> {
+  return guarded(UpdateSettingsInput, input, async ({ auto_payout, idempotency_key }, actor) => {
+    if (actor.kind !== 'admin') return adminsOnly();
+    const result = await escrow.settings.update({ auto_payout }, idempotency_key);
+    if (!result.ok) return fromApi(result);
+    return {
+      ok: true,
+      message: result.data.auto_payout ? 'Releases to sellers with a saved account are now paid out automatically.' : 'Releases now stay in the sellers’ wallets until they withdraw.',
+      data: result.data,
+    };
+  });
+}

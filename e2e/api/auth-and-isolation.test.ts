@@ -9,7 +9,21 @@ import { ErrorEnvelope } from '@/lib/contracts/common';
 import { OPERATIONS, type Operation } from './support/operations';
 import { baseUrl, call, expectError, expectOk, inDays, newClient, newDeal, operatorKey, snapshot, uploadProof, type ApiResponse, type TestClient } from './support/api';
 
-type Ids = { user: string; seller: string; transaction: string; milestone: string; dispute: string; file: string; webhook: string; delivery: string; arbitration?: string };
+type Ids = {
+  user: string;
+  seller: string;
+  transaction: string;
+  milestone: string;
+  dispute: string;
+  file: string;
+  webhook: string;
+  delivery: string;
+  bankAccount: string;
+  payout: string;
+  arbitration?: string;
+  /** A client of this file's own (the arbiter), for the operator's client update. */
+  client?: string;
+};
 type Request = { method: string; path: string; query: string; body?: unknown; multipart?: boolean };
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
@@ -74,6 +88,15 @@ function bodyFor(op: Operation, ids: Ids): unknown {
       return { url: 'https://127.0.0.1:9/escrow-hooks' };
     case 'rollKey':
       return { expires_in_hours: 24 };
+    case 'createPayout':
+      return { user_id: ids.user, amount: 1, bank_account_id: ids.bankAccount };
+    case 'failPayout':
+    case 'reversePayout':
+      return { reason: 'Isolation probe' };
+    case 'updateSettings':
+      return { auto_payout: false };
+    case 'updateClient':
+      return { auto_payout: false };
     default:
       throw new Error(`No request body recipe for ${op.id}: add one to auth-and-isolation.test.ts`);
   }
@@ -93,6 +116,8 @@ function queryFor(op: Operation, ids: Ids): string {
       return '?status=ARBITRATION&page=1&limit=10';
     case 'listEvents':
       return `?transaction_id=${ids.transaction}`;
+    case 'listPayouts':
+      return `?user_id=${ids.user}`;
     default:
       if (op.query && Object.values(op.query.shape).some((s) => !(s as { safeParse: (v: unknown) => { success: boolean } }).safeParse(undefined).success)) {
         throw new Error(`No query recipe for ${op.id}: add one to auth-and-isolation.test.ts`);
@@ -114,6 +139,9 @@ function pathFor(op: Operation, ids: Ids, override?: string): string {
     if (op.path.startsWith('/v1/files/')) return ids.file;
     if (name === 'delivery_id') return ids.delivery;
     if (op.path.startsWith('/v1/webhooks/')) return ids.webhook;
+    if (op.path.startsWith('/v1/payouts/') || op.path.startsWith('/v1/test-helpers/payouts/')) return ids.payout;
+    if (op.path.startsWith('/v1/wallets/banks/disbursement/')) return ids.bankAccount;
+    if (op.path.startsWith('/v1/operator/clients/')) return ids.client ?? randomUUID();
     throw new Error(`No id recipe for ${op.path}: add one to auth-and-isolation.test.ts`);
   });
 }
@@ -235,7 +263,10 @@ beforeAll(async () => {
   const dispute = expectOk(
     await call('POST', '/v1/dispute/create', { key, body: { description: 'Return refused', buyer_id: deal.buyer.id, seller_id: deal.seller.id, milestone_id: m1 } }),
   );
-  expectOk(await call('POST', '/v1/wallets/banks/disbursement', { key, body: { ...GTBANK, user_id: deal.buyer.id } }));
+  const bankAccount = expectOk(await call('POST', '/v1/wallets/banks/disbursement', { key, body: { ...GTBANK, user_id: deal.buyer.id } }));
+  // A payout that has ended (failed), so nothing about it moves while the tests read it.
+  const payout = expectOk(await call('POST', '/v1/payouts', { key, body: { user_id: deal.buyer.id, amount: 10 } }));
+  expectOk(await call('POST', `/v1/test-helpers/payouts/${payout.id}/fail`, { key, body: {} }));
   // A webhook endpoint with one delivery in its log, then deleted so the log stays as it is while the tests read it.
   const webhook = expectOk(await call('POST', '/v1/webhooks', { key, body: { url: 'http://127.0.0.1:9/escrow-hooks' } }));
   const delivery = expectOk(await call('POST', `/v1/webhooks/${webhook.id}/test`, { key }));
@@ -249,6 +280,9 @@ beforeAll(async () => {
     file: proof.split('/').pop()!,
     webhook: webhook.id,
     delivery: delivery.id,
+    bankAccount: bankAccount.id,
+    payout: payout.id,
+    client: arbiter.id,
   };
   [ids.arbitration, spareArbitration] = (await disputesInArbitration(arbiter, 2)) as [string, string];
 });
@@ -256,7 +290,7 @@ beforeAll(async () => {
 describe('the operations list', () => {
   it('has a request recipe here for every operation, so none goes untested', () => {
     expect(OPERATIONS.length).toBeGreaterThanOrEqual(30);
-    const fake: Ids = { user: randomUUID(), seller: randomUUID(), transaction: randomUUID(), milestone: randomUUID(), dispute: randomUUID(), file: randomUUID(), webhook: randomUUID(), delivery: randomUUID() };
+    const fake: Ids = { user: randomUUID(), seller: randomUUID(), transaction: randomUUID(), milestone: randomUUID(), dispute: randomUUID(), file: randomUUID(), webhook: randomUUID(), delivery: randomUUID(), bankAccount: randomUUID(), payout: randomUUID() };
     for (const op of OPERATIONS) expect(() => requestFor(op, fake), op.id).not.toThrow();
   });
 });
@@ -326,8 +360,9 @@ describe('Bearer <secret key> is accepted like the raw key', () => {
     expect(steady(bearer.body)).toEqual(steady(raw.body));
   });
 
-  // A roll's one field is optional, so an empty body is a valid roll (keys.test.ts has its validation).
-  const writes = clientOps.filter((op) => op.body && !op.multipart && op.id !== 'rollKey');
+  // A roll's one field is optional, so an empty body is a valid roll (keys.test.ts has its validation);
+  // so is the sandbox payout helpers' reason (payouts.test.ts has theirs).
+  const writes = clientOps.filter((op) => op.body && !op.multipart && !['rollKey', 'failPayout', 'reversePayout'].includes(op.id));
   it.each(writes.map((op) => [`${op.method.toUpperCase()} ${op.path}`, op] as const))(
     '%s gets past authentication to validation (an empty body is 400, not 401)',
     async (_name, op) => {
@@ -367,12 +402,12 @@ describe("the sandbox test clock is each client's own", () => {
 
 describe("another client's key on this client's records: 404 NOT_FOUND, exactly as for ids that do not exist, and nothing changes", () => {
   // Which operations name a record is a property of the recipes, so placeholder ids decide it.
-  const placeholder: Ids = { user: randomUUID(), seller: randomUUID(), transaction: randomUUID(), milestone: randomUUID(), dispute: randomUUID(), file: randomUUID(), webhook: randomUUID(), delivery: randomUUID() };
+  const placeholder: Ids = { user: randomUUID(), seller: randomUUID(), transaction: randomUUID(), milestone: randomUUID(), dispute: randomUUID(), file: randomUUID(), webhook: randomUUID(), delivery: randomUUID(), bankAccount: randomUUID(), payout: randomUUID() };
   const opsNamingRecords = clientOps.filter((op) => namesOwnerRecords(op, placeholder));
 
   it('covers every client operation that names a record by id', () => {
     const names = opsNamingRecords.map((op) => op.id);
-    for (const id of ['getUser', 'getTransaction', 'getMilestone', 'fundMilestone', 'deliverMilestone', 'approveDelivery', 'rejectDelivery', 'approveReturn', 'disapproveReturn', 'createDispute', 'getDispute', 'addDisputeAmount', 'approveDisputeAmount', 'rejectDisputeAmount', 'fundWallet', 'getWallet', 'walletHistory', 'saveBankAccount', 'readFile', 'createTransaction', 'escalateDispute', 'submitEvidence', 'cancelDispute', 'listEvents', 'deleteWebhook', 'rotateWebhookSecret', 'listWebhookDeliveries', 'resendWebhookDelivery', 'testWebhook']) {
+    for (const id of ['getUser', 'getTransaction', 'getMilestone', 'fundMilestone', 'deliverMilestone', 'approveDelivery', 'rejectDelivery', 'approveReturn', 'disapproveReturn', 'createDispute', 'getDispute', 'addDisputeAmount', 'approveDisputeAmount', 'rejectDisputeAmount', 'fundWallet', 'getWallet', 'walletHistory', 'saveBankAccount', 'readFile', 'createTransaction', 'escalateDispute', 'submitEvidence', 'cancelDispute', 'listEvents', 'deleteWebhook', 'rotateWebhookSecret', 'listWebhookDeliveries', 'resendWebhookDelivery', 'testWebhook', 'createPayout', 'listPayouts', 'getPayout', 'failPayout', 'reversePayout', 'removeBankAccount']) {
       expect(names).toContain(id);
     }
   });
@@ -382,7 +417,7 @@ describe("another client's key on this client's records: 404 NOT_FOUND, exactly 
     const strangerBefore = await strangerState();
 
     const foreign = await send(requestFor(op, ids), stranger.secretKey);
-    const randomIds: Ids = { user: randomUUID(), seller: randomUUID(), transaction: randomUUID(), milestone: randomUUID(), dispute: randomUUID(), file: randomUUID(), webhook: randomUUID(), delivery: randomUUID() };
+    const randomIds: Ids = { user: randomUUID(), seller: randomUUID(), transaction: randomUUID(), milestone: randomUUID(), dispute: randomUUID(), file: randomUUID(), webhook: randomUUID(), delivery: randomUUID(), bankAccount: randomUUID(), payout: randomUUID() };
     const unknown = await send(requestFor(op, randomIds), stranger.secretKey);
 
     const isFilteredList = op.method === 'get' && !/\{/.test(op.path);

@@ -111,7 +111,7 @@ const TOO_LARGE: Expected = { status: 413, codes: ['PAYLOAD_TOO_LARGE'] };
 
 const GTBANK = { account_number: '0016563228', bank_code: '058' };
 
-type Staged = StagedMilestone & { op: Operation; fileId: string; marker: string; webhookId?: string; deliveryId?: string };
+type Staged = StagedMilestone & { op: Operation; fileId: string; marker: string; webhookId?: string; deliveryId?: string; bankAccountId?: string; payoutId?: string };
 
 /** Staging goes through the same pacing and 429 retries as every other request of this file. */
 const pacedSend: Send = (method, path, key, body) => sendJson({ method, path, query: null, body: body ?? null, key });
@@ -123,7 +123,28 @@ const pacedSend: Send = (method, path, key, body) => sendJson({ method, path, qu
 async function stage(op: Operation, client: TestClient): Promise<Staged> {
   const milestone = await stageMilestone(client, STAGE_OF[op.id] ?? 'pending', pacedSend);
   const webhook = op.path.startsWith('/v1/webhooks/') ? await stageWebhook(client) : {};
-  return { op, ...milestone, fileId: milestone.proof.split('/').pop()!, marker: randomUUID(), ...webhook };
+  const payout = PAYOUT_STAGE[op.id] ? await stagePayout(client, milestone.deal.buyer.id, PAYOUT_STAGE[op.id]!) : {};
+  return { op, ...milestone, fileId: milestone.proof.split('/').pop()!, marker: randomUUID(), ...webhook, ...payout };
+}
+
+/** How far each payout operation needs its fixtures: a saved account, a payout with the provider, or a paid one. */
+const PAYOUT_STAGE: Record<string, 'account' | 'processing' | 'paid'> = {
+  createPayout: 'account',
+  removeBankAccount: 'account',
+  getPayout: 'processing',
+  failPayout: 'processing',
+  listPayouts: 'processing',
+  reversePayout: 'paid',
+};
+
+/** The buyer's saved account and, as asked, a payout to it (paid: the client's clock moved past its minute). */
+async function stagePayout(client: TestClient, userId: string, stage: 'account' | 'processing' | 'paid'): Promise<{ bankAccountId: string; payoutId?: string }> {
+  const key = client.secretKey;
+  const account = expectOk(await pacedSend('POST', '/v1/wallets/banks/disbursement', key, { ...GTBANK, user_id: userId }));
+  if (stage === 'account') return { bankAccountId: account.id };
+  const payout = expectOk(await pacedSend('POST', '/v1/payouts', key, { user_id: userId, amount: 50, bank_account_id: account.id }));
+  if (stage === 'paid') expectOk(await pacedSend('POST', '/v1/test-clock/advance', key, { seconds: 61 }));
+  return { bankAccountId: account.id, payoutId: payout.id };
 }
 
 /**
@@ -160,6 +181,9 @@ function pathOf(s: Staged, override?: string): string {
     if (op.path.startsWith('/v1/files/')) return s.fileId;
     if (name === 'delivery_id') return s.deliveryId!;
     if (op.path.startsWith('/v1/webhooks/')) return s.webhookId!;
+    if (op.path.startsWith('/v1/payouts/') || op.path.startsWith('/v1/test-helpers/payouts/')) return s.payoutId!;
+    if (op.path.startsWith('/v1/wallets/banks/disbursement/')) return s.bankAccountId!;
+    if (op.path.startsWith('/v1/operator/clients/')) return s.client.id;
     throw new Error(`No path id recipe for ${op.path}: add one to bad-input.test.ts`);
   });
 }
@@ -220,6 +244,15 @@ function bodyOf(s: Staged): Body {
       return { url: 'https://127.0.0.1:9/escrow-hooks', description: `Bad input probe ${s.marker}` };
     case 'rollKey':
       return { expires_in_hours: 24 };
+    case 'createPayout':
+      return { user_id: deal.buyer.id, amount: 25.5, bank_account_id: s.bankAccountId };
+    case 'failPayout':
+    case 'reversePayout':
+      return { reason: 'Probe of the sandbox helper' };
+    case 'updateSettings':
+      return { auto_payout: false };
+    case 'updateClient':
+      return { name: `Bad input probe ${s.marker}`, is_kyc_completed: true, fee_basis_points: 100, fee_cap: 20_000, auto_payout: false };
     default:
       throw new Error(`No request body recipe for ${s.op.id}: add one to bad-input.test.ts`);
   }
@@ -245,6 +278,10 @@ function queryOf(s: Staged): Query | null {
       return { type: 'transaction.created', transaction_id: deal.transaction.id, page: '1', limit: '10', sort: 'ASC' };
     case 'listWebhookDeliveries':
       return { status: 'pending', page: '1', limit: '10', sort: 'DESC' };
+    case 'listPayouts':
+      return { user_id: deal.buyer.id, status: 'PROCESSING', page: '1', limit: '10' };
+    case 'reconciliation':
+      return { from: '2026-01-01T00:00:00Z', to: '2030-01-01T00:00:00Z' };
     default:
       if (s.op.query) throw new Error(`No query recipe for ${s.op.id}: add one to bad-input.test.ts`);
       return null;
@@ -514,6 +551,7 @@ function queryCases(op: Operation, base: Query) {
     }
     if (prop.enum) for (const value of ['UP', 'NOPE', '', String(prop.enum[0]).toLowerCase()]) if (!prop.enum.includes(value)) set(JSON.stringify(value), value);
     if (prop.format === 'uuid') for (const [label, value] of NOT_UUIDS()) set(label, value);
+    if (prop.format === 'date-time') for (const value of ['yesterday', '2026-13-01T00:00:00Z', '2026-11-25', '', '1764028800', '2026-11-25T25:00:00Z']) set(JSON.stringify(value), value);
     if (prop.maxLength !== undefined) {
       set(`${prop.maxLength + 1} characters`, 'x'.repeat(prop.maxLength + 1));
       set('10 000 characters', 'x'.repeat(10_000));
@@ -558,7 +596,7 @@ afterAll(() => {
 function placeholderStaged(op: Operation, proofBase = 'http://localhost'): Staged {
   const client: TestClient = { id: randomUUID(), secretKey: 'sk_test_placeholder', publicKey: 'pk_test_placeholder' };
   const deal = { buyer: { id: randomUUID() }, seller: { id: randomUUID() }, transaction: { id: randomUUID() }, milestoneIds: [randomUUID()] } as unknown as Deal;
-  return { op, client, deal, milestoneId: randomUUID(), disputeId: randomUUID(), proof: `${proofBase}/v1/files/${randomUUID()}`, fileId: randomUUID(), marker: 'x', webhookId: randomUUID(), deliveryId: randomUUID() };
+  return { op, client, deal, milestoneId: randomUUID(), disputeId: randomUUID(), proof: `${proofBase}/v1/files/${randomUUID()}`, fileId: randomUUID(), marker: 'x', webhookId: randomUUID(), deliveryId: randomUUID(), bankAccountId: randomUUID(), payoutId: randomUUID() };
 }
 
 const UUID_PATTERN = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;

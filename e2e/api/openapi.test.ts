@@ -45,11 +45,16 @@ describe('the OpenAPI document the API serves', () => {
     expect(ops.map(({ method, path }) => `${method} ${path}`).sort()).toEqual(OPERATIONS.map((op) => `${op.method} ${op.path}`).sort());
   });
 
-  it('names a security scheme on every operation: the client secret key, or the operator key on /v1/operator', async () => {
+  it('names a security scheme on every operation: the client secret key, or the operator key on /v1/operator; a provider webhook none (its signature is its proof)', async () => {
     const doc = await served();
     expect(Object.keys(doc.components.securitySchemes).sort()).toEqual(['operatorKey', 'secretKey']);
     for (const scheme of Object.values(doc.components.securitySchemes)) expect(scheme).toMatchObject({ type: 'apiKey', in: 'header', name: 'Authorization' });
     for (const { path, op } of operationsOf(doc)) {
+      if (path.startsWith('/v1/providers/')) {
+        expect(op.security, op.operationId).toEqual([]);
+        expect((op as { description?: string }).description, op.operationId).toMatch(/signature/);
+        continue;
+      }
       expect(op.security, op.operationId).toEqual([{ [path.startsWith('/v1/operator/') ? 'operatorKey' : 'secretKey']: [] }]);
     }
   });

@@ -16,7 +16,6 @@ export const UpdateClientBody = z
     fee_cap: NairaAmount.nullable().optional().meta({ description: 'the most a milestone pays in fees, naira; null for no cap' }),
     auto_payout: z.boolean({ error: unlessMissing('must be true or false') }).optional(),
   })
-  .strict()
   .refine((b) => Object.keys(b).length > 0, { message: 'send at least one of name, is_kyc_completed, fee_basis_points, fee_cap, auto_payout', path: ['(body)'] });
 export type UpdateClientBody = z.infer<typeof UpdateClientBody>;
 

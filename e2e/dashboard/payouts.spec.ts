@@ -1,4 +1,4 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Browser, Locator, Page } from '@playwright/test';
 import { nubanCheckDigit } from '../../lib/escrow/nuban';
 import { startDemoServer, type DemoServer } from '../support/demo-server';
 import { apiAt, DEMO, expect, expectToast, horizontalOverflow, seriousAxeViolations, shot, test, unique } from './support';
@@ -109,6 +109,9 @@ test.beforeAll(async ({ browser }) => {
   await signIn(sellerPage, { email: seller.email, password });
 });
 
+/** Controlled fields set before the form's code is live are drawn again empty: wait until it is. */
+const live = (form: Locator) => expect(form).toHaveAttribute('data-ready', '1', { timeout: 30_000 });
+
 test.afterAll(async () => {
   await demo?.stop();
 });
@@ -117,6 +120,7 @@ test('saving an account whose bank name is not the customer’s shows both names
   await sellerPage.goto('/wallet');
   await expect(sellerPage.getByText('Save a bank account first')).toBeVisible();
   const form = sellerPage.getByRole('form', { name: 'Add a bank account' });
+  await live(form);
   const save = form.getByRole('button', { name: 'Save bank account' });
   await form.getByLabel('Bank').selectOption(BANK.code);
   await form.getByLabel('Account number (10 digits)').fill(other.number);
@@ -145,6 +149,7 @@ test('saving an account whose bank name is not the customer’s shows both names
   // The admin's form asks the same, and the list marks the account; the admin may remove one.
   await admin.goto('/admin/bank-accounts');
   const adminForm = admin.getByRole('form', { name: 'Add a bank account' });
+  await live(adminForm);
   await adminForm.getByLabel('Customer').selectOption(seller.id);
   await adminForm.getByLabel('Bank').selectOption(BANK.code);
   await adminForm.getByLabel('Account number (NUBAN)').fill(another.number);
@@ -170,6 +175,7 @@ test('the seller withdraws released money to a saved account: the account is nam
   await sellerPage.goto('/wallet');
   await expect(sellerPage.getByTestId('wallet-balance')).toHaveText(naira(before));
   const form = sellerPage.getByRole('form', { name: 'Withdraw' });
+  await live(form);
   await form.getByLabel('Amount (₦)').fill('20000');
   await form.getByRole('radio', { name: new RegExp(own.number) }).check();
   await form.getByRole('button', { name: 'Withdraw' }).click();
@@ -246,6 +252,15 @@ test('a payout the admin makes fail shows its reason on the seller’s wallet, w
   const reversed = sellerPage.locator('[data-testid="payout"][data-payout-status="REVERSED"]');
   await expect(reversed.getByTestId('payout-failure-reason')).toHaveText('Returned: The account was closed');
   await expect(sellerPage.getByTestId('wallet-balance')).toHaveText(naira(before + 20_000));
+
+  // The seller's bell says so too, each line leading to the wallet.
+  await sellerPage.getByTestId('notification-bell').click();
+  const lines = sellerPage.getByTestId('notification');
+  await expect(lines.filter({ hasText: /Payout of ₦15,000\.00 to .+ failed: The account is dormant\. The money is back in the wallet/ }).first()).toBeVisible();
+  await expect(lines.filter({ hasText: /Payout of ₦20,000\.00 to .+ was returned by the bank/ }).first()).toBeVisible();
+  await expect(lines.filter({ hasText: /Payout of ₦20,000\.00 to .+ paid/ }).first()).toBeVisible();
+  await expect(lines.filter({ hasText: /failed: The account is dormant/ }).first().getByRole('link')).toHaveAttribute('href', '/wallet');
+  await sellerPage.keyboard.press('Escape');
 });
 
 test('the auto_payout switch: on, a release to the seller starts a payout by itself; off again', async () => {

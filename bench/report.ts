@@ -131,7 +131,7 @@ export function renderMarkdown(r: BenchResult): string {
     const floor = emptyRoute.operationsPerSecond;
     const parts = [
       `Next.js's own request path: the same server answering its emptiest route (GET /api/health: no query, no auth, through Next's full pipeline) at c=32 does ${floor} req/s.`,
-      '/v1 requests skip that pipeline and go straight to their route handlers (scripts/production-server/api-fast-path.ts).',
+      "/v1 requests skip that pipeline: the production server hands them to the Hono app through @hono/node-server (scripts/serve.ts).",
     ];
     if (lifecycle32 !== undefined) parts.push(`The lifecycle at c=32 runs at ${pct(lifecycle32 / floor)} of the empty route's rate.`);
     const bare32 = bare.find((p) => p.concurrency === 32)?.operationsPerSecond;

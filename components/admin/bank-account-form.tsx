@@ -3,10 +3,10 @@
 import { useState } from 'react';
 import { lookupAccountName, saveBankAccount } from '@/app/(dashboard)/admin/bank-accounts/actions';
 import type { Bank } from '@/lib/contracts/dashboard';
-import { NameCheck, nameVerdict, useAccountLookup } from '../escrow/name-check';
+import { BankAccountFields, NameCheck, nameVerdict, useAccountLookup } from '../escrow/name-check';
 import { useActionForm } from '../ui/action-form';
 import { Button } from '../ui/button';
-import { SelectField, TextField } from '../ui/field';
+import { SelectField } from '../ui/field';
 import { useIntentKey } from '../ui/intent-key';
 import { useToast } from '../ui/toast';
 
@@ -68,38 +68,7 @@ export function BankAccountForm({ banks, customers, defaultUserId, onSaved }: { 
           </option>
         ))}
       </SelectField>
-      <SelectField
-        label="Bank"
-        name="bank_code"
-        required
-        value={lookup.bankCode}
-        onChange={(e) => {
-          lookup.setBankCode(e.target.value);
-          setAccepted(false);
-        }}
-        error={form.errorOf('bank_code')}
-      >
-        <option value="">Choose a bank…</option>
-        {banks.map((b) => (
-          <option key={b.code} value={b.code}>
-            {b.name}
-          </option>
-        ))}
-      </SelectField>
-      <TextField
-        label="Account number (NUBAN)"
-        name="account_number"
-        required
-        inputMode="numeric"
-        autoComplete="off"
-        maxLength={10}
-        value={lookup.accountNumber}
-        onChange={(e) => {
-          lookup.setAccountNumber(e.target.value);
-          setAccepted(false);
-        }}
-        error={form.errorOf('account_number')}
-      />
+      <BankAccountFields banks={banks} lookup={lookup} numberLabel="Account number (NUBAN)" onEdit={() => setAccepted(false)} errorOf={form.errorOf} />
       <NameCheck
         lookup={lookup}
         person={person}

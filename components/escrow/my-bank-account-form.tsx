@@ -6,10 +6,9 @@ import type { Bank } from '@/lib/contracts/dashboard';
 import type { PersonName } from '@/lib/contracts/dashboard-payouts';
 import { useActionForm } from '../ui/action-form';
 import { Button } from '../ui/button';
-import { SelectField, TextField } from '../ui/field';
 import { useIntentKey } from '../ui/intent-key';
 import { useToast } from '../ui/toast';
-import { NameCheck, nameVerdict, useAccountLookup } from './name-check';
+import { BankAccountFields, NameCheck, nameVerdict, useAccountLookup } from './name-check';
 
 /** A customer saves an account of its own: the bank's name for it is shown beside the customer's before saving. */
 export function MyBankAccountForm({ banks, me, onSaved }: { banks: Bank[]; me: PersonName; onSaved: () => void }) {
@@ -41,38 +40,7 @@ export function MyBankAccountForm({ banks, me, onSaved }: { banks: Bank[]; me: P
 
   return (
     <form {...bound} className="space-y-3" aria-label="Add a bank account">
-      <SelectField
-        label="Bank"
-        name="bank_code"
-        required
-        value={lookup.bankCode}
-        onChange={(e) => {
-          lookup.setBankCode(e.target.value);
-          setAccepted(false);
-        }}
-        error={form.errorOf('bank_code')}
-      >
-        <option value="">Choose a bank…</option>
-        {banks.map((b) => (
-          <option key={b.code} value={b.code}>
-            {b.name}
-          </option>
-        ))}
-      </SelectField>
-      <TextField
-        label="Account number (10 digits)"
-        name="account_number"
-        required
-        inputMode="numeric"
-        autoComplete="off"
-        maxLength={10}
-        value={lookup.accountNumber}
-        onChange={(e) => {
-          lookup.setAccountNumber(e.target.value);
-          setAccepted(false);
-        }}
-        error={form.errorOf('account_number')}
-      />
+      <BankAccountFields banks={banks} lookup={lookup} numberLabel="Account number (10 digits)" onEdit={() => setAccepted(false)} errorOf={form.errorOf} />
       <NameCheck lookup={lookup} person={me} whose={{ yours: true, name: `${me.firstName} ${me.lastName}` }} accepted={accepted} onAccept={setAccepted} error={form.errorOf('accept_name_mismatch')} />
       <Button type="submit" disabled={!ready} loading={form.busy}>
         Save bank account

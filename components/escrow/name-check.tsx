@@ -1,9 +1,10 @@
 'use client';
 
 import { useEffect, useState } from 'react';
-import type { ActionResult } from '@/lib/contracts/dashboard';
+import type { ActionResult, Bank } from '@/lib/contracts/dashboard';
 import type { PersonName } from '@/lib/contracts/dashboard-payouts';
 import { namesMatch } from '@/lib/escrow/names';
+import { SelectField, TextField } from '../ui/field';
 import { Spinner } from '../ui/spinner';
 
 type Lookup = { for: string; ok: true; name: string; bank: string } | { for: string; ok: false; message: string };
@@ -137,5 +138,57 @@ export function NameCheck({
         </div>
       ) : null}
     </div>
+  );
+}
+
+/** The bank and the account number, bound to a lookup; `onEdit` runs on every change (a confirmation given for the old account no longer holds). */
+export function BankAccountFields({
+  banks,
+  lookup,
+  numberLabel,
+  onEdit,
+  errorOf,
+}: {
+  banks: Bank[];
+  lookup: ReturnType<typeof useAccountLookup>;
+  numberLabel: string;
+  onEdit: () => void;
+  errorOf: (name: string) => string | undefined;
+}) {
+  return (
+    <>
+      <SelectField
+        label="Bank"
+        name="bank_code"
+        required
+        value={lookup.bankCode}
+        onChange={(e) => {
+          lookup.setBankCode(e.target.value);
+          onEdit();
+        }}
+        error={errorOf('bank_code')}
+      >
+        <option value="">Choose a bank…</option>
+        {banks.map((b) => (
+          <option key={b.code} value={b.code}>
+            {b.name}
+          </option>
+        ))}
+      </SelectField>
+      <TextField
+        label={numberLabel}
+        name="account_number"
+        required
+        inputMode="numeric"
+        autoComplete="off"
+        maxLength={10}
+        value={lookup.accountNumber}
+        onChange={(e) => {
+          lookup.setAccountNumber(e.target.value);
+          onEdit();
+        }}
+        error={errorOf('account_number')}
+      />
+    </>
   );
 }

@@ -107,3 +107,27 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two separate servers on one Pos
     expect(statuses).toEqual([...Array(10).fill(401), 429, 429]);
   });
 });
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('a larger limit across two servers, counted in leases (skipped without TEST_DATABASE_URL)', () => {
+  let pair: Awaited<ReturnType<typeof startServerPair>> | undefined;
+  beforeAll(async () => {
+    // A burst of 100 in a window of 10 s: each server takes points 5 at a time from the shared count.
+    pair = await startServerPair({ ESCROW_RATE_LIMIT_BURST: '100', ESCROW_RATE_LIMIT_PER_MINUTE: '600' });
+  }, 180_000);
+  afterAll(async () => {
+    await pair?.stop();
+  });
+
+  it('serves no more than the burst across both, and refuses the rest with 429', async () => {
+    const { first, second } = pair!;
+    const key = await newClientOn(first);
+    const statuses: number[] = [];
+    for (let i = 0; i < 130; i++) statuses.push((await call('GET', '/v1/wallets/banks', { key, baseUrl: (i % 2 ? second : first).baseUrl })).status);
+    const served = statuses.filter((s) => s === 200).length;
+    expect(served).toBeLessThanOrEqual(100);
+    // A lease left unused on each server is the most lost to the leasing (its worker processes included).
+    expect(served).toBeGreaterThanOrEqual(100 - 4 * 5);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(130 - served);
+    expectRateLimited(await call('GET', '/v1/wallets/banks', { key, baseUrl: second.baseUrl }));
+  });
+});

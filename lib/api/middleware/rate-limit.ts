@@ -1,6 +1,7 @@
 import 'server-only';
 import { RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Db } from '@/lib/server/db/client';
+import { LeasedPoints } from '@/lib/server/db/leased-points';
 import { sharedLimiter } from '@/lib/server/db/shared-limiter';
 import { env } from '@/lib/server/env';
 import { AppError } from '@/lib/server/app-error';
@@ -8,7 +9,7 @@ import { addressKey } from '@/lib/server/http/client-address';
 
 type ApiLimiters = {
   /** Requests per client key (or the operator's), counted after the key is known. */
-  requests: RateLimiterAbstract;
+  requests: LeasedPoints;
   /** Failed authentications per client address. */
   failures: RateLimiterAbstract;
   /** Addresses this process has refused for their failures, until their window ends: checked before the key lookup. */
@@ -31,7 +32,7 @@ function limiters(db: Db): ApiLimiters {
   if (!found) {
     const { ESCROW_RATE_LIMIT_PER_MINUTE: perMinute, ESCROW_RATE_LIMIT_BURST: burst, ESCROW_AUTH_FAILURES_PER_MINUTE: failures } = env();
     found = {
-      requests: sharedLimiter(db, { keyPrefix: 'api', points: burst, duration: (burst * 60) / perMinute, blockInMemory: true }),
+      requests: new LeasedPoints(sharedLimiter(db, { keyPrefix: 'api', points: burst, duration: (burst * 60) / perMinute, blockInMemory: true }), burst),
       failures: sharedLimiter(db, { keyPrefix: 'api-auth-failures', points: failures, duration: 60, blockInMemory: true }),
       refusedAddresses: new RateLimiterMemory({ keyPrefix: 'api-auth-failures-refused', points: 0, duration: 60 }),
     };

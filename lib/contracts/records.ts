@@ -346,7 +346,7 @@ export const WalletEntryRecord = z
   .object({
     id: Id,
     transfer_id: Id,
-    kind: z.string().meta({ description: 'wallet_funding, milestone_funding, release, refund or dispute_settlement' }),
+    kind: z.string().meta({ description: 'wallet_funding, live_funding, milestone_funding, release, refund, dispute_settlement, payout (to a bank account) or payout_returned (a failed or reversed payout)' }),
     description: z.string(),
     amount: Naira.meta({ description: 'signed: positive credits the wallet, negative debits it' }),
     milestone_id: Id.nullable(),

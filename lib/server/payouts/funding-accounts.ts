@@ -11,9 +11,13 @@ import { liveProvider } from '../providers';
  * provider; a payment into it credits the wallet (paystack-events.ts). Opened in the background, so a
  * user's creation never waits on the provider, and retried until it is open.
  */
+/** After a failure the provider is left alone this long: a refusal repeated every poll helps nobody. */
+const PAUSE_AFTER_FAILURE_MS = 60_000;
+let pausedUntil = 0;
+
 export async function openFundingAccounts(db: Db, limit = 20): Promise<number> {
   const provider = liveProvider();
-  if (!provider) return 0;
+  if (!provider || Date.now() < pausedUntil) return 0;
   const waiting = await queryRows<{ wallet_id: string; email: string; first_name: string; last_name: string; phone: string | null }>(
     db,
     sql`select w.id as wallet_id, u.email, u.first_name, u.last_name, u.phone as phone
@@ -34,7 +38,8 @@ export async function openFundingAccounts(db: Db, limit = 20): Promise<number> {
         .where(eq(wallets.id, w.wallet_id));
       opened++;
     } catch (error) {
-      console.error(JSON.stringify({ level: 'error', msg: 'funding account not opened; retried later', wallet: w.wallet_id, error: loggableError(error) }));
+      console.error(JSON.stringify({ level: 'error', msg: 'funding account not opened; retried in a minute', wallet: w.wallet_id, error: loggableError(error) }));
+      pausedUntil = Date.now() + PAUSE_AFTER_FAILURE_MS;
       break;
     }
   }

@@ -6,7 +6,7 @@ import { queryRows } from '../db/rows';
 import { bankAccounts, clients, payouts, type ClientRow } from '../db/schema';
 import { env } from '../env';
 import { loggableError } from '../log-error';
-import { providerNamed } from '../providers';
+import { liveProvider, providerNamed } from '../providers';
 import { ProviderError, type PayoutOutcome } from '../providers/provider';
 import { openFundingAccounts } from './funding-accounts';
 import { movePayout } from './payouts';
@@ -130,6 +130,8 @@ async function advancePaystackPayout(db: Db, due: Due, wallNow: Date): Promise<v
 }
 
 export async function advancePaystackPayouts(db: Db, wallNow: Date): Promise<void> {
+  // Payouts sent through Paystack wait, untouched, for a server configured with it again.
+  if (!liveProvider()) return;
   for (const due of await duePayouts(db, { wallNow, provider: 'paystack', limit: 50 })) {
     try {
       await advancePaystackPayout(db, due, wallNow);

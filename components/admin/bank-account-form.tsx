@@ -3,12 +3,9 @@
 import { useState } from 'react';
 import { lookupAccountName, saveBankAccount } from '@/app/(dashboard)/admin/bank-accounts/actions';
 import type { Bank } from '@/lib/contracts/dashboard';
-import { BankAccountFields, NameCheck, nameVerdict, useAccountLookup } from '../escrow/name-check';
-import { useActionForm } from '../ui/action-form';
+import { BankAccountFields, NameCheck, useSaveAccountForm } from '../escrow/name-check';
 import { Button } from '../ui/button';
 import { SelectField } from '../ui/field';
-import { useIntentKey } from '../ui/intent-key';
-import { useToast } from '../ui/toast';
 
 export type CustomerOption = { id: string; name: string; firstName?: string; lastName?: string };
 
@@ -17,35 +14,15 @@ export type CustomerOption = { id: string; name: string; firstName?: string; las
  * customer's; saving waits for it, and for a ticked box when the two names differ.
  */
 export function BankAccountForm({ banks, customers, defaultUserId, onSaved }: { banks: Bank[]; customers: CustomerOption[]; defaultUserId?: string; onSaved: () => void }) {
-  const toast = useToast();
-  const form = useActionForm();
-  const [key, renewKey] = useIntentKey();
-  const lookup = useAccountLookup(lookupAccountName);
   const [userId, setUserId] = useState(defaultUserId ?? '');
-  const [accepted, setAccepted] = useState(false);
   const customer = customers.find((c) => c.id === userId);
   const person = customer?.firstName !== undefined && customer.lastName !== undefined ? { firstName: customer.firstName, lastName: customer.lastName } : null;
-  const verdict = nameVerdict(lookup.current, person);
-  const ready = lookup.current?.ok === true && (verdict !== 'differs' || accepted);
-
-  const bound = form.bind(async () => {
-    if (!ready) return;
-    const result = await saveBankAccount({
-      user_id: userId,
-      bank_code: lookup.bankCode,
-      account_number: lookup.accountNumber,
-      accept_name_mismatch: verdict === 'differs' && accepted,
-      idempotency_key: key,
-    });
-    toast.result(result);
-    form.report(result);
-    if (result.ok) {
-      // The customer stays chosen, for their next account.
-      lookup.reset();
-      setAccepted(false);
-      renewKey();
-      onSaved();
-    }
+  // The customer stays chosen after a save, for their next account.
+  const { form, bound, lookup, accepted, setAccepted, ready } = useSaveAccountForm({
+    lookup: lookupAccountName,
+    person,
+    save: (body) => saveBankAccount({ user_id: userId, ...body }),
+    onSaved,
   });
 
   return (

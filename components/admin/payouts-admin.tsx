@@ -11,12 +11,13 @@ import { Card, CardHeader } from '../ui/card';
 import { cn } from '../ui/cn';
 import { ConfirmDialog, Dialog } from '../ui/dialog';
 import { fetchJson } from '../ui/fetch-json';
-import { SelectField, TextField } from '../ui/field';
+import { TextField } from '../ui/field';
 import { useIntentKey } from '../ui/intent-key';
 import { PaginationControls } from '../ui/pagination';
 import { invalidate, useLiveQuery } from '../live/live-query';
 import { EmptyState, ErrorState, LoadingState } from '../ui/states';
 import { useToast } from '../ui/toast';
+import { ListFilters, useListFilters } from './list-filters';
 
 /** auto_payout (decisions §11), bound to GET/PATCH /v1/settings; asks before it changes how releases are paid. */
 export function AutoPayoutSwitch({ initial }: { initial: ClientSettings }) {
@@ -155,13 +156,11 @@ function SandboxOutcome({ payout, outcome }: { payout: PayoutRow; outcome: Outco
 
 /** Every payout of the marketplace, newest first, by status and customer; the sandbox's helpers in test mode. */
 export function PayoutsAdmin({ initial, customers, testMode }: { initial: PayoutsView; customers: Array<{ id: string; name: string }>; testMode: boolean }) {
-  const [page, setPage] = useState(1);
-  const [status, setStatus] = useState('');
-  const [userId, setUserId] = useState('');
-  const filtered = status !== '' || userId !== '';
+  const filters = useListFilters();
+  const { page, setPage, filtered } = filters;
   const query = useLiveQuery({
-    queryKey: ['payouts', 'all', page, status, userId],
-    queryFn: () => fetchJson<PayoutsView>(`/data/payouts?${new URLSearchParams({ page: String(page), ...(status ? { status } : {}), ...(userId ? { user_id: userId } : {}) })}`),
+    queryKey: ['payouts', 'all', filters.query],
+    queryFn: () => fetchJson<PayoutsView>(`/data/payouts?${filters.query}`),
     initialData: page === 1 && !filtered ? initial : undefined,
     keepPrevious: true,
     refetchInterval: payoutPolling,
@@ -169,40 +168,7 @@ export function PayoutsAdmin({ initial, customers, testMode }: { initial: Payout
   return (
     <Card>
       <CardHeader title="All payouts" description={testMode ? 'Sandbox: a payout on its way is paid a minute after it starts, on your test clock.' : undefined} />
-      <div className="mb-4 flex flex-wrap gap-3" role="search" aria-label="Filter payouts">
-        <SelectField
-          label="Status"
-          value={status}
-          onChange={(e) => {
-            setStatus(e.target.value);
-            setPage(1);
-          }}
-          className="min-w-0 flex-1 sm:max-w-64"
-        >
-          <option value="">Any status</option>
-          {Object.entries(PAYOUT_STATUS).map(([value, { label }]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField
-          label="Customer"
-          value={userId}
-          onChange={(e) => {
-            setUserId(e.target.value);
-            setPage(1);
-          }}
-          className="min-w-0 flex-1 sm:max-w-80"
-        >
-          <option value="">Any customer</option>
-          {customers.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.name}
-            </option>
-          ))}
-        </SelectField>
-      </div>
+      <ListFilters label="Filter payouts" filters={filters} statuses={PAYOUT_STATUS} customers={customers} />
       {query.isPending ? (
         <LoadingState label="Loading payouts…" />
       ) : query.isError ? (

@@ -1,65 +1,29 @@
 'use client';
 
 import Link from 'next/link';
-import { useState } from 'react';
 import type { TransactionList } from '@/lib/contracts/dashboard';
 import { TRANSACTION_STATUS } from '../escrow/labels';
 import { day, naira } from '../escrow/money';
 import { StatusBadge } from '../escrow/status-badge';
 import { Card } from '../ui/card';
 import { fetchJson } from '../ui/fetch-json';
-import { SelectField } from '../ui/field';
 import { PaginationControls } from '../ui/pagination';
 import { useLiveQuery } from '../live/live-query';
 import { EmptyState, ErrorState, LoadingState } from '../ui/states';
+import { ListFilters, useListFilters } from './list-filters';
 
 export function TransactionsAdmin({ initial, customers }: { initial: TransactionList; customers: Array<{ id: string; name: string }> }) {
-  const [page, setPage] = useState(1);
-  const [status, setStatus] = useState('');
-  const [userId, setUserId] = useState('');
-  const filtered = status !== '' || userId !== '';
+  const filters = useListFilters();
+  const { page, setPage, filtered } = filters;
   const query = useLiveQuery({
-    queryKey: ['admin-transactions', page, status, userId],
-    queryFn: () => fetchJson<TransactionList>(`/data/admin-transactions?${new URLSearchParams({ page: String(page), ...(status ? { status } : {}), ...(userId ? { user_id: userId } : {}) })}`),
+    queryKey: ['admin-transactions', filters.query],
+    queryFn: () => fetchJson<TransactionList>(`/data/admin-transactions?${filters.query}`),
     initialData: page === 1 && !filtered ? initial : undefined,
     keepPrevious: true,
   });
   return (
     <Card>
-      <div className="mb-4 flex flex-wrap gap-3" role="search" aria-label="Filter transactions">
-        <SelectField
-          label="Status"
-          value={status}
-          onChange={(e) => {
-            setStatus(e.target.value);
-            setPage(1);
-          }}
-          className="min-w-52"
-        >
-          <option value="">Any status</option>
-          {Object.entries(TRANSACTION_STATUS).map(([value, { label }]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField
-          label="Customer"
-          value={userId}
-          onChange={(e) => {
-            setUserId(e.target.value);
-            setPage(1);
-          }}
-          className="min-w-64"
-        >
-          <option value="">Any customer</option>
-          {customers.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.name}
-            </option>
-          ))}
-        </SelectField>
-      </div>
+      <ListFilters label="Filter transactions" filters={filters} statuses={TRANSACTION_STATUS} customers={customers} />
       {query.isPending ? (
         <LoadingState label="Loading transactions…" />
       ) : query.isError ? (

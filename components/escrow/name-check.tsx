@@ -4,8 +4,11 @@ import { useEffect, useState } from 'react';
 import type { ActionResult, Bank } from '@/lib/contracts/dashboard';
 import type { PersonName } from '@/lib/contracts/dashboard-payouts';
 import { namesMatch } from '@/lib/escrow/names';
+import { useActionForm } from '../ui/action-form';
 import { SelectField, TextField } from '../ui/field';
+import { useIntentKey } from '../ui/intent-key';
 import { Spinner } from '../ui/spinner';
+import { useToast } from '../ui/toast';
 
 type Lookup = { for: string; ok: true; name: string; bank: string } | { for: string; ok: false; message: string };
 type LookupAction = (input: { bank_code: string; account_number: string }) => Promise<ActionResult<{ account_name: string; bank_name: string }>>;
@@ -191,4 +194,33 @@ export function BankAccountFields({
       />
     </>
   );
+}
+
+type SaveAccount = (body: { bank_code: string; account_number: string; accept_name_mismatch: boolean; idempotency_key: string }) => Promise<ActionResult<unknown>>;
+
+/**
+ * A form that saves a bank account once the bank has named it: saving waits for the name, and for the
+ * person's confirmation when it is not theirs; a saved account clears the form for the next one.
+ */
+export function useSaveAccountForm(a: { lookup: LookupAction; person: PersonName | null; save: SaveAccount; onSaved: () => void }) {
+  const toast = useToast();
+  const form = useActionForm();
+  const [key, renewKey] = useIntentKey();
+  const lookup = useAccountLookup(a.lookup);
+  const [accepted, setAccepted] = useState(false);
+  const verdict = nameVerdict(lookup.current, a.person);
+  const ready = lookup.current?.ok === true && (verdict !== 'differs' || accepted);
+  const bound = form.bind(async () => {
+    if (!ready) return;
+    const result = await a.save({ bank_code: lookup.bankCode, account_number: lookup.accountNumber, accept_name_mismatch: verdict === 'differs' && accepted, idempotency_key: key });
+    toast.result(result);
+    form.report(result);
+    if (result.ok) {
+      lookup.reset();
+      setAccepted(false);
+      renewKey();
+      a.onSaved();
+    }
+  });
+  return { form, bound, lookup, accepted, setAccepted, ready };
 }

@@ -6,12 +6,12 @@ import { AppError } from '../app-error';
 import type { Db } from '../db/client';
 import { runAsOneStatement } from '../db/one-statement';
 import { queryRows } from '../db/rows';
-import { clients, ledgerAccounts, payouts, wallets } from '../db/schema';
+import { clients, payouts } from '../db/schema';
 import { env } from '../env';
 import { eventWrites } from '../events/record-event';
 import { uuidv7 } from '../ids';
 import { parsePaystackEvent, verifyPaystackSignature, type PaystackEvent } from '../providers/paystack/webhook';
-import { walletRecord } from '../records/people';
+import { loadWallet, walletRecord } from '../records/people';
 import { lockLedgerAccounts, transferWrites } from '../services/post-transfer';
 import { providerEventWrite } from './payouts';
 import { recordPayoutOutcome } from './runner';
@@ -89,8 +89,8 @@ async function applyFundingEvent(db: Db, event: Extract<PaystackEvent, { kind: '
     await lockLedgerAccounts(tx, [wallet.id]);
     const transfer = walletFunding({ externalAccountId: client.externalAccountId, walletId: wallet.id, amount: event.amountKobo, live: true });
     await runAsOneStatement(tx, 'live_funding', transferWrites({ id: transferId, clientId: client.id, transfer, description: `Paystack payment ${event.reference} of ${formatNaira(event.amountKobo)}`, now }));
-    const [row] = await tx.select({ wallet: wallets, balance: ledgerAccounts.balanceKobo }).from(wallets).innerJoin(ledgerAccounts, eq(ledgerAccounts.id, wallets.id)).where(eq(wallets.id, wallet.id));
-    const record = { ...walletRecord(row!.wallet, row!.balance), user_id: wallet.user_id };
+    const credited = await loadWallet(tx, wallet.user_id);
+    const record = { ...walletRecord(credited!.wallet, credited!.balanceKobo), user_id: wallet.user_id };
     await runAsOneStatement(
       tx,
       'record_event',

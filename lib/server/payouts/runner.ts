@@ -12,7 +12,7 @@ import { openFundingAccounts } from './funding-accounts';
 import { movePayout } from './payouts';
 
 
-type Due = { id: string; client_id: string };
+type Due = { id: string; client_id: string; reference: string };
 
 /**
  * The payouts whose next step is due: sandbox payouts to pay on their client's clock, and a real
@@ -22,7 +22,7 @@ async function duePayouts(db: DbOrTx, a: { wallNow: Date; clientId?: string; pro
   const clock = a.provider === 'sandbox' ? sql`${a.wallNow.toISOString()}::timestamptz + c.clock_offset_ms * interval '1 millisecond'` : sql`${a.wallNow.toISOString()}::timestamptz`;
   return queryRows<Due>(
     db,
-    sql`select p.id, p.client_id from payouts p join clients c on c.id = p.client_id
+    sql`select p.id, p.client_id, p.reference from payouts p join clients c on c.id = p.client_id
       where p.status in ('PENDING', 'PROCESSING') and p.due_at <= ${clock} and p.provider = ${a.provider}
         ${a.clientId ? sql`and p.client_id = ${a.clientId}::uuid` : sql``}
       order by p.due_at limit ${a.limit}`,
@@ -38,10 +38,9 @@ export async function settleSandboxPayouts(db: DbOrTx, a: { wallNow: Date; clien
   for (const due of await duePayouts(db, { ...a, provider: 'sandbox', limit: 500 })) {
     paid += await db.transaction(async (tx) => {
       const [client] = await tx.select().from(clients).where(eq(clients.id, due.client_id));
-      const [payout] = await tx.select({ reference: payouts.reference }).from(payouts).where(eq(payouts.id, due.id));
-      if (!client || !payout) return 0;
+      if (!client) return 0;
       const now = new Date(a.wallNow.getTime() + client.clockOffsetMs);
-      const moved = await movePayout(tx, client, { payoutId: due.id, to: 'PAID', now, note: { provider: 'sandbox', eventKey: `paid:${payout.reference}`, data: { settled: 'sandbox' } } });
+      const moved = await movePayout(tx, client, { payoutId: due.id, to: 'PAID', now, note: { provider: 'sandbox', eventKey: `paid:${due.reference}`, data: { settled: 'sandbox' } } });
       return moved ? 1 : 0;
     });
   }
@@ -55,11 +54,13 @@ export async function recordPayoutOutcome(db: DbOrTx, client: ClientRow, payoutI
     switch (outcome.status) {
       case 'unknown':
         return;
-      case 'processing':
-        await movePayout(tx, client, { payoutId, to: 'PROCESSING', now, providerReference: outcome.providerReference, dueAt: new Date(now.getTime() + env().ESCROW_PAYOUT_REQUERY_AFTER_MS) });
-        // Still processing at the provider: ask again later.
-        await tx.update(payouts).set({ dueAt: new Date(now.getTime() + env().ESCROW_PAYOUT_REQUERY_AFTER_MS) }).where(and(eq(payouts.id, payoutId), eq(payouts.status, 'PROCESSING')));
+      case 'processing': {
+        const dueAt = new Date(now.getTime() + env().ESCROW_PAYOUT_REQUERY_AFTER_MS);
+        const moved = await movePayout(tx, client, { payoutId, to: 'PROCESSING', now, providerReference: outcome.providerReference, dueAt });
+        // Already with the provider and still processing there: ask again later.
+        if (!moved) await tx.update(payouts).set({ dueAt }).where(and(eq(payouts.id, payoutId), eq(payouts.status, 'PROCESSING')));
         return;
+      }
       case 'paid':
         await movePayout(tx, client, { payoutId, to: 'PAID', now, providerReference: outcome.providerReference, note: note('paid') });
         return;

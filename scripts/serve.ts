@@ -64,8 +64,9 @@ async function main() {
   const toApi = getRequestListener(api.fetch, { overrideGlobalObjects: false });
   // The API reads its request URL's origin only where the Host header names no usable host (file URLs).
   const origin = `http://${hostname === '0.0.0.0' ? 'localhost' : hostname}:${port}`;
-  // Read after start-up, which has loaded .env; lib/server/env.ts validates the same setting.
-  const trust = trustedProxies(process.env.ESCROW_TRUSTED_PROXIES);
+  // The settings as start-up loaded and checked them (.env included).
+  const { env } = await import('../lib/server/env');
+  const trust = trustedProxies(env().ESCROW_TRUSTED_PROXIES);
   const server = http.createServer((req, res) => {
     const url = req.url ?? '/';
     if (isApiPath(url)) {

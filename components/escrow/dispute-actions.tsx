@@ -1,7 +1,7 @@
 'use client';
 
 import { lazy, Suspense, useState } from 'react';
-import { approveAmount, escalateDispute } from '@/app/(dashboard)/disputes/actions';
+import { acceptCounterOffer, approveAmount, escalateDispute } from '@/app/(dashboard)/disputes/actions';
 import type { Dispute, Viewer } from '@/lib/contracts/dashboard';
 import { lazyForm } from '../ui/lazy-form';
 import { Button } from '../ui/button';
@@ -84,10 +84,14 @@ export function DisputeActions({ dispute, viewer, onDone }: { dispute: Dispute; 
   const { buyer: buyerCan, seller: sellerCan } = dispute.allowed_actions;
   const waiting = dispute.status === 'ARBITRATION'
     ? 'The evidence window has closed. The dispute team is reviewing both sides and will decide how the money held is split.'
+    : sellerCan.includes('accept_counter_offer') && viewer !== 'seller'
+    ? `Waiting for the seller to answer ${viewer === 'buyer' ? 'your' : "the buyer's"} offer of ${naira(dispute.counter_offer_amount ?? 0)}.`
     : buyerCan.includes('approve_dispute_amount') && viewer !== 'buyer'
     ? `Waiting for the buyer to answer ${naira(dispute.dispute_amount)}.`
     : sellerCan.includes('add_dispute_amount') && viewer !== 'seller' && !buyerCan.includes('approve_dispute_amount')
-      ? 'Waiting for the seller to propose an amount.'
+      ? viewer === 'buyer'
+        ? 'Waiting for the seller to propose an amount; you may offer one below.'
+        : 'Waiting for the seller to propose an amount or the buyer to offer one.'
       : null;
   const held = dispute.milestone.milestone_escrow.balance;
   const mySide = viewer === 'buyer' ? dispute.is_buyer_evidence_submitted : viewer === 'seller' ? dispute.is_seller_evidence_submitted : false;
@@ -118,7 +122,23 @@ export function DisputeActions({ dispute, viewer, onDone }: { dispute: Dispute; 
           </Suspense>
         </div>
       ) : null}
+      {mine.includes('accept_counter_offer') ? (
+        <div className="flex flex-wrap items-center gap-2" role="group" aria-label="Answer the buyer's offer">
+          <p className="mr-2 text-sm text-slate-800">
+            The buyer offers you <strong>{naira(dispute.counter_offer_amount ?? 0)}</strong> of the {naira(held)} held.
+          </p>
+          <ConfirmAction
+            label="Accept offer"
+            title={`Accept ${naira(dispute.counter_offer_amount ?? 0)}?`}
+            description={`${naira(dispute.counter_offer_amount ?? 0)} comes to you (less your fee share) and the rest of the ${naira(held)} held goes back to the buyer. The dispute is then settled; this cannot be undone. You may instead propose another amount below.`}
+            confirmLabel="Accept and settle"
+            run={(key) => acceptCounterOffer({ dispute_id: dispute.id, idempotency_key: key })}
+            onDone={onDone}
+          />
+        </div>
+      ) : null}
       {mine.includes('add_dispute_amount') ? <ProposeForm dispute={dispute} onDone={onDone} /> : null}
+      {mine.includes('counter_offer') ? <ProposeForm dispute={dispute} side="buyer" onDone={onDone} /> : null}
       {mine.includes('approve_dispute_amount') || mine.includes('reject_dispute_amount') ? (
         <div className="flex flex-wrap items-center gap-2" role="group" aria-label="Answer the proposal">
           <p className="mr-2 text-sm text-slate-800">

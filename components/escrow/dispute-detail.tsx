@@ -50,7 +50,13 @@ export function DisputeDetail({ initial }: { initial: DisputeView }) {
         </div>
         <div>
           <p className="text-xs uppercase tracking-wide text-slate-500">Current proposal</p>
-          <p className="font-medium">{d.proposals.length ? `${naira(d.dispute_amount)} (${d.dispute_amount_status.toLowerCase()})` : 'None yet'}</p>
+          <p className="font-medium">
+            {d.dispute_amount_status === 'COUNTER_OFFERED'
+              ? `Buyer offers ${naira(d.counter_offer_amount ?? 0)}`
+              : d.proposals.length
+                ? `${naira(d.dispute_amount)} (${d.dispute_amount_status.toLowerCase()})`
+                : 'None yet'}
+          </p>
         </div>
         {d.deadlines.length ? (
           <div className="space-y-2 sm:col-span-3">

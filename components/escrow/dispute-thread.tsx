@@ -9,20 +9,26 @@ type Entry = { key: string; who: 'buyer' | 'seller'; at: string; title: string; 
 export function DisputeThread({ dispute }: { dispute: Dispute }) {
   const entries: Entry[] = [{ key: 'opened', who: 'seller', at: dispute.created_at, title: 'Seller opened the dispute', body: dispute.description }];
   for (const p of [...dispute.proposals].sort((a, b) => a.created_at.localeCompare(b.created_at))) {
+    // A proposal is answered by the other side: the buyer answers the seller's, the seller the buyer's counter-offer.
+    const by = p.proposed_by;
+    const answerer = by === 'seller' ? 'buyer' : 'seller';
+    const Answerer = answerer === 'buyer' ? 'Buyer' : 'Seller';
     const badge =
       p.status === 'SUBMITTED'
-        ? ({ text: 'Awaiting the buyer', tone: 'amber' } as const)
+        ? ({ text: `Awaiting the ${answerer}`, tone: 'amber' } as const)
         : p.status === 'SUPERSEDED'
           ? ({ text: 'Revised', tone: 'grey' } as const)
           : p.status === 'APPROVED'
-            ? ({ text: 'Approved', tone: 'green' } as const)
+            ? ({ text: 'Accepted', tone: 'green' } as const)
             : ({ text: 'Rejected', tone: 'red' } as const);
-    entries.push({ key: p.id, who: p.proposed_by, at: p.created_at, title: `${p.proposed_by === 'seller' ? 'Seller' : 'Buyer'} proposed ${naira(p.amount)}`, badge });
+    const title = by === 'seller' ? `Seller proposed ${naira(p.amount)}` : `Buyer offered ${naira(p.amount)}`;
+    entries.push({ key: p.id, who: by, at: p.created_at, title, badge });
     if (p.decided_at && (p.status === 'REJECTED' || p.rejection_reason !== null)) {
-      entries.push({ key: `${p.id}-r`, who: 'buyer', at: p.decided_at, title: `Buyer rejected ${naira(p.amount)}`, body: p.rejection_reason });
+      // A seller's proposal is rejected by the buyer, or answered by the buyer's counter-offer.
+      entries.push({ key: `${p.id}-r`, who: answerer, at: p.decided_at, title: `${Answerer} rejected ${naira(p.amount)}`, body: p.rejection_reason });
     }
     if (p.status === 'APPROVED' && p.decided_at) {
-      entries.push({ key: `${p.id}-a`, who: 'buyer', at: p.decided_at, title: `Buyer approved ${naira(p.amount)}: the dispute is settled` });
+      entries.push({ key: `${p.id}-a`, who: answerer, at: p.decided_at, title: `${Answerer} ${answerer === 'buyer' ? 'approved' : 'accepted'} ${naira(p.amount)}: the dispute is settled` });
     }
   }
   return (

@@ -12,6 +12,7 @@ export const MILESTONE_STATUS: Record<string, Label> = {
   DELIVERY_RETURN_REJECTED: { label: 'Return rejected', tone: 'red' },
   IN_DISPUTE: { label: 'In dispute', tone: 'violet' },
   DISPUTE_RESOLVED: { label: 'Dispute resolved', tone: 'green' },
+  CANCELED: { label: 'Canceled · refunded', tone: 'grey' },
 };
 
 export const TRANSACTION_STATUS: Record<string, Label> = {
@@ -22,6 +23,8 @@ export const TRANSACTION_STATUS: Record<string, Label> = {
   MILESTONE_RETURN_REJECTED: { label: 'Return rejected', tone: 'red' },
   MILESTONE_IN_DISPUTE: { label: 'In dispute', tone: 'violet' },
   COMPLETED: { label: 'Completed', tone: 'green' },
+  CANCELED: { label: 'Canceled', tone: 'grey' },
+  TERMINATED: { label: 'Ended after dispute', tone: 'grey' },
 };
 
 export const DISPUTE_STATUS: Record<string, Label> = {
@@ -64,6 +67,8 @@ export const ACTION_LABEL: Record<string, string> = {
   approve_return: 'Answer the return',
   disapprove_return: 'Answer the return',
   open_dispute: 'Open a dispute',
+  approve_cancellation: 'Answer the cancellation request',
+  decline_cancellation: 'Answer the cancellation request',
 };
 
 export const labelOf = (map: Record<string, Label>, status: string): Label => map[status] ?? { label: status.replaceAll('_', ' ').toLowerCase(), tone: 'grey' };

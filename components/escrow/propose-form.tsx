@@ -1,6 +1,6 @@
 'use client';
 
-import { proposeAmount } from '@/app/(dashboard)/disputes/actions';
+import { counterOffer, proposeAmount } from '@/app/(dashboard)/disputes/actions';
 import type { Dispute } from '@/lib/contracts/dashboard';
 import { numberOf } from '../ui/action-form';
 import { Button } from '../ui/button';
@@ -9,22 +9,35 @@ import { TextField } from '../ui/field';
 import { useConfirmedSubmit } from '../ui/confirmed-submit';
 import { naira } from './money';
 
-export function ProposeForm({ dispute, onDone }: { dispute: Dispute; onDone: () => void }) {
+/**
+ * An amount for the seller in mediation: the seller proposes what it should receive, the buyer offers what
+ * it is prepared to pay (a counter-offer, decisions §13). Both are the seller's share of the money held.
+ */
+export function ProposeForm({ dispute, side = 'seller', onDone }: { dispute: Dispute; side?: 'seller' | 'buyer'; onDone: () => void }) {
   // The range this dispute allows now (min/max on the field; the action's contract and the API check again).
   const max = dispute.max_dispute_amount;
-  const revising = dispute.proposals.some((p) => p.proposed_by === 'seller');
+  const held = dispute.milestone.milestone_escrow.balance;
+  const revising = dispute.proposals.some((p) => p.proposed_by === side);
+  const field = side === 'seller' ? 'dispute_amount' : 'amount';
   const flow = useConfirmedSubmit({
-    read: (data) => numberOf(data, 'dispute_amount') ?? 0,
-    send: (amount, key) => proposeAmount({ dispute_id: dispute.id, idempotency_key: key, dispute_amount: amount }),
+    read: (data) => numberOf(data, field) ?? 0,
+    send: (amount, key) =>
+      side === 'seller'
+        ? proposeAmount({ dispute_id: dispute.id, idempotency_key: key, dispute_amount: amount })
+        : counterOffer({ dispute_id: dispute.id, idempotency_key: key, amount }),
     onSent: onDone,
   });
   const { form, pending: amount } = flow;
+  const label =
+    side === 'seller'
+      ? `${revising ? 'Revise the amount' : 'Amount'} you should receive (₦)`
+      : `${revising ? 'Revise the amount' : 'Amount'} you offer to pay the seller (₦)`;
   return (
     <>
-      <form {...flow.bound} className="flex flex-wrap items-end gap-2">
+      <form {...flow.bound} className="flex flex-wrap items-end gap-2" aria-label={side === 'seller' ? 'Propose an amount' : 'Make a counter-offer'}>
         <TextField
-          label={revising ? 'Revise the amount you should receive (₦)' : 'Amount you should receive (₦)'}
-          name="dispute_amount"
+          label={label}
+          name={field}
           hint={`Between ${naira(0)} and ${naira(max)}: the rest of the money held goes back to the buyer.`}
           type="number"
           inputMode="decimal"
@@ -34,18 +47,24 @@ export function ProposeForm({ dispute, onDone }: { dispute: Dispute; onDone: () 
           max={max}
           data-range-error={`must be between ${naira(0)} and ${naira(max)}`}
           className="min-w-64 flex-1"
-          error={form.errorOf('dispute_amount')}
+          error={form.errorOf(field)}
         />
-        <Button type="submit">{revising ? 'Propose revised amount' : 'Propose amount'}</Button>
+        <Button type="submit">{side === 'seller' ? (revising ? 'Propose revised amount' : 'Propose amount') : revising ? 'Offer revised amount' : 'Make counter-offer'}</Button>
       </form>
       <ConfirmDialog
         open={amount !== null}
         sending={flow.sending}
         onCancel={flow.cancel}
         onConfirm={flow.confirm}
-        title="Send this proposal?"
-        description={amount !== null ? `You propose to receive ${naira(amount)}. If the buyer approves, the money moves at once.` : undefined}
-        confirmLabel="Send proposal"
+        title={side === 'seller' ? 'Send this proposal?' : 'Send this offer?'}
+        description={
+          amount === null
+            ? undefined
+            : side === 'seller'
+              ? `You propose to receive ${naira(amount)}. If the buyer approves, the money moves at once.`
+              : `You offer the seller ${naira(amount)} (less its fee share); ${naira(Math.max(0, Math.round((held - amount) * 100) / 100))} of the ${naira(held)} held would come back to you. If the seller accepts, the money moves at once.`
+        }
+        confirmLabel={side === 'seller' ? 'Send proposal' : 'Send offer'}
       />
     </>
   );

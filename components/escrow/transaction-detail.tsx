@@ -12,6 +12,7 @@ import { ErrorState } from '../ui/states';
 import { MilestoneTimeline } from './milestone-timeline';
 import { dateTime, naira } from './money';
 import { StatusBadge } from './status-badge';
+import { TransactionEnding } from './transaction-ending';
 
 const nameOf = (p: { user: { first_name: string; last_name: string } }) => `${p.user.first_name} ${p.user.last_name}`;
 
@@ -80,6 +81,7 @@ export function TransactionDetail({ initial }: { initial: TransactionView }) {
           ) : null}
         </Card>
       ) : null}
+      <TransactionEnding transaction={t} viewer={viewer} onDone={refresh} />
       <section aria-labelledby="milestones-heading">
         <h2 id="milestones-heading" className="mb-4 text-lg font-semibold">
           Milestones

@@ -74,6 +74,18 @@ function bodyFor(op: Operation, ids: Ids): unknown {
       return { buyer_id: ids.user, text: 'Photos of the item as it arrived', files: [fileUrl] };
     case 'cancelDispute':
       return { seller_id: ids.seller, cancellation_agreement_details: 'Settled between the parties' };
+    case 'cancelTransaction':
+    case 'terminateTransaction':
+      return { buyer_id: ids.user, reason: 'Isolation probe' };
+    case 'approveCancellation':
+    case 'declineCancellation':
+      return { buyer_id: ids.user };
+    case 'rateTransaction':
+      return { buyer_id: ids.user, score: 5 };
+    case 'counterOffer':
+      return { buyer_id: ids.user, amount: 100 };
+    case 'acceptCounterOffer':
+      return { seller_id: ids.seller };
     case 'decideVerdict':
       return { seller_amount: 400, reason: 'The delivery matched the contract in part' };
     case 'advanceTestClock':

@@ -230,6 +230,19 @@ function bodyOf(s: Staged): Body {
       return { buyer_id: deal.buyer.id, text: 'Photos of the item as it arrived', files: [s.proof] };
     case 'cancelDispute':
       return { seller_id: deal.seller.id, cancellation_agreement_details: 'Settled between the parties' };
+    case 'cancelTransaction':
+    case 'terminateTransaction':
+      return { buyer_id: deal.buyer.id, reason: 'We no longer need this' };
+    case 'approveCancellation':
+      return { buyer_id: deal.buyer.id };
+    case 'declineCancellation':
+      return { buyer_id: deal.buyer.id, reason: 'The work is nearly done' };
+    case 'rateTransaction':
+      return { buyer_id: deal.buyer.id, score: 4, comment: 'Good' };
+    case 'counterOffer':
+      return { buyer_id: deal.buyer.id, amount: 250, reason: 'Half arrived' };
+    case 'acceptCounterOffer':
+      return { seller_id: deal.seller.id };
     case 'decideVerdict':
       return { seller_amount: 400, reason: 'The delivery matched the contract in part' };
     case 'advanceTestClock':
@@ -870,8 +883,10 @@ describe('proof URLs that are not files of this client', () => {
 describe('operations either party may take: the body names exactly one of buyer_id and seller_id', () => {
   const eitherOps = OPERATIONS.filter((op) => op.actingParty === 'either');
 
-  it('covers escalation and evidence', () => {
-    expect(eitherOps.map((op) => op.id).sort()).toEqual(['escalateDispute', 'submitEvidence']);
+  it('covers escalation, evidence, ending a transaction and rating it', () => {
+    expect(eitherOps.map((op) => op.id).sort()).toEqual(
+      ['approveCancellation', 'cancelTransaction', 'declineCancellation', 'escalateDispute', 'rateTransaction', 'submitEvidence', 'terminateTransaction'].sort(),
+    );
   });
 
   it.each(eitherOps.map((op) => [`${op.method.toUpperCase()} ${op.path}`, op] as const))(

@@ -63,7 +63,7 @@ describe('opening a dispute', () => {
     expect(dispute.deadlines).toEqual([
       { name: 'intra_party_mediation', due_at: dispute.intra_party_mediation_end_date, counted_in: 'business_days', on_lapse: 'escalated_to_evidence_submission' },
     ]);
-    expect(dispute.allowed_actions).toEqual({ buyer: ['escalate'], seller: ['add_dispute_amount', 'escalate', 'cancel'] });
+    expect(dispute.allowed_actions).toEqual({ buyer: ['counter_offer', 'escalate'], seller: ['add_dispute_amount', 'escalate', 'cancel'] });
 
     const milestone = expectOk(await call('GET', `/v1/milestones/${deal.milestoneId}`, { key: client.secretKey }));
     expect(milestone).toMatchObject({ status: 'IN_DISPUTE', is_return_rejected: true, milestone_escrow: { balance: 100_000 } });
@@ -108,7 +108,7 @@ describe('mediation', () => {
     expect(proposed).toMatchObject({ dispute_amount_status: 'SUBMITTED', dispute_amount: 80_000, status: 'INTRA_PARTY_MEDIATION' });
     expect(proposed.buyer.user.id).toBe(deal.buyer.id);
     expect(proposed.milestone.transaction.id).toBe(deal.transaction.id);
-    expect(proposed.allowed_actions).toEqual({ buyer: ['approve_dispute_amount', 'reject_dispute_amount', 'escalate'], seller: ['add_dispute_amount', 'escalate', 'cancel'] });
+    expect(proposed.allowed_actions).toEqual({ buyer: ['approve_dispute_amount', 'reject_dispute_amount', 'counter_offer', 'escalate'], seller: ['add_dispute_amount', 'escalate', 'cancel'] });
     expect(proposed.milestone.milestone_logs.at(-1)?.log_message).toMatch(/proposed ₦80,000\.00.*buyer has been notified/);
 
     const rejected = DisputeWithPartiesRecord.parse(

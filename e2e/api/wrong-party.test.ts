@@ -26,10 +26,10 @@ type Body = Record<string, unknown>;
 // ---------------------------------------------------------------------------------------------
 // A deal in the state where each operation's right party succeeds
 
-async function stage(op: Operation, client: TestClient): Promise<Staged> {
+async function stage(op: Operation, client: TestClient, actor: Role = actorsOf(op)[0]!): Promise<Staged> {
   const target = STAGE_OF[op.id];
   if (!target) throw new Error(`No stage for ${op.id}: add the state in which its ${op.actingParty} succeeds to support/staging.ts`);
-  return stageMilestone(client, target);
+  return stageMilestone(client, target, undefined, actor);
 }
 
 /**
@@ -55,15 +55,23 @@ function requestFor(op: Operation, s: Staged, actor: Role = actorsOf(op)[0]!): {
     addDisputeAmount: { dispute_amount: 300, seller_id: seller },
     approveDisputeAmount: { buyer_id: buyer },
     rejectDisputeAmount: { buyer_id: buyer, reason: 'Too much' },
+    counterOffer: { buyer_id: buyer, amount: 200, reason: 'Half is fair' },
+    acceptCounterOffer: { seller_id: seller },
     escalateDispute: { [`${actor}_id`]: s.deal[actor].id },
     submitEvidence: { [`${actor}_id`]: s.deal[actor].id, text: `The ${actor}'s account of what happened`, files: [s.proof] },
     cancelDispute: { seller_id: seller, cancellation_agreement_details: 'We settled it between ourselves' },
+    cancelTransaction: { [`${actor}_id`]: s.deal[actor].id, reason: 'We no longer need this' },
+    approveCancellation: { [`${actor}_id`]: s.deal[actor].id },
+    declineCancellation: { [`${actor}_id`]: s.deal[actor].id, reason: 'The work is nearly done' },
+    terminateTransaction: { [`${actor}_id`]: s.deal[actor].id, reason: 'We part ways after the dispute' },
+    rateTransaction: { [`${actor}_id`]: s.deal[actor].id, score: 5, comment: 'Smooth deal' },
   };
   const body = bodies[op.id];
   if (!body) throw new Error(`No request recipe for ${op.id}: add one to wrong-party.test.ts`);
   const path = op.path.replace(/\{([a-z_]+)\}/g, () => {
     if (op.path.startsWith('/v1/milestones/')) return s.milestoneId;
     if (op.path.startsWith('/v1/dispute/')) return s.disputeId!;
+    if (op.path.startsWith('/v1/transactions/')) return s.deal.transaction.id;
     throw new Error(`No path id recipe for ${op.path}: add one to wrong-party.test.ts`);
   });
   return { method: op.method.toUpperCase(), path, body };
@@ -139,22 +147,31 @@ describe('the operations list', () => {
   it('names an acting party on every milestone and dispute action, and this file has a stage and a recipe for each', () => {
     expect(actingOps.map((op) => op.id).sort()).toEqual(
       [
+        'acceptCounterOffer',
         'addDisputeAmount',
+        'approveCancellation',
         'approveDelivery',
         'approveDisputeAmount',
         'approveReturn',
         'cancelDispute',
+        'cancelTransaction',
+        'counterOffer',
         'createDispute',
+        'declineCancellation',
         'deliverMilestone',
         'disapproveReturn',
         'escalateDispute',
         'fundMilestone',
         'rejectDelivery',
+        'rateTransaction',
         'rejectDisputeAmount',
         'submitEvidence',
+        'terminateTransaction',
       ].sort(),
     );
-    expect(actingOps.filter((op) => op.actingParty === 'either').map((op) => op.id).sort()).toEqual(['escalateDispute', 'submitEvidence']);
+    expect(actingOps.filter((op) => op.actingParty === 'either').map((op) => op.id).sort()).toEqual(
+      ['approveCancellation', 'cancelTransaction', 'declineCancellation', 'escalateDispute', 'rateTransaction', 'submitEvidence', 'terminateTransaction'].sort(),
+    );
     const fake: Staged = {
       client: { id: randomUUID(), secretKey: 'sk_test_placeholder', publicKey: 'pk_test_placeholder' },
       deal: { buyer: { id: randomUUID() }, seller: { id: randomUUID() }, transaction: { id: randomUUID() }, milestoneIds: [randomUUID()] } as unknown as Deal,
@@ -184,7 +201,7 @@ describe.each(actingOps.map((op) => [`${op.method.toUpperCase()} ${op.path} (${w
   let foreignBefore: unknown;
   const placeholder: Staged = {
     client: { id: '', secretKey: '', publicKey: '' },
-    deal: { buyer: { id: 'b' }, seller: { id: 's' } } as unknown as Deal,
+    deal: { buyer: { id: 'b' }, seller: { id: 's' }, transaction: { id: 't' } } as unknown as Deal,
     milestoneId: 'm',
     disputeId: 'd',
     proof: 'p',
@@ -258,7 +275,7 @@ describe.each(actingOps.map((op) => [`${op.method.toUpperCase()} ${op.path} (${w
   if (op.actingParty === 'either') {
     it('either party may act: the seller also succeeds, naming itself in seller_id, and only its deal changes', async () => {
       for (const actor of actorsOf(op).slice(1)) {
-        const s = await stage(op, client);
+        const s = await stage(op, client, actor);
         const sBefore = await state(client, s.deal);
         const req = requestFor(op, s, actor);
         expect(Object.keys(req.body)).toContain(`${actor}_id`);
@@ -275,7 +292,7 @@ describe.each(actingOps.map((op) => [`${op.method.toUpperCase()} ${op.path} (${w
 
   it('the right party also succeeds by party id', async () => {
     for (const actor of actorsOf(op)) {
-      const s = await stage(op, client);
+      const s = await stage(op, client, actor);
       const req = requestFor(op, s, actor);
       const body = { ...req.body };
       for (const role of partyFields(op, body, actor)) body[`${role}_id`] = s.deal.transaction[`${role}_id`];
@@ -288,7 +305,7 @@ describe.each(actingOps.map((op) => [`${op.method.toUpperCase()} ${op.path} (${w
 
   it('the right party also succeeds by user id in upper case (the same UUID)', async () => {
     for (const actor of actorsOf(op)) {
-      const s = await stage(op, client);
+      const s = await stage(op, client, actor);
       const req = requestFor(op, s, actor);
       const body = { ...req.body };
       for (const role of partyFields(op, body, actor)) body[`${role}_id`] = s.deal[role].id.toUpperCase();

@@ -111,3 +111,21 @@ export const ProofUrls = z
   .meta({ description: 'URLs of files uploaded with POST /v1/files (or https URLs of your own storage)' });
 
 export const ShortText = (max = 200) => PlainText().trim().min(1, 'must not be empty').max(max, `is at most ${max} characters`);
+
+/**
+ * A body for an operation either party may take (escalation, evidence, cancellation): it names who acts
+ * by buyer_id or seller_id, exactly one of them.
+ */
+export const eitherParty = <T extends z.ZodRawShape>(shape: T) =>
+  z
+    .object({ buyer_id: IdRef.optional(), seller_id: IdRef.optional(), ...shape })
+    .superRefine((body, ctx) => {
+      const { buyer_id, seller_id } = body as { buyer_id?: string; seller_id?: string };
+      const named = [buyer_id, seller_id].filter(Boolean).length;
+      if (named !== 1) ctx.addIssue({ code: 'custom', path: ['buyer_id'], message: 'send exactly one of buyer_id or seller_id: the party acting' });
+    });
+
+/** The party an either-party body names (eitherParty guarantees exactly one). */
+export function actingPartyOf(body: { buyer_id?: string; seller_id?: string }): { role: 'buyer' | 'seller'; id: string } {
+  return body.buyer_id ? { role: 'buyer', id: body.buyer_id } : { role: 'seller', id: body.seller_id! };
+}

@@ -5,8 +5,8 @@
  */
 import { z } from 'zod';
 import { SaveBankAccountBody, ValidateBankAccountBody } from './banks';
-import { Id, PlainText, PositiveAmount } from './common';
-import { AddDisputeAmountBody, CreateDisputeBody, RejectDisputeAmountBody } from './disputes';
+import { Id, PlainText, PositiveAmount, ShortText } from './common';
+import { AddDisputeAmountBody, CounterOfferBody, CreateDisputeBody, RejectDisputeAmountBody } from './disputes';
 import { DeliverBody, RejectDeliveryBody } from './milestones';
 import { MIN_PASSWORD_LENGTH } from './dashboard-plain';
 import type * as R from './records';
@@ -38,12 +38,22 @@ export const AcceptInviteInput = z
 
 // Milestones
 export const MilestoneIntentInput = z.object({ milestone_id: Id, ...intent });
+/** Cancel or terminate a transaction, or answer a cancellation request (decisions §13); who acts comes from the session. */
+export const EndTransactionInput = z.object({ transaction_id: Id, reason: ShortText(2000), ...intent });
+export const RateInput = z.object({
+  transaction_id: Id,
+  score: z.coerce.number().int('choose 1 to 5 stars').min(1, 'choose 1 to 5 stars').max(5, 'choose 1 to 5 stars'),
+  comment: PlainText().trim().max(2000, 'is at most 2000 characters').optional(),
+  ...intent,
+});
+export const AnswerCancellationInput = z.object({ transaction_id: Id, answer: z.enum(['approve', 'decline']), ...intent });
 export const DeliverInput = DeliverBody.omit({ seller_id: true }).extend({ milestone_id: Id, ...intent });
 export const RejectDeliveryInput = RejectDeliveryBody.omit({ buyer_id: true }).extend({ milestone_id: Id, ...intent });
 export const OpenDisputeInput = CreateDisputeBody.pick({ description: true, milestone_id: true }).extend(intent);
 
 // Disputes
 export const ProposeAmountInput = AddDisputeAmountBody.omit({ seller_id: true }).extend({ dispute_id: Id, ...intent });
+export const CounterOfferInput = CounterOfferBody.omit({ buyer_id: true }).extend({ dispute_id: Id, ...intent });
 export const DisputeIntentInput = z.object({ dispute_id: Id, ...intent });
 export const RejectAmountInput = RejectDisputeAmountBody.omit({ buyer_id: true }).extend({ dispute_id: Id, ...intent });
 

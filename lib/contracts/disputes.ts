@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DISPUTE_STATUSES } from '../escrow/dispute-machine';
-import { IdRef, NairaAmount, OptionalPaging, PlainText, ProofUrl, ShortText, SortParam } from './common';
+import { eitherParty, IdRef, NairaAmount, OptionalPaging, PlainText, ProofUrl, ShortText, SortParam } from './common';
 
 export const CreateDisputeBody = z.object({
   description: ShortText(5000),
@@ -14,6 +14,14 @@ export const RejectDisputeAmountBody = z.object({
   buyer_id: IdRef,
   reason: PlainText().trim().max(2000, 'is at most 2000 characters').optional(),
 });
+/** The buyer offers the amount it is prepared to pay the seller (decisions §13). */
+export const CounterOfferBody = z.object({
+  buyer_id: IdRef,
+  amount: NairaAmount.meta({ description: "the seller's share the buyer offers, 0 up to max_dispute_amount" }),
+  reason: PlainText().trim().max(2000, 'is at most 2000 characters').optional(),
+});
+export const AcceptCounterOfferBody = z.object({ seller_id: IdRef });
+export type CounterOfferBody = z.infer<typeof CounterOfferBody>;
 export const ListDisputesQuery = z.object({
   milestone_id: IdRef.optional(),
   status: z.enum(DISPUTE_STATUSES).optional(),
@@ -21,16 +29,6 @@ export const ListDisputesQuery = z.object({
 });
 export type CreateDisputeBody = z.infer<typeof CreateDisputeBody>;
 export type ListDisputesQuery = z.infer<typeof ListDisputesQuery>;
-
-/** Escalation and evidence are open to either party: the body names who acts by buyer_id or seller_id. */
-const eitherParty = <T extends z.ZodRawShape>(shape: T) =>
-  z
-    .object({ buyer_id: IdRef.optional(), seller_id: IdRef.optional(), ...shape })
-    .superRefine((body, ctx) => {
-      const { buyer_id, seller_id } = body as { buyer_id?: string; seller_id?: string };
-      const named = [buyer_id, seller_id].filter(Boolean).length;
-      if (named !== 1) ctx.addIssue({ code: 'custom', path: ['buyer_id'], message: 'send exactly one of buyer_id or seller_id: the party acting' });
-    });
 
 export const EscalateDisputeBody = eitherParty({});
 export const SubmitEvidenceBody = eitherParty({

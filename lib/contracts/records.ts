@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { DISPUTE_ACTIONS, DISPUTE_AMOUNT_STATUSES, DISPUTE_STATUSES } from '../escrow/dispute-machine';
 import { COMMISSION_PAYERS } from '../escrow/fees';
+import { TRANSACTION_ACTIONS } from '../escrow/transaction-actions';
 import { MILESTONE_ACTIONS, MILESTONE_STATUSES, TRANSACTION_STATUSES } from '../escrow/milestone-machine';
 import { Id, NullableTimestamp, Pagination, Timestamp } from './common';
 
@@ -29,6 +30,10 @@ export const UserRecord = z
     api_enabled: z.boolean(),
     password_created: z.boolean(),
     last_logged_in_at: NullableTimestamp,
+    rating: z
+      .object({ average: z.number().nullable(), count: z.number().int() })
+      .strict()
+      .meta({ description: 'what the other parties of completed transactions rated this user, 1 to 5 (average to one decimal; null before any)' }),
     created_at: Timestamp,
     updated_at: Timestamp,
   })
@@ -122,7 +127,14 @@ const transactionFields = {
   discount_code: z.string().nullable(),
   declined_at: NullableTimestamp,
   approved_at: NullableTimestamp,
-  date_canceled: NullableTimestamp,
+  date_canceled: NullableTimestamp.meta({ description: 'when the transaction was canceled or terminated' }),
+  cancellation_request: z
+    .object({ requested_by: z.enum(['buyer', 'seller']), reason: z.string(), requested_at: Timestamp })
+    .strict()
+    .nullable()
+    .meta({ description: "a party's request to cancel, waiting for the other party's answer" }),
+  ended_by: z.enum(['buyer', 'seller']).nullable().meta({ description: 'the party that canceled or terminated the transaction' }),
+  end_reason: z.string().nullable(),
   commission_payer: z.enum(COMMISSION_PAYERS),
   created_by: Id,
   updated_by: z.string().nullable(),
@@ -211,6 +223,10 @@ export const MilestoneWithLogsRecord = MilestoneRecord.extend({ milestone_logs: 
 
 export const TransactionWithMilestonesRecord = TransactionWithPartiesRecord.extend({
   milestones: z.array(MilestoneInTransactionRecord),
+  allowed_actions: z
+    .object({ buyer: z.array(z.enum(TRANSACTION_ACTIONS)), seller: z.array(z.enum(TRANSACTION_ACTIONS)) })
+    .strict()
+    .meta({ description: 'what each party may do to the transaction as a whole now: cancel, answer a cancellation request, terminate, rate' }),
 }).strict();
 
 export const DisputeProposalRecord = z
@@ -243,6 +259,7 @@ const disputeFields = {
   status: z.enum(DISPUTE_STATUSES),
   dispute_amount_status: z.enum(DISPUTE_AMOUNT_STATUSES),
   dispute_amount: Naira,
+  counter_offer_amount: Naira.nullable().meta({ description: "the buyer's latest counter-offer in mediation (dispute_amount_status COUNTER_OFFERED)" }),
   is_buyer_evidence_submitted: z.boolean(),
   is_seller_evidence_submitted: z.boolean(),
   intra_party_mediation_end_date: Timestamp,

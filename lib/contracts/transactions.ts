@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { COMMISSION_PAYERS } from '../escrow/fees';
 import { TRANSACTION_STATUSES } from '../escrow/milestone-machine';
-import { hasNoNul, IdRef, NO_NUL, OptionalPaging, PositiveAmount, ShortText, unlessMissing } from './common';
+import { eitherParty, hasNoNul, IdRef, PlainText, NO_NUL, OptionalPaging, PositiveAmount, ShortText, unlessMissing } from './common';
 
 export const MilestoneInput = z.object({
   title: ShortText(200),
@@ -32,3 +32,16 @@ export const ListTransactionsQuery = z.object({
 export type ListTransactionsQuery = z.infer<typeof ListTransactionsQuery>;
 
 export const FundMilestoneBody = z.object({ buyer_id: IdRef });
+
+/** Ending a transaction early (decisions §13): the acting party, and why. */
+export const CancelTransactionBody = eitherParty({ reason: ShortText(2000) });
+export const ApproveCancellationBody = eitherParty({});
+export const DeclineCancellationBody = eitherParty({ reason: PlainText().trim().max(2000, 'is at most 2000 characters').optional() });
+export const TerminateTransactionBody = eitherParty({ reason: ShortText(2000) });
+export type CancelTransactionBody = z.infer<typeof CancelTransactionBody>;
+export type DeclineCancellationBody = z.infer<typeof DeclineCancellationBody>;
+export const RateTransactionBody = eitherParty({
+  score: z.number({ error: unlessMissing('must be a whole number from 1 to 5') }).int('must be a whole number from 1 to 5').min(1, 'is at least 1').max(5, 'is at most 5'),
+  comment: PlainText().trim().max(2000, 'is at most 2000 characters').optional(),
+});
+export type RateTransactionBody = z.infer<typeof RateTransactionBody>;

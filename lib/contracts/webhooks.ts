@@ -6,6 +6,11 @@ import { hasNoNul, IdRef, LimitParam, NO_NUL, PageParam, ShortText, SortParam, u
 /** Every event type the service records; the server's outbox checks at compile time that it writes no other. */
 export const EVENT_TYPES = [
   'transaction.created',
+  'transaction.cancellation_requested',
+  'transaction.cancellation_declined',
+  'transaction.canceled',
+  'transaction.terminated',
+  'transaction.rated',
   'wallet.funded',
   'milestone.funded',
   'milestone.delivered',
@@ -16,6 +21,7 @@ export const EVENT_TYPES = [
   'dispute.created',
   'dispute.amount_proposed',
   'dispute.amount_rejected',
+  'dispute.counter_offered',
   'dispute.escalated',
   'dispute.evidence_submitted',
   'dispute.resolved',

@@ -34,7 +34,7 @@ describe('decideDisputeAction', () => {
 
   it('lists escalation and evidence for both parties, proposals and cancellation for the seller', () => {
     expect(allowedDisputeActions({ status: 'INTRA_PARTY_MEDIATION', amountStatus: 'SUBMITTED' })).toEqual({
-      buyer: ['approve_dispute_amount', 'reject_dispute_amount', 'escalate'],
+      buyer: ['approve_dispute_amount', 'reject_dispute_amount', 'counter_offer', 'escalate'],
       seller: ['add_dispute_amount', 'escalate', 'cancel'],
     });
     expect(allowedDisputeActions({ status: 'EVIDENCE_SUBMISSION', amountStatus: 'PENDING' })).toEqual({
@@ -44,6 +44,29 @@ describe('decideDisputeAction', () => {
     for (const status of ['RESOLVED', 'CANCELED'] as const) {
       expect(allowedDisputeActions({ status, amountStatus: 'SUBMITTED' })).toEqual({ buyer: [], seller: [] });
     }
+  });
+});
+
+describe('counter-offers (decisions §13)', () => {
+  it('the buyer offers during mediation, before or after a seller’s proposal, until an amount is agreed', () => {
+    for (const amountStatus of ['PENDING', 'SUBMITTED', 'COUNTER_OFFERED'] as const) {
+      expect(decideDisputeAction('counter_offer', { status: 'INTRA_PARTY_MEDIATION', amountStatus })).toEqual({ ok: true, status: 'INTRA_PARTY_MEDIATION', amountStatus: 'COUNTER_OFFERED' });
+    }
+    expect(decideDisputeAction('counter_offer', { status: 'INTRA_PARTY_MEDIATION', amountStatus: 'APPROVED' }).ok).toBe(false);
+    expect(decideDisputeAction('counter_offer', { status: 'EVIDENCE_SUBMISSION', amountStatus: 'PENDING' }).ok).toBe(false);
+  });
+
+  it('the seller accepts only a standing counter-offer, settling as an approved amount, or proposes again', () => {
+    const offered = { status: 'INTRA_PARTY_MEDIATION', amountStatus: 'COUNTER_OFFERED' } as const;
+    expect(decideDisputeAction('accept_counter_offer', offered)).toEqual({ ok: true, status: 'RESOLVED', amountStatus: 'APPROVED' });
+    expect(decideDisputeAction('add_dispute_amount', offered)).toEqual({ ok: true, status: 'INTRA_PARTY_MEDIATION', amountStatus: 'SUBMITTED' });
+    for (const amountStatus of ['PENDING', 'SUBMITTED'] as const) {
+      expect(decideDisputeAction('accept_counter_offer', { status: 'INTRA_PARTY_MEDIATION', amountStatus }).ok).toBe(false);
+    }
+    // The buyer cannot approve or reject its own offer.
+    expect(decideDisputeAction('approve_dispute_amount', offered).ok).toBe(false);
+    expect(decideDisputeAction('reject_dispute_amount', offered).ok).toBe(false);
+    expect(allowedDisputeActions(offered)).toEqual({ buyer: ['counter_offer', 'escalate'], seller: ['add_dispute_amount', 'accept_counter_offer', 'escalate', 'cancel'] });
   });
 });
 

@@ -10,13 +10,16 @@ export const DISPUTE_STATUSES = [
 ] as const;
 export type DisputeStatus = (typeof DISPUTE_STATUSES)[number];
 
-export const DISPUTE_AMOUNT_STATUSES = ['PENDING', 'SUBMITTED', 'APPROVED'] as const;
+/** SUBMITTED: the seller proposed an amount; COUNTER_OFFERED: the buyer offered one (decisions §13). */
+export const DISPUTE_AMOUNT_STATUSES = ['PENDING', 'SUBMITTED', 'COUNTER_OFFERED', 'APPROVED'] as const;
 export type DisputeAmountStatus = (typeof DISPUTE_AMOUNT_STATUSES)[number];
 
 export const DISPUTE_ACTIONS = [
   'add_dispute_amount',
   'approve_dispute_amount',
   'reject_dispute_amount',
+  'counter_offer',
+  'accept_counter_offer',
   'escalate',
   'submit_evidence',
   'cancel',
@@ -28,6 +31,8 @@ export const DISPUTE_ACTING_PARTY: Record<DisputeAction, 'buyer' | 'seller' | 'e
   add_dispute_amount: 'seller',
   approve_dispute_amount: 'buyer',
   reject_dispute_amount: 'buyer',
+  counter_offer: 'buyer',
+  accept_counter_offer: 'seller',
   escalate: 'either',
   submit_evidence: 'either',
   cancel: 'seller',
@@ -51,6 +56,8 @@ export function decideDisputeAction(action: DisputeAction, dispute: DisputeState
     case 'add_dispute_amount':
     case 'approve_dispute_amount':
     case 'reject_dispute_amount':
+    case 'counter_offer':
+    case 'accept_counter_offer':
     case 'escalate':
       if (dispute.status !== 'INTRA_PARTY_MEDIATION') {
         return {
@@ -70,10 +77,16 @@ export function decideDisputeAction(action: DisputeAction, dispute: DisputeState
   }
   switch (action) {
     case 'add_dispute_amount':
+    case 'counter_offer':
       if (dispute.amountStatus === 'APPROVED') {
-        return { ok: false, message: 'The buyer has already approved an amount; it can no longer be revised.' };
+        return { ok: false, message: 'An amount has already been agreed; it can no longer be revised.' };
       }
-      return { ok: true, status: 'INTRA_PARTY_MEDIATION', amountStatus: 'SUBMITTED' };
+      return { ok: true, status: 'INTRA_PARTY_MEDIATION', amountStatus: action === 'counter_offer' ? 'COUNTER_OFFERED' : 'SUBMITTED' };
+    case 'accept_counter_offer':
+      if (dispute.amountStatus !== 'COUNTER_OFFERED') {
+        return { ok: false, message: `There is no counter-offer from the buyer to accept (dispute_amount_status ${dispute.amountStatus}).` };
+      }
+      return { ok: true, status: 'RESOLVED', amountStatus: 'APPROVED' };
     case 'approve_dispute_amount':
     case 'reject_dispute_amount':
       if (dispute.amountStatus !== 'SUBMITTED') {

@@ -13,6 +13,8 @@ export const MILESTONE_STATUSES = [
   'DELIVERY_RETURN_REJECTED',
   'IN_DISPUTE',
   'DISPUTE_RESOLVED',
+  /** Ended unfinished by the transaction's cancellation or termination (decisions §13); its escrow refunded. */
+  'CANCELED',
 ] as const;
 export type MilestoneStatus = (typeof MILESTONE_STATUSES)[number];
 
@@ -50,7 +52,7 @@ const TRANSITIONS: Record<MilestoneAction, { from: MilestoneStatus; to: Mileston
   open_dispute: { from: 'DELIVERY_RETURN_REJECTED', to: 'IN_DISPUTE' },
 };
 
-const FINISHED: ReadonlySet<MilestoneStatus> = new Set(['COMPLETED', 'DELIVERY_RETURN_APPROVED', 'DISPUTE_RESOLVED']);
+const FINISHED: ReadonlySet<MilestoneStatus> = new Set(['COMPLETED', 'DELIVERY_RETURN_APPROVED', 'DISPUTE_RESOLVED', 'CANCELED']);
 
 export function isFinished(status: MilestoneStatus): boolean {
   return FINISHED.has(status);
@@ -70,6 +72,7 @@ const HUMAN_STATUS: Record<MilestoneStatus, string> = {
   DELIVERY_RETURN_REJECTED: 'return rejected by the seller',
   IN_DISPUTE: 'in dispute',
   DISPUTE_RESOLVED: 'dispute resolved',
+  CANCELED: 'canceled',
 };
 
 const ACTION_VERB: Record<MilestoneAction, string> = {
@@ -142,6 +145,10 @@ export const TRANSACTION_STATUSES = [
   'MILESTONE_RETURN_REJECTED',
   'MILESTONE_IN_DISPUTE',
   'COMPLETED',
+  /** Ended early by the parties (decisions §13). */
+  'CANCELED',
+  /** Ended by a party after a resolved dispute (decisions §13). */
+  'TERMINATED',
 ] as const;
 export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 
@@ -155,15 +162,23 @@ const TRANSACTION_STATUS_OF: Record<MilestoneStatus, TransactionStatus> = {
   COMPLETED: 'COMPLETED',
   DELIVERY_RETURN_APPROVED: 'COMPLETED',
   DISPUTE_RESOLVED: 'COMPLETED',
+  CANCELED: 'CANCELED',
 };
 
-/** The transaction follows its current milestone, so it is never stale (decisions §5). */
+export type TransactionEnding = 'CANCELED' | 'TERMINATED';
+
+/**
+ * The transaction follows its current milestone, so it is never stale (decisions §5); a transaction
+ * ended early keeps the ending's status, whatever its milestones were (decisions §13).
+ */
 export function transactionProgress<M extends MilestoneState>(
   milestones: readonly M[],
+  ended: TransactionEnding | null = null,
 ): { status: TransactionStatus; current: M | undefined; isCompleted: boolean; onLastMilestone: boolean } {
   const ordered = [...milestones].sort((a, b) => a.position - b.position);
   const current = currentMilestone(ordered);
   const last = ordered[ordered.length - 1];
+  if (ended) return { status: ended, current: undefined, isCompleted: false, onLastMilestone: false };
   if (!current) return { status: 'COMPLETED', current: last, isCompleted: true, onLastMilestone: true };
   return {
     status: TRANSACTION_STATUS_OF[current.status],

@@ -1,6 +1,6 @@
 'use server';
 
-import { DisputeIntentInput, ProposeAmountInput, RejectAmountInput, type ActionResult } from '@/lib/contracts/dashboard';
+import { CounterOfferInput, DisputeIntentInput, ProposeAmountInput, RejectAmountInput, type ActionResult } from '@/lib/contracts/dashboard';
 import { CancelDisputeInput, EscalateInput, SubmitEvidenceInput } from '@/lib/contracts/dashboard-disputes';
 import { escrow } from '@/lib/server/escrow-client';
 import { fromApi, guarded, notAllowed, notYours } from '@/lib/server/dashboard/action';
@@ -31,6 +31,25 @@ export async function rejectAmount(input: unknown): Promise<ActionResult> {
     if (owned.viewer !== 'buyer') return notAllowed('Only the buyer rejects the proposed amount.');
     const body = { buyer_id: owned.record.buyer.user_id, ...(reason ? { reason } : {}) };
     return fromApi(await escrow.disputes.rejectAmount(dispute_id, body, idempotency_key));
+  });
+}
+
+/** The buyer offers the amount it is prepared to pay the seller (decisions §13). */
+export async function counterOffer(input: unknown): Promise<ActionResult> {
+  return guarded(CounterOfferInput, input, async ({ dispute_id, idempotency_key, amount }, actor) => {
+    const owned = await disputeFor(actor, dispute_id);
+    if (owned.kind !== 'ok') return notYours('Dispute');
+    if (owned.viewer !== 'buyer') return notAllowed('Only the buyer makes a counter-offer.');
+    return fromApi(await escrow.disputes.counterOffer(dispute_id, { buyer_id: owned.record.buyer.user_id, amount }, idempotency_key));
+  });
+}
+
+export async function acceptCounterOffer(input: unknown): Promise<ActionResult> {
+  return guarded(DisputeIntentInput, input, async ({ dispute_id, idempotency_key }, actor) => {
+    const owned = await disputeFor(actor, dispute_id);
+    if (owned.kind !== 'ok') return notYours('Dispute');
+    if (owned.viewer !== 'seller') return notAllowed("Only the seller accepts the buyer's offer.");
+    return fromApi(await escrow.disputes.acceptCounterOffer(dispute_id, { seller_id: owned.record.seller.user_id }, idempotency_key));
   });
 }
 

@@ -1,9 +1,15 @@
 import { expect } from 'vitest';
 import { call, expectOk, newDeal, uploadProof, type ApiResponse, type TestClient } from './api';
 
-/** How far a deal's first milestone has been driven, in the order the steps below take it. */
-export type Stage = 'pending' | 'funded' | 'delivered' | 'returned' | 'returnRejected' | 'disputed' | 'proposed' | 'escalated' | 'arbitration';
-const STAGES: Stage[] = ['pending', 'funded', 'delivered', 'returned', 'returnRejected', 'disputed', 'proposed', 'escalated', 'arbitration'];
+/**
+ * How far a deal's first milestone has been driven, in the order the steps below take it; four stages
+ * branch off that line: a cancellation request once funded, a buyer's counter-offer in a new dispute, a
+ * dispute resolved by agreement, and the whole deal completed (both milestones released).
+ */
+type LineStage = 'pending' | 'funded' | 'delivered' | 'returned' | 'returnRejected' | 'disputed' | 'proposed' | 'escalated' | 'arbitration';
+export type Stage = LineStage | 'cancelRequested' | 'resolved' | 'counterOffered' | 'completed';
+const STAGES: LineStage[] = ['pending', 'funded', 'delivered', 'returned', 'returnRejected', 'disputed', 'proposed', 'escalated', 'arbitration'];
+const BRANCHES: Record<Exclude<Stage, LineStage>, LineStage> = { cancelRequested: 'funded', resolved: 'proposed', counterOffered: 'disputed', completed: 'pending' };
 
 /** The milestone or dispute state in which each operation's valid request succeeds; the rest work on a fresh deal. */
 export const STAGE_OF: Record<string, Stage> = {
@@ -19,7 +25,14 @@ export const STAGE_OF: Record<string, Stage> = {
   addDisputeAmount: 'disputed',
   approveDisputeAmount: 'proposed',
   rejectDisputeAmount: 'proposed',
+  counterOffer: 'proposed',
+  acceptCounterOffer: 'counterOffered',
   escalateDispute: 'disputed',
+  cancelTransaction: 'pending',
+  approveCancellation: 'cancelRequested',
+  declineCancellation: 'cancelRequested',
+  terminateTransaction: 'resolved',
+  rateTransaction: 'completed',
   cancelDispute: 'disputed',
   submitEvidence: 'escalated',
   operatorDispute: 'disputed',
@@ -39,12 +52,13 @@ const sendOnce: Send = (method, path, key, body) => call(method, path, { key, bo
  * client's test clock, and with it the deadlines of all the client's other deals: stage that far only
  * with a client whose other deals belong to the same test.
  */
-export async function stageMilestone(client: TestClient, target: Stage, send: Send = sendOnce): Promise<StagedMilestone> {
+export async function stageMilestone(client: TestClient, target: Stage, send: Send = sendOnce, actor: 'buyer' | 'seller' = 'buyer'): Promise<StagedMilestone> {
   const deal = await newDeal(client, [1000, 2000], { walletFunds: 10_000 });
   const milestoneId = deal.milestoneIds[0]!;
   const proof = await uploadProof(client);
   const key = client.secretKey;
-  const reach = (s: Stage) => STAGES.indexOf(target) >= STAGES.indexOf(s);
+  const line = target in BRANCHES ? BRANCHES[target as keyof typeof BRANCHES] : (target as LineStage);
+  const reach = (s: LineStage) => STAGES.indexOf(line) >= STAGES.indexOf(s);
   const step = async (method: string, path: string, body?: Record<string, unknown>) => expectOk(await send(method, path, key, body));
   let disputeId: string | null = null;
   if (reach('funded')) await step('POST', `/v1/milestones/${milestoneId}/fund`, { buyer_id: deal.buyer.id });
@@ -67,5 +81,23 @@ export async function stageMilestone(client: TestClient, target: Stage, send: Se
     await step('POST', '/v1/test-clock/advance', { days: 10 });
     expect((await step('GET', `/v1/dispute/${disputeId}`)).status, 'the lapsed evidence window settles into arbitration').toBe('ARBITRATION');
   }
+  // The party that did not ask answers a cancellation request: `actor` is the one who will answer.
+  if (target === 'cancelRequested') {
+    const requester = actor === 'buyer' ? 'seller' : 'buyer';
+    const asked = await step('POST', `/v1/transactions/${deal.transaction.id}/cancel`, { [`${requester}_id`]: deal[requester].id, reason: 'Plans changed' });
+    expect(asked.cancellation_request).toMatchObject({ requested_by: requester });
+  }
+  if (target === 'completed') {
+    for (const id of deal.milestoneIds) {
+      await step('POST', `/v1/milestones/${id}/fund`, { buyer_id: deal.buyer.id });
+      await step('POST', `/v1/milestones/${id}/deliver`, { seller_id: deal.seller.id, proofs_of_completion: [proof] });
+      await step('POST', `/v1/milestones/${id}/approve`, { buyer_id: deal.buyer.id });
+    }
+  }
+  if (target === 'counterOffered') {
+    const offered = await step('PATCH', `/v1/dispute/${disputeId}/counter-offer`, { buyer_id: deal.buyer.id, amount: 250 });
+    expect(offered.dispute_amount_status).toBe('COUNTER_OFFERED');
+  }
+  if (target === 'resolved') expect((await step('PATCH', `/v1/dispute/${disputeId}/approve-dispute-amount`, { buyer_id: deal.buyer.id })).status).toBe('RESOLVED');
   return { client, deal, milestoneId, disputeId, proof };
 }

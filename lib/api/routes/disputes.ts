@@ -1,19 +1,23 @@
 import 'server-only';
 import {
+  AcceptCounterOfferBody,
   AddDisputeAmountBody,
   ApproveDisputeAmountBody,
   CancelDisputeBody,
+  CounterOfferBody,
   CreateDisputeBody,
   EscalateDisputeBody,
   ListDisputesQuery,
   RejectDisputeAmountBody,
   SubmitEvidenceBody,
 } from '@/lib/contracts/disputes';
+import { actingPartyOf } from '@/lib/contracts/common';
 import * as R from '@/lib/contracts/records';
 import { addDisputeAmount } from '@/lib/server/services/add-dispute-amount';
 import { approveDisputeAmount, rejectDisputeAmount } from '@/lib/server/services/answer-dispute-amount';
+import { acceptCounterOffer, counterOffer } from '@/lib/server/services/counter-offer';
 import { createDispute } from '@/lib/server/services/create-dispute';
-import { actorOf, cancelDispute, escalateDispute, submitEvidence } from '@/lib/server/services/dispute-process';
+import { cancelDispute, escalateDispute, submitEvidence } from '@/lib/server/services/dispute-process';
 import { getDispute, listDisputes } from '@/lib/server/services/disputes';
 import { baseUrl } from '../middleware/base-url';
 import { ACTION_ERRORS, BASE_ERRORS, jsonBody, operation, pathIds } from '../operation';
@@ -74,6 +78,25 @@ const rejectAmountOp = operation({
   errors: ACTION_ERRORS,
 });
 
+const counterOfferOp = operation({
+  method: 'patch', path: '/dispute/{id}/counter-offer', operationId: 'counterOffer', tag: 'Disputes', auth: 'client', actingParty: 'buyer',
+  summary: 'Buyer offers the amount it is prepared to pay',
+  description:
+    "During mediation, 0 up to max_dispute_amount: the seller's share the buyer offers. It answers the seller's standing proposal (REJECTED, with the reason) or replaces the buyer's earlier offer; dispute_amount_status COUNTER_OFFERED, counter_offer_amount holds it. The seller accepts it or proposes again.",
+  request: { params: disputeId, body: jsonBody(CounterOfferBody) },
+  response: R.DisputeWithPartiesRecord,
+  errors: [...ACTION_ERRORS, 'DISPUTE_AMOUNT_OUT_OF_RANGE'],
+});
+
+const acceptCounterOfferOp = operation({
+  method: 'patch', path: '/dispute/{id}/accept-counter-offer', operationId: 'acceptCounterOffer', tag: 'Disputes', auth: 'client', actingParty: 'seller',
+  summary: "Seller accepts the buyer's offer",
+  description: "Settles exactly as an approved amount: the offer to the seller less its fee share, the rest back to the buyer; status RESOLVED, dispute_amount_status APPROVED.",
+  request: { params: disputeId, body: jsonBody(AcceptCounterOfferBody) },
+  response: R.DisputeWithPartiesRecord,
+  errors: ACTION_ERRORS,
+});
+
 const escalateOp = operation({
   method: 'patch', path: '/dispute/{id}/escalate', operationId: 'escalateDispute', tag: 'Disputes', auth: 'client', actingParty: 'either',
   summary: 'Either party escalates to evidence submission',
@@ -126,10 +149,19 @@ export const disputeRoutes = router()
       await rejectDisputeAmount(c.var.db, c.var.client, c.req.valid('param').id, c.req.valid('json'), c.var.now, baseUrl(c)),
     ),
   )
+  .openapi(counterOfferOp, async (c) =>
+    ok('Counter-offer made; the seller has been notified', await counterOffer(c.var.db, c.var.client, c.req.valid('param').id, c.req.valid('json'), c.var.now, baseUrl(c))),
+  )
+  .openapi(acceptCounterOfferOp, async (c) =>
+    ok(
+      "The buyer's offer accepted; the dispute is resolved",
+      await acceptCounterOffer(c.var.db, c.var.client, c.req.valid('param').id, c.req.valid('json').seller_id, c.var.now, baseUrl(c)),
+    ),
+  )
   .openapi(escalateOp, async (c) =>
     ok(
       'Dispute escalated; evidence submission is open',
-      await escalateDispute(c.var.db, c.var.client, c.req.valid('param').id, actorOf(c.req.valid('json')), c.var.now, baseUrl(c)),
+      await escalateDispute(c.var.db, c.var.client, c.req.valid('param').id, actingPartyOf(c.req.valid('json')), c.var.now, baseUrl(c)),
     ),
   )
   .openapi(evidenceOp, async (c) =>

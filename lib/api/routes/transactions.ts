@@ -1,11 +1,24 @@
 import 'server-only';
 import * as R from '@/lib/contracts/records';
-import { CreateTransactionBody, ListTransactionsQuery } from '@/lib/contracts/transactions';
+import { actingPartyOf } from '@/lib/contracts/common';
+import {
+  ApproveCancellationBody,
+  CancelTransactionBody,
+  CreateTransactionBody,
+  DeclineCancellationBody,
+  ListTransactionsQuery,
+  RateTransactionBody,
+  TerminateTransactionBody,
+} from '@/lib/contracts/transactions';
+import { answerCancellation, cancelTransaction, terminateTransaction } from '@/lib/server/services/end-transaction';
+import { rateTransaction } from '@/lib/server/services/rate-transaction';
 import { createTransaction, getTransaction, listTransactions } from '@/lib/server/services/transactions';
 import { baseUrl } from '../middleware/base-url';
-import { BASE_ERRORS, BODY_ERRORS, jsonBody, operation, pathIds } from '../operation';
+import { ACTION_ERRORS, BASE_ERRORS, BODY_ERRORS, jsonBody, operation, pathIds } from '../operation';
 import { ok } from '../respond';
 import { router } from '../router';
+
+const transactionId = pathIds({ id: 'transaction_id' });
 
 const createTransactionOp = operation({
   method: 'post', path: '/transactions', operationId: 'createTransaction', tag: 'Transactions', auth: 'client',
@@ -27,9 +40,57 @@ const listTransactionsOp = operation({
 const getTransactionOp = operation({
   method: 'get', path: '/transactions/{id}', operationId: 'getTransaction', tag: 'Transactions', auth: 'client',
   summary: 'Fetch a transaction with its parties and milestones',
-  request: { params: pathIds({ id: 'transaction_id' }) },
+  request: { params: transactionId },
   response: R.TransactionWithMilestonesRecord,
   errors: [...BASE_ERRORS, 'VALIDATION_ERROR', 'NOT_FOUND'],
+});
+
+const cancelTransactionOp = operation({
+  method: 'post', path: '/transactions/{id}/cancel', operationId: 'cancelTransaction', tag: 'Transactions', auth: 'client', actingParty: 'either',
+  summary: 'Either party cancels the transaction',
+  description:
+    'Send buyer_id or seller_id (the party acting) and a reason. While no escrow holds money it is canceled at once; the buyer also cancels at once once a funded milestone is past its due date undelivered. Otherwise it is a request (cancellation_request) the other party approves or declines. On cancellation every unfinished milestone is CANCELED and its escrow goes back to the buyer in full; completed milestones stay paid. Refused (409) while a milestone is under inspection, being returned or in dispute.',
+  request: { params: transactionId, body: jsonBody(CancelTransactionBody) },
+  response: R.TransactionWithMilestonesRecord,
+  errors: ACTION_ERRORS,
+});
+
+const approveCancellationOp = operation({
+  method: 'post', path: '/transactions/{id}/cancel/approve', operationId: 'approveCancellation', tag: 'Transactions', auth: 'client', actingParty: 'either',
+  summary: 'The other party approves a cancellation request',
+  description: 'Send the id of the party that did not ask (the requester gets 403). The transaction is canceled as POST /cancel describes.',
+  request: { params: transactionId, body: jsonBody(ApproveCancellationBody) },
+  response: R.TransactionWithMilestonesRecord,
+  errors: ACTION_ERRORS,
+});
+
+const declineCancellationOp = operation({
+  method: 'post', path: '/transactions/{id}/cancel/decline', operationId: 'declineCancellation', tag: 'Transactions', auth: 'client', actingParty: 'either',
+  summary: 'The other party declines a cancellation request',
+  description: 'Send the id of the party that did not ask, and optionally why. The request is cleared and the transaction goes on.',
+  request: { params: transactionId, body: jsonBody(DeclineCancellationBody) },
+  response: R.TransactionWithMilestonesRecord,
+  errors: ACTION_ERRORS,
+});
+
+const terminateTransactionOp = operation({
+  method: 'post', path: '/transactions/{id}/terminate', operationId: 'terminateTransaction', tag: 'Transactions', auth: 'client', actingParty: 'either',
+  summary: 'Either party ends the rest after a resolved dispute',
+  description:
+    'Once a dispute of the transaction is RESOLVED, either party ends it at once: unfinished milestones CANCELED, their escrows refunded to the buyer, the transaction TERMINATED.',
+  request: { params: transactionId, body: jsonBody(TerminateTransactionBody) },
+  response: R.TransactionWithMilestonesRecord,
+  errors: ACTION_ERRORS,
+});
+
+const rateTransactionOp = operation({
+  method: 'post', path: '/transactions/{id}/ratings', operationId: 'rateTransaction', tag: 'Transactions', auth: 'client', actingParty: 'either',
+  summary: 'A party rates the other after completion',
+  description:
+    'Once the transaction is COMPLETED, each party rates the other once: score 1 to 5 and an optional comment. has_buyer_rated / has_seller_rated turn true and the rated user\'s rating {average, count} counts it; a second rating by the same party is 409.',
+  request: { params: transactionId, body: jsonBody(RateTransactionBody) },
+  response: R.TransactionWithMilestonesRecord,
+  errors: ACTION_ERRORS,
 });
 
 export const transactionRoutes = router()
@@ -37,4 +98,27 @@ export const transactionRoutes = router()
     ok('Transaction created successfully', await createTransaction(c.var.db, c.var.client, c.req.valid('json'), c.var.now, baseUrl(c))),
   )
   .openapi(listTransactionsOp, async (c) => ok('Transactions retrieved successfully', await listTransactions(c.var.db, c.var.client, c.req.valid('query'))))
-  .openapi(getTransactionOp, async (c) => ok('Transaction retrieved successfully', await getTransaction(c.var.db, c.var.client, c.req.valid('param').id)));
+  .openapi(getTransactionOp, async (c) => ok('Transaction retrieved successfully', await getTransaction(c.var.db, c.var.client, c.req.valid('param').id, c.var.now)))
+  .openapi(cancelTransactionOp, async (c) => {
+    const body = c.req.valid('json');
+    const outcome = await cancelTransaction(c.var.db, c.var.client, c.req.valid('param').id, actingPartyOf(body), body.reason, c.var.now);
+    return ok(outcome.message, outcome.transaction);
+  })
+  .openapi(approveCancellationOp, async (c) => {
+    const outcome = await answerCancellation(c.var.db, c.var.client, c.req.valid('param').id, actingPartyOf(c.req.valid('json')), 'approve', undefined, c.var.now);
+    return ok(outcome.message, outcome.transaction);
+  })
+  .openapi(declineCancellationOp, async (c) => {
+    const body = c.req.valid('json');
+    const outcome = await answerCancellation(c.var.db, c.var.client, c.req.valid('param').id, actingPartyOf(body), 'decline', body.reason, c.var.now);
+    return ok(outcome.message, outcome.transaction);
+  })
+  .openapi(rateTransactionOp, async (c) => {
+    const { score, comment, ...party } = c.req.valid('json');
+    return ok('Rating recorded; thank you', await rateTransaction(c.var.db, c.var.client, c.req.valid('param').id, actingPartyOf(party), { score, comment }, c.var.now));
+  })
+  .openapi(terminateTransactionOp, async (c) => {
+    const body = c.req.valid('json');
+    const outcome = await terminateTransaction(c.var.db, c.var.client, c.req.valid('param').id, actingPartyOf(body), body.reason, c.var.now);
+    return ok(outcome.message, outcome.transaction);
+  });

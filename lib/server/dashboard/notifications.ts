@@ -84,6 +84,16 @@ export function describe(event: EventItem, viewer: Role): string {
   switch (event.type) {
     case 'transaction.created':
       return `New transaction “${d.transaction?.title ?? ''}”`;
+    case 'transaction.cancellation_requested':
+      return `${by} asked to cancel “${d.transaction?.title ?? ''}”`;
+    case 'transaction.cancellation_declined':
+      return `${by} declined to cancel “${d.transaction?.title ?? ''}”`;
+    case 'transaction.canceled':
+      return `“${d.transaction?.title ?? ''}” was canceled; the money held went back to the buyer`;
+    case 'transaction.rated':
+      return `${by} rated “${d.transaction?.title ?? ''}”`;
+    case 'transaction.terminated':
+      return `${by} ended “${d.transaction?.title ?? ''}” after the dispute; the money held went back to the buyer`;
     case 'wallet.funded':
       return `Wallet funded with ${naira(d.amount)}`;
     case 'milestone.funded':
@@ -104,6 +114,8 @@ export function describe(event: EventItem, viewer: Role): string {
       return `${d.actor === 'seller' && viewer !== 'seller' ? 'Seller' : by} proposed ${naira(d.dispute?.dispute_amount)}`;
     case 'dispute.amount_rejected':
       return `${by} rejected the proposed ${naira(d.dispute?.dispute_amount)}`;
+    case 'dispute.counter_offered':
+      return `${by} offered ${naira((d.dispute as { counter_offer_amount?: number } | undefined)?.counter_offer_amount)} to settle ${code}`;
     case 'dispute.escalated':
       return auto ? `Mediation ended: ${code} was escalated automatically` : `${by} escalated ${code}`;
     case 'dispute.evidence_submitted':

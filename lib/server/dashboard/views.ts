@@ -74,7 +74,10 @@ export async function myTransactions(actor: Extract<Actor, { kind: 'customer' }>
     const role = t.buyer.user_id === actor.escrowUserId ? 'buyer' : 'seller';
     const detail = await escrow.transactions.get(t.id);
     if (!detail.ok) return { transaction: t, role, awaiting: [] };
-    const awaiting = [...new Set(detail.data.milestones.flatMap((m) => m.allowed_actions[role]))];
+    // A cancellation request waits for this person's answer as a milestone step does; cancelling,
+    // terminating and rating are theirs to choose, never a turn they owe.
+    const answer = detail.data.allowed_actions[role].filter((a) => a === 'approve_cancellation' || a === 'decline_cancellation');
+    const awaiting = [...new Set([...detail.data.milestones.flatMap((m) => m.allowed_actions[role]), ...answer])];
     const current = detail.data.milestones.find((m) => m.id === detail.data.current_milestone_id);
     return { transaction: t, role, awaiting, ...(current ? { currentMilestone: { title: current.title, status: current.status } } : {}) };
   });

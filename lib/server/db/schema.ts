@@ -129,6 +129,9 @@ export const users = pgTable(
     apiEnabled: boolean('api_enabled').notNull().default(false),
     passwordCreated: boolean('password_created').notNull().default(false),
     lastLoggedInAt: ts('last_logged_in_at'),
+    /** The ratings other parties gave this user (decisions §13), summed where each is written. */
+    ratingCount: integer('rating_count').notNull().default(0),
+    ratingSum: integer('rating_sum').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -220,7 +223,13 @@ export const transactions = pgTable(
     discountCode: text('discount_code'),
     declinedAt: ts('declined_at'),
     approvedAt: ts('approved_at'),
+    /** When the transaction was canceled or terminated (decisions §13). */
     dateCanceled: ts('date_canceled'),
+    /** A party's cancellation request waiting for the other party's answer (decisions §13). */
+    cancellationRequest: jsonb('cancellation_request').$type<CancellationRequestJson>(),
+    /** Who ended the transaction early (buyer or seller), and why. */
+    endedBy: text('ended_by', { enum: ['buyer', 'seller'] }),
+    endReason: text('end_reason'),
     updatedBy: text('updated_by'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -260,7 +269,10 @@ export const milestones = pgTable(
     inspectionDuration: integer('inspection_duration').notNull(),
     inspectionEndDate: ts('inspection_end_date'),
     returnDeadlineDate: ts('return_deadline_date'),
+    /** 0-based index in `extensions` of the latest approved due-date extension, null before any (decisions §13). */
     currentExtensionIndex: integer('current_extension_index'),
+    /** The seller's due-date extension requests and the buyer's answers, oldest first. */
+    extensions: jsonb('extensions').$type<ExtensionJson[]>().notNull().default([]),
     rateUsed: integer('rate_used_basis_points').notNull(),
     proofsOfCompletion: jsonb('proofs_of_completion').$type<string[]>().notNull().default([]),
     proofsOfReturn: jsonb('proofs_of_return').$type<string[]>().notNull().default([]),
@@ -313,6 +325,10 @@ export const disputes = pgTable(
     isSellerEvidenceSubmitted: boolean('is_seller_evidence_submitted').notNull().default(false),
     intraPartyMediationEndDate: ts('intra_party_mediation_end_date').notNull(),
     evidenceSubmissionEndDate: ts('evidence_submission_end_date'),
+    /** The parties that have extended the evidence window, each once (decisions §13). */
+    evidenceExtendedBy: jsonb('evidence_extended_by').$type<Array<'buyer' | 'seller'>>().notNull().default([]),
+    /** The amount the buyer offered in mediation (dispute_amount_status COUNTER_OFFERED). */
+    counterOfferAmountKobo: kobo('counter_offer_amount_kobo'),
     cancellationAgreementDetails: text('cancellation_agreement_details'),
     canceledBy: text('canceled_by'),
     escalatedAt: ts('escalated_at'),
@@ -345,6 +361,23 @@ export const disputeProposals = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('dispute_proposals_dispute_idx').on(t.disputeId, t.createdAt)],
+);
+
+/** Each party's rating of the other after a completed transaction, once each (decisions §13). */
+export const ratings = pgTable(
+  'ratings',
+  {
+    id: uuid('id').primaryKey(),
+    clientId: uuid('client_id').notNull(),
+    transactionId: uuid('transaction_id').notNull().references(() => transactions.id),
+    raterRole: text('rater_role', { enum: ['buyer', 'seller'] }).notNull(),
+    /** The user rated: the other party of the transaction. */
+    ratedUserId: uuid('rated_user_id').notNull().references(() => users.id),
+    score: integer('score').notNull(),
+    comment: text('comment'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('ratings_transaction_rater_idx').on(t.transactionId, t.raterRole), index('ratings_rated_user_idx').on(t.ratedUserId)],
 );
 
 export const bankAccounts = pgTable(
@@ -382,6 +415,8 @@ export const files = pgTable('files', {
   createdAt: createdAt(),
 });
 
+export type ExtensionJson = { due_date: string; reason: string; status: 'PENDING' | 'APPROVED' | 'DECLINED'; requested_at: string; answered_at: string | null };
+export type CancellationRequestJson = { requested_by: 'buyer' | 'seller'; reason: string; requested_at: string };
 export type ProviderAccount = { provider: 'paystack'; account_number: string; account_name: string; bank_name: string; customer_code: string };
 
 /**

@@ -98,6 +98,16 @@ export const escrow = {
     get: (transactionId: string) => request((api, o) => api.transactions[':id'].$get({ param: { id: id(transactionId) } }, o)),
     create: (body: BodyOf<A['transactions']['$post']>, idempotencyKey: string) =>
       request((api, o) => api.transactions.$post({ json: body }, o), { idempotencyKey }),
+    cancel: (transactionId: string, body: BodyOf<A['transactions'][':id']['cancel']['$post']>, idempotencyKey: string) =>
+      request((api, o) => api.transactions[':id'].cancel.$post({ param: { id: id(transactionId) }, json: body }, o), { idempotencyKey }),
+    approveCancellation: (transactionId: string, body: BodyOf<A['transactions'][':id']['cancel']['approve']['$post']>, idempotencyKey: string) =>
+      request((api, o) => api.transactions[':id'].cancel.approve.$post({ param: { id: id(transactionId) }, json: body }, o), { idempotencyKey }),
+    declineCancellation: (transactionId: string, body: BodyOf<A['transactions'][':id']['cancel']['decline']['$post']>, idempotencyKey: string) =>
+      request((api, o) => api.transactions[':id'].cancel.decline.$post({ param: { id: id(transactionId) }, json: body }, o), { idempotencyKey }),
+    rate: (transactionId: string, body: BodyOf<A['transactions'][':id']['ratings']['$post']>, idempotencyKey: string) =>
+      request((api, o) => api.transactions[':id'].ratings.$post({ param: { id: id(transactionId) }, json: body }, o), { idempotencyKey }),
+    terminate: (transactionId: string, body: BodyOf<A['transactions'][':id']['terminate']['$post']>, idempotencyKey: string) =>
+      request((api, o) => api.transactions[':id'].terminate.$post({ param: { id: id(transactionId) }, json: body }, o), { idempotencyKey }),
   },
   milestones: {
     get: (milestoneId: string) => request((api, o) => api.milestones[':id'].$get({ param: { id: id(milestoneId) } }, o)),
@@ -125,6 +135,10 @@ export const escrow = {
       request((api, o) => api.dispute[':id']['approve-dispute-amount'].$patch({ param: { id: id(disputeId) }, json: body }, o), { idempotencyKey }),
     rejectAmount: (disputeId: string, body: BodyOf<A['dispute'][':id']['reject-dispute-amount']['$patch']>, idempotencyKey: string) =>
       request((api, o) => api.dispute[':id']['reject-dispute-amount'].$patch({ param: { id: id(disputeId) }, json: body }, o), { idempotencyKey }),
+    counterOffer: (disputeId: string, body: BodyOf<A['dispute'][':id']['counter-offer']['$patch']>, idempotencyKey: string) =>
+      request((api, o) => api.dispute[':id']['counter-offer'].$patch({ param: { id: id(disputeId) }, json: body }, o), { idempotencyKey }),
+    acceptCounterOffer: (disputeId: string, body: BodyOf<A['dispute'][':id']['accept-counter-offer']['$patch']>, idempotencyKey: string) =>
+      request((api, o) => api.dispute[':id']['accept-counter-offer'].$patch({ param: { id: id(disputeId) }, json: body }, o), { idempotencyKey }),
     escalate: (disputeId: string, body: BodyOf<A['dispute'][':id']['escalate']['$patch']>, idempotencyKey: string) =>
       request((api, o) => api.dispute[':id'].escalate.$patch({ param: { id: id(disputeId) }, json: body }, o), { idempotencyKey }),
     submitEvidence: (disputeId: string, body: BodyOf<A['dispute'][':id']['evidence']['$post']>, idempotencyKey: string) =>

@@ -84,6 +84,7 @@ export function disputeRecord(d: DisputeRow, proposals: ProposalRow[], maxAmount
     status: state.status,
     dispute_amount_status: state.amountStatus,
     dispute_amount: koboToNaira(d.disputeAmountKobo),
+    counter_offer_amount: d.counterOfferAmountKobo === null ? null : koboToNaira(d.counterOfferAmountKobo),
     is_buyer_evidence_submitted: d.isBuyerEvidenceSubmitted,
     is_seller_evidence_submitted: d.isSellerEvidenceSubmitted,
     intra_party_mediation_end_date: iso(d.intraPartyMediationEndDate),

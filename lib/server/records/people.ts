@@ -1,4 +1,5 @@
 import 'server-only';
+import { ratingSummary } from '@/lib/escrow/ratings';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { OrganisationRecord, PartyRecord, UserRecord, WalletRecord } from '@/lib/contracts/records';
 import { koboToNaira } from '@/lib/escrow/money';
@@ -34,6 +35,7 @@ export function userRecord(u: UserRow): UserRecord {
     api_enabled: u.apiEnabled,
     password_created: u.passwordCreated,
     last_logged_in_at: isoOrNull(u.lastLoggedInAt),
+    rating: ratingSummary(u.ratingSum, u.ratingCount),
     created_at: iso(u.createdAt),
     updated_at: iso(u.updatedAt),
   };

@@ -10,9 +10,11 @@ import type {
   TransactionWithMilestonesRecord,
 } from '@/lib/contracts/records';
 import { milestoneDeadlines } from '@/lib/escrow/deadlines';
+import type { EndingState } from '@/lib/escrow/ending';
 import type { CommissionPayer } from '@/lib/escrow/fees';
 import { allowedMilestoneActions, type MilestoneStatus, type TransactionStatus } from '@/lib/escrow/milestone-machine';
 import { koboToNaira } from '@/lib/escrow/money';
+import { allowedTransactionActions } from '@/lib/escrow/transaction-actions';
 import type { DbOrTx } from '../db/client';
 import { rowFromJson } from '../db/rows';
 import { disputes, ledgerAccounts, milestoneEscrows, milestoneLogs, milestones, organisations, parties, transactions, users } from '../db/schema';
@@ -238,6 +240,9 @@ export function transactionRecord(t: TransactionRow): TransactionRecord {
     declined_at: isoOrNull(t.declinedAt),
     approved_at: isoOrNull(t.approvedAt),
     date_canceled: isoOrNull(t.dateCanceled),
+    cancellation_request: t.cancellationRequest,
+    ended_by: t.endedBy,
+    end_reason: t.endReason,
     commission_payer: t.commissionPayer as CommissionPayer,
     created_by: t.clientId,
     updated_by: t.updatedBy,
@@ -308,12 +313,26 @@ function milestoneFields(entry: MilestoneWithEscrow, siblings: MilestoneWithEscr
   };
 }
 
-export function transactionWithMilestonesRecord(g: TransactionGraph): TransactionWithMilestonesRecord {
+/** The transaction as the ending rules (lib/escrow/ending.ts) read it. */
+export function endingStateOf(g: TransactionGraph): EndingState {
+  const t = g.transaction;
+  const request = t.cancellationRequest;
+  return {
+    ended: t.status === 'CANCELED' || t.status === 'TERMINATED' ? t.status : null,
+    milestones: g.milestones.map(({ milestone: m }) => ({ id: m.id, status: m.status as MilestoneStatus, position: m.position, dueDate: m.dueDate })),
+    cancellationRequest: request && { requestedBy: request.requested_by, reason: request.reason, requestedAt: new Date(request.requested_at) },
+    // A milestone is DISPUTE_RESOLVED exactly when its dispute was resolved (by agreement, forfeit or verdict).
+    hasResolvedDispute: g.milestones.some(({ milestone }) => milestone.status === 'DISPUTE_RESOLVED'),
+  };
+}
+
+export function transactionWithMilestonesRecord(g: TransactionGraph, now: Date): TransactionWithMilestonesRecord {
   return {
     ...transactionRecord(g.transaction),
     buyer: partyRecord(g.buyer),
     seller: partyRecord(g.seller),
     milestones: g.milestones.map((entry) => milestoneFields(entry, g.milestones)),
+    allowed_actions: allowedTransactionActions(endingStateOf(g), { status: g.transaction.status as TransactionStatus, hasBuyerRated: g.transaction.hasBuyerRated, hasSellerRated: g.transaction.hasSellerRated }, now),
   };
 }
 

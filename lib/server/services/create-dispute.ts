@@ -50,6 +50,8 @@ export async function createDispute(db: Db, client: ClientRow, body: CreateDispu
       isSellerEvidenceSubmitted: false,
       intraPartyMediationEndDate: mediationEnd,
       evidenceSubmissionEndDate: null,
+      evidenceExtendedBy: [],
+      counterOfferAmountKobo: null,
       cancellationAgreementDetails: null,
       canceledBy: null,
       escalatedAt: null,

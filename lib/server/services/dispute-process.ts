@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, eq } from 'drizzle-orm';
-import { pagination } from '@/lib/contracts/common';
+import { actingPartyOf, pagination } from '@/lib/contracts/common';
 import type { SubmitEvidenceBody } from '@/lib/contracts/disputes';
 import { addBusinessDays, formatLagosDateTime } from '@/lib/escrow/business-days';
 import { EVIDENCE_BUSINESS_DAYS } from '@/lib/escrow/deadlines';
@@ -19,10 +19,6 @@ import { runDisputeAction } from './run-dispute-action';
 import { lockTransactionOfMilestone } from './transaction-lock';
 
 type Actor = { role: 'buyer' | 'seller'; id: string };
-
-export function actorOf(body: { buyer_id?: string; seller_id?: string }): Actor {
-  return body.buyer_id ? { role: 'buyer', id: body.buyer_id } : { role: 'seller', id: body.seller_id! };
-}
 
 /** Either party ends mediation early; evidence submission runs 3 business days from now (decisions §6). */
 export async function escalateDispute(db: Db, client: ClientRow, disputeId: string, actor: Actor, now: Date, baseUrl: string) {
@@ -49,7 +45,7 @@ export async function submitEvidence(db: Db, client: ClientRow, disputeId: strin
     client,
     disputeId,
     action: 'submit_evidence',
-    actor: actorOf(body),
+    actor: actingPartyOf(body),
     now,
     baseUrl,
     apply: async ({ tx, dispute, role }) => {

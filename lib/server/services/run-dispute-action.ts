@@ -16,6 +16,8 @@ const DISPUTE_EVENT: Record<DisputeAction, EventType> = {
   add_dispute_amount: 'dispute.amount_proposed',
   approve_dispute_amount: 'dispute.resolved',
   reject_dispute_amount: 'dispute.amount_rejected',
+  counter_offer: 'dispute.counter_offered',
+  accept_counter_offer: 'dispute.resolved',
   escalate: 'dispute.escalated',
   submit_evidence: 'dispute.evidence_submitted',
   cancel: 'dispute.canceled',

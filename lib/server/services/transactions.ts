@@ -76,6 +76,7 @@ export async function createTransaction(db: Db, client: ClientRow, body: CreateT
       inspectionEndDate: null,
       returnDeadlineDate: null,
       currentExtensionIndex: null,
+      extensions: [],
       rateUsed: policy.basisPoints,
       proofsOfCompletion: [],
       proofsOfReturn: [],
@@ -114,6 +115,9 @@ export async function createTransaction(db: Db, client: ClientRow, body: CreateT
     declinedAt: null,
     approvedAt: null,
     dateCanceled: null,
+    cancellationRequest: null,
+    endedBy: null,
+    endReason: null,
     updatedBy: null,
     createdAt: now,
     updatedAt: now,
@@ -125,7 +129,7 @@ export async function createTransaction(db: Db, client: ClientRow, body: CreateT
     milestones: milestoneRows.map((milestone) => ({ milestone, escrow: { id: uuidv7(), balanceKobo: 0, createdAt: now, updatedAt: now } })),
   };
 
-  const record = transactionWithMilestonesRecord(graph);
+  const record = transactionWithMilestonesRecord(graph, now);
   const event = eventWrites({ clientId: client.id, type: 'transaction.created', transactionId, data: { actor: 'client', automatic: false, transaction: record }, now });
   await runAsOneStatement(db, 'create_transaction', [
     db.insert(transactions).values(transaction),
@@ -148,10 +152,10 @@ export async function createTransaction(db: Db, client: ClientRow, body: CreateT
   return record;
 }
 
-export async function getTransaction(db: Db, client: ClientRow, transactionId: string) {
+export async function getTransaction(db: Db, client: ClientRow, transactionId: string, now: Date) {
   const graph = await loadTransactionGraph(db, client.id, transactionId);
   if (!graph) throw notFound('Transaction', transactionId);
-  return transactionWithMilestonesRecord(graph);
+  return transactionWithMilestonesRecord(graph, now);
 }
 
 type TransactionListShape = { sort: 'ASC' | 'DESC'; clientId: string; partyId?: string; status?: string };

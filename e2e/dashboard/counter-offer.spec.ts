@@ -1,0 +1,86 @@
+import type { Page } from '@playwright/test';
+import { api, DEMO, expect, expectToast, signedInPage, test, unique } from './support';
+
+/**
+ * A buyer's counter-offer in mediation through the browser (decisions §13): the buyer offers what it is
+ * prepared to pay, the seller accepts it, the negotiation shows both sides' offers, and both wallets show
+ * the split.
+ */
+test.describe.configure({ mode: 'serial' });
+
+const demoKey = () => process.env.DASHBOARD_DEMO_SECRET_KEY as string;
+const inThreeWeeks = () => new Date(Date.now() + 21 * 86_400_000).toISOString();
+const naira = (n: number) => `₦${n.toLocaleString('en-NG', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+let buyer: Page;
+let seller: Page;
+
+async function userId(search: string): Promise<string> {
+  const list = await api<{ users: Array<{ id: string }> }>(demoKey(), 'GET', `/v1/users?page=1&limit=1&sort=DESC&search=${search}`);
+  if (!list.users[0]) throw new Error(`user ${search} missing`);
+  return list.users[0].id;
+}
+
+/** A ₦30,000 milestone (the seller pays the 1% fee) whose return the seller rejected, and the dispute it opened. */
+async function openDispute(): Promise<{ id: string; code: string }> {
+  const ada = await userId('ada.obi');
+  const tunde = await userId('tunde.balogun');
+  await api(demoKey(), 'POST', '/v1/wallets/fund', { user_id: ada, amount: 30_000 });
+  const tx = await api<{ milestones: Array<{ id: string }> }>(demoKey(), 'POST', '/v1/transactions', {
+    title: `Counter-offer ${unique()}`,
+    description: 'Browser suite: a buyer’s counter-offer',
+    buyer_id: ada,
+    seller_id: tunde,
+    commission_payer: 'SELLER_100',
+    milestones: [{ title: 'Only milestone', description: 'Everything', amount: 30_000, due_date: inThreeWeeks() }],
+  });
+  const m = tx.milestones[0]!.id;
+  const proof = 'https://example.com/waybill.pdf';
+  await api(demoKey(), 'POST', `/v1/milestones/${m}/fund`, { buyer_id: ada });
+  await api(demoKey(), 'POST', `/v1/milestones/${m}/deliver`, { seller_id: tunde, proofs_of_completion: [proof] });
+  await api(demoKey(), 'POST', `/v1/milestones/${m}/reject`, { buyer_id: ada, rejection_reason: 'Half of it was missing', proofs_of_return: [proof] });
+  await api(demoKey(), 'PATCH', `/v1/milestones/${m}/reject/disapprove`, { seller_id: tunde });
+  const dispute = await api<{ id: string; dispute_code: string }>(demoKey(), 'POST', '/v1/dispute/create', {
+    description: 'Everything was delivered',
+    buyer_id: ada,
+    seller_id: tunde,
+    milestone_id: m,
+  });
+  return { id: dispute.id, code: dispute.dispute_code };
+}
+
+test.beforeAll(async ({ browser }) => {
+  buyer = await signedInPage(browser, DEMO.buyer);
+  seller = await signedInPage(browser, DEMO.seller);
+});
+
+test('the buyer’s counter-offer is accepted by the seller, and both wallets show the split', async () => {
+  const dispute = await openDispute();
+
+  await buyer.goto(`/disputes/${dispute.id}`);
+  const offer = buyer.getByRole('form', { name: 'Make a counter-offer' });
+  await offer.getByLabel('Amount you offer to pay the seller (₦)').fill('12000');
+  await offer.getByRole('button', { name: 'Make counter-offer' }).click();
+  const confirm = buyer.getByRole('dialog');
+  await expect(confirm).toContainText(`You offer the seller ${naira(12_000)} (less its fee share); ${naira(18_000)} of the ${naira(30_000)} held would come back to you`);
+  await confirm.getByRole('button', { name: 'Send offer' }).click();
+  await expect(confirm).toBeHidden();
+  await expectToast(buyer, /Counter-offer made/);
+  await expect(buyer.getByText(`Waiting for the seller to answer your offer of ${naira(12_000)}.`)).toBeVisible();
+  await expect(buyer.getByTestId('thread-entry').filter({ hasText: `Buyer offered ${naira(12_000)}` })).toContainText('Awaiting the seller');
+
+  await seller.goto(`/disputes/${dispute.id}`);
+  await expect(seller.getByRole('group', { name: "Answer the buyer's offer" })).toContainText(`The buyer offers you ${naira(12_000)} of the ${naira(30_000)} held`);
+  await seller.getByRole('button', { name: 'Accept offer' }).click();
+  const accept = seller.getByRole('dialog');
+  await accept.getByRole('button', { name: 'Accept and settle' }).click();
+  await expect(accept).toBeHidden();
+  await expectToast(seller, /offer accepted/);
+  await expect(seller.getByTestId('thread-entry').filter({ hasText: `Seller accepted ${naira(12_000)}: the dispute is settled` })).toBeVisible();
+
+  // ₦12,000 less the seller's 1% share of the fee on it to the seller; the other ₦18,000 back to the buyer.
+  await seller.goto('/wallet');
+  await expect(seller.getByTestId('wallet-entry').filter({ hasText: dispute.code })).toContainText(`+${naira(11_880)}`);
+  await buyer.goto('/wallet');
+  await expect(buyer.getByTestId('wallet-entry').filter({ hasText: dispute.code })).toContainText(`+${naira(18_000)}`);
+});

@@ -1,6 +1,6 @@
 'use client';
 
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { answerCancellation } from '@/app/(dashboard)/transactions/actions';
 import type { Transaction, Viewer } from '@/lib/contracts/dashboard';
 import { Button } from '../ui/button';
@@ -19,9 +19,51 @@ function heldInEscrow(t: Transaction): number {
   return t.milestones.reduce((sum, m) => sum + m.milestone_escrow.balance, 0);
 }
 
-function EndDialog({ t, kind, onDone }: { t: Transaction; kind: 'cancel' | 'terminate'; onDone: () => void }) {
+type FormHandlers = { intentKey: string; onCancel: () => void; onDone: () => void };
+
+/**
+ * A button opening one of this panel's forms in a dialog. The form's code loads when the button is first
+ * pointed at; the dialog keeps its Idempotency-Key until the form succeeds, so a retry is the same intent.
+ */
+function FormDialog({
+  label,
+  variant,
+  title,
+  description,
+  onDone,
+  children,
+}: {
+  label: string;
+  variant?: 'danger';
+  title: string;
+  description: string;
+  onDone: () => void;
+  children: (handlers: FormHandlers) => ReactNode;
+}) {
   const [open, setOpen] = useState(false);
   const [key, renewKey] = useIntentKey();
+  const handlers: FormHandlers = {
+    intentKey: key,
+    onCancel: () => setOpen(false),
+    onDone: () => {
+      setOpen(false);
+      renewKey();
+      onDone();
+    },
+  };
+  return (
+    <>
+      <Button variant={variant} onClick={() => setOpen(true)} onPointerEnter={() => void loadForm()} onFocus={() => void loadForm()}>
+        {label}
+      </Button>
+      <Dialog open={open} onClose={() => setOpen(false)} title={title} description={description}>
+        <Suspense fallback={<p className="text-sm text-slate-600">Loading…</p>}>{children(handlers)}</Suspense>
+      </Dialog>
+    </>
+  );
+}
+
+function EndDialog({ t, kind, onDone }: { t: Transaction; kind: 'cancel' | 'terminate'; onDone: () => void }) {
   const held = heldInEscrow(t);
   const money = held > 0 ? `${naira(held)} held in escrow goes back to the buyer's wallet` : 'No money is held in escrow, so nothing moves';
   const description =
@@ -31,53 +73,23 @@ function EndDialog({ t, kind, onDone }: { t: Transaction; kind: 'cancel' | 'term
         ? `Money is held, so the other party must agree (the buyer may cancel alone once a funded milestone is past its due date undelivered). If canceled: ${money.charAt(0).toLowerCase()}${money.slice(1)}; completed milestones stay paid.`
         : `${money}: the transaction is canceled at once and every unfinished milestone with it.`;
   return (
-    <>
-      <Button variant="danger" onClick={() => setOpen(true)} onPointerEnter={() => void loadForm()} onFocus={() => void loadForm()}>
-        {kind === 'cancel' ? 'Cancel transaction' : 'End the transaction'}
-      </Button>
-      <Dialog open={open} onClose={() => setOpen(false)} title={kind === 'cancel' ? 'Cancel this transaction?' : 'End the rest of this transaction?'} description={description}>
-        <Suspense fallback={<p className="text-sm text-slate-600">Loading…</p>}>
-          <EndTransactionForm
-            transactionId={t.id}
-            kind={kind}
-            intentKey={key}
-            onCancel={() => setOpen(false)}
-            onDone={() => {
-              setOpen(false);
-              renewKey();
-              onDone();
-            }}
-          />
-        </Suspense>
-      </Dialog>
-    </>
+    <FormDialog
+      label={kind === 'cancel' ? 'Cancel transaction' : 'End the transaction'}
+      variant="danger"
+      title={kind === 'cancel' ? 'Cancel this transaction?' : 'End the rest of this transaction?'}
+      description={description}
+      onDone={onDone}
+    >
+      {(handlers) => <EndTransactionForm transactionId={t.id} kind={kind} {...handlers} />}
+    </FormDialog>
   );
 }
 
 function RateDialog({ t, other, onDone }: { t: Transaction; other: 'buyer' | 'seller'; onDone: () => void }) {
-  const [open, setOpen] = useState(false);
-  const [key, renewKey] = useIntentKey();
   return (
-    <>
-      <Button onClick={() => setOpen(true)} onPointerEnter={() => void loadForm()} onFocus={() => void loadForm()}>
-        Rate the {other}
-      </Button>
-      <Dialog open={open} onClose={() => setOpen(false)} title={`Rate the ${other}`} description={`Your rating is added to the ${other}'s, once: it cannot be changed later.`}>
-        <Suspense fallback={<p className="text-sm text-slate-600">Loading…</p>}>
-          <RateForm
-            transactionId={t.id}
-            other={other}
-            intentKey={key}
-            onCancel={() => setOpen(false)}
-            onDone={() => {
-              setOpen(false);
-              renewKey();
-              onDone();
-            }}
-          />
-        </Suspense>
-      </Dialog>
-    </>
+    <FormDialog label={`Rate the ${other}`} title={`Rate the ${other}`} description={`Your rating is added to the ${other}'s, once: it cannot be changed later.`} onDone={onDone}>
+      {(handlers) => <RateForm transactionId={t.id} other={other} {...handlers} />}
+    </FormDialog>
   );
 }
 

@@ -1,19 +1,16 @@
 import 'server-only';
 import { and, eq } from 'drizzle-orm';
-import { formatNaira, parseNaira } from '@/lib/escrow/money';
+import { formatNaira } from '@/lib/escrow/money';
 import type { Db } from '../db/client';
 import { runAsOneStatement } from '../db/one-statement';
 import { disputeProposals } from '../db/schema';
-import { AppError } from '../app-error';
 import type { ClientRow } from '../db/schema';
 import { uuidv7 } from '../ids';
-import { maxDisputeAmountKobo } from '../records/disputes';
 import { runDisputeAction } from './run-dispute-action';
+import { assertSellerShareInRange, sellerShareKobo } from './seller-share';
 
 export async function addDisputeAmount(db: Db, client: ClientRow, disputeId: string, body: { dispute_amount: number; seller_id: string }, now: Date, baseUrl: string) {
-  const parsed = parseNaira(body.dispute_amount);
-  if (!parsed.ok) throw new AppError('VALIDATION_ERROR', `dispute_amount ${parsed.reason}`);
-  const amount = parsed.kobo;
+  const amount = sellerShareKobo(body.dispute_amount, 'dispute_amount');
   return runDisputeAction(db, {
     client,
     disputeId,
@@ -22,14 +19,7 @@ export async function addDisputeAmount(db: Db, client: ClientRow, disputeId: str
     now,
     baseUrl,
     apply: async ({ tx, dispute, graph }) => {
-      const max = maxDisputeAmountKobo(graph, dispute.milestoneId);
-      if (amount > max) {
-        throw new AppError(
-          'DISPUTE_AMOUNT_OUT_OF_RANGE',
-          `dispute_amount must be between ${formatNaira(0)} and ${formatNaira(max)}: it cannot exceed the transaction amount or the milestone payment held in escrow.`,
-          [{ field: 'dispute_amount', message: `must be between 0 and ${max / 100}` }],
-        );
-      }
+      assertSellerShareInRange(graph, dispute.milestoneId, amount, 'dispute_amount');
       const revising = dispute.disputeAmountStatus === 'SUBMITTED';
       // One statement: the update does not see the proposal inserted beside it.
       await runAsOneStatement(tx, 'propose_dispute_amount', [

@@ -1,15 +1,14 @@
 import 'server-only';
 import { and, eq } from 'drizzle-orm';
 import type { CounterOfferBody } from '@/lib/contracts/disputes';
-import { formatNaira, parseNaira } from '@/lib/escrow/money';
+import { formatNaira } from '@/lib/escrow/money';
 import type { Db } from '../db/client';
 import { runAsOneStatement } from '../db/one-statement';
 import { disputeProposals, type ClientRow } from '../db/schema';
-import { AppError } from '../app-error';
 import { uuidv7 } from '../ids';
-import { maxDisputeAmountKobo } from '../records/disputes';
 import { settleDisputedMilestone } from './dispute-action';
 import { runDisputeAction } from './run-dispute-action';
+import { assertSellerShareInRange, sellerShareKobo } from './seller-share';
 
 /**
  * The buyer's counter-offer in mediation (decisions §13): the amount it is prepared to pay, in the range the
@@ -17,9 +16,7 @@ import { runDisputeAction } from './run-dispute-action';
  * replaces the buyer's own earlier offer (SUPERSEDED); both sides' offers stay in the proposal history.
  */
 export async function counterOffer(db: Db, client: ClientRow, disputeId: string, body: CounterOfferBody, now: Date, baseUrl: string) {
-  const parsed = parseNaira(body.amount);
-  if (!parsed.ok) throw new AppError('VALIDATION_ERROR', `amount ${parsed.reason}`);
-  const amount = parsed.kobo;
+  const amount = sellerShareKobo(body.amount, 'amount');
   return runDisputeAction(db, {
     client,
     disputeId,
@@ -28,14 +25,7 @@ export async function counterOffer(db: Db, client: ClientRow, disputeId: string,
     now,
     baseUrl,
     apply: async ({ tx, dispute, graph }) => {
-      const max = maxDisputeAmountKobo(graph, dispute.milestoneId);
-      if (amount > max) {
-        throw new AppError(
-          'DISPUTE_AMOUNT_OUT_OF_RANGE',
-          `amount must be between ${formatNaira(0)} and ${formatNaira(max)}: it cannot exceed the transaction amount or the milestone payment held in escrow.`,
-          [{ field: 'amount', message: `must be between 0 and ${max / 100}` }],
-        );
-      }
+      assertSellerShareInRange(graph, dispute.milestoneId, amount, 'amount');
       const pending = and(eq(disputeProposals.disputeId, dispute.id), eq(disputeProposals.status, 'SUBMITTED'));
       // One statement: the updates do not see the offer inserted beside them.
       await runAsOneStatement(tx, 'counter_offer', [

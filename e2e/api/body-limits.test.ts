@@ -16,8 +16,10 @@ type Outcome = { status: number; body: string; ms: number; sent: number };
 /**
  * Sends `total` bytes in 1 MB writes (chunked unless `declared` is given, or `declared` announced and only
  * what the server reads sent), stopping as soon as the answer arrives: what a client sees of a refusal.
+ * `pauseMs` spaces the writes, as a client on a real network would be: a server that answers from the
+ * headers alone is then seen to answer while the body is still on its way, however fast loopback drains it.
  */
-function stream(route: string, opts: { total: number; declared?: number; contentType: string; headers?: Record<string, string> }): Promise<Outcome> {
+function stream(route: string, opts: { total: number; declared?: number; contentType: string; headers?: Record<string, string>; pauseMs?: number }): Promise<Outcome> {
   const started = Date.now();
   return new Promise((resolve, reject) => {
     let sent = 0;
@@ -40,6 +42,7 @@ function stream(route: string, opts: { total: number; declared?: number; content
       while (!done && sent < opts.total) {
         sent += chunk.length;
         if (!req.write(chunk)) return void req.once('drain', pump);
+        if (opts.pauseMs) return void setTimeout(pump, opts.pauseMs);
       }
       if (!done && opts.declared === undefined) req.end();
     };
@@ -115,7 +118,7 @@ describe('a chunked body without Content-Length', () => {
   }, 30_000);
 
   it('to a page (a server action) is refused: browsers always declare the length', async () => {
-    const res = await stream('/login', { total: 20 * MB, contentType: 'text/plain;charset=UTF-8', headers: { 'next-action': '0'.repeat(42) } });
+    const res = await stream('/login', { total: 20 * MB, contentType: 'text/plain;charset=UTF-8', headers: { 'next-action': '0'.repeat(42) }, pauseMs: 25 });
     expect(res.status, res.body).toBe(411);
     expect(res.sent).toBeLessThan(20 * MB);
   }, 30_000);

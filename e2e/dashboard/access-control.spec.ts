@@ -108,11 +108,13 @@ test('a buyer never sees seller buttons and a seller never sees buyer buttons', 
   const disputeUrl = new URL(ada.url()).pathname;
   await expect(ada.getByRole('button', { name: 'Approve amount' })).toBeVisible();
   await expect(ada.getByRole('button', { name: 'Reject amount' })).toBeVisible();
-  await expect(ada.getByRole('spinbutton')).toHaveCount(0);
+  // The buyer's only amount field is its counter-offer, never the seller's proposal.
+  await expect(ada.getByRole('spinbutton', { name: /you should receive/ })).toHaveCount(0);
+  await expect(ada.getByRole('spinbutton', { name: 'Amount you offer to pay the seller (₦)' })).toBeVisible();
   await shot(ada, 'buyer-dispute-proposal');
   await tunde.goto(disputeUrl);
   await expect(tunde.getByRole('spinbutton', { name: /Revise the amount/ })).toBeVisible();
-  await expect(tunde.getByRole('button', { name: /Approve amount|Reject amount/ })).toHaveCount(0);
+  await expect(tunde.getByRole('button', { name: /Approve amount|Reject amount|Make counter-offer/ })).toHaveCount(0);
 });
 
 test('a customer cannot open another customer’s or another client’s transaction by URL, nor its data or proofs', async () => {

@@ -49,6 +49,9 @@ async function acceptInvite(page: Page, link: string, person: typeof buyer) {
 const milestone = (page: Page, n: number) => page.getByTestId(`milestone-${n}`);
 
 test('the admin creates a buyer and a seller, saves the seller’s bank account after the name lookup, creates a two-milestone transaction and funds it', async ({ browser }) => {
+  // A whole onboarding in three browsers (two invites accepted, three sign-ins): on a 2-core machine
+  // running the other worker's spec beside it, longer than one step's default.
+  test.setTimeout(180_000);
   admin = await (await browser.newContext()).newPage();
   await admin.goto('/login');
   await admin.getByLabel('Password').fill('wrong password');

@@ -106,6 +106,7 @@ export function TransactionEnding({ transaction: t, viewer, onDone }: { transact
   if (!ended && !request && !rated && mine.length === 0) return null;
   const who = (role: 'buyer' | 'seller') => (role === viewer ? 'You' : `The ${role}`);
   const held = heldInEscrow(t);
+  const answerBy = t.deadlines.find((d) => d.name === 'cancellation_response');
   return (
     <Card className="space-y-3" aria-label="The transaction as a whole">
       {ended ? (
@@ -121,6 +122,7 @@ export function TransactionEnding({ transaction: t, viewer, onDone }: { transact
           {mine.includes('approve_cancellation') || mine.includes('decline_cancellation')
             ? 'Your answer decides.'
             : `Waiting for the ${request.requested_by === 'buyer' ? 'seller' : 'buyer'} to answer.`}
+          {answerBy ? ` Without an answer by ${dateTime(answerBy.due_at)} it is ${answerBy.on_lapse === 'cancellation_approved' ? 'approved' : 'declined'} automatically.` : ''}
         </p>
       ) : null}
       {rated ? <p className="text-sm text-slate-700">Thank you: you rated the {viewer === 'buyer' ? 'seller' : 'buyer'} for this transaction.</p> : null}

@@ -310,3 +310,49 @@ describe('ratings after completion', () => {
     await expectRefused(client, deal, `/v1/transactions/${deal.transaction.id}/ratings`, { ...as(deal, 'seller'), score: 1 }, 409, 'INVALID_STATE', /CANCELED/);
   });
 });
+
+describe('a cancellation request nobody answers (3 business days)', () => {
+  const advance = (client: TestClient, days: number) => post(client, '/v1/test-clock/advance', { days });
+
+  it('a seller’s request is approved automatically: the buyer gets the escrow back', async () => {
+    const client = await newClient();
+    const deal = await newDeal(client, [1000], { walletFunds: 5000 });
+    await fund(client, deal);
+    const asked = TransactionWithMilestonesRecord.parse(expectOk(await post(client, `/v1/transactions/${deal.transaction.id}/cancel`, { ...as(deal, 'seller'), reason: 'Out of stock' })));
+    expect(asked.deadlines).toEqual([expect.objectContaining({ name: 'cancellation_response', counted_in: 'business_days', on_lapse: 'cancellation_approved' })]);
+    const dueAt = new Date(asked.deadlines[0]!.due_at).getTime();
+    expect(dueAt - Date.now()).toBeGreaterThan(3 * 86_400_000 - 60_000);
+    expect(dueAt - Date.now()).toBeLessThan(8 * 86_400_000);
+
+    expectOk(await advance(client, 2));
+    expect((await transaction(client, deal)).status).toBe('MILESTONE_IN_PROGRESS');
+    expectOk(await advance(client, 7));
+    const t = await transaction(client, deal);
+    expect(t).toMatchObject({ status: 'CANCELED', ended_by: 'seller', end_reason: 'Out of stock', cancellation_request: null, deadlines: [] });
+    expect(await walletBalance(client, deal.buyer.id)).toBe(5000);
+    const logs = expectOk(await call('GET', `/v1/milestones/${deal.milestoneIds[0]}`, { key: client.secretKey })).milestone_logs as Array<{ actor: string; is_automatic: boolean; log_message: string }>;
+    expect(logs.at(-1)).toMatchObject({ actor: 'system', is_automatic: true, log_message: expect.stringMatching(/canceled automatically \(the seller asked and the buyer did not answer in time\)/) });
+    const events = expectOk(await call('GET', `/v1/events?transaction_id=${deal.transaction.id}&type=transaction.canceled`, { key: client.secretKey }));
+    expect(events.events[0].data).toMatchObject({ actor: 'system', automatic: true });
+    await expectLedgerBalanced();
+  });
+
+  it('a buyer’s request is declined automatically: the deal stands; a delivery meanwhile turns a seller’s into a decline', async () => {
+    const client = await newClient();
+    const deal = await newDeal(client, [1000], { walletFunds: 5000 });
+    await fund(client, deal);
+    const asked = TransactionWithMilestonesRecord.parse(expectOk(await post(client, `/v1/transactions/${deal.transaction.id}/cancel`, { ...as(deal, 'buyer'), reason: 'Changed my mind' })));
+    expect(asked.deadlines).toEqual([expect.objectContaining({ name: 'cancellation_response', on_lapse: 'cancellation_declined' })]);
+    expectOk(await advance(client, 9));
+    const t = await transaction(client, deal);
+    expect(t).toMatchObject({ status: 'MILESTONE_IN_PROGRESS', cancellation_request: null, deadlines: [] });
+    expect(await walletBalance(client, deal.buyer.id)).toBeLessThan(5000);
+    expect((await eventTypes(client, deal)).at(-1)).toBe('transaction.cancellation_declined');
+
+    const other = await newDeal(client, [1000], { walletFunds: 5000 });
+    await fund(client, other);
+    expectOk(await post(client, `/v1/transactions/${other.transaction.id}/cancel`, { ...as(other, 'seller'), reason: 'Too busy' }));
+    expectOk(await deliver(client, other));
+    expect((await transaction(client, other)).deadlines).toEqual([expect.objectContaining({ name: 'cancellation_response', on_lapse: 'cancellation_declined' })]);
+  });
+});

@@ -59,6 +59,8 @@ test('buyer and seller cancel a funded transaction by agreement, and the escrow 
   await expectToast(seller, /Cancellation requested/);
   await expect(seller.getByTestId('cancellation-request')).toContainText('You asked to cancel');
   await expect(seller.getByTestId('cancellation-request')).toContainText('Waiting for the buyer to answer');
+  // Its deadline, and what silence does: a seller's request is approved (the buyer's money comes back).
+  await expect(seller.getByTestId('cancellation-request')).toContainText(/Without an answer by .+ it is approved automatically\./);
 
   // The request waits for the buyer: it is under "Needs your action" with what to do.
   await buyer.goto('/transactions');

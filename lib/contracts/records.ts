@@ -227,6 +227,7 @@ export const TransactionWithMilestonesRecord = TransactionWithPartiesRecord.exte
     .object({ buyer: z.array(z.enum(TRANSACTION_ACTIONS)), seller: z.array(z.enum(TRANSACTION_ACTIONS)) })
     .strict()
     .meta({ description: 'what each party may do to the transaction as a whole now: cancel, answer a cancellation request, terminate, rate' }),
+  deadlines: z.array(DeadlineRecord).meta({ description: "the transaction's own running deadlines: a cancellation request's answer (cancellation_response)" }),
 }).strict();
 
 export const DisputeProposalRecord = z

@@ -5,12 +5,15 @@
  * SQL scan are all read from DEADLINES.
  */
 import type { DisputeStatus } from './dispute-machine';
-import type { MilestoneStatus } from './milestone-machine';
+import { lapsedRequestApproves } from './ending';
+import type { MilestoneState, MilestoneStatus } from './milestone-machine';
 
 export const INSPECTION_DAYS_DEFAULT = 3;
 export const RETURN_WINDOW_DAYS = 7;
 export const MEDIATION_BUSINESS_DAYS = 3;
 export const EVIDENCE_BUSINESS_DAYS = 3;
+/** How long the other party has to answer a cancellation request (decisions §13, issue #25). */
+export const CANCELLATION_RESPONSE_BUSINESS_DAYS = 3;
 
 /** A milestone's fields that its deadlines read, named as the records hold them. */
 export type MilestoneClock = { status: MilestoneStatus; inspectionEndDate: Date | null; returnDeadlineDate: Date | null };
@@ -37,7 +40,16 @@ export type DisputeDeadlineRule = {
   on_lapse: string;
 };
 
-export type DeadlineRule = MilestoneDeadlineRule | DisputeDeadlineRule;
+/** A transaction's deadline: it runs while its field holds an instant (a pending request), whatever the status. */
+export type TransactionDeadlineRule = {
+  name: 'cancellation_response';
+  record: 'transaction';
+  field: 'cancellationResponseDueAt';
+  counted_in: Counting;
+  on_lapse: string;
+};
+
+export type DeadlineRule = MilestoneDeadlineRule | DisputeDeadlineRule | TransactionDeadlineRule;
 export type DeadlineName = DeadlineRule['name'];
 
 /** A deadline runs while its record is in `status`, until the instant in `field`. */
@@ -72,8 +84,17 @@ export const DISPUTE_DEADLINES: readonly DisputeDeadlineRule[] = [
   },
 ];
 
+/**
+ * An unanswered cancellation request lapses the silent party's way: a seller's request is approved (the
+ * buyer's money comes back), a buyer's is declined (the seller's deal stands). An approval the state no
+ * longer allows (a milestone delivered meanwhile) lapses as a decline.
+ */
+export const TRANSACTION_DEADLINES: readonly TransactionDeadlineRule[] = [
+  { name: 'cancellation_response', record: 'transaction', field: 'cancellationResponseDueAt', counted_in: 'business_days', on_lapse: 'cancellation_approved_or_declined' },
+];
+
 /** In this order the lapse engine applies lapses that fall due at the same instant. */
-export const DEADLINES: readonly DeadlineRule[] = [...MILESTONE_DEADLINES, ...DISPUTE_DEADLINES];
+export const DEADLINES: readonly DeadlineRule[] = [...MILESTONE_DEADLINES, ...DISPUTE_DEADLINES, ...TRANSACTION_DEADLINES];
 
 export type Deadline = {
   name: DeadlineName;
@@ -87,7 +108,7 @@ export function isDue(deadline: Pick<Deadline, 'due_at'>, now: Date): boolean {
   return deadline.due_at.getTime() <= now.getTime();
 }
 
-function running(rule: DeadlineRule, status: string, dueAt: Date | null): Deadline[] {
+function running(rule: MilestoneDeadlineRule | DisputeDeadlineRule, status: string, dueAt: Date | null): Deadline[] {
   if (status !== rule.status || !dueAt) return [];
   return [{ name: rule.name, due_at: dueAt, counted_in: rule.counted_in, on_lapse: rule.on_lapse }];
 }
@@ -100,4 +121,20 @@ export function milestoneDeadlines(m: MilestoneClock): Deadline[] {
 /** The dispute's running deadlines (at most one). */
 export function disputeDeadlines(d: DisputeClock): Deadline[] {
   return DISPUTE_DEADLINES.flatMap((rule) => running(rule, d.status, d[rule.field]));
+}
+
+/** A transaction's fields that its deadlines read: a pending cancellation request and when its answer is due. */
+export type TransactionClock = { cancellationRequestedBy: 'buyer' | 'seller' | null; cancellationResponseDueAt: Date | null };
+
+/**
+ * The transaction's running deadlines (a pending cancellation request's), each saying what its lapse does
+ * as the transaction now stands (lapsedRequestApproves).
+ */
+export function transactionDeadlines(t: TransactionClock, milestones: readonly MilestoneState[]): Deadline[] {
+  return TRANSACTION_DEADLINES.flatMap((rule) => {
+    const dueAt = t[rule.field];
+    if (!dueAt || !t.cancellationRequestedBy) return [];
+    const onLapse = lapsedRequestApproves(milestones, t.cancellationRequestedBy) ? 'cancellation_approved' : 'cancellation_declined';
+    return [{ name: rule.name, due_at: dueAt, counted_in: rule.counted_in, on_lapse: onLapse }];
+  });
 }

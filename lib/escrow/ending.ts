@@ -9,10 +9,10 @@ export type EndingMilestone = MilestoneState & { dueDate: Date };
 
 export type CancellationRequest = { requestedBy: PartyRole; reason: string; requestedAt: Date };
 
-export type EndingState = {
+export type EndingState<M extends MilestoneState = EndingMilestone> = {
   /** Set once the transaction was canceled or terminated. */
   ended: TransactionEnding | null;
-  milestones: readonly EndingMilestone[];
+  milestones: readonly M[];
   cancellationRequest: CancellationRequest | null;
   /** Whether a dispute of the transaction is RESOLVED (termination's condition). */
   hasResolvedDispute: boolean;
@@ -39,17 +39,17 @@ export type CancelDecision =
 const BUSY: ReadonlySet<MilestoneStatus> = new Set(['UNDER_INSPECTION', 'DELIVERY_RETURNED_AWAITING_APPROVAL', 'DELIVERY_RETURN_REJECTED', 'IN_DISPUTE']);
 
 /** A milestone whose escrow holds the buyer's money and whose delivery has not happened. */
-const holdsMoney = (m: EndingMilestone) => m.status === 'IN_PROGRESS';
+const holdsMoney = (m: MilestoneState) => m.status === 'IN_PROGRESS';
 
 const invalid = (message: string): Refusal => ({ ok: false, code: 'INVALID_STATE', message });
 
-export function endingPlan(milestones: readonly EndingMilestone[]): EndingPlan {
+export function endingPlan(milestones: readonly MilestoneState[]): EndingPlan {
   const unfinished = [...milestones].sort((a, b) => a.position - b.position).filter((m) => !isFinished(m.status));
   return { canceled: unfinished.map((m) => m.id), refunded: unfinished.filter(holdsMoney).map((m) => m.id) };
 }
 
 /** Why nobody may end the transaction now, if so: it has ended, or a milestone is busy, or nothing is left. */
-function cannotEnd(state: EndingState, verb: 'canceled' | 'terminated'): Refusal | undefined {
+function cannotEnd(state: EndingState<MilestoneState>, verb: 'canceled' | 'terminated'): Refusal | undefined {
   if (state.ended) return invalid(`The transaction has already ended (status ${state.ended}).`);
   const busy = [...state.milestones].sort((a, b) => a.position - b.position).find((m) => BUSY.has(m.status));
   if (busy) {
@@ -87,7 +87,7 @@ export function decideCancel(state: EndingState, by: PartyRole, now: Date): Canc
 export type AnswerDecision = { ok: true; kind: 'canceled'; plan: EndingPlan } | { ok: true; kind: 'declined' } | Refusal;
 
 /** `POST /v1/transactions/{id}/cancel/approve|decline` by `by`. */
-export function decideCancellationAnswer(state: EndingState, by: PartyRole, answer: 'approve' | 'decline'): AnswerDecision {
+export function decideCancellationAnswer(state: EndingState<MilestoneState>, by: PartyRole, answer: 'approve' | 'decline'): AnswerDecision {
   if (state.ended) return invalid(`The transaction has already ended (status ${state.ended}).`);
   const pending = state.cancellationRequest;
   if (!pending) return invalid('There is no cancellation request to answer.');
@@ -124,4 +124,14 @@ export function allowedEndingActions(state: EndingState, now: Date): { buyer: En
     if (decideTerminate(state).ok) allowed[party].push('terminate');
   }
   return allowed;
+}
+
+/**
+ * Whether an unanswered cancellation request lapses into a cancellation: when the seller asked (its
+ * silent buyer gets the money back) and the state still allows an approval. Otherwise it is declined.
+ */
+export function lapsedRequestApproves(milestones: readonly MilestoneState[], requestedBy: PartyRole): boolean {
+  if (requestedBy !== 'seller') return false;
+  const state: EndingState<MilestoneState> = { ended: null, milestones, cancellationRequest: { requestedBy, reason: '', requestedAt: new Date(0) }, hasResolvedDispute: false };
+  return decideCancellationAnswer(state, 'buyer', 'approve').ok;
 }

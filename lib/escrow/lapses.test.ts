@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addBusinessDays } from './business-days';
-import { disputeDeadlines, EVIDENCE_BUSINESS_DAYS, isDue, milestoneDeadlines, type Deadline } from './deadlines';
+import { disputeDeadlines, EVIDENCE_BUSINESS_DAYS, isDue, milestoneDeadlines, transactionDeadlines, type Deadline } from './deadlines';
 import { DISPUTE_STATUSES } from './dispute-machine';
 import { afterLapse, dueLapses, lapsedNow, type Lapse, type LapseDispute, type LapseMilestone, type TransactionClocks } from './lapses';
 import { MILESTONE_STATUSES } from './milestone-machine';
@@ -134,10 +134,40 @@ describe('what a lapse leads to', () => {
   });
 });
 
+describe('an unanswered cancellation request (decisions §13)', () => {
+  const asked = (by: 'buyer' | 'seller', milestones = [milestone()]): TransactionClocks => ({
+    milestones,
+    disputes: [],
+    transaction: { cancellationRequestedBy: by, cancellationResponseDueAt: AT },
+  });
+
+  it('lapses the silent party’s way: a seller’s request is approved, a buyer’s declined', () => {
+    expect(dueLapses(asked('seller'), justBefore(AT), calendar)).toEqual([]);
+    const approve = dueLapses(asked('seller'), AT, calendar);
+    expect(approve).toEqual([{ kind: 'cancellation_lapsed', deadline: 'cancellation_response', dueAt: AT, requestedBy: 'seller', outcome: 'approve' }]);
+    const after = afterLapse(asked('seller'), approve[0]!);
+    expect(after.milestones.map((m) => m.status)).toEqual(['CANCELED']);
+    expect(after.transaction).toEqual({ cancellationRequestedBy: null, cancellationResponseDueAt: null });
+
+    const decline = dueLapses(asked('buyer'), AT, calendar);
+    expect(decline).toEqual([{ kind: 'cancellation_lapsed', deadline: 'cancellation_response', dueAt: AT, requestedBy: 'buyer', outcome: 'decline' }]);
+    expect(afterLapse(asked('buyer'), decline[0]!).milestones.map((m) => m.status)).toEqual(['IN_PROGRESS']);
+  });
+
+  it('is declined when a milestone was delivered meanwhile, even the seller’s', () => {
+    const delivered = asked('seller', [milestone({ status: 'UNDER_INSPECTION', inspectionEndDate: new Date(AT.getTime() + 86_400_000) })]);
+    expect(dueLapses(delivered, AT, calendar)).toEqual([expect.objectContaining({ kind: 'cancellation_lapsed', outcome: 'decline' })]);
+    expect(transactionDeadlines(delivered.transaction!, delivered.milestones)).toEqual([
+      { name: 'cancellation_response', due_at: AT, counted_in: 'business_days', on_lapse: 'cancellation_declined' },
+    ]);
+  });
+});
+
 // Arbitrary transactions: any statuses, deadlines around AT (some unset), each dispute on its own milestone.
 const instant = fc.integer({ min: -10 * 86_400_000, max: 10 * 86_400_000 }).map((ms) => new Date(AT.getTime() + ms));
+const arbitraryRequest = fc.option(fc.record({ cancellationRequestedBy: fc.constantFrom('buyer' as const, 'seller' as const), cancellationResponseDueAt: instant }), { nil: undefined });
 const arbitraryClocks: fc.Arbitrary<TransactionClocks> = fc
-  .array(
+  .tuple(fc.array(
     fc.record({
       status: fc.constantFrom(...MILESTONE_STATUSES),
       inspectionEndDate: fc.option(instant, { nil: null }),
@@ -154,22 +184,24 @@ const arbitraryClocks: fc.Arbitrary<TransactionClocks> = fc
       ),
     }),
     { maxLength: 5 },
-  )
-  .map((rows) => ({
+  ), arbitraryRequest)
+  .map(([rows, request]) => ({
     milestones: rows.map(({ dispute: _d, ...m }, i) => ({ ...m, id: `m${i + 1}`, position: i + 1 })),
     disputes: rows.flatMap(({ dispute: d }, i) => (d ? [{ ...d, id: `d${i + 1}`, milestoneId: `m${i + 1}` }] : [])),
+    ...(request ? { transaction: request } : {}),
   }));
 
-/** The API's `deadlines` of every milestone and dispute, keyed by record. */
+/** The API's `deadlines` of every milestone and dispute and of the transaction, keyed by record. */
 function shownDeadlines(s: TransactionClocks): Array<{ record: string; deadline: Deadline }> {
   return [
     ...s.milestones.flatMap((m) => milestoneDeadlines(m).map((deadline) => ({ record: m.id, deadline }))),
     ...s.disputes.flatMap((d) => disputeDeadlines(d).map((deadline) => ({ record: d.id, deadline }))),
+    ...(s.transaction ? transactionDeadlines(s.transaction, s.milestones).map((deadline) => ({ record: 'transaction', deadline })) : []),
   ];
 }
 
-const recordOf = (l: Lapse) => ('disputeId' in l ? l.disputeId : l.milestoneId);
-const ON_LAPSE: Record<Lapse['kind'], string> = {
+const recordOf = (l: Lapse) => (l.kind === 'cancellation_lapsed' ? 'transaction' : 'disputeId' in l ? l.disputeId : l.milestoneId);
+const ON_LAPSE: Record<Exclude<Lapse['kind'], 'cancellation_lapsed'>, string> = {
   accept_delivery: 'delivery_accepted',
   approve_return: 'return_approved',
   escalate: 'escalated_to_evidence_submission',
@@ -177,6 +209,7 @@ const ON_LAPSE: Record<Lapse['kind'], string> = {
   arbitration: 'forfeit_or_arbitration',
   declined: 'forfeit_or_arbitration',
 };
+const onLapseOf = (l: Lapse) => (l.kind === 'cancellation_lapsed' ? (l.outcome === 'approve' ? 'cancellation_approved' : 'cancellation_declined') : ON_LAPSE[l.kind]);
 
 describe('properties', () => {
   it('applying the engine until nothing is due terminates, each step due when taken, and leaves no due deadline behind', () => {
@@ -184,7 +217,7 @@ describe('properties', () => {
       fc.property(arbitraryClocks, instant, (s, now) => {
         const plan = dueLapses(s, now, calendar);
         // Each record's deadline acts at most once per status it passes through.
-        expect(plan.length).toBeLessThanOrEqual(s.milestones.length + 2 * s.disputes.length);
+        expect(plan.length).toBeLessThanOrEqual(s.milestones.length + 2 * s.disputes.length + 1);
         let current = s;
         for (const lapse of plan) {
           expect(lapsedNow(current, now, calendar)[0]).toEqual(lapse);
@@ -203,7 +236,7 @@ describe('properties', () => {
         const shown = shownDeadlines(s)
           .filter(({ deadline }) => isDue(deadline, now))
           .map(({ record, deadline }) => ({ record, name: deadline.name, at: deadline.due_at.getTime(), on_lapse: deadline.on_lapse }));
-        const lapsed = lapsedNow(s, now, calendar).map((l) => ({ record: recordOf(l), name: l.deadline, at: l.dueAt.getTime(), on_lapse: ON_LAPSE[l.kind] }));
+        const lapsed = lapsedNow(s, now, calendar).map((l) => ({ record: recordOf(l), name: l.deadline, at: l.dueAt.getTime(), on_lapse: onLapseOf(l) }));
         const key = (x: { record: string; name: string }) => `${x.record}/${x.name}`;
         expect([...lapsed].sort((a, b) => key(a).localeCompare(key(b)))).toEqual([...shown].sort((a, b) => key(a).localeCompare(key(b))));
       }),

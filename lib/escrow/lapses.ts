@@ -5,8 +5,20 @@
  * and apply its answer, so "is this due, and what happens" is decided here only. Pure: time comes in.
  */
 import { addBusinessDays } from './business-days';
-import { DEADLINES, disputeDeadlines, EVIDENCE_BUSINESS_DAYS, isDue, milestoneDeadlines, type DeadlineName, type DisputeClock, type MilestoneClock } from './deadlines';
+import {
+  DEADLINES,
+  disputeDeadlines,
+  EVIDENCE_BUSINESS_DAYS,
+  isDue,
+  milestoneDeadlines,
+  transactionDeadlines,
+  type DeadlineName,
+  type DisputeClock,
+  type MilestoneClock,
+  type TransactionClock,
+} from './deadlines';
 import { lapseOutcome, type DisputeStatus } from './dispute-machine';
+import { endingPlan, lapsedRequestApproves } from './ending';
 import { decideMilestoneAction, type MilestoneStatus } from './milestone-machine';
 
 export type LapseMilestone = MilestoneClock & { id: string; position: number };
@@ -16,8 +28,11 @@ export type LapseDispute = DisputeClock & {
   isBuyerEvidenceSubmitted: boolean;
   isSellerEvidenceSubmitted: boolean;
 };
-/** One transaction's milestones and disputes: all the engine reads. */
-export type TransactionClocks = { milestones: readonly LapseMilestone[]; disputes: readonly LapseDispute[] };
+/**
+ * One transaction's milestones and disputes, and its own clock (a pending cancellation request): all the
+ * engine reads. A transaction without the clock given has no request pending.
+ */
+export type TransactionClocks = { milestones: readonly LapseMilestone[]; disputes: readonly LapseDispute[]; transaction?: TransactionClock };
 /** What the business-day calendar needs: the holidays it skips. */
 export type Calendar = { holidays: ReadonlySet<string> };
 
@@ -37,22 +52,34 @@ export type Lapse =
   /** Both parties spoke: the dispute team arbitrates. */
   | (DisputeLapsed & { kind: 'arbitration'; deadline: 'evidence_submission' })
   /** Neither spoke: arbitration is declined and the funds stay held. */
-  | (DisputeLapsed & { kind: 'declined'; deadline: 'evidence_submission' });
+  | (DisputeLapsed & { kind: 'declined'; deadline: 'evidence_submission' })
+  /**
+   * A cancellation request went unanswered: approved when the seller asked and the state allows it (every
+   * unfinished milestone canceled, the escrows refunded), declined otherwise (decisions §13).
+   */
+  | { kind: 'cancellation_lapsed'; deadline: 'cancellation_response'; dueAt: Date; requestedBy: 'buyer' | 'seller'; outcome: 'approve' | 'decline' };
 
 const RANK: ReadonlyMap<DeadlineName, number> = new Map(DEADLINES.map((rule, i) => [rule.name, i]));
 
-type Running = { name: DeadlineName; dueAt: Date; milestone?: LapseMilestone; dispute?: LapseDispute };
+type Running = { name: DeadlineName; dueAt: Date; milestone?: LapseMilestone; dispute?: LapseDispute; transaction?: TransactionClock };
 
 function runningDeadlines(state: TransactionClocks): Running[] {
+  const transaction = state.transaction;
   return [
     ...state.milestones.flatMap((milestone) => milestoneDeadlines(milestone).map((d) => ({ name: d.name, dueAt: d.due_at, milestone }))),
     ...state.disputes.flatMap((dispute) => disputeDeadlines(dispute).map((d) => ({ name: d.name, dueAt: d.due_at, dispute }))),
+    ...(transaction ? transactionDeadlines(transaction, state.milestones).map((d) => ({ name: d.name, dueAt: d.due_at, transaction })) : []),
   ];
 }
 
 /** What a lapsed deadline does, judged on the state it lapses in. */
-function judge(r: Running, calendar: Calendar): Lapse {
+function judge(r: Running, state: TransactionClocks, calendar: Calendar): Lapse {
   const { dueAt } = r;
+  if (r.transaction) {
+    const requestedBy = r.transaction.cancellationRequestedBy!;
+    const outcome = lapsedRequestApproves(state.milestones, requestedBy) ? 'approve' : 'decline';
+    return { kind: 'cancellation_lapsed', deadline: 'cancellation_response', dueAt, requestedBy, outcome };
+  }
   if (r.milestone) {
     const milestoneId = r.milestone.id;
     if (r.name === 'inspection') return { kind: 'accept_delivery', deadline: 'inspection', action: 'approve', dueAt, milestoneId };
@@ -77,7 +104,7 @@ function judge(r: Running, calendar: Calendar): Lapse {
 }
 
 function recordId(r: Running): string {
-  return r.milestone?.id ?? r.dispute?.id ?? '';
+  return r.milestone?.id ?? r.dispute?.id ?? 'transaction';
 }
 
 /**
@@ -88,12 +115,18 @@ export function lapsedNow(state: TransactionClocks, now: Date, calendar: Calenda
   return runningDeadlines(state)
     .filter((r) => isDue({ due_at: r.dueAt }, now))
     .sort((a, b) => a.dueAt.getTime() - b.dueAt.getTime() || RANK.get(a.name)! - RANK.get(b.name)! || recordId(a).localeCompare(recordId(b)))
-    .map((r) => judge(r, calendar));
+    .map((r) => judge(r, state, calendar));
 }
 
 /** The state after a lapse has acted, as the service writes it. */
 export function afterLapse(state: TransactionClocks, lapse: Lapse): TransactionClocks {
   switch (lapse.kind) {
+    case 'cancellation_lapsed': {
+      const transaction: TransactionClock = { cancellationRequestedBy: null, cancellationResponseDueAt: null };
+      if (lapse.outcome === 'decline') return { ...state, transaction };
+      const canceled = new Set(endingPlan(state.milestones).canceled);
+      return { ...state, transaction, milestones: state.milestones.map((m) => (canceled.has(m.id) ? { ...m, status: 'CANCELED' as const } : m)) };
+    }
     case 'accept_delivery':
     case 'approve_return': {
       const milestones = state.milestones.map((m) => {

@@ -227,6 +227,8 @@ export const transactions = pgTable(
     dateCanceled: ts('date_canceled'),
     /** A party's cancellation request waiting for the other party's answer (decisions §13). */
     cancellationRequest: jsonb('cancellation_request').$type<CancellationRequestJson>(),
+    /** When the pending cancellation request lapses unanswered (decisions §13); null without one. */
+    cancellationResponseDueAt: ts('cancellation_response_due_at'),
     /** Who ended the transaction early (buyer or seller), and why. */
     endedBy: text('ended_by', { enum: ['buyer', 'seller'] }),
     endReason: text('end_reason'),
@@ -238,6 +240,8 @@ export const transactions = pgTable(
     index('transactions_client_created_id_idx').on(t.clientId, t.createdAt, t.id),
     index('transactions_buyer_idx').on(t.buyerPartyId),
     index('transactions_seller_idx').on(t.sellerPartyId),
+    // The deadline runner's scan each second: only transactions with a request waiting for an answer.
+    index('transactions_awaiting_answer_idx').on(t.cancellationResponseDueAt).where(sql`cancellation_response_due_at is not null`),
   ],
 );
 

@@ -8,17 +8,29 @@ import type { MilestoneStatus } from '@/lib/escrow/milestone-machine';
 import { formatNaira } from '@/lib/escrow/money';
 import { holidays } from '../calendar';
 import type { Tx } from '../db/client';
-import { disputes, type ClientRow } from '../db/schema';
+import { disputes, transactions, type ClientRow } from '../db/schema';
 import { env } from '../env';
-import { findMilestone, loadMilestonesAndDisputes, loadTransactionGraph, readMilestoneWithLogs, type MilestonesAndDisputes } from '../records/transaction-graph';
+import {
+  findMilestone,
+  loadMilestonesAndDisputes,
+  loadTransactionGraph,
+  readMilestoneWithLogs,
+  type MilestonesAndDisputes,
+  type TransactionRow,
+} from '../records/transaction-graph';
 import { finishDisputeStep, settleDisputedMilestone } from '../services/dispute-action';
 import { applyMilestoneAction } from '../services/milestone-action';
 import { refundBuyerOnReturn, releaseToSeller } from '../services/milestone-effects';
 import { settlementTerms } from '../services/settlement-terms';
+import { settleLapsedRequest } from '../services/transaction-ending-writes';
 
-/** What the lapse engine reads, from a transaction's milestones and disputes as loaded. */
-function clocksOf(loaded: MilestonesAndDisputes): TransactionClocks {
+/** A transaction's own clock as its row holds it: a pending cancellation request and its deadline. */
+export type TransactionClockRow = Pick<TransactionRow, 'cancellationRequest' | 'cancellationResponseDueAt'>;
+
+/** What the lapse engine reads, from a transaction's milestones and disputes as loaded, and its own clock. */
+function clocksOf(loaded: MilestonesAndDisputes, transaction: TransactionClockRow): TransactionClocks {
   return {
+    transaction: { cancellationRequestedBy: transaction.cancellationRequest?.requested_by ?? null, cancellationResponseDueAt: transaction.cancellationResponseDueAt },
     milestones: loaded.milestones.map(({ milestone: m }) => ({
       id: m.id,
       position: m.position,
@@ -31,8 +43,8 @@ function clocksOf(loaded: MilestonesAndDisputes): TransactionClocks {
 }
 
 /** The lapse engine's answer for a transaction loaded under its row lock: what to apply, in order. */
-export function lapsesDue(loaded: MilestonesAndDisputes, now: Date): Lapse[] {
-  return dueLapses(clocksOf(loaded), now, { holidays: holidays() });
+export function lapsesDue(loaded: MilestonesAndDisputes, transaction: TransactionClockRow, now: Date): Lapse[] {
+  return dueLapses(clocksOf(loaded, transaction), now, { holidays: holidays() });
 }
 
 /**
@@ -46,7 +58,17 @@ export async function applyLapses(tx: Tx, client: ClientRow, transactionId: stri
 
 /** Loads the transaction (its row lock held), asks the engine and applies its answer; returns how many lapses acted. */
 export async function settleDueLapses(tx: Tx, client: ClientRow, transactionId: string, now: Date): Promise<number> {
-  const lapses = lapsesDue(await loadMilestonesAndDisputes(tx, transactionId), now);
+  const [loaded, [clock]] = await Promise.all([
+    loadMilestonesAndDisputes(tx, transactionId),
+    tx
+      .select({ cancellationRequest: transactions.cancellationRequest, cancellationResponseDueAt: transactions.cancellationResponseDueAt })
+      .from(transactions)
+      .where(eq(transactions.id, transactionId))
+      .prepare('transaction_clock')
+      .execute(),
+  ]);
+  if (!clock) return 0;
+  const lapses = lapsesDue(loaded, clock, now);
   await applyLapses(tx, client, transactionId, lapses, now);
   return lapses.length;
 }
@@ -69,6 +91,12 @@ async function applyLapse(tx: Tx, client: ClientRow, transactionId: string, laps
             ? releaseToSeller(ctx, 'Inspection period ended without an answer from the buyer, so the delivery was accepted automatically')
             : refundBuyerOnReturn(ctx, 'The seller did not answer the return in time, so it was approved automatically'),
       });
+      return;
+    }
+    case 'cancellation_lapsed': {
+      const graph = await loadTransactionGraph(tx, client.id, transactionId);
+      if (!graph) throw new Error(`transaction ${transactionId} vanished while settling deadlines`);
+      await settleLapsedRequest(tx, client, graph, lapse.outcome, now);
       return;
     }
     default:

@@ -1,21 +1,45 @@
 import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
 import { DEADLINES, type DeadlineRule } from '@/lib/escrow/deadlines';
-import { disputes, milestones } from '../db/schema';
+import { disputes, milestones, transactions } from '../db/schema';
+
+/** Names an enclosing query may give: the transaction id and client id of a row found, by the row's alias. */
+type Scope = { at: SQL; join?: (clientId: SQL) => SQL; where?: (transactionId: SQL, clientId: SQL) => SQL };
 
 /**
  * The rows, as `(transaction_id, client_id)`, whose deadline of one kind has passed by `at`: the kind's
- * status and due column come from DEADLINES, the definitions the lapse engine reads, so this SQL cannot
- * drift from it. A prefilter only: which lapse acts and what it does is the engine's to say, on the
+ * record, status and due column come from DEADLINES, the definitions the lapse engine reads, so this SQL
+ * cannot drift from it. A prefilter only: which lapse acts and what it does is the engine's to say, on the
  * transaction loaded under its row lock. Aliases are prefixed so an enclosing query's `m` or `c` stays its own.
  */
-function passedDeadlineRows(rule: DeadlineRule, scope: { at: SQL; join?: SQL; where?: SQL }): SQL {
-  const [from, record, column] =
-    rule.record === 'milestone'
-      ? [sql`milestones lapse_m`, sql`lapse_m`, milestones[rule.field].name]
-      : [sql`disputes lapse_d join milestones lapse_m on lapse_m.id = lapse_d.milestone_id`, sql`lapse_d`, disputes[rule.field].name];
-  return sql`select lapse_m.transaction_id, lapse_m.client_id from ${from} ${scope.join ?? sql``}
-    where ${record}.status = ${rule.status} and ${record}.${sql.identifier(column)} <= ${scope.at} ${scope.where ?? sql``}`;
+function passedDeadlineRows(rule: DeadlineRule, scope: Scope): SQL {
+  const { from, transactionId, clientId, passed } = (() => {
+    switch (rule.record) {
+      case 'milestone':
+        return {
+          from: sql`milestones lapse_m`,
+          transactionId: sql`lapse_m.transaction_id`,
+          clientId: sql`lapse_m.client_id`,
+          passed: sql`lapse_m.status = ${rule.status} and lapse_m.${sql.identifier(milestones[rule.field].name)} <= ${scope.at}`,
+        };
+      case 'dispute':
+        return {
+          from: sql`disputes lapse_d join milestones lapse_m on lapse_m.id = lapse_d.milestone_id`,
+          transactionId: sql`lapse_m.transaction_id`,
+          clientId: sql`lapse_m.client_id`,
+          passed: sql`lapse_d.status = ${rule.status} and lapse_d.${sql.identifier(disputes[rule.field].name)} <= ${scope.at}`,
+        };
+      case 'transaction':
+        return {
+          from: sql`transactions lapse_t`,
+          transactionId: sql`lapse_t.id`,
+          clientId: sql`lapse_t.client_id`,
+          passed: sql`lapse_t.${sql.identifier(transactions[rule.field].name)} <= ${scope.at}`,
+        };
+    }
+  })();
+  return sql`select ${transactionId} as transaction_id, ${clientId} as client_id from ${from} ${scope.join?.(clientId) ?? sql``}
+    where ${passed} ${scope.where?.(transactionId, clientId) ?? sql``}`;
 }
 
 /**
@@ -24,10 +48,10 @@ function passedDeadlineRows(rule: DeadlineRule, scope: { at: SQL; join?: SQL; wh
  * waiting on it: the scan runs every second and must not grow with every milestone ever made.
  */
 export function transactionsWithPassedDeadlines(a: { wallNow: Date; clientId?: string; limit: number }): SQL {
-  const scope = {
-    join: sql`join clients lapse_c on lapse_c.id = lapse_m.client_id`,
+  const scope: Scope = {
+    join: (clientId) => sql`join clients lapse_c on lapse_c.id = ${clientId}`,
     at: sql`(${a.wallNow.toISOString()}::timestamptz + lapse_c.clock_offset_ms * interval '1 millisecond')`,
-    where: a.clientId ? sql`and lapse_m.client_id = ${a.clientId}` : undefined,
+    where: a.clientId ? (_transactionId, clientId) => sql`and ${clientId} = ${a.clientId}` : undefined,
   };
   return sql`select transaction_id, client_id from (${sql.join(
     DEADLINES.map((rule) => passedDeadlineRows(rule, scope)),
@@ -41,7 +65,7 @@ export function transactionsWithPassedDeadlines(a: { wallNow: Date; clientId?: s
  * it agrees with the engine because both read DEADLINES, with the same `<=`.
  */
 export function hasPassedDeadline(transactionId: SQL, at: SQL): SQL {
-  const scope = { at, where: sql`and lapse_m.transaction_id = ${transactionId}` };
+  const scope: Scope = { at, where: (rowTransactionId) => sql`and ${rowTransactionId} = ${transactionId}` };
   return sql`exists (${sql.join(
     DEADLINES.map((rule) => passedDeadlineRows(rule, scope)),
     sql` union all `,

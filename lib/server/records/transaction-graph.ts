@@ -9,7 +9,7 @@ import type {
   TransactionRecord,
   TransactionWithMilestonesRecord,
 } from '@/lib/contracts/records';
-import { milestoneDeadlines } from '@/lib/escrow/deadlines';
+import { milestoneDeadlines, transactionDeadlines } from '@/lib/escrow/deadlines';
 import type { EndingState } from '@/lib/escrow/ending';
 import type { CommissionPayer } from '@/lib/escrow/fees';
 import { allowedMilestoneActions, type MilestoneStatus, type TransactionStatus } from '@/lib/escrow/milestone-machine';
@@ -333,6 +333,10 @@ export function transactionWithMilestonesRecord(g: TransactionGraph, now: Date):
     seller: partyRecord(g.seller),
     milestones: g.milestones.map((entry) => milestoneFields(entry, g.milestones)),
     allowed_actions: allowedTransactionActions(endingStateOf(g), { status: g.transaction.status as TransactionStatus, hasBuyerRated: g.transaction.hasBuyerRated, hasSellerRated: g.transaction.hasSellerRated }, now),
+    deadlines: transactionDeadlines(
+      { cancellationRequestedBy: g.transaction.cancellationRequest?.requested_by ?? null, cancellationResponseDueAt: g.transaction.cancellationResponseDueAt },
+      g.milestones.map(({ milestone: m }) => ({ id: m.id, status: m.status as MilestoneStatus, position: m.position })),
+    ).map((d) => ({ ...d, due_at: iso(d.due_at) })),
   };
 }
 

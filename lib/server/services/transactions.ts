@@ -116,6 +116,7 @@ export async function createTransaction(db: Db, client: ClientRow, body: CreateT
     approvedAt: null,
     dateCanceled: null,
     cancellationRequest: null,
+    cancellationResponseDueAt: null,
     endedBy: null,
     endReason: null,
     updatedBy: null,

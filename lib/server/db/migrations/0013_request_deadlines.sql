@@ -1,0 +1,2 @@
+ALTER TABLE "transactions" ADD COLUMN "cancellation_response_due_at" timestamp (3) with time zone;--> statement-breakpoint
+CREATE INDEX "transactions_awaiting_answer_idx" ON "transactions" USING btree ("cancellation_response_due_at") WHERE cancellation_response_due_at is not null;

@@ -49,7 +49,7 @@ export function endingPlan(milestones: readonly MilestoneState[]): EndingPlan {
 }
 
 /** Why nobody may end the transaction now, if so: it has ended, or a milestone is busy, or nothing is left. */
-function cannotEnd(state: EndingState<MilestoneState>, verb: 'canceled' | 'terminated'): Refusal | undefined {
+function cannotEnd(state: Pick<EndingState<MilestoneState>, 'ended' | 'milestones'>, verb: 'canceled' | 'terminated'): Refusal | undefined {
   if (state.ended) return invalid(`The transaction has already ended (status ${state.ended}).`);
   const busy = [...state.milestones].sort((a, b) => a.position - b.position).find((m) => BUSY.has(m.status));
   if (busy) {
@@ -131,7 +131,6 @@ export function allowedEndingActions(state: EndingState, now: Date): { buyer: En
  * silent buyer gets the money back) and the state still allows an approval. Otherwise it is declined.
  */
 export function lapsedRequestApproves(milestones: readonly MilestoneState[], requestedBy: PartyRole): boolean {
-  if (requestedBy !== 'seller') return false;
-  const state: EndingState<MilestoneState> = { ended: null, milestones, cancellationRequest: { requestedBy, reason: '', requestedAt: new Date(0) }, hasResolvedDispute: false };
-  return decideCancellationAnswer(state, 'buyer', 'approve').ok;
+  // The buyer's approval as decideCancellationAnswer judges it: refused only when the transaction cannot end now.
+  return requestedBy === 'seller' && !cannotEnd({ ended: null, milestones }, 'canceled');
 }

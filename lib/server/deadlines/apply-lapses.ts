@@ -15,6 +15,7 @@ import {
   loadMilestonesAndDisputes,
   loadTransactionGraph,
   readMilestoneWithLogs,
+  transactionClockOf,
   type MilestonesAndDisputes,
   type TransactionRow,
 } from '../records/transaction-graph';
@@ -30,7 +31,7 @@ export type TransactionClockRow = Pick<TransactionRow, 'cancellationRequest' | '
 /** What the lapse engine reads, from a transaction's milestones and disputes as loaded, and its own clock. */
 function clocksOf(loaded: MilestonesAndDisputes, transaction: TransactionClockRow): TransactionClocks {
   return {
-    transaction: { cancellationRequestedBy: transaction.cancellationRequest?.requested_by ?? null, cancellationResponseDueAt: transaction.cancellationResponseDueAt },
+    transaction: transactionClockOf(transaction),
     milestones: loaded.milestones.map(({ milestone: m }) => ({
       id: m.id,
       position: m.position,

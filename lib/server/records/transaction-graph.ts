@@ -9,7 +9,7 @@ import type {
   TransactionRecord,
   TransactionWithMilestonesRecord,
 } from '@/lib/contracts/records';
-import { milestoneDeadlines, transactionDeadlines } from '@/lib/escrow/deadlines';
+import { milestoneDeadlines, transactionDeadlines, type TransactionClock } from '@/lib/escrow/deadlines';
 import type { EndingState } from '@/lib/escrow/ending';
 import type { CommissionPayer } from '@/lib/escrow/fees';
 import { allowedMilestoneActions, type MilestoneStatus, type TransactionStatus } from '@/lib/escrow/milestone-machine';
@@ -326,17 +326,20 @@ export function endingStateOf(g: TransactionGraph): EndingState {
   };
 }
 
+/** The transaction's own clock as its row holds it (lib/escrow/deadlines.ts): a pending cancellation request and when it lapses. */
+export function transactionClockOf(t: Pick<TransactionRow, 'cancellationRequest' | 'cancellationResponseDueAt'>): TransactionClock {
+  return { cancellationRequestedBy: t.cancellationRequest?.requested_by ?? null, cancellationResponseDueAt: t.cancellationResponseDueAt };
+}
+
 export function transactionWithMilestonesRecord(g: TransactionGraph, now: Date): TransactionWithMilestonesRecord {
+  const ending = endingStateOf(g);
   return {
     ...transactionRecord(g.transaction),
     buyer: partyRecord(g.buyer),
     seller: partyRecord(g.seller),
     milestones: g.milestones.map((entry) => milestoneFields(entry, g.milestones)),
-    allowed_actions: allowedTransactionActions(endingStateOf(g), { status: g.transaction.status as TransactionStatus, hasBuyerRated: g.transaction.hasBuyerRated, hasSellerRated: g.transaction.hasSellerRated }, now),
-    deadlines: transactionDeadlines(
-      { cancellationRequestedBy: g.transaction.cancellationRequest?.requested_by ?? null, cancellationResponseDueAt: g.transaction.cancellationResponseDueAt },
-      g.milestones.map(({ milestone: m }) => ({ id: m.id, status: m.status as MilestoneStatus, position: m.position })),
-    ).map((d) => ({ ...d, due_at: iso(d.due_at) })),
+    allowed_actions: allowedTransactionActions(ending, { status: g.transaction.status as TransactionStatus, hasBuyerRated: g.transaction.hasBuyerRated, hasSellerRated: g.transaction.hasSellerRated }, now),
+    deadlines: transactionDeadlines(transactionClockOf(g.transaction), ending.milestones).map((d) => ({ ...d, due_at: iso(d.due_at) })),
   };
 }
 

@@ -67,18 +67,19 @@ export async function writeEnding(w: Writer, a: { ended: TransactionEnding; plan
   const buyerWalletId = graph.buyer.organisation.walletId;
   const refunded = graph.milestones.filter(({ milestone }) => a.plan.refunded.includes(milestone.id));
   const balances = refunded.length > 0 ? await lockLedgerAccounts(tx, [buyerWalletId, ...refunded.map(({ escrow }) => escrow.id)]) : new Map<string, number>();
-  const refunds: TransferInput[] = refunded
-    .map(({ milestone, escrow }) => ({ milestone, escrowBalance: balances.get(escrow.id) ?? 0, escrowId: escrow.id }))
-    .filter((r) => r.escrowBalance > 0)
-    .map((r) => ({
-      clientId: client.id,
-      milestoneId: r.milestone.id,
-      transfer: refund({ escrowId: r.escrowId, buyerWalletId, escrowBalance: r.escrowBalance }),
-      description: `Refund of milestone ${r.milestone.position}: transaction ${a.ended === 'CANCELED' ? 'canceled' : 'terminated'}`,
-      now,
-    }));
-  const refundOf = new Map(refunds.map((r) => [r.milestoneId!, r.transfer.postings.find((p) => p.accountId === buyerWalletId)?.amount ?? 0]));
-  const refundedKobo = [...refundOf.values()].reduce((sum, kobo) => sum + kobo, 0);
+  // Each escrow goes back whole: what it holds is what the buyer gets.
+  const held = refunded
+    .map(({ milestone, escrow }) => ({ milestone, escrowId: escrow.id, escrowBalance: balances.get(escrow.id) ?? 0 }))
+    .filter((r) => r.escrowBalance > 0);
+  const refunds: TransferInput[] = held.map((r) => ({
+    clientId: client.id,
+    milestoneId: r.milestone.id,
+    transfer: refund({ escrowId: r.escrowId, buyerWalletId, escrowBalance: r.escrowBalance }),
+    description: `Refund of milestone ${r.milestone.position}: transaction ${a.ended === 'CANCELED' ? 'canceled' : 'terminated'}`,
+    now,
+  }));
+  const refundOf = new Map(held.map((r) => [r.milestone.id, r.escrowBalance]));
+  const refundedKobo = held.reduce((sum, r) => sum + r.escrowBalance, 0);
 
   const canceled = new Set(a.plan.canceled);
   const milestonesAfter = graph.milestones.map(({ milestone, escrow }) => ({

@@ -277,6 +277,10 @@ export const milestones = pgTable(
     currentExtensionIndex: integer('current_extension_index'),
     /** The seller's due-date extension requests and the buyer's answers, oldest first. */
     extensions: jsonb('extensions').$type<ExtensionJson[]>().notNull().default([]),
+    /** When the buyer's answer to the pending extension request is due (decisions §13); null when none is pending. */
+    extensionResponseDueAt: ts('extension_response_due_at'),
+    /** After the seller rejects a return: when the service opens the dispute if no party has (issue #25); null otherwise. */
+    disputeOpeningDueAt: ts('dispute_opening_due_at'),
     rateUsed: integer('rate_used_basis_points').notNull(),
     proofsOfCompletion: jsonb('proofs_of_completion').$type<string[]>().notNull().default([]),
     proofsOfReturn: jsonb('proofs_of_return').$type<string[]>().notNull().default([]),
@@ -287,6 +291,8 @@ export const milestones = pgTable(
     uniqueIndex('milestones_transaction_position_idx').on(t.transactionId, t.position),
     // The deadline runner's scan each second: only milestones waiting on a deadline, not every milestone ever.
     index('milestones_awaiting_deadline_idx').on(t.status).where(sql`status in ('UNDER_INSPECTION', 'DELIVERY_RETURNED_AWAITING_APPROVAL')`),
+    index('milestones_awaiting_extension_answer_idx').on(t.extensionResponseDueAt).where(sql`extension_response_due_at is not null`),
+    index('milestones_awaiting_dispute_idx').on(t.disputeOpeningDueAt).where(sql`dispute_opening_due_at is not null`),
   ],
 );
 
@@ -333,6 +339,10 @@ export const disputes = pgTable(
     evidenceExtendedBy: jsonb('evidence_extended_by').$type<Array<'buyer' | 'seller'>>().notNull().default([]),
     /** The amount the buyer offered in mediation (dispute_amount_status COUNTER_OFFERED). */
     counterOfferAmountKobo: kobo('counter_offer_amount_kobo'),
+    /** Who opened it: a party, or the service when the seller rejected a return and nobody did (issue #25). */
+    openedBy: text('opened_by').$type<'buyer' | 'seller' | 'system'>().notNull().default('seller'),
+    /** While ARBITRATION_DECLINED: when the held funds go back to the buyer unless the dispute team decides first. */
+    declinedRefundDueAt: ts('declined_refund_due_at'),
     cancellationAgreementDetails: text('cancellation_agreement_details'),
     canceledBy: text('canceled_by'),
     escalatedAt: ts('escalated_at'),
@@ -348,6 +358,7 @@ export const disputes = pgTable(
   (t) => [
     index('disputes_client_created_idx').on(t.clientId, t.createdAt),
     index('disputes_awaiting_deadline_idx').on(t.status).where(sql`status in ('INTRA_PARTY_MEDIATION', 'EVIDENCE_SUBMISSION')`),
+    index('disputes_awaiting_declined_refund_idx').on(t.declinedRefundDueAt).where(sql`declined_refund_due_at is not null`),
   ],
 );
 

@@ -52,6 +52,8 @@ export async function createDispute(db: Db, client: ClientRow, body: CreateDispu
       evidenceSubmissionEndDate: null,
       evidenceExtendedBy: [],
       counterOfferAmountKobo: null,
+      openedBy: 'seller',
+      declinedRefundDueAt: null,
       cancellationAgreementDetails: null,
       canceledBy: null,
       escalatedAt: null,

@@ -77,6 +77,8 @@ export async function createTransaction(db: Db, client: ClientRow, body: CreateT
       returnDeadlineDate: null,
       currentExtensionIndex: null,
       extensions: [],
+      extensionResponseDueAt: null,
+      disputeOpeningDueAt: null,
       rateUsed: policy.basisPoints,
       proofsOfCompletion: [],
       proofsOfReturn: [],

@@ -86,6 +86,13 @@ function bodyFor(op: Operation, ids: Ids): unknown {
       return { buyer_id: ids.user, amount: 100 };
     case 'acceptCounterOffer':
       return { seller_id: ids.seller };
+    case 'requestExtension':
+      return { seller_id: ids.seller, due_date: new Date(Date.now() + 30 * 86_400_000).toISOString(), reason: 'Isolation probe' };
+    case 'approveExtension':
+    case 'declineExtension':
+      return { buyer_id: ids.user };
+    case 'extendEvidenceWindow':
+      return { buyer_id: ids.user, reason: 'Isolation probe' };
     case 'decideVerdict':
       return { seller_amount: 400, reason: 'The delivery matched the contract in part' };
     case 'advanceTestClock':

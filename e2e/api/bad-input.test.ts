@@ -243,6 +243,14 @@ function bodyOf(s: Staged): Body {
       return { buyer_id: deal.buyer.id, amount: 250, reason: 'Half arrived' };
     case 'acceptCounterOffer':
       return { seller_id: deal.seller.id };
+    case 'requestExtension':
+      return { seller_id: deal.seller.id, due_date: inDays(30), reason: 'Supplier delay' };
+    case 'approveExtension':
+      return { buyer_id: deal.buyer.id };
+    case 'declineExtension':
+      return { buyer_id: deal.buyer.id, reason: 'The date matters to us' };
+    case 'extendEvidenceWindow':
+      return { buyer_id: deal.buyer.id, reason: 'The courier report comes on Monday' };
     case 'decideVerdict':
       return { seller_amount: 400, reason: 'The delivery matched the contract in part' };
     case 'advanceTestClock':
@@ -883,9 +891,9 @@ describe('proof URLs that are not files of this client', () => {
 describe('operations either party may take: the body names exactly one of buyer_id and seller_id', () => {
   const eitherOps = OPERATIONS.filter((op) => op.actingParty === 'either');
 
-  it('covers escalation, evidence, ending a transaction and rating it', () => {
+  it('covers escalation, evidence and its window, ending a transaction and rating it', () => {
     expect(eitherOps.map((op) => op.id).sort()).toEqual(
-      ['approveCancellation', 'cancelTransaction', 'declineCancellation', 'escalateDispute', 'rateTransaction', 'submitEvidence', 'terminateTransaction'].sort(),
+      ['approveCancellation', 'cancelTransaction', 'declineCancellation', 'escalateDispute', 'extendEvidenceWindow', 'rateTransaction', 'submitEvidence', 'terminateTransaction'].sort(),
     );
   });
 

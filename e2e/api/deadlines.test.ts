@@ -111,7 +111,7 @@ describe('the dispute process', () => {
     const expectedEnd = addBusinessDays(new Date(deal.dispute.intra_party_mediation_end_date), 3, holidaySet(NIGERIAN_PUBLIC_HOLIDAYS));
     expect(dispute).toMatchObject({ status: 'EVIDENCE_SUBMISSION', escalated_by: 'system', evidence_submission_end_date: expectedEnd.toISOString() });
     expect(dispute.deadlines).toEqual([{ name: 'evidence_submission', due_at: expectedEnd.toISOString(), counted_in: 'business_days', on_lapse: 'forfeit_or_arbitration' }]);
-    expect(dispute.allowed_actions).toEqual({ buyer: ['submit_evidence'], seller: ['submit_evidence', 'cancel'] });
+    expect(dispute.allowed_actions).toEqual({ buyer: ['submit_evidence', 'extend_evidence'], seller: ['submit_evidence', 'extend_evidence', 'cancel'] });
   });
 
   it('either party escalates; a stranger cannot, and a second escalation is out of turn', async () => {

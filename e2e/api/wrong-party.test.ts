@@ -17,7 +17,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorEnvelope } from '@/lib/contracts/common';
 import { OPERATIONS, type Operation } from './support/operations';
-import { call, expectOk, ledgerIntegrity, newClient, newDeal, newUser, snapshot, type ApiResponse, type TestClient } from './support/api';
+import { call, expectOk, inDays, ledgerIntegrity, newClient, newDeal, newUser, snapshot, type ApiResponse, type TestClient } from './support/api';
 import { STAGE_OF, stageMilestone, type Deal, type StagedMilestone as Staged } from './support/staging';
 
 type Role = 'buyer' | 'seller';
@@ -65,6 +65,10 @@ function requestFor(op: Operation, s: Staged, actor: Role = actorsOf(op)[0]!): {
     declineCancellation: { [`${actor}_id`]: s.deal[actor].id, reason: 'The work is nearly done' },
     terminateTransaction: { [`${actor}_id`]: s.deal[actor].id, reason: 'We part ways after the dispute' },
     rateTransaction: { [`${actor}_id`]: s.deal[actor].id, score: 5, comment: 'Smooth deal' },
+    requestExtension: { seller_id: seller, due_date: inDays(30), reason: 'Supplier delay' },
+    approveExtension: { buyer_id: buyer },
+    declineExtension: { buyer_id: buyer, reason: 'The date matters to us' },
+    extendEvidenceWindow: { [`${actor}_id`]: s.deal[actor].id, reason: 'The courier report comes on Monday' },
   };
   const body = bodies[op.id];
   if (!body) throw new Error(`No request recipe for ${op.id}: add one to wrong-party.test.ts`);
@@ -152,25 +156,29 @@ describe('the operations list', () => {
         'approveCancellation',
         'approveDelivery',
         'approveDisputeAmount',
+        'approveExtension',
         'approveReturn',
         'cancelDispute',
         'cancelTransaction',
         'counterOffer',
         'createDispute',
         'declineCancellation',
+        'declineExtension',
         'deliverMilestone',
         'disapproveReturn',
         'escalateDispute',
+        'extendEvidenceWindow',
         'fundMilestone',
         'rejectDelivery',
         'rateTransaction',
         'rejectDisputeAmount',
+        'requestExtension',
         'submitEvidence',
         'terminateTransaction',
       ].sort(),
     );
     expect(actingOps.filter((op) => op.actingParty === 'either').map((op) => op.id).sort()).toEqual(
-      ['approveCancellation', 'cancelTransaction', 'declineCancellation', 'escalateDispute', 'rateTransaction', 'submitEvidence', 'terminateTransaction'].sort(),
+      ['approveCancellation', 'cancelTransaction', 'declineCancellation', 'escalateDispute', 'extendEvidenceWindow', 'rateTransaction', 'submitEvidence', 'terminateTransaction'].sort(),
     );
     const fake: Staged = {
       client: { id: randomUUID(), secretKey: 'sk_test_placeholder', publicKey: 'pk_test_placeholder' },

@@ -35,6 +35,8 @@ export const SubmitEvidenceBody = eitherParty({
   text: ShortText(10_000),
   files: z.array(ProofUrl).max(20, 'at most 20 files').optional().default([]).meta({ description: 'URLs of files uploaded with POST /v1/files' }),
 });
+export const ExtendEvidenceBody = eitherParty({ reason: ShortText(2000) });
+export type ExtendEvidenceBody = z.infer<typeof ExtendEvidenceBody>;
 export const CancelDisputeBody = z.object({ seller_id: IdRef, cancellation_agreement_details: ShortText(5000) });
 export const VerdictBody = z.object({
   seller_amount: NairaAmount.meta({ description: "the seller's share of the escrow, 0 up to max_dispute_amount" }),

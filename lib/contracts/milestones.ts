@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdRef, ProofUrls, ShortText } from './common';
+import { IdRef, PlainText, ProofUrls, ShortText, unlessMissing } from './common';
 
 export const DeliverBody = z.object({ seller_id: IdRef, proofs_of_completion: ProofUrls });
 export const BuyerActionBody = z.object({ buyer_id: IdRef });
@@ -11,3 +11,13 @@ export const RejectDeliveryBody = z.object({
 });
 export type DeliverBody = z.infer<typeof DeliverBody>;
 export type RejectDeliveryBody = z.infer<typeof RejectDeliveryBody>;
+
+/** The seller asks to move an undelivered milestone's due date (decisions §13). */
+export const RequestExtensionBody = z.object({
+  seller_id: IdRef,
+  due_date: z.iso.datetime({ offset: true, error: unlessMissing('must be an ISO 8601 date-time') }),
+  reason: ShortText(2000),
+});
+export const DeclineExtensionBody = z.object({ buyer_id: IdRef, reason: PlainText().trim().max(2000, 'is at most 2000 characters').optional() });
+export type RequestExtensionBody = z.infer<typeof RequestExtensionBody>;
+export type DeclineExtensionBody = z.infer<typeof DeclineExtensionBody>;

@@ -1,6 +1,7 @@
 /** Response records, field for field as escrow-api.md lists them, plus decisions §10 (allowed_actions, deadlines, proposals). */
 import { z } from 'zod';
 import { DISPUTE_ACTIONS, DISPUTE_AMOUNT_STATUSES, DISPUTE_STATUSES } from '../escrow/dispute-machine';
+import { EXTENSION_ACTIONS, EXTENSION_STATUSES } from '../escrow/extensions';
 import { COMMISSION_PAYERS } from '../escrow/fees';
 import { TRANSACTION_ACTIONS } from '../escrow/transaction-actions';
 import { MILESTONE_ACTIONS, MILESTONE_STATUSES, TRANSACTION_STATUSES } from '../escrow/milestone-machine';
@@ -175,6 +176,16 @@ export const DeadlineRecord = z
 const allowed = <T extends readonly [string, ...string[]]>(actions: T) =>
   z.object({ buyer: z.array(z.enum(actions)), seller: z.array(z.enum(actions)) }).strict();
 
+export const ExtensionRecord = z
+  .object({
+    due_date: Timestamp.meta({ description: 'the due date the seller asks for' }),
+    reason: z.string(),
+    status: z.enum(EXTENSION_STATUSES),
+    requested_at: Timestamp,
+    answered_at: NullableTimestamp.meta({ description: "the buyer's answer, or the service's when the request lapsed unanswered" }),
+  })
+  .strict();
+
 const milestoneFields = {
   id: Id,
   title: z.string(),
@@ -200,12 +211,13 @@ const milestoneFields = {
   inspection_duration: z.number().int().meta({ description: 'days' }),
   inspection_end_date: NullableTimestamp.meta({ description: 'null until the milestone is delivered' }),
   return_deadline_date: NullableTimestamp,
-  current_extension_index: z.number().int().nullable(),
+  current_extension_index: z.number().int().nullable().meta({ description: "0-based index in extensions of the latest approved due-date extension; null before any" }),
+  extensions: z.array(ExtensionRecord).meta({ description: "the seller's due-date extension requests and the buyer's answers, oldest first" }),
   milestone_escrow_id: Id,
   rate_used: z.number().meta({ description: 'fee rate applied, in percent' }),
   proofs_of_completion: z.array(z.string()),
   proofs_of_return: z.array(z.string()),
-  allowed_actions: allowed(MILESTONE_ACTIONS),
+  allowed_actions: allowed([...MILESTONE_ACTIONS, ...EXTENSION_ACTIONS]).meta({ description: 'the steps each party may take now, and what each may do about the due date' }),
   deadlines: z.array(DeadlineRecord),
   created_at: Timestamp,
   updated_at: Timestamp,
@@ -265,6 +277,7 @@ const disputeFields = {
   is_seller_evidence_submitted: z.boolean(),
   intra_party_mediation_end_date: Timestamp,
   evidence_submission_end_date: NullableTimestamp,
+  evidence_extended_by: z.array(z.enum(['buyer', 'seller'])).meta({ description: 'the parties that have used their one extension of the evidence window (+2 business days each)' }),
   cancellation_agreement_details: z.string().nullable(),
   canceled_by: z.string().nullable(),
   created_by: Id,

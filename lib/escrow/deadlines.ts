@@ -6,6 +6,7 @@
  */
 import type { DisputeStatus } from './dispute-machine';
 import { lapsedRequestApproves } from './ending';
+import { EXTENSION_RESPONSE_BUSINESS_DAYS } from './extensions';
 import type { MilestoneState, MilestoneStatus } from './milestone-machine';
 
 export const INSPECTION_DAYS_DEFAULT = 3;
@@ -14,19 +15,27 @@ export const MEDIATION_BUSINESS_DAYS = 3;
 export const EVIDENCE_BUSINESS_DAYS = 3;
 /** How long the other party has to answer a cancellation request (decisions §13, issue #25). */
 export const CANCELLATION_RESPONSE_BUSINESS_DAYS = 3;
+export { EXTENSION_RESPONSE_BUSINESS_DAYS };
 
 /** A milestone's fields that its deadlines read, named as the records hold them. */
-export type MilestoneClock = { status: MilestoneStatus; inspectionEndDate: Date | null; returnDeadlineDate: Date | null };
+export type MilestoneClock = {
+  status: MilestoneStatus;
+  inspectionEndDate: Date | null;
+  returnDeadlineDate: Date | null;
+  /** A pending due-date extension request's answer is due (decisions §13); null when none is pending. */
+  extensionResponseDueAt: Date | null;
+};
 /** A dispute's fields that its deadlines read, named as the records hold them. */
 export type DisputeClock = { status: DisputeStatus; intraPartyMediationEndDate: Date; evidenceSubmissionEndDate: Date | null };
 
 type Counting = 'calendar_days' | 'business_days';
 
 export type MilestoneDeadlineRule = {
-  name: 'inspection' | 'return_response';
+  name: 'inspection' | 'return_response' | 'extension_response';
   record: 'milestone';
-  status: MilestoneStatus;
-  field: 'inspectionEndDate' | 'returnDeadlineDate';
+  /** null: the deadline runs whenever its field holds an instant (a pending request), whatever the status. */
+  status: MilestoneStatus | null;
+  field: 'inspectionEndDate' | 'returnDeadlineDate' | 'extensionResponseDueAt';
   counted_in: Counting;
   on_lapse: string;
 };
@@ -63,6 +72,8 @@ export const MILESTONE_DEADLINES: readonly MilestoneDeadlineRule[] = [
     counted_in: 'calendar_days',
     on_lapse: 'return_approved',
   },
+  /** The buyer left the seller's due-date extension request unanswered: it is declined, the due date stands. */
+  { name: 'extension_response', record: 'milestone', status: null, field: 'extensionResponseDueAt', counted_in: 'business_days', on_lapse: 'extension_declined' },
 ];
 
 export const DISPUTE_DEADLINES: readonly DisputeDeadlineRule[] = [
@@ -109,11 +120,11 @@ export function isDue(deadline: Pick<Deadline, 'due_at'>, now: Date): boolean {
 }
 
 function running(rule: MilestoneDeadlineRule | DisputeDeadlineRule, status: string, dueAt: Date | null): Deadline[] {
-  if (status !== rule.status || !dueAt) return [];
+  if ((rule.status !== null && status !== rule.status) || !dueAt) return [];
   return [{ name: rule.name, due_at: dueAt, counted_in: rule.counted_in, on_lapse: rule.on_lapse }];
 }
 
-/** The milestone's running deadlines (at most one: a milestone is in one status). */
+/** The milestone's running deadlines: its status's, and a pending extension request's. */
 export function milestoneDeadlines(m: MilestoneClock): Deadline[] {
   return MILESTONE_DEADLINES.flatMap((rule) => running(rule, m.status, m[rule.field]));
 }

@@ -38,9 +38,15 @@ describe('decideDisputeAction', () => {
       seller: ['add_dispute_amount', 'escalate', 'cancel'],
     });
     expect(allowedDisputeActions({ status: 'EVIDENCE_SUBMISSION', amountStatus: 'PENDING' })).toEqual({
-      buyer: ['submit_evidence'],
+      buyer: ['submit_evidence', 'extend_evidence'],
+      seller: ['submit_evidence', 'extend_evidence', 'cancel'],
+    });
+    // Each party extends the evidence window once.
+    expect(allowedDisputeActions({ status: 'EVIDENCE_SUBMISSION', amountStatus: 'PENDING' }, ['seller'])).toEqual({
+      buyer: ['submit_evidence', 'extend_evidence'],
       seller: ['submit_evidence', 'cancel'],
     });
+    expect(decideDisputeAction('extend_evidence', { status: 'INTRA_PARTY_MEDIATION', amountStatus: 'PENDING' }).ok).toBe(false);
     for (const status of ['RESOLVED', 'CANCELED'] as const) {
       expect(allowedDisputeActions({ status, amountStatus: 'SUBMITTED' })).toEqual({ buyer: [], seller: [] });
     }

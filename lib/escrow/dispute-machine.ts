@@ -22,6 +22,8 @@ export const DISPUTE_ACTIONS = [
   'accept_counter_offer',
   'escalate',
   'submit_evidence',
+  /** Either party, once each, while evidence is taken (decisions §13; the rule is extensions.ts's). */
+  'extend_evidence',
   'cancel',
 ] as const;
 export type DisputeAction = (typeof DISPUTE_ACTIONS)[number];
@@ -35,6 +37,7 @@ export const DISPUTE_ACTING_PARTY: Record<DisputeAction, 'buyer' | 'seller' | 'e
   accept_counter_offer: 'seller',
   escalate: 'either',
   submit_evidence: 'either',
+  extend_evidence: 'either',
   cancel: 'seller',
 };
 
@@ -71,6 +74,11 @@ export function decideDisputeAction(action: DisputeAction, dispute: DisputeState
         return { ok: false, message: `Evidence is taken only during evidence submission; the dispute is ${dispute.status}.` };
       }
       return keep;
+    case 'extend_evidence':
+      if (dispute.status !== 'EVIDENCE_SUBMISSION') {
+        return { ok: false, message: `The evidence window can be extended only during evidence submission; the dispute is ${dispute.status}.` };
+      }
+      return keep;
     case 'cancel':
       if (!isOpen(dispute.status)) return { ok: false, message: `The dispute is already closed (status ${dispute.status}).` };
       return { ok: true, status: 'CANCELED', amountStatus: dispute.amountStatus };
@@ -103,13 +111,15 @@ export function decideDisputeAction(action: DisputeAction, dispute: DisputeState
   }
 }
 
-export function allowedDisputeActions(dispute: DisputeState): { buyer: DisputeAction[]; seller: DisputeAction[] } {
+/** `evidenceExtendedBy`: the parties that have used their one extension of the evidence window. */
+export function allowedDisputeActions(dispute: DisputeState, evidenceExtendedBy: readonly ('buyer' | 'seller')[] = []): { buyer: DisputeAction[]; seller: DisputeAction[] } {
   const allowed: { buyer: DisputeAction[]; seller: DisputeAction[] } = { buyer: [], seller: [] };
   for (const action of DISPUTE_ACTIONS) {
     if (!decideDisputeAction(action, dispute).ok) continue;
     const party = DISPUTE_ACTING_PARTY[action];
-    if (party !== 'seller') allowed.buyer.push(action);
-    if (party !== 'buyer') allowed.seller.push(action);
+    const used = (role: 'buyer' | 'seller') => action === 'extend_evidence' && evidenceExtendedBy.includes(role);
+    if (party !== 'seller' && !used('buyer')) allowed.buyer.push(action);
+    if (party !== 'buyer' && !used('seller')) allowed.seller.push(action);
   }
   return allowed;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decideEvidenceExtension, decideExtensionAnswer, decideExtensionRequest, type ExtensionMilestone } from './extensions';
+import { allowedExtensionActions, decideEvidenceExtension, decideExtensionAnswer, decideExtensionRequest, type ExtensionMilestone } from './extensions';
 
 const NOW = new Date('2026-12-01T12:00:00Z');
 const DUE = new Date('2026-12-05T12:00:00Z');
@@ -37,6 +37,22 @@ describe('due-date extensions', () => {
     const delivered = milestone({ status: 'UNDER_INSPECTION', extensions: [{ dueDate: NEW_DUE, reason: 'x', status: 'PENDING', requestedAt: NOW, answeredAt: null }] });
     expect(decideExtensionAnswer(delivered, 'approve', NOW).ok).toBe(false);
     expect(decideExtensionAnswer(delivered, 'decline', NOW).ok).toBe(true);
+  });
+});
+
+describe('who may act on a due date', () => {
+  const pending = [{ dueDate: NEW_DUE, reason: 'x', status: 'PENDING' as const, requestedAt: NOW, answeredAt: null }];
+
+  it('the seller asks before delivery when nothing is pending; the buyer answers a pending request', () => {
+    expect(allowedExtensionActions(milestone({ status: 'PENDING_FUNDING' }))).toEqual({ buyer: [], seller: ['request_extension'] });
+    expect(allowedExtensionActions(milestone())).toEqual({ buyer: [], seller: ['request_extension'] });
+    expect(allowedExtensionActions(milestone({ extensions: pending }))).toEqual({ buyer: ['approve_extension', 'decline_extension'], seller: [] });
+  });
+
+  it('after delivery nobody asks, and a request still pending can only be declined', () => {
+    expect(allowedExtensionActions(milestone({ status: 'UNDER_INSPECTION' }))).toEqual({ buyer: [], seller: [] });
+    expect(allowedExtensionActions(milestone({ status: 'UNDER_INSPECTION', extensions: pending }))).toEqual({ buyer: ['decline_extension'], seller: [] });
+    expect(allowedExtensionActions(milestone({ status: 'CANCELED' }))).toEqual({ buyer: [], seller: [] });
   });
 });
 

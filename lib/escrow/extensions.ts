@@ -13,6 +13,13 @@ export type Extension = { dueDate: Date; reason: string; status: ExtensionStatus
 
 export type ExtensionMilestone = { status: MilestoneStatus; dueDate: Date; extensions: readonly Extension[] };
 
+/** Business days the buyer has to answer a due-date extension request; unanswered, it is declined. */
+export const EXTENSION_RESPONSE_BUSINESS_DAYS = 3;
+
+/** What a party may do about a milestone's due date; beside the milestone's steps in its allowed_actions. */
+export const EXTENSION_ACTIONS = ['request_extension', 'approve_extension', 'decline_extension'] as const;
+export type ExtensionAction = (typeof EXTENSION_ACTIONS)[number];
+
 /** Business days the evidence window grows by, once per party. */
 export const EVIDENCE_EXTENSION_BUSINESS_DAYS = 2;
 
@@ -24,6 +31,12 @@ const EXTENDABLE: ReadonlySet<MilestoneStatus> = new Set(['PENDING_FUNDING', 'IN
 
 export function pendingExtension(m: Pick<ExtensionMilestone, 'extensions'>): Extension | undefined {
   return m.extensions.find((e) => e.status === 'PENDING');
+}
+
+/** The seller may ask while nothing is pending before delivery; the buyer answers what is pending (approval only before delivery). */
+export function allowedExtensionActions(m: Pick<ExtensionMilestone, 'status' | 'extensions'>): { buyer: ExtensionAction[]; seller: ExtensionAction[] } {
+  if (!pendingExtension(m)) return { buyer: [], seller: EXTENDABLE.has(m.status) ? ['request_extension'] : [] };
+  return { buyer: EXTENDABLE.has(m.status) ? ['approve_extension', 'decline_extension'] : ['decline_extension'], seller: [] };
 }
 
 /** `POST /v1/milestones/{id}/extensions` by the seller: the extensions as they stand after the request. */

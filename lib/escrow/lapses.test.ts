@@ -12,7 +12,7 @@ const AT = new Date('2026-03-10T09:00:00.000Z'); // a Tuesday, no holiday near
 const justBefore = (d: Date) => new Date(d.getTime() - 1);
 
 function milestone(over: Partial<LapseMilestone> = {}): LapseMilestone {
-  return { id: 'm1', position: 1, status: 'IN_PROGRESS', inspectionEndDate: null, returnDeadlineDate: null, ...over };
+  return { id: 'm1', position: 1, status: 'IN_PROGRESS', inspectionEndDate: null, returnDeadlineDate: null, extensionResponseDueAt: null, ...over };
 }
 
 function dispute(over: Partial<LapseDispute> = {}): LapseDispute {
@@ -46,6 +46,15 @@ describe('each lapse, at its instant and not a millisecond before', () => {
       { kind: 'approve_return', deadline: 'return_response', action: 'approve_return', dueAt: AT, milestoneId: 'm1' },
     ]);
     expect(afterLapse(s, dueLapses(s, AT, calendar)[0]!).milestones[0]!.status).toBe('DELIVERY_RETURN_APPROVED');
+  });
+
+  it('extension request: one the buyer left unanswered is declined, in whatever status the milestone now is', () => {
+    for (const status of ['PENDING_FUNDING', 'IN_PROGRESS', 'UNDER_INSPECTION'] as const) {
+      const s = state([milestone({ status, extensionResponseDueAt: AT })]);
+      expect(dueLapses(s, justBefore(AT), calendar)).toEqual([]);
+      expect(dueLapses(s, AT, calendar)).toEqual([{ kind: 'decline_extension', deadline: 'extension_response', dueAt: AT, milestoneId: 'm1' }]);
+      expect(afterLapse(s, dueLapses(s, AT, calendar)[0]!).milestones[0]).toMatchObject({ status, extensionResponseDueAt: null });
+    }
   });
 
   it('mediation: escalates to evidence submission, 3 business days counted from when mediation ended', () => {
@@ -172,6 +181,7 @@ const arbitraryClocks: fc.Arbitrary<TransactionClocks> = fc
       status: fc.constantFrom(...MILESTONE_STATUSES),
       inspectionEndDate: fc.option(instant, { nil: null }),
       returnDeadlineDate: fc.option(instant, { nil: null }),
+      extensionResponseDueAt: fc.option(instant, { nil: null }),
       dispute: fc.option(
         fc.record({
           status: fc.constantFrom(...DISPUTE_STATUSES),
@@ -204,6 +214,7 @@ const recordOf = (l: Lapse) => (l.kind === 'cancellation_lapsed' ? 'transaction'
 const ON_LAPSE: Record<Exclude<Lapse['kind'], 'cancellation_lapsed'>, string> = {
   accept_delivery: 'delivery_accepted',
   approve_return: 'return_approved',
+  decline_extension: 'extension_declined',
   escalate: 'escalated_to_evidence_submission',
   forfeit: 'forfeit_or_arbitration',
   arbitration: 'forfeit_or_arbitration',
@@ -216,8 +227,8 @@ describe('properties', () => {
     fc.assert(
       fc.property(arbitraryClocks, instant, (s, now) => {
         const plan = dueLapses(s, now, calendar);
-        // Each record's deadline acts at most once per status it passes through.
-        expect(plan.length).toBeLessThanOrEqual(s.milestones.length + 2 * s.disputes.length + 1);
+        // Each record's deadline acts at most once per status it passes through, a milestone's extension request once.
+        expect(plan.length).toBeLessThanOrEqual(2 * s.milestones.length + 2 * s.disputes.length + 1);
         let current = s;
         for (const lapse of plan) {
           expect(lapsedNow(current, now, calendar)[0]).toEqual(lapse);

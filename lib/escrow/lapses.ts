@@ -45,6 +45,8 @@ export type Lapse =
   | (Lapsed & { kind: 'accept_delivery'; deadline: 'inspection'; action: 'approve' })
   /** The seller left a return unanswered: it is approved, the buyer refunded (the seller's `approve_return`). */
   | (Lapsed & { kind: 'approve_return'; deadline: 'return_response'; action: 'approve_return' })
+  /** The buyer left the seller's due-date extension request unanswered: declined, the due date stands. */
+  | (Lapsed & { kind: 'decline_extension'; deadline: 'extension_response' })
   /** Mediation ran out: evidence submission opens, counted from when mediation ended. */
   | (DisputeLapsed & { kind: 'escalate'; deadline: 'intra_party_mediation'; evidenceEndsAt: Date })
   /** The evidence window closed with one party silent: it forfeits, the escrow goes to the other. */
@@ -83,6 +85,7 @@ function judge(r: Running, state: TransactionClocks, calendar: Calendar): Lapse 
   if (r.milestone) {
     const milestoneId = r.milestone.id;
     if (r.name === 'inspection') return { kind: 'accept_delivery', deadline: 'inspection', action: 'approve', dueAt, milestoneId };
+    if (r.name === 'extension_response') return { kind: 'decline_extension', deadline: 'extension_response', dueAt, milestoneId };
     return { kind: 'approve_return', deadline: 'return_response', action: 'approve_return', dueAt, milestoneId };
   }
   const d = r.dispute!;
@@ -127,6 +130,8 @@ export function afterLapse(state: TransactionClocks, lapse: Lapse): TransactionC
       const canceled = new Set(endingPlan(state.milestones).canceled);
       return { ...state, transaction, milestones: state.milestones.map((m) => (canceled.has(m.id) ? { ...m, status: 'CANCELED' as const } : m)) };
     }
+    case 'decline_extension':
+      return { ...state, milestones: state.milestones.map((m) => (m.id === lapse.milestoneId ? { ...m, extensionResponseDueAt: null } : m)) };
     case 'accept_delivery':
     case 'approve_return': {
       const milestones = state.milestones.map((m) => {

@@ -1,15 +1,15 @@
 import { expect } from 'vitest';
-import { call, expectOk, newDeal, uploadProof, type ApiResponse, type TestClient } from './api';
+import { call, expectOk, inDays, newDeal, uploadProof, type ApiResponse, type TestClient } from './api';
 
 /**
- * How far a deal's first milestone has been driven, in the order the steps below take it; four stages
- * branch off that line: a cancellation request once funded, a buyer's counter-offer in a new dispute, a
+ * How far a deal's first milestone has been driven, in the order the steps below take it; five stages
+ * branch off that line: a cancellation or a due-date extension request once funded, a buyer's counter-offer in a new dispute, a
  * dispute resolved by agreement, and the whole deal completed (both milestones released).
  */
 type LineStage = 'pending' | 'funded' | 'delivered' | 'returned' | 'returnRejected' | 'disputed' | 'proposed' | 'escalated' | 'arbitration';
-export type Stage = LineStage | 'cancelRequested' | 'resolved' | 'counterOffered' | 'completed';
+export type Stage = LineStage | 'cancelRequested' | 'extensionRequested' | 'resolved' | 'counterOffered' | 'completed';
 const STAGES: LineStage[] = ['pending', 'funded', 'delivered', 'returned', 'returnRejected', 'disputed', 'proposed', 'escalated', 'arbitration'];
-const BRANCHES: Record<Exclude<Stage, LineStage>, LineStage> = { cancelRequested: 'funded', resolved: 'proposed', counterOffered: 'disputed', completed: 'pending' };
+const BRANCHES: Record<Exclude<Stage, LineStage>, LineStage> = { cancelRequested: 'funded', extensionRequested: 'funded', resolved: 'proposed', counterOffered: 'disputed', completed: 'pending' };
 
 /** The milestone or dispute state in which each operation's valid request succeeds; the rest work on a fresh deal. */
 export const STAGE_OF: Record<string, Stage> = {
@@ -28,6 +28,10 @@ export const STAGE_OF: Record<string, Stage> = {
   counterOffer: 'proposed',
   acceptCounterOffer: 'counterOffered',
   escalateDispute: 'disputed',
+  extendEvidenceWindow: 'escalated',
+  requestExtension: 'funded',
+  approveExtension: 'extensionRequested',
+  declineExtension: 'extensionRequested',
   cancelTransaction: 'pending',
   approveCancellation: 'cancelRequested',
   declineCancellation: 'cancelRequested',
@@ -86,6 +90,10 @@ export async function stageMilestone(client: TestClient, target: Stage, send: Se
     const requester = actor === 'buyer' ? 'seller' : 'buyer';
     const asked = await step('POST', `/v1/transactions/${deal.transaction.id}/cancel`, { [`${requester}_id`]: deal[requester].id, reason: 'Plans changed' });
     expect(asked.cancellation_request).toMatchObject({ requested_by: requester });
+  }
+  if (target === 'extensionRequested') {
+    const asked = await step('POST', `/v1/milestones/${milestoneId}/extensions`, { seller_id: deal.seller.id, due_date: inDays(20), reason: 'Supplier delay' });
+    expect(asked.extensions.at(-1)).toMatchObject({ status: 'PENDING' });
   }
   if (target === 'completed') {
     for (const id of deal.milestoneIds) {

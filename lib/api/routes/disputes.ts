@@ -7,6 +7,7 @@ import {
   CounterOfferBody,
   CreateDisputeBody,
   EscalateDisputeBody,
+  ExtendEvidenceBody,
   ListDisputesQuery,
   RejectDisputeAmountBody,
   SubmitEvidenceBody,
@@ -17,7 +18,7 @@ import { addDisputeAmount } from '@/lib/server/services/add-dispute-amount';
 import { approveDisputeAmount, rejectDisputeAmount } from '@/lib/server/services/answer-dispute-amount';
 import { acceptCounterOffer, counterOffer } from '@/lib/server/services/counter-offer';
 import { createDispute } from '@/lib/server/services/create-dispute';
-import { cancelDispute, escalateDispute, submitEvidence } from '@/lib/server/services/dispute-process';
+import { cancelDispute, escalateDispute, extendEvidenceWindow, submitEvidence } from '@/lib/server/services/dispute-process';
 import { getDispute, listDisputes } from '@/lib/server/services/disputes';
 import { baseUrl } from '../middleware/base-url';
 import { ACTION_ERRORS, BASE_ERRORS, jsonBody, operation, pathIds } from '../operation';
@@ -116,6 +117,15 @@ const evidenceOp = operation({
   errors: ACTION_ERRORS,
 });
 
+const extendEvidenceOp = operation({
+  method: 'post', path: '/dispute/{id}/evidence/extension', operationId: 'extendEvidenceWindow', tag: 'Disputes', auth: 'client', actingParty: 'either',
+  summary: 'Either party extends the evidence window',
+  description: 'Send buyer_id or seller_id (the party asking) and a reason. While EVIDENCE_SUBMISSION, once per party: evidence_submission_end_date moves 2 business days later. A second request by the same party is 409.',
+  request: { params: disputeId, body: jsonBody(ExtendEvidenceBody) },
+  response: R.DisputeWithPartiesRecord,
+  errors: ACTION_ERRORS,
+});
+
 const cancelOp = operation({
   method: 'patch', path: '/dispute/{id}/cancel', operationId: 'cancelDispute', tag: 'Disputes', auth: 'client', actingParty: 'seller',
   summary: 'Seller withdraws the dispute',
@@ -166,6 +176,12 @@ export const disputeRoutes = router()
   )
   .openapi(evidenceOp, async (c) =>
     ok('Evidence submitted', await submitEvidence(c.var.db, c.var.client, c.req.valid('param').id, c.req.valid('json'), c.var.now, baseUrl(c))),
+  )
+  .openapi(extendEvidenceOp, async (c) =>
+    ok(
+      'Evidence window extended by 2 business days',
+      await extendEvidenceWindow(c.var.db, c.var.client, c.req.valid('param').id, c.req.valid('json'), c.var.now, baseUrl(c)),
+    ),
   )
   .openapi(cancelOp, async (c) =>
     ok('Dispute withdrawn; the buyer has been refunded', await cancelDispute(c.var.db, c.var.client, c.req.valid('param').id, c.req.valid('json'), c.var.now, baseUrl(c))),

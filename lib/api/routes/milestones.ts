@@ -1,5 +1,5 @@
 import 'server-only';
-import { BuyerActionBody, DeliverBody, RejectDeliveryBody, SellerActionBody } from '@/lib/contracts/milestones';
+import { BuyerActionBody, DeclineExtensionBody, DeliverBody, RejectDeliveryBody, RequestExtensionBody, SellerActionBody } from '@/lib/contracts/milestones';
 import * as R from '@/lib/contracts/records';
 import { FundMilestoneBody } from '@/lib/contracts/transactions';
 import { approveDelivery } from '@/lib/server/services/approve-delivery';
@@ -7,6 +7,7 @@ import { approveReturn } from '@/lib/server/services/approve-return';
 import { deliverMilestone } from '@/lib/server/services/deliver-milestone';
 import { disapproveReturn } from '@/lib/server/services/disapprove-return';
 import { fundMilestone } from '@/lib/server/services/fund-milestone';
+import { answerExtension, requestExtension } from '@/lib/server/services/milestone-extensions';
 import { getMilestone, presentMilestone } from '@/lib/server/services/milestones';
 import { rejectDelivery } from '@/lib/server/services/reject-delivery';
 import { baseUrl } from '../middleware/base-url';
@@ -78,6 +79,34 @@ const disapproveReturnOp = operation({
   errors: ACTION_ERRORS,
 });
 
+const requestExtensionOp = operation({
+  method: 'post', path: '/milestones/{id}/extensions', operationId: 'requestExtension', tag: 'Milestones', auth: 'client', actingParty: 'seller',
+  summary: 'Seller asks to move the due date',
+  description:
+    'Before delivery, one request at a time: a due_date later than now and than the current one. The buyer approves or declines it within 3 business days (deadline extension_response); unanswered, it is declined.',
+  request: { params: milestoneId, body: jsonBody(RequestExtensionBody) },
+  response: R.MilestoneRecord,
+  errors: ACTION_ERRORS,
+});
+
+const approveExtensionOp = operation({
+  method: 'patch', path: '/milestones/{id}/extensions/approve', operationId: 'approveExtension', tag: 'Milestones', auth: 'client', actingParty: 'buyer',
+  summary: "Buyer approves the seller's extension request",
+  description: 'Only before delivery. due_date moves to the requested one; current_extension_index points at this extension.',
+  request: { params: milestoneId, body: jsonBody(BuyerActionBody) },
+  response: R.MilestoneRecord,
+  errors: ACTION_ERRORS,
+});
+
+const declineExtensionOp = operation({
+  method: 'patch', path: '/milestones/{id}/extensions/decline', operationId: 'declineExtension', tag: 'Milestones', auth: 'client', actingParty: 'buyer',
+  summary: "Buyer declines the seller's extension request",
+  description: 'The due date stands; the reason is kept in the milestone log.',
+  request: { params: milestoneId, body: jsonBody(DeclineExtensionBody) },
+  response: R.MilestoneRecord,
+  errors: ACTION_ERRORS,
+});
+
 export const milestoneRoutes = router()
   .openapi(getMilestoneOp, async (c) => ok('Milestone retrieved successfully', await getMilestone(c.var.db, c.var.client, c.req.valid('param').id)))
   .openapi(fundOp, async (c) => {
@@ -109,4 +138,19 @@ export const milestoneRoutes = router()
     const { id } = c.req.valid('param');
     const graph = await disapproveReturn(c.var.db, c.var.client, id, c.req.valid('json').seller_id, c.var.now);
     return ok('Return rejected; the seller may open a dispute', presentMilestone(graph, id));
+  })
+  .openapi(requestExtensionOp, async (c) => {
+    const { id } = c.req.valid('param');
+    const graph = await requestExtension(c.var.db, c.var.client, id, c.req.valid('json'), c.var.now);
+    return ok("Extension requested; waiting for the buyer's answer", presentMilestone(graph, id));
+  })
+  .openapi(approveExtensionOp, async (c) => {
+    const { id } = c.req.valid('param');
+    const graph = await answerExtension(c.var.db, c.var.client, id, 'approve', c.req.valid('json'), c.var.now);
+    return ok('Extension approved; the due date moved', presentMilestone(graph, id));
+  })
+  .openapi(declineExtensionOp, async (c) => {
+    const { id } = c.req.valid('param');
+    const graph = await answerExtension(c.var.db, c.var.client, id, 'decline', c.req.valid('json'), c.var.now);
+    return ok('Extension declined; the due date stands', presentMilestone(graph, id));
   });

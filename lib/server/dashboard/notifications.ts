@@ -108,6 +108,12 @@ export function describe(event: EventItem, viewer: Role): string {
       return auto ? `The return window ended: the return of ${milestone} was approved automatically` : `${by} approved the return of ${milestone}`;
     case 'milestone.return_rejected':
       return `${by} rejected the return of ${milestone}`;
+    case 'milestone.extension_requested':
+      return `${by} asked to move the due date of ${milestone}`;
+    case 'milestone.extension_approved':
+      return `${by} agreed to move the due date of ${milestone}`;
+    case 'milestone.extension_declined':
+      return auto ? `The request to move the due date of ${milestone} went unanswered and was declined` : `${by} declined to move the due date of ${milestone}`;
     case 'dispute.created':
       return `${by} opened ${code}`;
     case 'dispute.amount_proposed':
@@ -120,6 +126,8 @@ export function describe(event: EventItem, viewer: Role): string {
       return auto ? `Mediation ended: ${code} was escalated automatically` : `${by} escalated ${code}`;
     case 'dispute.evidence_submitted':
       return `${by} submitted evidence in ${code}`;
+    case 'dispute.evidence_extended':
+      return `${by} extended the evidence window of ${code}`;
     case 'dispute.resolved':
       return `${code.charAt(0).toUpperCase()}${code.slice(1)} was resolved`;
     case 'dispute.arbitration_declined':

@@ -4,7 +4,6 @@ import { formatLagosDateTime } from '@/lib/escrow/business-days';
 import type { DisputeAmountStatus, DisputeStatus } from '@/lib/escrow/dispute-machine';
 import { dueLapses, type Lapse, type TransactionClocks } from '@/lib/escrow/lapses';
 import { maxSellerPayment } from '@/lib/escrow/ledger';
-import type { MilestoneStatus } from '@/lib/escrow/milestone-machine';
 import { formatNaira } from '@/lib/escrow/money';
 import { holidays } from '../calendar';
 import type { Tx } from '../db/client';
@@ -14,6 +13,7 @@ import {
   findMilestone,
   loadMilestonesAndDisputes,
   loadTransactionGraph,
+  milestoneClockOf,
   readMilestoneWithLogs,
   transactionClockOf,
   type MilestonesAndDisputes,
@@ -23,6 +23,7 @@ import { finishDisputeStep, settleDisputedMilestone } from '../services/dispute-
 import { applyMilestoneAction } from '../services/milestone-action';
 import { refundBuyerOnReturn, releaseToSeller } from '../services/milestone-effects';
 import { settlementTerms } from '../services/settlement-terms';
+import { declineUnansweredExtension } from '../services/milestone-extension-writes';
 import { settleLapsedRequest } from '../services/transaction-ending-writes';
 
 /** A transaction's own clock as its row holds it: a pending cancellation request and its deadline. */
@@ -32,13 +33,7 @@ export type TransactionClockRow = Pick<TransactionRow, 'cancellationRequest' | '
 function clocksOf(loaded: MilestonesAndDisputes, transaction: TransactionClockRow): TransactionClocks {
   return {
     transaction: transactionClockOf(transaction),
-    milestones: loaded.milestones.map(({ milestone: m }) => ({
-      id: m.id,
-      position: m.position,
-      status: m.status as MilestoneStatus,
-      inspectionEndDate: m.inspectionEndDate,
-      returnDeadlineDate: m.returnDeadlineDate,
-    })),
+    milestones: loaded.milestones.map(({ milestone: m }) => ({ id: m.id, position: m.position, ...milestoneClockOf(m) })),
     disputes: loaded.disputes.map((d) => ({ ...d, status: d.status as DisputeStatus })),
   };
 }
@@ -92,6 +87,12 @@ async function applyLapse(tx: Tx, client: ClientRow, transactionId: string, laps
             ? releaseToSeller(ctx, 'Inspection period ended without an answer from the buyer, so the delivery was accepted automatically')
             : refundBuyerOnReturn(ctx, 'The seller did not answer the return in time, so it was approved automatically'),
       });
+      return;
+    }
+    case 'decline_extension': {
+      const graph = (await readMilestoneWithLogs(tx, client.id, lapse.milestoneId))?.graph;
+      if (!graph) throw new Error(`milestone ${lapse.milestoneId} vanished while settling deadlines`);
+      await declineUnansweredExtension(tx, client, graph, lapse.milestoneId, now, 'the buyer did not answer it in time');
       return;
     }
     case 'cancellation_lapsed': {

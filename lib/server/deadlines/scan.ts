@@ -20,7 +20,7 @@ function passedDeadlineRows(rule: DeadlineRule, scope: Scope): SQL {
           from: sql`milestones lapse_m`,
           transactionId: sql`lapse_m.transaction_id`,
           clientId: sql`lapse_m.client_id`,
-          passed: sql`lapse_m.status = ${rule.status} and lapse_m.${sql.identifier(milestones[rule.field].name)} <= ${scope.at}`,
+          passed: sql`${rule.status === null ? sql`` : sql`lapse_m.status = ${rule.status} and `}lapse_m.${sql.identifier(milestones[rule.field].name)} <= ${scope.at}`,
         };
       case 'dispute':
         return {

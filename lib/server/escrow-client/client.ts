@@ -123,6 +123,12 @@ export const escrow = {
       request((api, o) => api.milestones[':id'].reject.approve.$patch({ param: { id: id(milestoneId) }, json: body }, o), { idempotencyKey }),
     disapproveReturn: (milestoneId: string, body: BodyOf<A['milestones'][':id']['reject']['disapprove']['$patch']>, idempotencyKey: string) =>
       request((api, o) => api.milestones[':id'].reject.disapprove.$patch({ param: { id: id(milestoneId) }, json: body }, o), { idempotencyKey }),
+    requestExtension: (milestoneId: string, body: BodyOf<A['milestones'][':id']['extensions']['$post']>, idempotencyKey: string) =>
+      request((api, o) => api.milestones[':id'].extensions.$post({ param: { id: id(milestoneId) }, json: body }, o), { idempotencyKey }),
+    approveExtension: (milestoneId: string, body: BodyOf<A['milestones'][':id']['extensions']['approve']['$patch']>, idempotencyKey: string) =>
+      request((api, o) => api.milestones[':id'].extensions.approve.$patch({ param: { id: id(milestoneId) }, json: body }, o), { idempotencyKey }),
+    declineExtension: (milestoneId: string, body: BodyOf<A['milestones'][':id']['extensions']['decline']['$patch']>, idempotencyKey: string) =>
+      request((api, o) => api.milestones[':id'].extensions.decline.$patch({ param: { id: id(milestoneId) }, json: body }, o), { idempotencyKey }),
   },
   disputes: {
     create: (body: BodyOf<A['dispute']['create']['$post']>, idempotencyKey: string) =>
@@ -143,6 +149,8 @@ export const escrow = {
       request((api, o) => api.dispute[':id'].escalate.$patch({ param: { id: id(disputeId) }, json: body }, o), { idempotencyKey }),
     submitEvidence: (disputeId: string, body: BodyOf<A['dispute'][':id']['evidence']['$post']>, idempotencyKey: string) =>
       request((api, o) => api.dispute[':id'].evidence.$post({ param: { id: id(disputeId) }, json: body }, o), { idempotencyKey }),
+    extendEvidence: (disputeId: string, body: BodyOf<A['dispute'][':id']['evidence']['extension']['$post']>, idempotencyKey: string) =>
+      request((api, o) => api.dispute[':id'].evidence.extension.$post({ param: { id: id(disputeId) }, json: body }, o), { idempotencyKey }),
     cancel: (disputeId: string, body: BodyOf<A['dispute'][':id']['cancel']['$patch']>, idempotencyKey: string) =>
       request((api, o) => api.dispute[':id'].cancel.$patch({ param: { id: id(disputeId) }, json: body }, o), { idempotencyKey }),
   },

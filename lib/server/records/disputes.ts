@@ -89,10 +89,11 @@ export function disputeRecord(d: DisputeRow, proposals: ProposalRow[], maxAmount
     is_seller_evidence_submitted: d.isSellerEvidenceSubmitted,
     intra_party_mediation_end_date: iso(d.intraPartyMediationEndDate),
     evidence_submission_end_date: isoOrNull(d.evidenceSubmissionEndDate),
+    evidence_extended_by: d.evidenceExtendedBy,
     cancellation_agreement_details: d.cancellationAgreementDetails,
     canceled_by: d.canceledBy,
     created_by: d.clientId,
-    allowed_actions: allowedDisputeActions(state),
+    allowed_actions: allowedDisputeActions(state, d.evidenceExtendedBy),
     deadlines: disputeDeadlines({ ...d, status: state.status }).map((x) => ({ ...x, due_at: iso(x.due_at) })),
     proposals: proposals.map((p) => ({
       id: p.id,

@@ -9,7 +9,8 @@ import type {
   TransactionRecord,
   TransactionWithMilestonesRecord,
 } from '@/lib/contracts/records';
-import { milestoneDeadlines, transactionDeadlines, type TransactionClock } from '@/lib/escrow/deadlines';
+import { milestoneDeadlines, transactionDeadlines, type MilestoneClock, type TransactionClock } from '@/lib/escrow/deadlines';
+import { allowedExtensionActions, type Extension } from '@/lib/escrow/extensions';
 import type { EndingState } from '@/lib/escrow/ending';
 import type { CommissionPayer } from '@/lib/escrow/fees';
 import { allowedMilestoneActions, type MilestoneStatus, type TransactionStatus } from '@/lib/escrow/milestone-machine';
@@ -17,7 +18,7 @@ import { koboToNaira } from '@/lib/escrow/money';
 import { allowedTransactionActions } from '@/lib/escrow/transaction-actions';
 import type { DbOrTx } from '../db/client';
 import { rowFromJson } from '../db/rows';
-import { disputes, ledgerAccounts, milestoneEscrows, milestoneLogs, milestones, organisations, parties, transactions, users } from '../db/schema';
+import { disputes, ledgerAccounts, milestoneEscrows, milestoneLogs, milestones, organisations, parties, transactions, users, type ExtensionJson } from '../db/schema';
 import { iso, isoOrNull } from './iso';
 import { partyRecord, type PartyGraph } from './people';
 
@@ -296,12 +297,9 @@ function milestoneFields(entry: MilestoneWithEscrow, siblings: MilestoneWithEscr
     rate_used: m.rateUsed / 100,
     proofs_of_completion: m.proofsOfCompletion,
     proofs_of_return: m.proofsOfReturn,
-    allowed_actions: allowedMilestoneActions(state(m), siblings.map((s) => state(s.milestone))),
-    deadlines: milestoneDeadlines({
-      status: m.status as MilestoneStatus,
-      inspectionEndDate: m.inspectionEndDate,
-      returnDeadlineDate: m.returnDeadlineDate,
-    }).map((d) => ({ ...d, due_at: iso(d.due_at) })),
+    extensions: m.extensions,
+    allowed_actions: withExtensionActions(allowedMilestoneActions(state(m), siblings.map((s) => state(s.milestone))), m),
+    deadlines: milestoneDeadlines(milestoneClockOf(m)).map((d) => ({ ...d, due_at: iso(d.due_at) })),
     milestone_escrow: {
       id: entry.escrow.id,
       balance: koboToNaira(entry.escrow.balanceKobo),
@@ -311,6 +309,27 @@ function milestoneFields(entry: MilestoneWithEscrow, siblings: MilestoneWithEscr
     created_at: iso(m.createdAt),
     updated_at: iso(m.updatedAt),
   };
+}
+
+/** The milestone's steps, then what each party may do about its due date. */
+function withExtensionActions<A extends string>(steps: { buyer: A[]; seller: A[] }, m: MilestoneRow) {
+  const extension = allowedExtensionActions({ status: m.status as MilestoneStatus, extensions: m.extensions.map(extensionOf) });
+  return { buyer: [...steps.buyer, ...extension.buyer], seller: [...steps.seller, ...extension.seller] };
+}
+
+/** A milestone's fields that its deadlines read (lib/escrow/deadlines.ts), from its row. */
+export function milestoneClockOf(m: Pick<MilestoneRow, 'status' | 'inspectionEndDate' | 'returnDeadlineDate' | 'extensionResponseDueAt'>): MilestoneClock {
+  return { status: m.status as MilestoneStatus, inspectionEndDate: m.inspectionEndDate, returnDeadlineDate: m.returnDeadlineDate, extensionResponseDueAt: m.extensionResponseDueAt };
+}
+
+/** An extension request as the rules read it, from the row's JSON. */
+export function extensionOf(e: ExtensionJson): Extension {
+  return { dueDate: new Date(e.due_date), reason: e.reason, status: e.status, requestedAt: new Date(e.requested_at), answeredAt: e.answered_at ? new Date(e.answered_at) : null };
+}
+
+/** An extension request as its row keeps it. */
+export function extensionJsonOf(e: Extension): ExtensionJson {
+  return { due_date: e.dueDate.toISOString(), reason: e.reason, status: e.status, requested_at: e.requestedAt.toISOString(), answered_at: e.answeredAt?.toISOString() ?? null };
 }
 
 /** The transaction as the ending rules (lib/escrow/ending.ts) read it. */

@@ -1,10 +1,11 @@
 import 'server-only';
 import { and, eq } from 'drizzle-orm';
 import { actingPartyOf, pagination } from '@/lib/contracts/common';
-import type { SubmitEvidenceBody } from '@/lib/contracts/disputes';
+import type { ExtendEvidenceBody, SubmitEvidenceBody } from '@/lib/contracts/disputes';
 import { addBusinessDays, formatLagosDateTime } from '@/lib/escrow/business-days';
 import { EVIDENCE_BUSINESS_DAYS } from '@/lib/escrow/deadlines';
 import type { DisputeStatus } from '@/lib/escrow/dispute-machine';
+import { decideEvidenceExtension } from '@/lib/escrow/extensions';
 import { formatNaira, parseNaira } from '@/lib/escrow/money';
 import { holidays } from '../calendar';
 import type { Db } from '../db/client';
@@ -34,6 +35,27 @@ export async function escalateDispute(db: Db, client: ClientRow, disputeId: stri
       return {
         log: `The ${role} escalated the dispute; evidence submission is open until ${formatLagosDateTime(evidenceEnd)}.`,
         dispute: { evidenceSubmissionEndDate: evidenceEnd, escalatedAt: now, escalatedBy: role },
+      };
+    },
+  });
+}
+
+/** Either party, once each, pushes the evidence window's end 2 business days later (decisions §13). */
+export async function extendEvidenceWindow(db: Db, client: ClientRow, disputeId: string, body: ExtendEvidenceBody, now: Date, baseUrl: string) {
+  return runDisputeAction(db, {
+    client,
+    disputeId,
+    action: 'extend_evidence',
+    actor: actingPartyOf(body),
+    now,
+    baseUrl,
+    apply: async ({ dispute, role }) => {
+      const window = { status: dispute.status as DisputeStatus, evidenceSubmissionEndDate: dispute.evidenceSubmissionEndDate, extendedBy: dispute.evidenceExtendedBy };
+      const decision = decideEvidenceExtension(window, role, holidays());
+      if (!decision.ok) throw new AppError(decision.code, decision.message);
+      return {
+        log: `The ${role} extended the evidence window (${body.reason}); evidence submission is now open until ${formatLagosDateTime(decision.evidenceSubmissionEndDate)}.`,
+        dispute: { evidenceSubmissionEndDate: decision.evidenceSubmissionEndDate, evidenceExtendedBy: decision.extendedBy },
       };
     },
   });

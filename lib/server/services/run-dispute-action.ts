@@ -20,6 +20,7 @@ const DISPUTE_EVENT: Record<DisputeAction, EventType> = {
   accept_counter_offer: 'dispute.resolved',
   escalate: 'dispute.escalated',
   submit_evidence: 'dispute.evidence_submitted',
+  extend_evidence: 'dispute.evidence_extended',
   cancel: 'dispute.canceled',
 };
 

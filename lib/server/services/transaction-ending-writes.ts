@@ -12,6 +12,7 @@ import { eventWrites, type EventType } from '../events/record-event';
 import { uuidv7 } from '../ids';
 import { endingStateOf, transactionWithMilestonesRecord, type TransactionGraph } from '../records/transaction-graph';
 import type { LogActor } from './milestone-action';
+import { declineUnansweredExtension } from './milestone-extension-writes';
 import { lockLedgerAccounts, transfersWrites, type TransferInput } from './post-transfer';
 
 /** A transaction's log line, kept on the milestone the parties are at (the first unfinished, else the last). */
@@ -62,7 +63,10 @@ export function writeRequestChange(
  * status, all in one statement with the refunds' ledger entries, a log line per milestone and the event.
  */
 export async function writeEnding(w: Writer, a: { ended: TransactionEnding; plan: EndingPlan; reason: string; why: string; event: EventType }): Promise<TransactionWithMilestonesRecord> {
-  const { tx, client, graph, now } = w;
+  const { tx, client, now } = w;
+  // A canceled milestone has no due date left to move: its pending extension request is answered first.
+  let graph = w.graph;
+  for (const id of a.plan.canceled) graph = await declineUnansweredExtension(tx, client, graph, id, now, `the transaction was ${a.ended === 'CANCELED' ? 'canceled' : 'terminated'}`);
   const t = graph.transaction;
   const buyerWalletId = graph.buyer.organisation.walletId;
   const refunded = graph.milestones.filter(({ milestone }) => a.plan.refunded.includes(milestone.id));

@@ -6,6 +6,7 @@ import type { Dispute, Viewer } from '@/lib/contracts/dashboard';
 import { lazyForm } from '../ui/lazy-form';
 import { Button } from '../ui/button';
 import { Dialog } from '../ui/dialog';
+import { FormDialog } from '../ui/form-dialog';
 import { useIntentKey } from '../ui/intent-key';
 import { Spinner } from '../ui/spinner';
 import { ConfirmAction } from './confirm-action';
@@ -19,6 +20,7 @@ const ProposeForm = lazyForm(() => import('./propose-form').then((m) => m.Propos
 const loadDialogForms = () => import('./dispute-dialog-forms');
 const RejectAmountForm = lazy(() => loadDialogForms().then((m) => ({ default: m.RejectAmountForm })));
 const WithdrawDisputeForm = lazy(() => loadDialogForms().then((m) => ({ default: m.WithdrawDisputeForm })));
+const ExtendEvidenceForm = lazy(() => loadDialogForms().then((m) => ({ default: m.ExtendEvidenceForm })));
 const EvidenceForm = lazy(() => import('./dispute-process-forms').then((m) => ({ default: m.EvidenceForm })));
 
 function RejectAmountDialog({ dispute, onDone }: { dispute: Dispute; onDone: () => void }) {
@@ -117,6 +119,20 @@ export function DisputeActions({ dispute, viewer, onDone }: { dispute: Dispute; 
       {mine.includes('submit_evidence') ? (
         <div className="rounded-lg border border-amber-200 p-4">
           {mySide ? <p className="mb-3 text-sm text-slate-700">Your evidence is in. You may add more until the window closes.</p> : null}
+          {mine.includes('extend_evidence') ? (
+            <div className="mb-3">
+              <FormDialog
+                preload={loadDialogForms}
+                label="Ask for 2 more business days"
+                variant="secondary"
+                title="Extend the evidence window?"
+                description="The window closes 2 business days later, for both of you. Each party may extend it once. No money moves."
+                onDone={onDone}
+              >
+                {(handlers) => <ExtendEvidenceForm disputeId={dispute.id} {...handlers} />}
+              </FormDialog>
+            </div>
+          ) : null}
           <Suspense fallback={<Spinner label="Loading the evidence form…" />}>
             <EvidenceForm dispute={dispute} onDone={onDone} />
           </Suspense>

@@ -1,6 +1,6 @@
 'use client';
 
-import { cancelDispute, rejectAmount } from '@/app/(dashboard)/disputes/actions';
+import { cancelDispute, extendEvidenceWindow, rejectAmount } from '@/app/(dashboard)/disputes/actions';
 import { textOf, useActionForm } from '../ui/action-form';
 import { Button } from '../ui/button';
 import { TextAreaField } from '../ui/field';
@@ -27,6 +27,31 @@ export function RejectAmountForm({ disputeId, intentKey, onCancel, onDone }: For
         </Button>
         <Button type="submit" variant="danger" loading={form.busy}>
           Reject amount
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** Either party's one extension of the evidence window, with the reason the dispute team will read. */
+export function ExtendEvidenceForm({ disputeId, intentKey, onCancel, onDone }: FormProps) {
+  const toast = useToast();
+  const form = useActionForm();
+  const bound = form.bind(async (data) => {
+    const result = await extendEvidenceWindow({ dispute_id: disputeId, idempotency_key: intentKey, reason: textOf(data, 'reason') });
+    toast.result(result);
+    form.report(result);
+    if (result.ok) onDone();
+  });
+  return (
+    <form {...bound} className="space-y-4">
+      <TextAreaField label="Why do you need more time?" name="reason" required error={form.errorOf('reason')} />
+      <div className="flex justify-end gap-2">
+        <Button variant="secondary" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" loading={form.busy}>
+          Extend by 2 business days
         </Button>
       </div>
     </form>

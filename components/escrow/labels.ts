@@ -49,6 +49,7 @@ export const DEADLINE_NAME: Record<string, string> = {
   return_response: 'Seller must answer the return by',
   intra_party_mediation: 'Mediation ends',
   evidence_submission: 'Evidence due',
+  extension_response: 'Buyer must answer the new due date by',
 };
 
 export const ON_LAPSE: Record<string, string> = {
@@ -56,6 +57,7 @@ export const ON_LAPSE: Record<string, string> = {
   return_approved: 'If the seller does not answer, the return is approved and the buyer is refunded.',
   escalated_to_evidence_submission: 'If no amount is agreed, the dispute moves to evidence submission.',
   forfeit_or_arbitration: 'A silent party forfeits; otherwise the dispute team arbitrates.',
+  extension_declined: 'If the buyer does not answer, the request is declined and the due date stands.',
 };
 
 /** What the viewer is waiting to do, for the "needs your action" lists. */
@@ -69,6 +71,8 @@ export const ACTION_LABEL: Record<string, string> = {
   open_dispute: 'Open a dispute',
   approve_cancellation: 'Answer the cancellation request',
   decline_cancellation: 'Answer the cancellation request',
+  approve_extension: 'Answer the new due date',
+  decline_extension: 'Answer the new due date',
 };
 
 export const labelOf = (map: Record<string, Label>, status: string): Label => map[status] ?? { label: status.replaceAll('_', ' ').toLowerCase(), tone: 'grey' };

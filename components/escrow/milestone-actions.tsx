@@ -19,7 +19,9 @@ const WAITING: Record<string, string> = {
  * An admin sees only funding, done on the buyer's behalf.
  */
 export function MilestoneActions({ milestone, viewer, onDone }: { milestone: MilestoneInTransaction; viewer: Viewer; onDone: () => void }) {
-  const allowed = milestone.allowed_actions;
+  // The due date's own buttons are MilestoneExtension's; these are the milestone's steps.
+  const steps = (actions: readonly string[]) => actions.filter((a) => !a.endsWith('_extension'));
+  const allowed = { buyer: steps(milestone.allowed_actions.buyer), seller: steps(milestone.allowed_actions.seller) };
   const mine = viewer === 'admin' ? allowed.buyer.filter((a) => a === 'fund') : allowed[viewer];
   const other = viewer === 'seller' ? allowed.buyer : viewer === 'buyer' ? allowed.seller : [...allowed.buyer, ...allowed.seller].filter((a) => a !== 'fund');
   const m = { milestone_id: milestone.id };

@@ -5,6 +5,7 @@ import type { MilestoneInTransaction, MilestoneLog, Viewer } from '@/lib/contrac
 import { cn } from '../ui/cn';
 import { DeadlineCountdown } from './deadline-countdown';
 import { MilestoneActions } from './milestone-actions';
+import { MilestoneExtension } from './milestone-extension';
 import { MilestoneLogList } from './milestone-log';
 import { dateTime, day, naira } from './money';
 import { ProofGallery } from './proof-gallery';
@@ -115,6 +116,7 @@ export function MilestoneTimeline({
               <div className="mt-4">
                 <MilestoneActions milestone={m} viewer={viewer} onDone={onChanged} />
               </div>
+              <MilestoneExtension milestone={m} viewer={viewer} onDone={onChanged} />
               <details className="mt-4 border-t pt-3" open={current}>
                 <summary className="cursor-pointer text-sm font-medium text-slate-700">Milestone log</summary>
                 <div className="mt-2">

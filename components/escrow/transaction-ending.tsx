@@ -1,12 +1,10 @@
 'use client';
 
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy } from 'react';
 import { answerCancellation } from '@/app/(dashboard)/transactions/actions';
 import type { Transaction, Viewer } from '@/lib/contracts/dashboard';
-import { Button } from '../ui/button';
 import { Card } from '../ui/card';
-import { Dialog } from '../ui/dialog';
-import { useIntentKey } from '../ui/intent-key';
+import { FormDialog } from '../ui/form-dialog';
 import { ConfirmAction } from './confirm-action';
 import { dateTime, naira } from './money';
 
@@ -17,50 +15,6 @@ const RateForm = lazy(() => loadForm().then((m) => ({ default: m.RateForm })));
 /** What the buyer's money held in escrow comes to now: every unfinished milestone's escrow goes back on cancellation. */
 function heldInEscrow(t: Transaction): number {
   return t.milestones.reduce((sum, m) => sum + m.milestone_escrow.balance, 0);
-}
-
-type FormHandlers = { intentKey: string; onCancel: () => void; onDone: () => void };
-
-/**
- * A button opening one of this panel's forms in a dialog. The form's code loads when the button is first
- * pointed at; the dialog keeps its Idempotency-Key until the form succeeds, so a retry is the same intent.
- */
-function FormDialog({
-  label,
-  variant,
-  title,
-  description,
-  onDone,
-  children,
-}: {
-  label: string;
-  variant?: 'danger';
-  title: string;
-  description: string;
-  onDone: () => void;
-  children: (handlers: FormHandlers) => ReactNode;
-}) {
-  const [open, setOpen] = useState(false);
-  const [key, renewKey] = useIntentKey();
-  const handlers: FormHandlers = {
-    intentKey: key,
-    onCancel: () => setOpen(false),
-    onDone: () => {
-      setOpen(false);
-      renewKey();
-      onDone();
-    },
-  };
-  return (
-    <>
-      <Button variant={variant} onClick={() => setOpen(true)} onPointerEnter={() => void loadForm()} onFocus={() => void loadForm()}>
-        {label}
-      </Button>
-      <Dialog open={open} onClose={() => setOpen(false)} title={title} description={description}>
-        <Suspense fallback={<p className="text-sm text-slate-600">Loading…</p>}>{children(handlers)}</Suspense>
-      </Dialog>
-    </>
-  );
 }
 
 function EndDialog({ t, kind, onDone }: { t: Transaction; kind: 'cancel' | 'terminate'; onDone: () => void }) {
@@ -74,6 +28,7 @@ function EndDialog({ t, kind, onDone }: { t: Transaction; kind: 'cancel' | 'term
         : `${money}: the transaction is canceled at once and every unfinished milestone with it.`;
   return (
     <FormDialog
+      preload={loadForm}
       label={kind === 'cancel' ? 'Cancel transaction' : 'End the transaction'}
       variant="danger"
       title={kind === 'cancel' ? 'Cancel this transaction?' : 'End the rest of this transaction?'}
@@ -87,7 +42,7 @@ function EndDialog({ t, kind, onDone }: { t: Transaction; kind: 'cancel' | 'term
 
 function RateDialog({ t, other, onDone }: { t: Transaction; other: 'buyer' | 'seller'; onDone: () => void }) {
   return (
-    <FormDialog label={`Rate the ${other}`} title={`Rate the ${other}`} description={`Your rating is added to the ${other}'s, once: it cannot be changed later.`} onDone={onDone}>
+    <FormDialog preload={loadForm} label={`Rate the ${other}`} title={`Rate the ${other}`} description={`Your rating is added to the ${other}'s, once: it cannot be changed later.`} onDone={onDone}>
       {(handlers) => <RateForm transactionId={t.id} other={other} {...handlers} />}
     </FormDialog>
   );

@@ -15,6 +15,7 @@ const intent = { idempotency_key: IdempotencyKey };
 
 /** Escalation and withdrawal name no amounts: the dispute and the intent are all. */
 export const EscalateInput = z.object({ dispute_id: Id, ...intent });
+export const ExtendEvidenceInput = z.object({ dispute_id: Id, reason: ShortText(2000), ...intent });
 export const SubmitEvidenceInput = z.object({
   dispute_id: Id,
   text: ShortText(10_000),

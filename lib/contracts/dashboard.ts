@@ -47,6 +47,9 @@ export const RateInput = z.object({
   ...intent,
 });
 export const AnswerCancellationInput = z.object({ transaction_id: Id, answer: z.enum(['approve', 'decline']), ...intent });
+/** The seller's request for a later due date (a calendar day, as the date picker gives it), and the buyer's answer. */
+export const RequestExtensionInput = z.object({ milestone_id: Id, due_day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date'), reason: ShortText(2000), ...intent });
+export const AnswerExtensionInput = z.object({ milestone_id: Id, answer: z.enum(['approve', 'decline']), ...intent });
 export const DeliverInput = DeliverBody.omit({ seller_id: true }).extend({ milestone_id: Id, ...intent });
 export const RejectDeliveryInput = RejectDeliveryBody.omit({ buyer_id: true }).extend({ milestone_id: Id, ...intent });
 export const OpenDisputeInput = CreateDisputeBody.pick({ description: true, milestone_id: true }).extend(intent);

@@ -1,7 +1,7 @@
 'use server';
 
 import { CounterOfferInput, DisputeIntentInput, ProposeAmountInput, RejectAmountInput, type ActionResult } from '@/lib/contracts/dashboard';
-import { CancelDisputeInput, EscalateInput, SubmitEvidenceInput } from '@/lib/contracts/dashboard-disputes';
+import { CancelDisputeInput, EscalateInput, ExtendEvidenceInput, SubmitEvidenceInput } from '@/lib/contracts/dashboard-disputes';
 import { escrow } from '@/lib/server/escrow-client';
 import { fromApi, guarded, notAllowed, notYours } from '@/lib/server/dashboard/action';
 import { disputeFor } from '@/lib/server/dashboard/ownership';
@@ -72,6 +72,16 @@ export async function submitEvidence(input: unknown): Promise<ActionResult> {
     if (owned.kind !== 'ok') return notYours('Dispute');
     if (owned.viewer === 'admin') return notAllowed('Only the buyer or the seller submits evidence.');
     return fromApi(await escrow.disputes.submitEvidence(dispute_id, { ...actingParty(owned.viewer, owned.record), text, files }, idempotency_key));
+  });
+}
+
+/** Either party, once, pushes the evidence window 2 business days later (decisions §13). */
+export async function extendEvidenceWindow(input: unknown): Promise<ActionResult> {
+  return guarded(ExtendEvidenceInput, input, async ({ dispute_id, idempotency_key, reason }, actor) => {
+    const owned = await disputeFor(actor, dispute_id);
+    if (owned.kind !== 'ok') return notYours('Dispute');
+    if (owned.viewer === 'admin') return notAllowed('Only the buyer or the seller extends the evidence window.');
+    return fromApi(await escrow.disputes.extendEvidence(dispute_id, { ...actingParty(owned.viewer, owned.record), reason }, idempotency_key));
   });
 }
 

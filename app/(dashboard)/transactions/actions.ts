@@ -2,12 +2,15 @@
 
 import {
   AnswerCancellationInput,
+  AnswerExtensionInput,
   DeliverInput,
   EndTransactionInput,
   RateInput,
   MilestoneIntentInput,
   OpenDisputeInput,
   RejectDeliveryInput,
+  RequestExtensionInput,
+  dueDayToIso,
   type ActionResult,
 } from '@/lib/contracts/dashboard';
 import { escrow } from '@/lib/server/escrow-client';
@@ -127,5 +130,28 @@ export async function rateTransaction(input: unknown): Promise<ActionResult> {
     if (owned.viewer === 'admin') return notAllowed('Only the buyer or the seller rates a transaction.');
     const party = { [`${owned.viewer}_id`]: owned.record[owned.viewer].user_id };
     return fromApi(await escrow.transactions.rate(transaction_id, { ...party, score, ...(comment ? { comment } : {}) }, idempotency_key));
+  });
+}
+
+/** The seller asks for a later due date on an undelivered milestone (decisions §13). */
+export async function requestExtension(input: unknown): Promise<ActionResult> {
+  return guarded(RequestExtensionInput, input, async ({ milestone_id, due_day, reason, idempotency_key }, actor) => {
+    const owned = await milestoneFor(actor, milestone_id);
+    if (owned.kind !== 'ok') return notYours('Milestone');
+    if (owned.viewer !== 'seller') return notAllowed('Only the seller asks for a later due date.');
+    const seller_id = owned.record.transaction.seller.user_id;
+    return fromApi(await escrow.milestones.requestExtension(milestone_id, { seller_id, due_date: dueDayToIso(due_day), reason }, idempotency_key));
+  });
+}
+
+/** The buyer approves or declines the seller's request for a later due date. */
+export async function answerExtension(input: unknown): Promise<ActionResult> {
+  return guarded(AnswerExtensionInput, input, async ({ milestone_id, answer, idempotency_key }, actor) => {
+    const owned = await milestoneFor(actor, milestone_id);
+    if (owned.kind !== 'ok') return notYours('Milestone');
+    if (owned.viewer !== 'buyer') return notAllowed('Only the buyer answers a request for a later due date.');
+    const body = { buyer_id: owned.record.transaction.buyer.user_id };
+    const send = answer === 'approve' ? escrow.milestones.approveExtension : escrow.milestones.declineExtension;
+    return fromApi(await send(milestone_id, body, idempotency_key));
   });
 }

@@ -75,9 +75,10 @@ export async function myTransactions(actor: Extract<Actor, { kind: 'customer' }>
     const detail = await escrow.transactions.get(t.id);
     if (!detail.ok) return { transaction: t, role, awaiting: [] };
     // A cancellation request waits for this person's answer as a milestone step does; cancelling,
-    // terminating and rating are theirs to choose, never a turn they owe.
+    // terminating, rating and asking for a later due date are theirs to choose, never a turn they owe.
     const answer = detail.data.allowed_actions[role].filter((a) => a === 'approve_cancellation' || a === 'decline_cancellation');
-    const awaiting = [...new Set([...detail.data.milestones.flatMap((m) => m.allowed_actions[role]), ...answer])];
+    const steps = detail.data.milestones.flatMap((m) => m.allowed_actions[role]).filter((a) => a !== 'request_extension');
+    const awaiting = [...new Set([...steps, ...answer])];
     const current = detail.data.milestones.find((m) => m.id === detail.data.current_milestone_id);
     return { transaction: t, role, awaiting, ...(current ? { currentMilestone: { title: current.title, status: current.status } } : {}) };
   });

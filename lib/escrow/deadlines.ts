@@ -14,28 +14,32 @@ export const MEDIATION_BUSINESS_DAYS = 3;
 export const EVIDENCE_BUSINESS_DAYS = 3;
 /** How long the other party has to answer a cancellation request (decisions §13, issue #25). */
 export const CANCELLATION_RESPONSE_BUSINESS_DAYS = 3;
+/** After the seller rejects a return: how long the parties have to open the dispute before the service does (issue #25). */
+export const DISPUTE_OPENING_BUSINESS_DAYS = 3;
+/** After arbitration is declined: how long the dispute team has to decide before the buyer is refunded (issue #25). */
+export const DECLINED_REFUND_BUSINESS_DAYS = 10;
 
 /** A milestone's fields that its deadlines read, named as the records hold them. */
-export type MilestoneClock = { status: MilestoneStatus; inspectionEndDate: Date | null; returnDeadlineDate: Date | null };
+export type MilestoneClock = { status: MilestoneStatus; inspectionEndDate: Date | null; returnDeadlineDate: Date | null; disputeOpeningDueAt: Date | null };
 /** A dispute's fields that its deadlines read, named as the records hold them. */
-export type DisputeClock = { status: DisputeStatus; intraPartyMediationEndDate: Date; evidenceSubmissionEndDate: Date | null };
+export type DisputeClock = { status: DisputeStatus; intraPartyMediationEndDate: Date; evidenceSubmissionEndDate: Date | null; declinedRefundDueAt: Date | null };
 
 type Counting = 'calendar_days' | 'business_days';
 
 export type MilestoneDeadlineRule = {
-  name: 'inspection' | 'return_response';
+  name: 'inspection' | 'return_response' | 'dispute_opening';
   record: 'milestone';
   status: MilestoneStatus;
-  field: 'inspectionEndDate' | 'returnDeadlineDate';
+  field: 'inspectionEndDate' | 'returnDeadlineDate' | 'disputeOpeningDueAt';
   counted_in: Counting;
   on_lapse: string;
 };
 
 export type DisputeDeadlineRule = {
-  name: 'intra_party_mediation' | 'evidence_submission';
+  name: 'intra_party_mediation' | 'evidence_submission' | 'declined_refund';
   record: 'dispute';
   status: DisputeStatus;
-  field: 'intraPartyMediationEndDate' | 'evidenceSubmissionEndDate';
+  field: 'intraPartyMediationEndDate' | 'evidenceSubmissionEndDate' | 'declinedRefundDueAt';
   counted_in: Counting;
   on_lapse: string;
 };
@@ -63,6 +67,15 @@ export const MILESTONE_DEADLINES: readonly MilestoneDeadlineRule[] = [
     counted_in: 'calendar_days',
     on_lapse: 'return_approved',
   },
+  // A rejected return holds the buyer's money until a dispute settles it: nobody opening one must not hold it forever.
+  {
+    name: 'dispute_opening',
+    record: 'milestone',
+    status: 'DELIVERY_RETURN_REJECTED',
+    field: 'disputeOpeningDueAt',
+    counted_in: 'business_days',
+    on_lapse: 'dispute_opened',
+  },
 ];
 
 export const DISPUTE_DEADLINES: readonly DisputeDeadlineRule[] = [
@@ -81,6 +94,15 @@ export const DISPUTE_DEADLINES: readonly DisputeDeadlineRule[] = [
     field: 'evidenceSubmissionEndDate',
     counted_in: 'business_days',
     on_lapse: 'forfeit_or_arbitration',
+  },
+  // Declined arbitration holds the funds until the dispute team decides; if it never does, they go back to the buyer.
+  {
+    name: 'declined_refund',
+    record: 'dispute',
+    status: 'ARBITRATION_DECLINED',
+    field: 'declinedRefundDueAt',
+    counted_in: 'business_days',
+    on_lapse: 'refunded_to_buyer',
   },
 ];
 

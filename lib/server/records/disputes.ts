@@ -91,6 +91,7 @@ export function disputeRecord(d: DisputeRow, proposals: ProposalRow[], maxAmount
     evidence_submission_end_date: isoOrNull(d.evidenceSubmissionEndDate),
     cancellation_agreement_details: d.cancellationAgreementDetails,
     canceled_by: d.canceledBy,
+    opened_by: d.openedBy,
     created_by: d.clientId,
     allowed_actions: allowedDisputeActions(state),
     deadlines: disputeDeadlines({ ...d, status: state.status }).map((x) => ({ ...x, due_at: iso(x.due_at) })),

@@ -52,6 +52,7 @@ function milestonesWithEscrowsWhere(db: DbOrTx, transactionOf: SQL) {
         status: disputes.status,
         intraPartyMediationEndDate: disputes.intraPartyMediationEndDate,
         evidenceSubmissionEndDate: disputes.evidenceSubmissionEndDate,
+        declinedRefundDueAt: disputes.declinedRefundDueAt,
         isBuyerEvidenceSubmitted: disputes.isBuyerEvidenceSubmitted,
         isSellerEvidenceSubmitted: disputes.isSellerEvidenceSubmitted,
       },
@@ -301,6 +302,7 @@ function milestoneFields(entry: MilestoneWithEscrow, siblings: MilestoneWithEscr
       status: m.status as MilestoneStatus,
       inspectionEndDate: m.inspectionEndDate,
       returnDeadlineDate: m.returnDeadlineDate,
+      disputeOpeningDueAt: m.disputeOpeningDueAt,
     }).map((d) => ({ ...d, due_at: iso(d.due_at) })),
     milestone_escrow: {
       id: entry.escrow.id,

@@ -109,7 +109,7 @@ export function describe(event: EventItem, viewer: Role): string {
     case 'milestone.return_rejected':
       return `${by} rejected the return of ${milestone}`;
     case 'dispute.created':
-      return `${by} opened ${code}`;
+      return auto ? `Nobody opened a dispute over the rejected return in time: the service opened ${code}` : `${by} opened ${code}`;
     case 'dispute.amount_proposed':
       return `${d.actor === 'seller' && viewer !== 'seller' ? 'Seller' : by} proposed ${naira(d.dispute?.dispute_amount)}`;
     case 'dispute.amount_rejected':

@@ -125,7 +125,7 @@ async function applyLapse(tx: Tx, client: ClientRow, transactionId: string, laps
         graph,
         milestoneId: lapse.milestoneId,
         openedBy: 'system',
-        description: `Opened by the service: the seller rejected the buyer's return and neither party opened a dispute within ${DISPUTE_OPENING_BUSINESS_DAYS} business days, so the money held would otherwise wait forever.`,
+        description: `Opened by the service: the seller rejected the buyer's return and neither party opened a dispute within ${DISPUTE_OPENING_BUSINESS_DAYS} business days.`,
         mediationEnd: lapse.mediationEndsAt,
         now,
         baseUrl: lapseBaseUrl(),

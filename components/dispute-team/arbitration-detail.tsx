@@ -2,6 +2,8 @@
 
 import Link from 'next/link';
 import type { ArbitrationView } from '@/lib/contracts/dashboard-disputes';
+import { takesVerdict } from '@/lib/escrow/dispute-machine';
+import { DeadlineCountdown } from '../escrow/deadline-countdown';
 import { DisputeEvidence } from '../escrow/dispute-evidence';
 import { DisputeOutcome } from '../escrow/dispute-outcome';
 import { DisputeThread } from '../escrow/dispute-thread';
@@ -56,7 +58,7 @@ export function ArbitrationDetail({ initial }: { initial: ArbitrationView }) {
         <Fact label="Buyer" value={names.buyer} />
         <Fact label="Seller" value={names.seller} />
         <div className="sm:col-span-4 text-sm text-slate-700">
-          <span className="font-medium">Seller&apos;s complaint:</span> {d.description}
+          <span className="font-medium">{d.opened_by === 'system' ? 'Opened by the service:' : d.opened_by === 'buyer' ? 'Buyer’s complaint:' : 'Seller’s complaint:'}</span> {d.description}
           {d.escalated_at ? (
             <span className="block text-slate-500">
               Escalated {d.escalated_by === 'system' ? 'automatically' : `by the ${d.escalated_by}`} on {dateTime(d.escalated_at)}
@@ -69,9 +71,12 @@ export function ArbitrationDetail({ initial }: { initial: ArbitrationView }) {
         <CardHeader title="Evidence" description="Both parties' submissions, side by side." />
         <DisputeEvidence dispute={d} names={names} />
       </Card>
-      {d.status === 'ARBITRATION' ? (
+      {takesVerdict(d.status) ? (
         <Card>
           <CardHeader title="Verdict" description="Split what is held between the parties. The verdict is final and both parties see the reason." />
+          {d.deadlines.map((deadline) => (
+            <DeadlineCountdown key={deadline.name} deadline={deadline} />
+          ))}
           <VerdictForm disputeId={d.id} max={d.max_dispute_amount} held={d.milestone.milestone_escrow.balance} onDone={refresh} />
         </Card>
       ) : null}

@@ -10,6 +10,9 @@ import { PaginationControls } from '../ui/pagination';
 import { useLiveQuery } from '../live/live-query';
 import { EmptyState, ErrorState } from '../ui/states';
 
+/** A declined arbitration's deadline: past it the buyer is refunded whatever the team meant to decide. */
+const refundDueOf = (d: ArbitrationQueueView['disputes'][number]) => d.deadlines.find((x) => x.name === 'declined_refund')?.due_at;
+
 export function ArbitrationQueue({ initial }: { initial: ArbitrationQueueView }) {
   const [page, setPage] = useState(1);
   const query = useLiveQuery({
@@ -20,7 +23,13 @@ export function ArbitrationQueue({ initial }: { initial: ArbitrationQueueView })
   });
   if (query.isError && !query.data) return <ErrorState message={query.error.message} retry={() => void query.refetch()} />;
   const data = query.data ?? initial;
-  if (data.disputes.length === 0) return <EmptyState title="Nothing waiting for a verdict">Disputes appear here when their evidence window closes with evidence from both sides.</EmptyState>;
+  if (data.disputes.length === 0) {
+    return (
+      <EmptyState title="Nothing waiting for a verdict">
+        Disputes appear here when their evidence window closes: with evidence from both sides, or from neither (arbitration declined, which you may still decide before the buyer is refunded).
+      </EmptyState>
+    );
+  }
   return (
     <Card>
       <div className="overflow-x-auto">
@@ -31,6 +40,7 @@ export function ArbitrationQueue({ initial }: { initial: ArbitrationQueueView })
               <th className="py-2 pr-4">Marketplace</th>
               <th className="py-2 pr-4">Seller may receive up to</th>
               <th className="py-2 pr-4">Evidence closed</th>
+              <th className="py-2 pr-4">Buyer refunded unless decided by</th>
               <th className="py-2 pr-4">Opened</th>
             </tr>
           </thead>
@@ -46,6 +56,7 @@ export function ArbitrationQueue({ initial }: { initial: ArbitrationQueueView })
                 <td className="py-2 pr-4">{d.client_name}</td>
                 <td className="py-2 pr-4">{naira(d.max_dispute_amount)}</td>
                 <td className="py-2 pr-4">{d.evidence_submission_end_date ? dateTime(d.evidence_submission_end_date) : '—'}</td>
+                <td className="py-2 pr-4">{refundDueOf(d) ? dateTime(refundDueOf(d)!) : '—'}</td>
                 <td className="py-2 pr-4">{dateTime(d.created_at)}</td>
               </tr>
             ))}

@@ -23,9 +23,14 @@ export function outcomeOf(d: Outcome): { title: string; split: string; reason?: 
       return { title: 'The seller forfeited', split: 'The seller submitted no evidence before the window closed, so the escrow went back to the buyer.' };
     case 'canceled':
       return { title: 'Withdrawn by the seller', split: 'Everything held was refunded to the buyer.', reason: d.cancellation_agreement_details };
+    case 'declined_refund':
+      return { title: 'Refunded after declined arbitration', split: 'The dispute team did not decide in time, so everything held went back to the buyer.' };
     default:
       if (d.status === 'ARBITRATION_DECLINED') {
-        return { title: 'Arbitration declined', split: 'Neither party submitted evidence before the window closed: the funds stay held.' };
+        return {
+          title: 'Arbitration declined',
+          split: 'Neither party submitted evidence before the window closed. The funds stay held until the deadline below: the dispute team may still decide, otherwise everything goes back to the buyer.',
+        };
       }
       return null;
   }

@@ -7,7 +7,8 @@ type Entry = { key: string; who: 'buyer' | 'seller'; at: string; title: string; 
 
 /** The negotiation, oldest first: the opening, each proposal, and each answer to it. */
 export function DisputeThread({ dispute }: { dispute: Dispute }) {
-  const entries: Entry[] = [{ key: 'opened', who: 'seller', at: dispute.created_at, title: 'Seller opened the dispute', body: dispute.description }];
+  const opened = { buyer: 'Buyer opened the dispute', seller: 'Seller opened the dispute', system: 'The service opened the dispute: nobody did in time' }[dispute.opened_by];
+  const entries: Entry[] = [{ key: 'opened', who: dispute.opened_by === 'buyer' ? 'buyer' : 'seller', at: dispute.created_at, title: opened, body: dispute.description }];
   for (const p of [...dispute.proposals].sort((a, b) => a.created_at.localeCompare(b.created_at))) {
     // A proposal is answered by the other side: the buyer answers the seller's, the seller the buyer's counter-offer.
     const by = p.proposed_by;

@@ -50,6 +50,8 @@ export const DEADLINE_NAME: Record<string, string> = {
   intra_party_mediation: 'Mediation ends',
   evidence_submission: 'Evidence due',
   extension_response: 'Buyer must answer the new due date by',
+  dispute_opening: 'A dispute must be opened by',
+  declined_refund: 'The dispute team may decide until',
 };
 
 export const ON_LAPSE: Record<string, string> = {
@@ -58,6 +60,8 @@ export const ON_LAPSE: Record<string, string> = {
   escalated_to_evidence_submission: 'If no amount is agreed, the dispute moves to evidence submission.',
   forfeit_or_arbitration: 'A silent party forfeits; otherwise the dispute team arbitrates.',
   extension_declined: 'If the buyer does not answer, the request is declined and the due date stands.',
+  dispute_opened: 'If neither party opens a dispute by then, the service opens it and mediation starts.',
+  refunded_to_buyer: 'If the dispute team has not decided by then, everything held goes back to the buyer.',
 };
 
 /** What the viewer is waiting to do, for the "needs your action" lists. */

@@ -11,7 +11,7 @@ const WAITING: Record<string, string> = {
   deliver: 'Waiting for the seller to deliver.',
   approve: 'Waiting for the buyer to accept or reject the delivery.',
   approve_return: 'Waiting for the seller to answer the return.',
-  open_dispute: 'The seller may open a dispute.',
+  open_dispute: 'Either party may open a dispute.',
 };
 
 /**
@@ -74,7 +74,7 @@ export function MilestoneActions({ milestone, viewer, onDone }: { milestone: Mil
           onDone={onDone}
         />
       ) : null}
-      {mine.includes('open_dispute') ? <OpenDisputeDialog milestoneId={milestone.id} amount={milestone.milestone_escrow.balance} onDone={onDone} /> : null}
+      {mine.includes('open_dispute') ? <OpenDisputeDialog milestoneId={milestone.id} amount={milestone.milestone_escrow.balance} opener={viewer === 'buyer' ? 'buyer' : 'seller'} onDone={onDone} /> : null}
     </div>
   );
 }

@@ -85,7 +85,10 @@ export function RejectDeliveryDialog({ milestoneId, amount, onDone }: Props) {
   return <MilestoneFormDialog label="Reject delivery" variant="danger" title="Reject this delivery" description={description} Form={RejectDeliveryForm} milestoneId={milestoneId} onDone={onDone} />;
 }
 
-export function OpenDisputeDialog({ milestoneId, amount, onDone }: Props) {
-  const description = `Mediation runs for 3 business days: you propose how much of the ${naira(amount)} held you should receive, and the buyer answers.`;
+export function OpenDisputeDialog({ milestoneId, amount, opener, onDone }: Props & { opener: 'buyer' | 'seller' }) {
+  const description =
+    opener === 'seller'
+      ? `Mediation runs for 3 business days: you propose how much of the ${naira(amount)} held you should receive, and the buyer answers.`
+      : `Mediation runs for 3 business days: the seller proposes how much of the ${naira(amount)} held it should receive, and you answer or offer your own amount.`;
   return <MilestoneFormDialog label="Open a dispute" variant="danger" title="Open a dispute" description={description} Form={OpenDisputeForm} milestoneId={milestoneId} onDone={onDone} />;
 }

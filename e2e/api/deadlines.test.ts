@@ -7,6 +7,7 @@ import { DisputeWithPartiesRecord } from '@/lib/contracts/records';
 import { addBusinessDays } from '@/lib/escrow/business-days';
 import { holidaySet, NIGERIAN_PUBLIC_HOLIDAYS } from '@/lib/escrow/nigerian-holidays';
 import {
+  advanceTo,
   call,
   expectError,
   expectLedgerBalanced,
@@ -21,12 +22,6 @@ import {
 } from './support/api';
 
 const MINUTE = 60_000;
-
-async function advanceTo(client: TestClient, instant: string, extraMs = MINUTE) {
-  const clock = expectOk(await call('GET', '/v1/test-clock', { key: client.secretKey }));
-  const seconds = Math.ceil((Date.parse(instant) + extraMs - Date.parse(clock.now)) / 1000);
-  return expectOk(await call('POST', '/v1/test-clock/advance', { key: client.secretKey, body: { seconds: Math.max(seconds, 0) } }));
-}
 
 async function deliveredMilestone(client: TestClient) {
   const deal = await newDeal(client, [100_000], { walletFunds: 100_000 });

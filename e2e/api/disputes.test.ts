@@ -71,7 +71,7 @@ describe('opening a dispute', () => {
     expect(milestone.milestone_logs.at(-1).log_message).toMatch(new RegExp(`opened dispute ${dispute.dispute_code}`));
   });
 
-  it('refuses the buyer, a second dispute, and a milestone whose return was not rejected', async () => {
+  it('refuses a party named in the other’s field, a second dispute, and a milestone whose return was not rejected', async () => {
     const client = await newClient();
     const deal = await returnRejectedDeal(client);
     const body = { description: 'x', buyer_id: deal.buyer.id, seller_id: deal.seller.id, milestone_id: deal.milestoneId };

@@ -149,7 +149,9 @@ describe('reject → return approved or rejected', () => {
       expectOk(await call('PATCH', `/v1/milestones/${id}/reject/disapprove`, { key: client.secretKey, body: { seller_id: deal.seller.id } })),
     );
     expect(disapproved).toMatchObject({ status: 'DELIVERY_RETURN_REJECTED', is_return_rejected: true, is_delivery_rejected: false, milestone_escrow: { balance: 100_000 } });
-    expect(disapproved.allowed_actions).toEqual({ buyer: [], seller: ['open_dispute'] });
+    // Either party may open the dispute: the buyer's money is held (issue #25).
+    expect(disapproved.allowed_actions).toEqual({ buyer: ['open_dispute'], seller: ['open_dispute'] });
+    expect(disapproved.deadlines).toEqual([{ name: 'dispute_opening', due_at: expect.any(String), counted_in: 'business_days', on_lapse: 'dispute_opened' }]);
     expect(disapproved.transaction.status).toBe('MILESTONE_RETURN_REJECTED');
   });
 });

@@ -42,9 +42,15 @@ const DISPUTE_PARTY: Record<DisputeAction, 'buyer' | 'seller'> = {
   reject_dispute_amount: 'buyer',
 };
 
+/** Who the generated request acts as: a dispute is opened as the seller (opened_by's default), though either party may. */
+function actingParty(action: MilestoneAction): 'buyer' | 'seller' {
+  const party = ACTING_PARTY[action];
+  return party === 'either' ? 'seller' : party;
+}
+
 function actorOf(cmd: Command): Actor {
   if (cmd.kind === 'top_up') return cmd.actor;
-  const right = cmd.kind === 'milestone' ? ACTING_PARTY[cmd.action] : DISPUTE_PARTY[cmd.action];
+  const right = cmd.kind === 'milestone' ? actingParty(cmd.action) : DISPUTE_PARTY[cmd.action];
   if (cmd.sender === 'right') return right;
   if (cmd.sender === 'other') return right === 'buyer' ? 'seller' : 'buyer';
   return 'stranger';
@@ -116,7 +122,7 @@ function expectation(world: World, cmd: Command): { status: number; apply?: (res
   }
   const m = world.milestones[cmd.milestone]!;
   if (cmd.kind === 'milestone') {
-    if (actorOf(cmd) !== ACTING_PARTY[cmd.action]) return { status: 403 };
+    if (actorOf(cmd) !== actingParty(cmd.action)) return { status: 403 };
     const decision = decideMilestoneAction(cmd.action, stateOf(m), siblingsOf(world, m));
     if (!decision.ok) return { status: 409 };
     const terms = { milestoneAmount: m.amount, milestoneFee: m.fee, commissionPayer: m.payer, escrowBalance: m.escrow };

@@ -7,6 +7,11 @@ export const CreateDisputeBody = z.object({
   buyer_id: IdRef,
   seller_id: IdRef,
   milestone_id: IdRef,
+  opened_by: z
+    .enum(['buyer', 'seller'])
+    .optional()
+    .default('seller')
+    .meta({ description: 'the party opening it: after a rejected return either may (the buyer so that its held money is not left waiting on the seller)' }),
 });
 export const AddDisputeAmountBody = z.object({ dispute_amount: NairaAmount, seller_id: IdRef });
 export const ApproveDisputeAmountBody = z.object({ buyer_id: IdRef });
@@ -46,6 +51,10 @@ export const VerdictBody = z.object({
 /** `client_id` narrows the queue to one client: the demo dispute team sees only the demo client's (decisions §14). */
 export const OperatorDisputesQuery = z.object({
   status: z.enum(DISPUTE_STATUSES).optional(),
+  awaiting_verdict: z
+    .enum(['true', 'false'])
+    .optional()
+    .meta({ description: 'true: only the disputes the dispute team may decide now (ARBITRATION and ARBITRATION_DECLINED)' }),
   client_id: IdRef.optional(),
   ...OptionalPaging,
   sort: SortParam.optional().default('ASC'),

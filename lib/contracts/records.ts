@@ -280,6 +280,7 @@ const disputeFields = {
   evidence_extended_by: z.array(z.enum(['buyer', 'seller'])).meta({ description: 'the parties that have used their one extension of the evidence window (+2 business days each)' }),
   cancellation_agreement_details: z.string().nullable(),
   canceled_by: z.string().nullable(),
+  opened_by: z.enum(['buyer', 'seller', 'system']).meta({ description: 'who opened it: a party, or the service when nobody did within 3 business days of the rejected return' }),
   created_by: Id,
   allowed_actions: allowed(DISPUTE_ACTIONS),
   deadlines: z.array(DeadlineRecord),
@@ -287,8 +288,9 @@ const disputeFields = {
   max_dispute_amount: Naira.meta({ description: 'the most the seller may propose now' }),
   escalated_at: NullableTimestamp,
   escalated_by: z.enum(['buyer', 'seller', 'system']).nullable(),
-  resolution: z.enum(['agreement', 'forfeit_buyer', 'forfeit_seller', 'verdict', 'canceled']).nullable().meta({
-    description: 'how the dispute ended: agreed amount, a silent party forfeiting, the dispute team, or the seller withdrawing',
+  resolution: z.enum(['agreement', 'forfeit_buyer', 'forfeit_seller', 'verdict', 'canceled', 'declined_refund']).nullable().meta({
+    description:
+      'how the dispute ended: agreed amount, a silent party forfeiting, the dispute team, the seller withdrawing, or declined arbitration left undecided (everything back to the buyer)',
   }),
   verdict_seller_amount: Naira.nullable().meta({ description: "the dispute team's award to the seller" }),
   verdict_reason: z.string().nullable(),

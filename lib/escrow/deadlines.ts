@@ -16,6 +16,10 @@ export const EVIDENCE_BUSINESS_DAYS = 3;
 /** How long the other party has to answer a cancellation request (decisions §13, issue #25). */
 export const CANCELLATION_RESPONSE_BUSINESS_DAYS = 3;
 export { EXTENSION_RESPONSE_BUSINESS_DAYS };
+/** After the seller rejects a return: how long the parties have to open the dispute before the service does (issue #25). */
+export const DISPUTE_OPENING_BUSINESS_DAYS = 3;
+/** After arbitration is declined: how long the dispute team has to decide before the buyer is refunded (issue #25). */
+export const DECLINED_REFUND_BUSINESS_DAYS = 10;
 
 /** A milestone's fields that its deadlines read, named as the records hold them. */
 export type MilestoneClock = {
@@ -24,27 +28,28 @@ export type MilestoneClock = {
   returnDeadlineDate: Date | null;
   /** A pending due-date extension request's answer is due (decisions §13); null when none is pending. */
   extensionResponseDueAt: Date | null;
+  disputeOpeningDueAt: Date | null;
 };
 /** A dispute's fields that its deadlines read, named as the records hold them. */
-export type DisputeClock = { status: DisputeStatus; intraPartyMediationEndDate: Date; evidenceSubmissionEndDate: Date | null };
+export type DisputeClock = { status: DisputeStatus; intraPartyMediationEndDate: Date; evidenceSubmissionEndDate: Date | null; declinedRefundDueAt: Date | null };
 
 type Counting = 'calendar_days' | 'business_days';
 
 export type MilestoneDeadlineRule = {
-  name: 'inspection' | 'return_response' | 'extension_response';
+  name: 'inspection' | 'return_response' | 'extension_response' | 'dispute_opening';
   record: 'milestone';
   /** null: the deadline runs whenever its field holds an instant (a pending request), whatever the status. */
   status: MilestoneStatus | null;
-  field: 'inspectionEndDate' | 'returnDeadlineDate' | 'extensionResponseDueAt';
+  field: 'inspectionEndDate' | 'returnDeadlineDate' | 'extensionResponseDueAt' | 'disputeOpeningDueAt';
   counted_in: Counting;
   on_lapse: string;
 };
 
 export type DisputeDeadlineRule = {
-  name: 'intra_party_mediation' | 'evidence_submission';
+  name: 'intra_party_mediation' | 'evidence_submission' | 'declined_refund';
   record: 'dispute';
   status: DisputeStatus;
-  field: 'intraPartyMediationEndDate' | 'evidenceSubmissionEndDate';
+  field: 'intraPartyMediationEndDate' | 'evidenceSubmissionEndDate' | 'declinedRefundDueAt';
   counted_in: Counting;
   on_lapse: string;
 };
@@ -74,6 +79,15 @@ export const MILESTONE_DEADLINES: readonly MilestoneDeadlineRule[] = [
   },
   /** The buyer left the seller's due-date extension request unanswered: it is declined, the due date stands. */
   { name: 'extension_response', record: 'milestone', status: null, field: 'extensionResponseDueAt', counted_in: 'business_days', on_lapse: 'extension_declined' },
+  // A rejected return holds the buyer's money until a dispute settles it: nobody opening one must not hold it forever.
+  {
+    name: 'dispute_opening',
+    record: 'milestone',
+    status: 'DELIVERY_RETURN_REJECTED',
+    field: 'disputeOpeningDueAt',
+    counted_in: 'business_days',
+    on_lapse: 'dispute_opened',
+  },
 ];
 
 export const DISPUTE_DEADLINES: readonly DisputeDeadlineRule[] = [
@@ -92,6 +106,15 @@ export const DISPUTE_DEADLINES: readonly DisputeDeadlineRule[] = [
     field: 'evidenceSubmissionEndDate',
     counted_in: 'business_days',
     on_lapse: 'forfeit_or_arbitration',
+  },
+  // Declined arbitration holds the funds until the dispute team decides; if it never does, they go back to the buyer.
+  {
+    name: 'declined_refund',
+    record: 'dispute',
+    status: 'ARBITRATION_DECLINED',
+    field: 'declinedRefundDueAt',
+    counted_in: 'business_days',
+    on_lapse: 'refunded_to_buyer',
   },
 ];
 

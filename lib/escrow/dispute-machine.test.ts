@@ -85,5 +85,7 @@ describe('lapseOutcome', () => {
     expect(evidence(false, true)).toEqual({ kind: 'forfeit', loser: 'buyer' });
     expect(evidence(false, false)).toEqual({ kind: 'declined' });
     expect(lapseOutcome({ status: 'ARBITRATION', buyerEvidence: true, sellerEvidence: true })).toBeUndefined();
+    // Declined arbitration the dispute team leaves undecided refunds the buyer (issue #25).
+    expect(lapseOutcome({ status: 'ARBITRATION_DECLINED', buyerEvidence: false, sellerEvidence: false })).toEqual({ kind: 'declined_refund' });
   });
 });

@@ -53,6 +53,16 @@ export function isOpen(status: DisputeStatus): boolean {
   return OPEN.has(status);
 }
 
+/**
+ * Where the dispute team's verdict decides: arbitration, and declined arbitration until its refund lapses
+ * (issue #25: declined arbitration had no end).
+ */
+export const AWAITING_VERDICT = ['ARBITRATION', 'ARBITRATION_DECLINED'] as const satisfies readonly DisputeStatus[];
+
+export function takesVerdict(status: DisputeStatus): boolean {
+  return (AWAITING_VERDICT as readonly DisputeStatus[]).includes(status);
+}
+
 export function decideDisputeAction(action: DisputeAction, dispute: DisputeState): DisputeDecision {
   const keep = { ok: true as const, status: dispute.status, amountStatus: dispute.amountStatus };
   switch (action) {
@@ -129,10 +139,13 @@ export type DisputeLapse =
   | { kind: 'escalate' }
   | { kind: 'forfeit'; loser: 'buyer' | 'seller' }
   | { kind: 'arbitration' }
-  | { kind: 'declined' };
+  | { kind: 'declined' }
+  /** Declined arbitration that the dispute team left undecided: everything held goes back to the buyer (issue #25). */
+  | { kind: 'declined_refund' };
 
 export function lapseOutcome(d: { status: DisputeStatus; buyerEvidence: boolean; sellerEvidence: boolean }): DisputeLapse | undefined {
   if (d.status === 'INTRA_PARTY_MEDIATION') return { kind: 'escalate' };
+  if (d.status === 'ARBITRATION_DECLINED') return { kind: 'declined_refund' };
   if (d.status !== 'EVIDENCE_SUBMISSION') return undefined;
   if (d.buyerEvidence && d.sellerEvidence) return { kind: 'arbitration' };
   if (d.buyerEvidence) return { kind: 'forfeit', loser: 'seller' };

@@ -1,18 +1,28 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addBusinessDays } from './business-days';
-import { disputeDeadlines, EVIDENCE_BUSINESS_DAYS, isDue, milestoneDeadlines, transactionDeadlines, type Deadline } from './deadlines';
+import {
+  DECLINED_REFUND_BUSINESS_DAYS,
+  disputeDeadlines,
+  DISPUTE_OPENING_BUSINESS_DAYS,
+  EVIDENCE_BUSINESS_DAYS,
+  isDue,
+  MEDIATION_BUSINESS_DAYS,
+  milestoneDeadlines,
+  transactionDeadlines,
+  type Deadline,
+} from './deadlines';
 import { DISPUTE_STATUSES } from './dispute-machine';
 import { afterLapse, dueLapses, lapsedNow, type Lapse, type LapseDispute, type LapseMilestone, type TransactionClocks } from './lapses';
-import { MILESTONE_STATUSES } from './milestone-machine';
+import { isFinished, MILESTONE_STATUSES } from './milestone-machine';
 import { holidaySet, NIGERIAN_PUBLIC_HOLIDAYS } from './nigerian-holidays';
 
-const calendar = { holidays: holidaySet(NIGERIAN_PUBLIC_HOLIDAYS) };
+const calendar = { holidays: holidaySet(NIGERIAN_PUBLIC_HOLIDAYS), disputeIdFor: (milestoneId: string) => `opened-${milestoneId}` };
 const AT = new Date('2026-03-10T09:00:00.000Z'); // a Tuesday, no holiday near
 const justBefore = (d: Date) => new Date(d.getTime() - 1);
 
 function milestone(over: Partial<LapseMilestone> = {}): LapseMilestone {
-  return { id: 'm1', position: 1, status: 'IN_PROGRESS', inspectionEndDate: null, returnDeadlineDate: null, extensionResponseDueAt: null, ...over };
+  return { id: 'm1', position: 1, status: 'IN_PROGRESS', inspectionEndDate: null, returnDeadlineDate: null, extensionResponseDueAt: null, disputeOpeningDueAt: null, ...over };
 }
 
 function dispute(over: Partial<LapseDispute> = {}): LapseDispute {
@@ -22,6 +32,7 @@ function dispute(over: Partial<LapseDispute> = {}): LapseDispute {
     status: 'INTRA_PARTY_MEDIATION',
     intraPartyMediationEndDate: AT,
     evidenceSubmissionEndDate: null,
+    declinedRefundDueAt: null,
     isBuyerEvidenceSubmitted: false,
     isSellerEvidenceSubmitted: false,
     ...over,
@@ -102,15 +113,61 @@ describe('each lapse, at its instant and not a millisecond before', () => {
     expect(afterLapse(evidence(true, true), lapses[0]!).milestones[0]!.status).toBe('IN_DISPUTE');
   });
 
-  it('evidence window, nobody spoke: arbitration declined, the funds stay held', () => {
+  it('evidence window, nobody spoke: arbitration declined, the funds held until 10 business days after the window closed', () => {
     expect(dueLapses(evidence(false, false), justBefore(AT), calendar)).toEqual([]);
     const lapses = dueLapses(evidence(false, false), AT, calendar);
-    expect(lapses).toEqual([{ ...base, kind: 'declined', to: 'ARBITRATION_DECLINED' }]);
-    expect(afterLapse(evidence(false, false), lapses[0]!).milestones[0]!.status).toBe('IN_DISPUTE');
+    // Two weeks of business days, and the two Eid-el-Fitr holidays (20 and 23 March) skipped.
+    const refundDueAt = new Date('2026-03-26T09:00:00.000Z');
+    expect(addBusinessDays(AT, DECLINED_REFUND_BUSINESS_DAYS, calendar.holidays)).toEqual(refundDueAt);
+    expect(lapses).toEqual([{ ...base, kind: 'declined', to: 'ARBITRATION_DECLINED', refundDueAt }]);
+    const after = afterLapse(evidence(false, false), lapses[0]!);
+    expect(after.milestones[0]!.status).toBe('IN_DISPUTE');
+    expect(after.disputes[0]).toMatchObject({ status: 'ARBITRATION_DECLINED', declinedRefundDueAt: refundDueAt });
+    expect(disputeDeadlines(after.disputes[0]!)).toEqual([{ name: 'declined_refund', due_at: refundDueAt, counted_in: 'business_days', on_lapse: 'refunded_to_buyer' }]);
+  });
+
+  it('declined arbitration left undecided: everything back to the buyer, the milestone settled', () => {
+    const declined = state([inDispute], [dispute({ status: 'ARBITRATION_DECLINED', evidenceSubmissionEndDate: justBefore(AT), declinedRefundDueAt: AT })]);
+    expect(dueLapses(declined, justBefore(AT), calendar)).toEqual([]);
+    const lapses = dueLapses(declined, AT, calendar);
+    expect(lapses).toEqual([{ kind: 'declined_refund', deadline: 'declined_refund', to: 'RESOLVED', dueAt: AT, milestoneId: 'm1', disputeId: 'd1' }]);
+    const after = afterLapse(declined, lapses[0]!);
+    expect(after.disputes[0]).toMatchObject({ status: 'RESOLVED', declinedRefundDueAt: null });
+    expect(after.milestones[0]!.status).toBe('DISPUTE_RESOLVED');
+    // A verdict first (RESOLVED) stops the clock: the column left behind lapses nothing.
+    expect(dueLapses(state([inDispute], [dispute({ status: 'RESOLVED', declinedRefundDueAt: AT })]), AT, calendar)).toEqual([]);
+  });
+
+  it('a rejected return nobody disputes: the service opens the dispute, its mediation counted from the deadline', () => {
+    const rejected = state([milestone({ status: 'DELIVERY_RETURN_REJECTED', disputeOpeningDueAt: AT })]);
+    expect(milestoneDeadlines(rejected.milestones[0]!)).toEqual([{ name: 'dispute_opening', due_at: AT, counted_in: 'business_days', on_lapse: 'dispute_opened' }]);
+    expect(dueLapses(rejected, justBefore(AT), calendar)).toEqual([]);
+    const mediationEndsAt = addBusinessDays(AT, MEDIATION_BUSINESS_DAYS, calendar.holidays);
+    const lapses = dueLapses(rejected, new Date(AT.getTime() + 3_600_000), calendar);
+    expect(lapses).toEqual([
+      { kind: 'open_dispute', deadline: 'dispute_opening', action: 'open_dispute', dueAt: AT, milestoneId: 'm1', disputeId: 'opened-m1', mediationEndsAt },
+    ]);
+    const after = afterLapse(rejected, lapses[0]!);
+    expect(after.milestones[0]).toMatchObject({ status: 'IN_DISPUTE', disputeOpeningDueAt: null });
+    expect(after.disputes).toEqual([dispute({ id: 'opened-m1', intraPartyMediationEndDate: mediationEndsAt })]);
+    // A dispute opened by a party first (IN_DISPUTE) stops the clock.
+    expect(dueLapses(state([milestone({ status: 'IN_DISPUTE', disputeOpeningDueAt: AT })]), AT, calendar)).toEqual([]);
   });
 });
 
 describe('what a lapse leads to', () => {
+  it('a clock moved weeks past a rejected return: the opened dispute runs its whole course to the buyer\'s refund', () => {
+    const rejectedAt = new Date(AT.getTime() - 1);
+    const dueAt = addBusinessDays(rejectedAt, DISPUTE_OPENING_BUSINESS_DAYS, calendar.holidays);
+    const s = state([milestone({ status: 'DELIVERY_RETURN_REJECTED', disputeOpeningDueAt: dueAt })]);
+    const lapses = dueLapses(s, new Date(AT.getTime() + 40 * 86_400_000), calendar);
+    expect(lapses.map((l) => l.kind)).toEqual(['open_dispute', 'escalate', 'declined', 'declined_refund']);
+    expect(lapses.slice(1).every((l) => 'disputeId' in l && l.disputeId === 'opened-m1')).toBe(true);
+    const end = lapses.reduce(afterLapse, s);
+    expect(end.milestones[0]!.status).toBe('DISPUTE_RESOLVED');
+    expect(end.disputes[0]!.status).toBe('RESOLVED');
+  });
+
   it('a clock moved past both windows escalates, then closes the evidence window it opened', () => {
     const s = state([inDispute], [dispute()]);
     const evidenceEndsAt = addBusinessDays(AT, EVIDENCE_BUSINESS_DAYS, calendar.holidays);
@@ -182,11 +239,13 @@ const arbitraryClocks: fc.Arbitrary<TransactionClocks> = fc
       inspectionEndDate: fc.option(instant, { nil: null }),
       returnDeadlineDate: fc.option(instant, { nil: null }),
       extensionResponseDueAt: fc.option(instant, { nil: null }),
+      disputeOpeningDueAt: fc.option(instant, { nil: null }),
       dispute: fc.option(
         fc.record({
           status: fc.constantFrom(...DISPUTE_STATUSES),
           intraPartyMediationEndDate: instant,
           evidenceSubmissionEndDate: fc.option(instant, { nil: null }),
+          declinedRefundDueAt: fc.option(instant, { nil: null }),
           isBuyerEvidenceSubmitted: fc.boolean(),
           isSellerEvidenceSubmitted: fc.boolean(),
         }),
@@ -196,7 +255,13 @@ const arbitraryClocks: fc.Arbitrary<TransactionClocks> = fc
     { maxLength: 5 },
   ), arbitraryRequest)
   .map(([rows, request]) => ({
-    milestones: rows.map(({ dispute: _d, ...m }, i) => ({ ...m, id: `m${i + 1}`, position: i + 1 })),
+    // Only the current milestone can have had its return rejected (decisions §5: worked in order).
+    milestones: rows.map(({ dispute: _d, ...m }, i) => ({
+      ...m,
+      id: `m${i + 1}`,
+      position: i + 1,
+      disputeOpeningDueAt: rows.slice(0, i).every((earlier) => isFinished(earlier.status)) ? m.disputeOpeningDueAt : null,
+    })),
     disputes: rows.flatMap(({ dispute: d }, i) => (d ? [{ ...d, id: `d${i + 1}`, milestoneId: `m${i + 1}` }] : [])),
     ...(request ? { transaction: request } : {}),
   }));
@@ -210,7 +275,8 @@ function shownDeadlines(s: TransactionClocks): Array<{ record: string; deadline:
   ];
 }
 
-const recordOf = (l: Lapse) => (l.kind === 'cancellation_lapsed' ? 'transaction' : 'disputeId' in l ? l.disputeId : l.milestoneId);
+// A dispute_opening lapse names the dispute it opens, but its deadline is the milestone's.
+const recordOf = (l: Lapse) => (l.kind === 'cancellation_lapsed' ? 'transaction' : 'disputeId' in l && l.kind !== 'open_dispute' ? l.disputeId : l.milestoneId);
 const ON_LAPSE: Record<Exclude<Lapse['kind'], 'cancellation_lapsed'>, string> = {
   accept_delivery: 'delivery_accepted',
   approve_return: 'return_approved',
@@ -219,6 +285,8 @@ const ON_LAPSE: Record<Exclude<Lapse['kind'], 'cancellation_lapsed'>, string> = 
   forfeit: 'forfeit_or_arbitration',
   arbitration: 'forfeit_or_arbitration',
   declined: 'forfeit_or_arbitration',
+  open_dispute: 'dispute_opened',
+  declined_refund: 'refunded_to_buyer',
 };
 const onLapseOf = (l: Lapse) => (l.kind === 'cancellation_lapsed' ? (l.outcome === 'approve' ? 'cancellation_approved' : 'cancellation_declined') : ON_LAPSE[l.kind]);
 
@@ -227,8 +295,9 @@ describe('properties', () => {
     fc.assert(
       fc.property(arbitraryClocks, instant, (s, now) => {
         const plan = dueLapses(s, now, calendar);
-        // Each record's deadline acts at most once per status it passes through, a milestone's extension request once.
-        expect(plan.length).toBeLessThanOrEqual(2 * s.milestones.length + 2 * s.disputes.length + 1);
+        // Each record's deadline acts at most once per status it passes through: a milestone's once and its
+        // extension request once, a dispute's (one the service opens included) at most three times, the transaction's once.
+        expect(plan.length).toBeLessThanOrEqual(2 * s.milestones.length + 3 * (s.disputes.length + s.milestones.length) + 1);
         let current = s;
         for (const lapse of plan) {
           expect(lapsedNow(current, now, calendar)[0]).toEqual(lapse);

@@ -7,9 +7,11 @@
 import { addBusinessDays } from './business-days';
 import {
   DEADLINES,
+  DECLINED_REFUND_BUSINESS_DAYS,
   disputeDeadlines,
   EVIDENCE_BUSINESS_DAYS,
   isDue,
+  MEDIATION_BUSINESS_DAYS,
   milestoneDeadlines,
   transactionDeadlines,
   type DeadlineName,
@@ -33,8 +35,12 @@ export type LapseDispute = DisputeClock & {
  * engine reads. A transaction without the clock given has no request pending.
  */
 export type TransactionClocks = { milestones: readonly LapseMilestone[]; disputes: readonly LapseDispute[]; transaction?: TransactionClock };
-/** What the business-day calendar needs: the holidays it skips. */
-export type Calendar = { holidays: ReadonlySet<string> };
+/**
+ * What the business-day calendar needs: the holidays it skips. And the id a dispute the service opens
+ * itself will have (a dispute_opening lapse), so that the lapses after it can name it: the same id for
+ * the same milestone on every call.
+ */
+export type Calendar = { holidays: ReadonlySet<string>; disputeIdFor: (milestoneId: string) => string };
 
 type Lapsed = { dueAt: Date; milestoneId: string };
 type DisputeLapsed = Lapsed & { disputeId: string; to: DisputeStatus };
@@ -47,14 +53,21 @@ export type Lapse =
   | (Lapsed & { kind: 'approve_return'; deadline: 'return_response'; action: 'approve_return' })
   /** The buyer left the seller's due-date extension request unanswered: declined, the due date stands. */
   | (Lapsed & { kind: 'decline_extension'; deadline: 'extension_response' })
+  /**
+   * Nobody opened a dispute over a rejected return: the service opens it, its mediation counted from
+   * when the deadline passed (issue #25).
+   */
+  | (Lapsed & { kind: 'open_dispute'; deadline: 'dispute_opening'; action: 'open_dispute'; disputeId: string; mediationEndsAt: Date })
   /** Mediation ran out: evidence submission opens, counted from when mediation ended. */
   | (DisputeLapsed & { kind: 'escalate'; deadline: 'intra_party_mediation'; evidenceEndsAt: Date })
   /** The evidence window closed with one party silent: it forfeits, the escrow goes to the other. */
   | (DisputeLapsed & { kind: 'forfeit'; deadline: 'evidence_submission'; loser: 'buyer' | 'seller' })
   /** Both parties spoke: the dispute team arbitrates. */
   | (DisputeLapsed & { kind: 'arbitration'; deadline: 'evidence_submission' })
-  /** Neither spoke: arbitration is declined and the funds stay held. */
-  | (DisputeLapsed & { kind: 'declined'; deadline: 'evidence_submission' })
+  /** Neither spoke: arbitration is declined; the funds stay held until the dispute team decides, or `refundDueAt`. */
+  | (DisputeLapsed & { kind: 'declined'; deadline: 'evidence_submission'; refundDueAt: Date })
+  /** Declined arbitration the dispute team left undecided: everything held goes back to the buyer (issue #25). */
+  | (DisputeLapsed & { kind: 'declined_refund'; deadline: 'declined_refund' })
   /**
    * A cancellation request went unanswered: approved when the seller asked and the state allows it (every
    * unfinished milestone canceled, the escrows refunded), declined otherwise (decisions §13).
@@ -86,6 +99,10 @@ function judge(r: Running, state: TransactionClocks, calendar: Calendar): Lapse 
     const milestoneId = r.milestone.id;
     if (r.name === 'inspection') return { kind: 'accept_delivery', deadline: 'inspection', action: 'approve', dueAt, milestoneId };
     if (r.name === 'extension_response') return { kind: 'decline_extension', deadline: 'extension_response', dueAt, milestoneId };
+    if (r.name === 'dispute_opening') {
+      const mediationEndsAt = addBusinessDays(dueAt, MEDIATION_BUSINESS_DAYS, calendar.holidays);
+      return { kind: 'open_dispute', deadline: 'dispute_opening', action: 'open_dispute', dueAt, milestoneId, disputeId: calendar.disputeIdFor(milestoneId), mediationEndsAt };
+    }
     return { kind: 'approve_return', deadline: 'return_response', action: 'approve_return', dueAt, milestoneId };
   }
   const d = r.dispute!;
@@ -100,7 +117,10 @@ function judge(r: Running, state: TransactionClocks, calendar: Calendar): Lapse 
     case 'arbitration':
       return { ...base, kind: 'arbitration', deadline: 'evidence_submission', to: 'ARBITRATION' };
     case 'declined':
-      return { ...base, kind: 'declined', deadline: 'evidence_submission', to: 'ARBITRATION_DECLINED' };
+      // Counted from when the evidence window closed, as the evidence window is from mediation's end.
+      return { ...base, kind: 'declined', deadline: 'evidence_submission', to: 'ARBITRATION_DECLINED', refundDueAt: addBusinessDays(dueAt, DECLINED_REFUND_BUSINESS_DAYS, calendar.holidays) };
+    case 'declined_refund':
+      return { ...base, kind: 'declined_refund', deadline: 'declined_refund', to: 'RESOLVED' };
     default:
       throw new Error(`dispute ${d.id} has a running deadline in status ${d.status} but no lapse outcome`);
   }
@@ -133,22 +153,42 @@ export function afterLapse(state: TransactionClocks, lapse: Lapse): TransactionC
     case 'decline_extension':
       return { ...state, milestones: state.milestones.map((m) => (m.id === lapse.milestoneId ? { ...m, extensionResponseDueAt: null } : m)) };
     case 'accept_delivery':
-    case 'approve_return': {
+    case 'approve_return':
+    case 'open_dispute': {
       const milestones = state.milestones.map((m) => {
         if (m.id !== lapse.milestoneId) return m;
         const decision = decideMilestoneAction(lapse.action, m, state.milestones);
         if (!decision.ok) throw new Error(`lapse ${lapse.kind} of milestone ${m.id}: ${decision.message}`);
-        return { ...m, status: decision.to };
+        return { ...m, status: decision.to, ...(lapse.kind === 'open_dispute' ? { disputeOpeningDueAt: null } : {}) };
       });
-      return { ...state, milestones };
+      if (lapse.kind !== 'open_dispute') return { ...state, milestones };
+      const opened: LapseDispute = {
+        id: lapse.disputeId,
+        milestoneId: lapse.milestoneId,
+        status: 'INTRA_PARTY_MEDIATION',
+        intraPartyMediationEndDate: lapse.mediationEndsAt,
+        evidenceSubmissionEndDate: null,
+        declinedRefundDueAt: null,
+        isBuyerEvidenceSubmitted: false,
+        isSellerEvidenceSubmitted: false,
+      };
+      return { ...state, milestones, disputes: [...state.disputes, opened] };
     }
     default: {
       const disputes = state.disputes.map((d) =>
-        d.id !== lapse.disputeId ? d : { ...d, status: lapse.to, ...(lapse.kind === 'escalate' ? { evidenceSubmissionEndDate: lapse.evidenceEndsAt } : {}) },
+        d.id !== lapse.disputeId
+          ? d
+          : {
+              ...d,
+              status: lapse.to,
+              ...(lapse.kind === 'escalate' ? { evidenceSubmissionEndDate: lapse.evidenceEndsAt } : {}),
+              declinedRefundDueAt: lapse.kind === 'declined' ? lapse.refundDueAt : null,
+            },
       );
-      // A forfeit settles the disputed milestone; the other outcomes leave it in dispute.
+      // A forfeit or a declined arbitration's refund settles the disputed milestone; the other outcomes leave it in dispute.
       const settled: MilestoneStatus = 'DISPUTE_RESOLVED';
-      const milestones = lapse.kind === 'forfeit' ? state.milestones.map((m) => (m.id === lapse.milestoneId ? { ...m, status: settled } : m)) : state.milestones;
+      const settles = lapse.kind === 'forfeit' || lapse.kind === 'declined_refund';
+      const milestones = settles ? state.milestones.map((m) => (m.id === lapse.milestoneId ? { ...m, status: settled } : m)) : state.milestones;
       return { milestones, disputes };
     }
   }

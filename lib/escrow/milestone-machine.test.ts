@@ -48,6 +48,14 @@ describe('milestone order', () => {
     expect(refused).toEqual({ ok: false, message: 'Milestone 2 must be funded before milestone 3.' });
   });
 
+  it('disputes only the current milestone, whichever party opens it', () => {
+    const m1: MilestoneState = { id: 'm1', status: 'DELIVERY_RETURN_REJECTED', position: 1 };
+    const m2: MilestoneState = { id: 'm2', status: 'DELIVERY_RETURN_REJECTED', position: 2 };
+    expect(decideMilestoneAction('open_dispute', m2, [m1, m2])).toEqual({ ok: false, message: 'Only the current milestone (position 1) can be disputed; this is milestone 2.' });
+    expect(allowedMilestoneActions(m2, [m1, m2])).toEqual({ buyer: [], seller: [] });
+    expect(allowedMilestoneActions(m1, [m1, m2])).toEqual({ buyer: ['open_dispute'], seller: ['open_dispute'] });
+  });
+
   it('delivers only the current milestone', () => {
     const m1: MilestoneState = { id: 'm1', status: 'UNDER_INSPECTION', position: 1 };
     const m2: MilestoneState = { id: 'm2', status: 'IN_PROGRESS', position: 2 };
@@ -62,7 +70,8 @@ describe('allowedMilestoneActions', () => {
     const m: MilestoneState = { id: 'm', status: 'UNDER_INSPECTION', position: 1 };
     expect(allowedMilestoneActions(m, [m])).toEqual({ buyer: ['approve', 'reject'], seller: [] });
     const r: MilestoneState = { id: 'm', status: 'DELIVERY_RETURN_REJECTED', position: 1 };
-    expect(allowedMilestoneActions(r, [r])).toEqual({ buyer: [], seller: ['open_dispute'] });
+    // Either party opens the dispute over a rejected return: the buyer's money is held (issue #25).
+    expect(allowedMilestoneActions(r, [r])).toEqual({ buyer: ['open_dispute'], seller: ['open_dispute'] });
     const disputed: MilestoneState = { id: 'm', status: 'IN_DISPUTE', position: 1 };
     expect(allowedMilestoneActions(disputed, [disputed])).toEqual({ buyer: [], seller: [] });
   });

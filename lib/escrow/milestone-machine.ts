@@ -31,16 +31,23 @@ export type MilestoneAction = (typeof MILESTONE_ACTIONS)[number];
 
 export type PartyRole = 'buyer' | 'seller';
 
-/** The spec's "Who acts" table, plus funding (decisions §5: the buyer's wallet pays). */
-export const ACTING_PARTY: Record<MilestoneAction, PartyRole> = {
+/**
+ * The spec's "Who acts" table, plus funding (decisions §5: the buyer's wallet pays). A dispute over a
+ * rejected return is either party's to open: the buyer's money is held, so the buyer must not depend on
+ * the seller to start the process that frees it (issue #25).
+ */
+export const ACTING_PARTY = {
   fund: 'buyer',
   deliver: 'seller',
   approve: 'buyer',
   reject: 'buyer',
   approve_return: 'seller',
   disapprove_return: 'seller',
-  open_dispute: 'seller',
-};
+  open_dispute: 'either',
+} as const satisfies Record<MilestoneAction, PartyRole | 'either'>;
+
+/** The actions exactly one party takes (runMilestoneAction's): every one but opening a dispute. */
+export type OnePartyMilestoneAction = { [A in MilestoneAction]: (typeof ACTING_PARTY)[A] extends PartyRole ? A : never }[MilestoneAction];
 
 const TRANSITIONS: Record<MilestoneAction, { from: MilestoneStatus; to: MilestoneStatus }> = {
   fund: { from: 'PENDING_FUNDING', to: 'IN_PROGRESS' },
@@ -132,7 +139,10 @@ export function allowedMilestoneActions(
 ): AllowedActions<MilestoneAction> {
   const allowed: AllowedActions<MilestoneAction> = { buyer: [], seller: [] };
   for (const action of MILESTONE_ACTIONS) {
-    if (decideMilestoneAction(action, milestone, siblings).ok) allowed[ACTING_PARTY[action]].push(action);
+    if (!decideMilestoneAction(action, milestone, siblings).ok) continue;
+    const party: PartyRole | 'either' = ACTING_PARTY[action];
+    if (party !== 'seller') allowed.buyer.push(action);
+    if (party !== 'buyer') allowed.seller.push(action);
   }
   return allowed;
 }

@@ -2,6 +2,7 @@
 
 import type { ActionResult } from '@/lib/contracts/dashboard';
 import { VerdictInput } from '@/lib/contracts/dashboard-disputes';
+import { takesVerdict } from '@/lib/escrow/dispute-machine';
 import { formatNaira } from '@/lib/escrow/money';
 import { escrow } from '@/lib/server/escrow-client';
 import { fromApi, guarded, notAllowed, notYours } from '@/lib/server/dashboard/action';
@@ -18,7 +19,7 @@ export async function decideVerdict(input: unknown): Promise<ActionResult> {
     const current = await teamDispute(actor, dispute_id);
     if (current.kind === 'not_found') return notYours('Dispute');
     if (current.kind === 'error') return fromApi(current.failure);
-    if (current.view.status !== 'ARBITRATION') return notAllowed('This dispute is not waiting for a verdict.');
+    if (!takesVerdict(current.view.status)) return notAllowed('This dispute is not waiting for a verdict.');
     if (seller_amount > current.view.max_dispute_amount) {
       return { ok: false, message: `The seller's share is between ${formatNaira(0)} and ${formatNaira(Math.round(current.view.max_dispute_amount * 100))}.`, errors: [{ field: 'seller_amount', message: 'is above the money held' }] };
     }

@@ -81,9 +81,10 @@ export async function openDispute(input: unknown): Promise<ActionResult<{ disput
   return guarded(OpenDisputeInput, input, async ({ milestone_id, idempotency_key, description }, actor) => {
     const owned = await milestoneFor(actor, milestone_id);
     if (owned.kind !== 'ok') return notYours('Milestone');
-    if (owned.viewer !== 'seller') return notAllowed('Only the seller opens a dispute.');
+    if (owned.viewer === 'admin') return notAllowed('Only the buyer or the seller opens a dispute.');
     const { buyer, seller } = owned.record.transaction;
-    const result = await escrow.disputes.create({ description, milestone_id, buyer_id: buyer.user_id, seller_id: seller.user_id }, idempotency_key);
+    const body = { description, milestone_id, buyer_id: buyer.user_id, seller_id: seller.user_id, opened_by: owned.viewer };
+    const result = await escrow.disputes.create(body, idempotency_key);
     return fromApi(result, (dispute) => ({ dispute_id: dispute.id }));
   });
 }

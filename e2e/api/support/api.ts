@@ -86,6 +86,13 @@ export async function walletBalance(client: TestClient, userId: string): Promise
 
 export const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
 
+/** Moves the client's test clock to `extraMs` past `instant` (before it, when negative); answers with what settled. */
+export async function advanceTo(client: TestClient, instant: string, extraMs = 60_000) {
+  const clock = expectOk(await call('GET', '/v1/test-clock', { key: client.secretKey }));
+  const seconds = Math.ceil((Date.parse(instant) + extraMs - Date.parse(clock.now)) / 1000);
+  return expectOk(await call('POST', '/v1/test-clock/advance', { key: client.secretKey, body: { seconds: Math.max(seconds, 0) } }));
+}
+
 /** A buyer with money, a seller, and a transaction of the given milestone amounts. */
 export async function newDeal(client: TestClient, amounts: number[], opts: { walletFunds?: number; commission_payer?: string } = {}) {
   const buyer = await newUser(client, 'Buyer');

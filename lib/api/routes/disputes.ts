@@ -29,8 +29,9 @@ const disputeId = pathIds({ id: 'dispute_id' });
 
 const createDisputeOp = operation({
   method: 'post', path: '/dispute/create', operationId: 'createDispute', tag: 'Disputes', auth: 'client', actingParty: 'seller',
-  summary: 'Seller opens a dispute',
-  description: 'Only on the current milestone after the seller rejected its return. Mediation runs 3 business days.',
+  summary: 'Open a dispute',
+  description:
+    'Only on the current milestone after the seller rejected its return. Either party opens it: opened_by names the one acting, the seller unless it says buyer (the buyer need not wait on the seller while its money is held). Both buyer_id and seller_id must be the transaction\'s. If nobody opens it within 3 business days of the rejection, the service does (opened_by system). Mediation runs 3 business days.',
   request: { body: jsonBody(CreateDisputeBody) },
   response: R.DisputeRecord,
   errors: ACTION_ERRORS,

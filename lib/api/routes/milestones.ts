@@ -73,7 +73,8 @@ const approveReturnOp = operation({
 const disapproveReturnOp = operation({
   method: 'patch', path: '/milestones/{id}/reject/disapprove', operationId: 'disapproveReturn', tag: 'Milestones', auth: 'client', actingParty: 'seller',
   summary: 'Seller rejects the return',
-  description: 'The funds stay held; the seller may then open a dispute.',
+  description:
+    'The funds stay held; either party may then open a dispute. If neither does within 3 business days (the dispute_opening deadline), the service opens it (opened_by system).',
   request: { params: milestoneId, body: jsonBody(SellerActionBody) },
   response: R.MilestoneRecord,
   errors: ACTION_ERRORS,
@@ -137,7 +138,7 @@ export const milestoneRoutes = router()
   .openapi(disapproveReturnOp, async (c) => {
     const { id } = c.req.valid('param');
     const graph = await disapproveReturn(c.var.db, c.var.client, id, c.req.valid('json').seller_id, c.var.now);
-    return ok('Return rejected; the seller may open a dispute', presentMilestone(graph, id));
+    return ok('Return rejected; either party may open a dispute', presentMilestone(graph, id));
   })
   .openapi(requestExtensionOp, async (c) => {
     const { id } = c.req.valid('param');

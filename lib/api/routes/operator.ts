@@ -41,7 +41,7 @@ const updateClientOp = operation({
 const disputesOp = operation({
   method: 'get', path: '/operator/disputes', operationId: 'operatorDisputes', tag: 'Operator', auth: 'operator',
   summary: "The dispute team's queue across clients",
-  description: 'Oldest first; filter status=ARBITRATION for the arbitration queue.',
+  description: 'Oldest first; filter awaiting_verdict=true for the arbitration queue (ARBITRATION and ARBITRATION_DECLINED), or by status.',
   request: { query: OperatorDisputesQuery },
   response: R.OperatorDisputeListRecord,
   errors: [...BASE_ERRORS, 'VALIDATION_ERROR'],
@@ -58,7 +58,8 @@ const disputeOp = operation({
 const verdictOp = operation({
   method: 'post', path: '/operator/disputes/{id}/verdict', operationId: 'decideVerdict', tag: 'Operator', auth: 'operator',
   summary: "The dispute team's verdict",
-  description: "The seller's share (0 up to max_dispute_amount) with a written reason; the rest of the escrow goes to the buyer. Final.",
+  description:
+    "On a dispute in ARBITRATION, or in ARBITRATION_DECLINED until its declined_refund deadline refunds the buyer. The seller's share (0 up to max_dispute_amount) with a written reason; the rest of the escrow goes to the buyer. Final.",
   request: { params: pathIds({ id: 'dispute_id' }), body: jsonBody(VerdictBody) },
   response: R.DisputeWithPartiesRecord,
   errors: [...BODY_ERRORS, 'NOT_FOUND', 'INVALID_STATE', 'DISPUTE_AMOUNT_OUT_OF_RANGE'],

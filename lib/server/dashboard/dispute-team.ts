@@ -16,9 +16,12 @@ type DisputeTeam = Extract<Actor, { kind: 'dispute_team' }>;
 const reaches = (team: DisputeTeam, dispute: OperatorDispute) =>
   team.disputeClientId === null || dispute.milestone.transaction.clientId === team.disputeClientId;
 
-/** The arbitration queue, oldest first (the operator route's order): the longest-waiting dispute on top. */
+/**
+ * The arbitration queue, oldest first (the operator route's order): the longest-waiting dispute on top.
+ * Declined arbitrations are in it too: the team may still decide them before the buyer is refunded.
+ */
 export async function arbitrationQueue(team: DisputeTeam, page: number): Promise<View<ArbitrationQueueView>> {
-  const list = await escrow.operator.disputes({ status: 'ARBITRATION', client_id: team.disputeClientId ?? undefined, page, limit: QUEUE_PAGE_SIZE });
+  const list = await escrow.operator.disputes({ awaiting_verdict: 'true', client_id: team.disputeClientId ?? undefined, page, limit: QUEUE_PAGE_SIZE });
   if (!list.ok) return { kind: 'error', failure: list };
   return { kind: 'ok', view: { disputes: list.data.disputes, pagination: list.data.pagination } };
 }

@@ -115,7 +115,7 @@ export function describe(event: EventItem, viewer: Role): string {
     case 'milestone.extension_declined':
       return auto ? `The request to move the due date of ${milestone} went unanswered and was declined` : `${by} declined to move the due date of ${milestone}`;
     case 'dispute.created':
-      return `${by} opened ${code}`;
+      return auto ? `Nobody opened a dispute over the rejected return in time: the service opened ${code}` : `${by} opened ${code}`;
     case 'dispute.amount_proposed':
       return `${d.actor === 'seller' && viewer !== 'seller' ? 'Seller' : by} proposed ${naira(d.dispute?.dispute_amount)}`;
     case 'dispute.amount_rejected':

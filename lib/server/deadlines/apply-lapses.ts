@@ -1,6 +1,7 @@
 import 'server-only';
 import { eq } from 'drizzle-orm';
 import { formatLagosDateTime } from '@/lib/escrow/business-days';
+import { DISPUTE_OPENING_BUSINESS_DAYS } from '@/lib/escrow/deadlines';
 import type { DisputeAmountStatus, DisputeStatus } from '@/lib/escrow/dispute-machine';
 import { dueLapses, type Lapse, type TransactionClocks } from '@/lib/escrow/lapses';
 import { maxSellerPayment } from '@/lib/escrow/ledger';
@@ -9,6 +10,7 @@ import { holidays } from '../calendar';
 import type { Tx } from '../db/client';
 import { disputes, transactions, type ClientRow } from '../db/schema';
 import { env } from '../env';
+import { uuidv7 } from '../ids';
 import {
   findMilestone,
   loadMilestonesAndDisputes,
@@ -19,6 +21,7 @@ import {
   type MilestonesAndDisputes,
   type TransactionRow,
 } from '../records/transaction-graph';
+import { writeOpenedDispute } from '../services/dispute-opening-writes';
 import { finishDisputeStep, settleDisputedMilestone } from '../services/dispute-action';
 import { applyMilestoneAction } from '../services/milestone-action';
 import { refundBuyerOnReturn, releaseToSeller } from '../services/milestone-effects';
@@ -38,10 +41,23 @@ function clocksOf(loaded: MilestonesAndDisputes, transaction: TransactionClockRo
   };
 }
 
+/** A dispute the service opens gets one id however often the engine asks for it while planning. */
+function newDisputeIds(): (milestoneId: string) => string {
+  const ids = new Map<string, string>();
+  return (milestoneId) => {
+    const id = ids.get(milestoneId) ?? uuidv7();
+    ids.set(milestoneId, id);
+    return id;
+  };
+}
+
 /** The lapse engine's answer for a transaction loaded under its row lock: what to apply, in order. */
 export function lapsesDue(loaded: MilestonesAndDisputes, transaction: TransactionClockRow, now: Date): Lapse[] {
-  return dueLapses(clocksOf(loaded, transaction), now, { holidays: holidays() });
+  return dueLapses(clocksOf(loaded, transaction), now, { holidays: holidays(), disputeIdFor: newDisputeIds() });
 }
+
+/** Where file URLs in a lapse's event records point: the service's public address. */
+const lapseBaseUrl = () => env().ESCROW_PUBLIC_URL ?? `http://localhost:${env().PORT}`;
 
 /**
  * Applies the engine's lapses in order. The caller holds the transaction's row lock, so each lapse acts
@@ -101,12 +117,29 @@ async function applyLapse(tx: Tx, client: ClientRow, transactionId: string, laps
       await settleLapsedRequest(tx, client, graph, lapse.outcome, now);
       return;
     }
+    case 'open_dispute': {
+      const graph = await loadTransactionGraph(tx, client.id, transactionId);
+      if (!graph) throw new Error(`transaction ${transactionId} vanished while settling deadlines`);
+      const { written } = writeOpenedDispute(tx, {
+        client,
+        graph,
+        milestoneId: lapse.milestoneId,
+        openedBy: 'system',
+        description: `Opened by the service: the seller rejected the buyer's return and neither party opened a dispute within ${DISPUTE_OPENING_BUSINESS_DAYS} business days.`,
+        mediationEnd: lapse.mediationEndsAt,
+        now,
+        baseUrl: lapseBaseUrl(),
+        id: lapse.disputeId,
+      });
+      await written;
+      return;
+    }
     default:
       return applyDisputeLapse(tx, client, transactionId, lapse, now);
   }
 }
 
-async function applyDisputeLapse(tx: Tx, client: ClientRow, transactionId: string, lapse: Extract<Lapse, { disputeId: string }>, now: Date) {
+async function applyDisputeLapse(tx: Tx, client: ClientRow, transactionId: string, lapse: Extract<Lapse, { to: DisputeStatus }>, now: Date) {
   const [graph, [dispute]] = await Promise.all([
     loadTransactionGraph(tx, client.id, transactionId),
     tx.select().from(disputes).where(eq(disputes.id, lapse.disputeId)).prepare('dispute_by_id').execute(),
@@ -119,7 +152,7 @@ async function applyDisputeLapse(tx: Tx, client: ClientRow, transactionId: strin
     now,
     actor: 'system' as const,
     automatic: true,
-    baseUrl: env().ESCROW_PUBLIC_URL ?? `http://localhost:${env().PORT}`,
+    baseUrl: lapseBaseUrl(),
     status: lapse.to,
     amountStatus: dispute.disputeAmountStatus as DisputeAmountStatus,
   };
@@ -145,9 +178,25 @@ async function applyDisputeLapse(tx: Tx, client: ClientRow, transactionId: strin
       await finishDisputeStep(tx, {
         ...step,
         event: 'dispute.arbitration_declined',
-        effect: { log: 'Evidence submission closed with no evidence from either party; the dispute team declines to arbitrate and the funds stay held.' },
+        effect: {
+          log: `Evidence submission closed with no evidence from either party; the dispute team declines to arbitrate. The funds stay held until ${formatLagosDateTime(lapse.refundDueAt)}: unless the dispute team decides first, everything then goes back to the buyer.`,
+          dispute: { declinedRefundDueAt: lapse.refundDueAt },
+        },
       });
       return;
+    case 'declined_refund': {
+      const breakdown = await settleDisputedMilestone(tx, { client, graph, dispute, paidToSeller: 0, now, why: 'Declined arbitration left undecided' });
+      await finishDisputeStep(tx, {
+        ...step,
+        event: 'dispute.resolved',
+        effect: {
+          log: `Arbitration was declined and the dispute team did not decide in time, so everything held went back to the buyer: ${formatNaira(breakdown.toBuyer)} refunded.`,
+          refundedKobo: breakdown.toBuyer,
+          dispute: { resolution: 'declined_refund', resolvedAt: now },
+        },
+      });
+      return;
+    }
     case 'forfeit': {
       const entry = findMilestone(graph, dispute.milestoneId);
       const paidToSeller = lapse.loser === 'seller' ? 0 : maxSellerPayment(settlementTerms(entry), graph.transaction.transactionAmountKobo);

@@ -92,6 +92,7 @@ export function disputeRecord(d: DisputeRow, proposals: ProposalRow[], maxAmount
     evidence_extended_by: d.evidenceExtendedBy,
     cancellation_agreement_details: d.cancellationAgreementDetails,
     canceled_by: d.canceledBy,
+    opened_by: d.openedBy,
     created_by: d.clientId,
     allowed_actions: allowedDisputeActions(state, d.evidenceExtendedBy),
     deadlines: disputeDeadlines({ ...d, status: state.status }).map((x) => ({ ...x, due_at: iso(x.due_at) })),

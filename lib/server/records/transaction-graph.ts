@@ -53,6 +53,7 @@ function milestonesWithEscrowsWhere(db: DbOrTx, transactionOf: SQL) {
         status: disputes.status,
         intraPartyMediationEndDate: disputes.intraPartyMediationEndDate,
         evidenceSubmissionEndDate: disputes.evidenceSubmissionEndDate,
+        declinedRefundDueAt: disputes.declinedRefundDueAt,
         isBuyerEvidenceSubmitted: disputes.isBuyerEvidenceSubmitted,
         isSellerEvidenceSubmitted: disputes.isSellerEvidenceSubmitted,
       },
@@ -318,8 +319,14 @@ function withExtensionActions<A extends string>(steps: { buyer: A[]; seller: A[]
 }
 
 /** A milestone's fields that its deadlines read (lib/escrow/deadlines.ts), from its row. */
-export function milestoneClockOf(m: Pick<MilestoneRow, 'status' | 'inspectionEndDate' | 'returnDeadlineDate' | 'extensionResponseDueAt'>): MilestoneClock {
-  return { status: m.status as MilestoneStatus, inspectionEndDate: m.inspectionEndDate, returnDeadlineDate: m.returnDeadlineDate, extensionResponseDueAt: m.extensionResponseDueAt };
+export function milestoneClockOf(m: Pick<MilestoneRow, 'status' | 'inspectionEndDate' | 'returnDeadlineDate' | 'extensionResponseDueAt' | 'disputeOpeningDueAt'>): MilestoneClock {
+  return {
+    status: m.status as MilestoneStatus,
+    inspectionEndDate: m.inspectionEndDate,
+    returnDeadlineDate: m.returnDeadlineDate,
+    extensionResponseDueAt: m.extensionResponseDueAt,
+    disputeOpeningDueAt: m.disputeOpeningDueAt,
+  };
 }
 
 /** An extension request as the rules read it, from the row's JSON. */

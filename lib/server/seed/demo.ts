@@ -99,7 +99,7 @@ export async function seedDemoOnce(db: Db, now: Date, baseUrl: string) {
   await deliverMilestone(db, client, palmMilestone, { seller_id: seller.id, proofs_of_completion: [proof.url] }, now, baseUrl);
   await rejectDelivery(db, client, palmMilestone, { buyer_id: buyer.id, rejection_reason: 'Six jerrycans were leaking', proofs_of_return: [proof.url] }, now, baseUrl);
   await disapproveReturn(db, client, palmMilestone, seller.id, now);
-  const dispute = await createDispute(db, client, { description: 'Only six of twenty were affected', buyer_id: buyer.id, seller_id: seller.id, milestone_id: palmMilestone }, now, baseUrl);
+  const dispute = await createDispute(db, client, { description: 'Only six of twenty were affected', buyer_id: buyer.id, seller_id: seller.id, milestone_id: palmMilestone, opened_by: 'seller' }, now, baseUrl);
   await addDisputeAmount(db, client, dispute.id, { dispute_amount: 280_000, seller_id: seller.id }, now, baseUrl);
 
   const fabric = await transaction('Ankara fabric order', '50 yards of Ankara print', [['50 yards of fabric', 90_000]]);

@@ -49,7 +49,10 @@ export async function finishDisputeStep(
     loadMilestoneLogs(tx, milestoneId),
     loadEvidence(tx, [id]),
   ]);
-  const changes = { ...a.effect.dispute, status: a.status, disputeAmountStatus: a.amountStatus, updatedAt: a.now };
+  // The refund deadline runs only while arbitration stays declined: a step out of it (a verdict, a
+  // withdrawal, the refund itself) stops it.
+  const refundClock = a.status === 'ARBITRATION_DECLINED' ? {} : { declinedRefundDueAt: null };
+  const changes = { ...refundClock, ...a.effect.dispute, status: a.status, disputeAmountStatus: a.amountStatus, updatedAt: a.now };
   const dispute: DisputeRow = { ...a.dispute, ...changes };
   let record: ReturnType<typeof disputeWithPartiesRecord> | undefined;
   const { written } = writeStep(tx, {

@@ -1,10 +1,10 @@
 import 'server-only';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { actingPartyOf, pagination } from '@/lib/contracts/common';
 import type { ExtendEvidenceBody, SubmitEvidenceBody } from '@/lib/contracts/disputes';
 import { addBusinessDays, formatLagosDateTime } from '@/lib/escrow/business-days';
 import { EVIDENCE_BUSINESS_DAYS } from '@/lib/escrow/deadlines';
-import type { DisputeStatus } from '@/lib/escrow/dispute-machine';
+import { AWAITING_VERDICT, takesVerdict, type DisputeStatus } from '@/lib/escrow/dispute-machine';
 import { decideEvidenceExtension } from '@/lib/escrow/extensions';
 import { formatNaira, parseNaira } from '@/lib/escrow/money';
 import { holidays } from '../calendar';
@@ -121,8 +121,8 @@ export async function decideVerdict(db: Db, disputeId: string, body: { seller_am
     const graph = await lockTransactionOfMilestone(tx, client, row.milestoneId, now);
     const [dispute] = await tx.select().from(disputes).where(eq(disputes.id, disputeId));
     if (!dispute) throw notFound('Dispute', disputeId);
-    if ((dispute.status as DisputeStatus) !== 'ARBITRATION') {
-      throw invalidState(`Only a dispute in arbitration takes a verdict; this one is ${dispute.status}.`);
+    if (!takesVerdict(dispute.status as DisputeStatus)) {
+      throw invalidState(`Only a dispute in arbitration, or whose arbitration was declined, takes a verdict; this one is ${dispute.status}.`);
     }
     const max = maxDisputeAmountKobo(graph, dispute.milestoneId);
     if (parsed.kobo > max) {
@@ -155,10 +155,14 @@ export async function decideVerdict(db: Db, disputeId: string, body: { seller_am
 /** The dispute team's queue across every client, oldest first. */
 export async function operatorDisputes(
   db: Db,
-  q: { status?: DisputeStatus; client_id?: string; page: number; limit: number; sort: 'ASC' | 'DESC' },
+  q: { status?: DisputeStatus; awaiting_verdict?: 'true' | 'false'; client_id?: string; page: number; limit: number; sort: 'ASC' | 'DESC' },
   baseUrl: string,
 ) {
-  const where = and(q.status ? eq(disputes.status, q.status) : undefined, q.client_id ? eq(disputes.clientId, q.client_id) : undefined);
+  const where = and(
+    q.status ? eq(disputes.status, q.status) : undefined,
+    q.awaiting_verdict === 'true' ? inArray(disputes.status, AWAITING_VERDICT) : undefined,
+    q.client_id ? eq(disputes.clientId, q.client_id) : undefined,
+  );
   const { rows, total } = await disputePage(db, { where, page: q.page, limit: q.limit, newestFirst: q.sort === 'DESC', baseUrl });
   return {
     disputes: rows.map((r) => ({ ...r.record, client_id: r.clientId, client_name: r.clientName })),

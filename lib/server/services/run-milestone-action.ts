@@ -1,5 +1,5 @@
 import 'server-only';
-import { ACTING_PARTY, type MilestoneAction } from '@/lib/escrow/milestone-machine';
+import { ACTING_PARTY, type OnePartyMilestoneAction } from '@/lib/escrow/milestone-machine';
 import type { Db } from '../db/client';
 import { transactionWithLastWrite } from '../db/transaction';
 import type { ClientRow } from '../db/schema';
@@ -19,7 +19,7 @@ export async function runMilestoneAction(
   a: {
     client: ClientRow;
     milestoneId: string;
-    action: MilestoneAction;
+    action: OnePartyMilestoneAction;
     actingId: string;
     now: Date;
     /**

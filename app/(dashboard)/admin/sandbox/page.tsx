@@ -14,7 +14,7 @@ export default async function SandboxPage() {
     <>
       <PageHeader
         title="Test clock"
-        description="Sandbox only: move your marketplace's time forward to see deadlines lapse (inspections accept, returns approve, mediation escalates, evidence windows close) without waiting days."
+        description="Sandbox only: move your marketplace's time forward to see deadlines lapse (inspections accept, returns approve, rejected returns get a dispute, mediation escalates, evidence windows close, declined arbitrations refund the buyer) without waiting days."
       />
       {clock.ok ? <TestClockControl initial={clock.data} /> : <ErrorState message={clock.message} />}
     </>

@@ -41,7 +41,7 @@ describe('fund → deliver → approve', () => {
       expectOk(await call('POST', `/v1/milestones/${milestoneId}/fund`, { key: client.secretKey, body: { buyer_id: deal.buyer.id } })),
     );
     expect(funded).toMatchObject({ status: 'IN_PROGRESS', is_milestone_funded: true, milestone_fee: 1_000, milestone_escrow: { balance: 100_000 } });
-    expect(funded.allowed_actions).toEqual({ buyer: [], seller: ['deliver'] });
+    expect(funded.allowed_actions).toEqual({ buyer: [], seller: ['deliver', 'request_extension'] });
     expect(funded.transaction).toMatchObject({ status: 'MILESTONE_IN_PROGRESS', total_amount_funded: 100_000 });
     expect(funded.transaction.buyer.user.id).toBe(deal.buyer.id);
     expect(funded.transaction.seller.organisation.wallet_id).toBeTruthy();

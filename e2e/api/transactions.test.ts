@@ -48,8 +48,8 @@ describe('creating a transaction', () => {
     expect(first).toMatchObject({ position_in_transaction: 1, amount: 250_000.5, milestone_fee: 2_500.01, inspection_duration: 5, status: 'PENDING_FUNDING', milestone_escrow: { balance: 0 }, rate_used: 1 });
     // 1% of ₦3,000,000 is ₦30,000, above the ₦20,000 cap.
     expect(second).toMatchObject({ position_in_transaction: 2, milestone_fee: 20_000, inspection_duration: 3 });
-    expect(first!.allowed_actions).toEqual({ buyer: ['fund'], seller: [] });
-    expect(second!.allowed_actions).toEqual({ buyer: [], seller: [] });
+    expect(first!.allowed_actions).toEqual({ buyer: ['fund'], seller: ['request_extension'] });
+    expect(second!.allowed_actions).toEqual({ buyer: [], seller: ['request_extension'] });
     expect(expectOk(await call('GET', `/v1/transactions/${created.id}`, { key: client.secretKey }))).toEqual(created);
   });
 

@@ -1,5 +1,5 @@
 import type { Browser, Page, Request } from '@playwright/test';
-import { api, DEMO, expect, expectToast, shot, signedInPage, test, unique } from './support';
+import { api, DEMO, demoKey, expect, expectToast, shot, signedInPage, test, unique } from './support';
 
 /**
  * Who may see and do what: each party sees only its own buttons (driven by allowed_actions), and neither
@@ -8,7 +8,6 @@ import { api, DEMO, expect, expectToast, shot, signedInPage, test, unique } from
  */
 test.describe.configure({ mode: 'serial' });
 
-const demoKey = () => process.env.DASHBOARD_DEMO_SECRET_KEY as string;
 const operatorKey = () => process.env.DASHBOARD_OPERATOR_KEY as string;
 
 type Tx = { id: string; title: string; milestones: Array<{ id: string; status: string; proofs_of_completion: string[] }> };

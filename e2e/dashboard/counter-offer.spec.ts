@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { api, DEMO, expect, expectToast, signedInPage, test, unique } from './support';
+import { api, DEMO, demoKey, demoUserId, expect, expectToast, signedInPage, test, unique } from './support';
 
 /**
  * A buyer's counter-offer in mediation through the browser (decisions §13): the buyer offers what it is
@@ -8,23 +8,16 @@ import { api, DEMO, expect, expectToast, signedInPage, test, unique } from './su
  */
 test.describe.configure({ mode: 'serial' });
 
-const demoKey = () => process.env.DASHBOARD_DEMO_SECRET_KEY as string;
 const inThreeWeeks = () => new Date(Date.now() + 21 * 86_400_000).toISOString();
 const naira = (n: number) => `₦${n.toLocaleString('en-NG', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 let buyer: Page;
 let seller: Page;
 
-async function userId(search: string): Promise<string> {
-  const list = await api<{ users: Array<{ id: string }> }>(demoKey(), 'GET', `/v1/users?page=1&limit=1&sort=DESC&search=${search}`);
-  if (!list.users[0]) throw new Error(`user ${search} missing`);
-  return list.users[0].id;
-}
-
 /** A ₦30,000 milestone (the seller pays the 1% fee) whose return the seller rejected, and the dispute it opened. */
 async function openDispute(): Promise<{ id: string; code: string }> {
-  const ada = await userId('ada.obi');
-  const tunde = await userId('tunde.balogun');
+  const ada = await demoUserId('ada.obi');
+  const tunde = await demoUserId('tunde.balogun');
   await api(demoKey(), 'POST', '/v1/wallets/fund', { user_id: ada, amount: 30_000 });
   const tx = await api<{ milestones: Array<{ id: string }> }>(demoKey(), 'POST', '/v1/transactions', {
     title: `Counter-offer ${unique()}`,

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { api, DEMO, expect, expectToast, horizontalOverflow, seriousAxeViolations, signedInPage, test, unique } from './support';
+import { api, DEMO, demoKey, demoUserId, expect, expectToast, horizontalOverflow, seriousAxeViolations, signedInPage, test, unique } from './support';
 
 /**
  * A due date moved by agreement through the browser (decisions §13): the seller asks for more time on a
@@ -8,7 +8,6 @@ import { api, DEMO, expect, expectToast, horizontalOverflow, seriousAxeViolation
  */
 test.describe.configure({ mode: 'serial' });
 
-const demoKey = () => process.env.DASHBOARD_DEMO_SECRET_KEY as string;
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000);
 const lagosDay = (d: Date) => d.toLocaleDateString('en-CA', { timeZone: 'Africa/Lagos' });
 const shownDay = (d: Date) => d.toLocaleDateString('en-NG', { dateStyle: 'medium', timeZone: 'Africa/Lagos' });
@@ -16,19 +15,13 @@ const shownDay = (d: Date) => d.toLocaleDateString('en-NG', { dateStyle: 'medium
 let buyer: Page;
 let seller: Page;
 
-async function userId(search: string): Promise<string> {
-  const list = await api<{ users: Array<{ id: string }> }>(demoKey(), 'GET', `/v1/users?page=1&limit=1&sort=DESC&search=${search}`);
-  if (!list.users[0]) throw new Error(`user ${search} missing`);
-  return list.users[0].id;
-}
-
 test.beforeAll(async ({ browser }) => {
   buyer = await signedInPage(browser, DEMO.buyer);
   seller = await signedInPage(browser, DEMO.seller);
 });
 
 test('the seller asks for a later due date and the buyer approves it: the milestone is due on the new day', async () => {
-  const [ada, tunde] = [await userId('ada.obi'), await userId('tunde.balogun')];
+  const [ada, tunde] = [await demoUserId('ada.obi'), await demoUserId('tunde.balogun')];
   const title = `More time ${unique()}`;
   await api(demoKey(), 'POST', '/v1/wallets/fund', { user_id: ada, amount: 30_000 });
   const tx = await api<{ id: string; milestones: Array<{ id: string }> }>(demoKey(), 'POST', '/v1/transactions', {

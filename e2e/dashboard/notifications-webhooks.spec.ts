@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from '@playwright/test';
-import { api, DEMO, expect, expectToast, shot, signedInPage, test, unique } from './support';
+import { api, DEMO, demoKey, demoUserId, expect, expectToast, shot, signedInPage, test, unique } from './support';
 
 /**
  * The notification bell (a buyer's unread count rises when the seller proposes an amount, and the line
@@ -10,18 +10,11 @@ import { api, DEMO, expect, expectToast, shot, signedInPage, test, unique } from
  */
 test.describe.configure({ mode: 'serial' });
 
-const demoKey = () => process.env.DASHBOARD_DEMO_SECRET_KEY as string;
 const inThreeWeeks = () => new Date(Date.now() + 21 * 86_400_000).toISOString();
-
-async function userId(search: string): Promise<string> {
-  const list = await api<{ users: Array<{ id: string }> }>(demoKey(), 'GET', `/v1/users?page=1&limit=1&sort=DESC&search=${search}`);
-  if (!list.users[0]) throw new Error(`user ${search} missing`);
-  return list.users[0].id;
-}
 
 /** A dispute in mediation between Ada (buyer) and Tunde (seller), set up through the API. */
 async function openDispute(): Promise<string> {
-  const [ada, tunde] = await Promise.all([userId('ada.obi'), userId('tunde.balogun')]);
+  const [ada, tunde] = await Promise.all([demoUserId('ada.obi'), demoUserId('tunde.balogun')]);
   const amount = 25_000;
   await api(demoKey(), 'POST', '/v1/wallets/fund', { user_id: ada, amount: amount * 2 });
   const tx = await api<{ milestones: Array<{ id: string }> }>(demoKey(), 'POST', '/v1/transactions', {

@@ -1,20 +1,13 @@
-import { api, DEMO, expect, expectToast, signedInPage, test, unique } from './support';
+import { api, DEMO, demoKey, demoUserId, expect, expectToast, signedInPage, test, unique } from './support';
 
 /**
  * Issue #25 item 4 through the browser: after the seller rejects a return, the buyer sees the deadline for
  * opening the dispute and opens it itself, instead of waiting on the seller with its money held.
  */
-const demoKey = () => process.env.DASHBOARD_DEMO_SECRET_KEY as string;
 const inThreeWeeks = () => new Date(Date.now() + 21 * 86_400_000).toISOString();
 
-async function userId(search: string): Promise<string> {
-  const list = await api<{ users: Array<{ id: string }> }>(demoKey(), 'GET', `/v1/users?page=1&limit=1&sort=DESC&search=${search}`);
-  if (!list.users[0]) throw new Error(`user ${search} missing`);
-  return list.users[0].id;
-}
-
 test('the buyer sees the dispute-opening deadline after a rejected return and opens the dispute itself', async ({ browser }) => {
-  const [ada, tunde] = [await userId('ada.obi'), await userId('tunde.balogun')];
+  const [ada, tunde] = [await demoUserId('ada.obi'), await demoUserId('tunde.balogun')];
   await api(demoKey(), 'POST', '/v1/wallets/fund', { user_id: ada, amount: 60_000 });
   const tx = await api<{ id: string; milestones: Array<{ id: string }> }>(demoKey(), 'POST', '/v1/transactions', {
     title: `Return refused ${unique()}`,

@@ -70,6 +70,16 @@ export async function apiAt<T = any>(base: string, key: string, method: 'GET' | 
   return json.data;
 }
 
+/** The demo client's secret key, which the browser suite's global setup hands over. */
+export const demoKey = () => process.env.DASHBOARD_DEMO_SECRET_KEY as string;
+
+/** A demo customer's escrow user id, found by a search such as their email's local part. */
+export async function demoUserId(search: string): Promise<string> {
+  const list = await api<{ users: Array<{ id: string }> }>(demoKey(), 'GET', `/v1/users?page=1&limit=1&sort=DESC&search=${search}`);
+  if (!list.users[0]) throw new Error(`user ${search} missing`);
+  return list.users[0].id;
+}
+
 export const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 /** A small solid-colour PNG, so an uploaded proof is a real image the browser can preview. */

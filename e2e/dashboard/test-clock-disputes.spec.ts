@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { api, confirm, DEMO, expect, expectToast, pngImage, shot, signedInPage, test, unique } from './support';
+import { api, confirm, DEMO, demoKey, demoUserId, expect, expectToast, pngImage, shot, signedInPage, test, unique } from './support';
 
 /**
  * Issue 4 through the browser: the dispute process after mediation (escalation, evidence from both sides,
@@ -9,7 +9,6 @@ import { api, confirm, DEMO, expect, expectToast, pngImage, shot, signedInPage, 
  */
 test.describe.configure({ mode: 'serial' });
 
-const demoKey = () => process.env.DASHBOARD_DEMO_SECRET_KEY as string;
 const inThreeWeeks = () => new Date(Date.now() + 21 * 86_400_000).toISOString();
 const naira = (n: number) => `₦${n.toLocaleString('en-NG', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
@@ -21,12 +20,6 @@ let tunde = '';
 let buyer: Page;
 let seller: Page;
 let admin: Page;
-
-async function userId(search: string): Promise<string> {
-  const list = await api<{ users: Array<{ id: string }> }>(demoKey(), 'GET', `/v1/users?page=1&limit=1&sort=DESC&search=${search}`);
-  if (!list.users[0]) throw new Error(`user ${search} missing`);
-  return list.users[0].id;
-}
 
 const balance = async (id: string) => (await api<Wallet>(demoKey(), 'GET', `/v1/wallets/${id}`)).balance;
 
@@ -70,7 +63,7 @@ async function submitEvidence(page: Page, text: string, file: { name: string; rg
 }
 
 test.beforeAll(async ({ browser }) => {
-  [ada, tunde] = await Promise.all([userId('ada.obi'), userId('tunde.balogun')]);
+  [ada, tunde] = await Promise.all([demoUserId('ada.obi'), demoUserId('tunde.balogun')]);
   buyer = await signedInPage(browser, DEMO.buyer);
   seller = await signedInPage(browser, DEMO.seller);
   admin = await signedInPage(browser, DEMO.admin);

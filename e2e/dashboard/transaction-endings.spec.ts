@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { api, DEMO, expect, expectToast, horizontalOverflow, seriousAxeViolations, shot, signedInPage, test, unique } from './support';
+import { api, DEMO, demoKey, demoUserId, expect, expectToast, horizontalOverflow, seriousAxeViolations, shot, signedInPage, test, unique } from './support';
 
 /**
  * Ending a transaction early through the browser (decisions §13): the seller asks to cancel a funded
@@ -8,7 +8,6 @@ import { api, DEMO, expect, expectToast, horizontalOverflow, seriousAxeViolation
  */
 test.describe.configure({ mode: 'serial' });
 
-const demoKey = () => process.env.DASHBOARD_DEMO_SECRET_KEY as string;
 const inThreeWeeks = () => new Date(Date.now() + 21 * 86_400_000).toISOString();
 const naira = (n: number) => `₦${n.toLocaleString('en-NG', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
@@ -16,12 +15,6 @@ let ada = '';
 let tunde = '';
 let buyer: Page;
 let seller: Page;
-
-async function userId(search: string): Promise<string> {
-  const list = await api<{ users: Array<{ id: string }> }>(demoKey(), 'GET', `/v1/users?page=1&limit=1&sort=DESC&search=${search}`);
-  if (!list.users[0]) throw new Error(`user ${search} missing`);
-  return list.users[0].id;
-}
 
 async function transaction(title: string, amount: number, funded: boolean): Promise<string> {
   if (funded) await api(demoKey(), 'POST', '/v1/wallets/fund', { user_id: ada, amount: amount * 2 });
@@ -38,8 +31,8 @@ async function transaction(title: string, amount: number, funded: boolean): Prom
 }
 
 test.beforeAll(async ({ browser }) => {
-  ada = await userId('ada.obi');
-  tunde = await userId('tunde.balogun');
+  ada = await demoUserId('ada.obi');
+  tunde = await demoUserId('tunde.balogun');
   buyer = await signedInPage(browser, DEMO.buyer);
   seller = await signedInPage(browser, DEMO.seller);
 });

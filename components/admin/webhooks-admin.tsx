@@ -8,6 +8,7 @@ import { ConfirmAction } from '../escrow/confirm-action';
 import { dateTime } from '../escrow/money';
 import { Badge, type BadgeTone } from '../ui/badge';
 import { Button } from '../ui/button';
+import { ShownOnce } from '../ui/shown-once';
 import { Card, CardHeader } from '../ui/card';
 import { cn } from '../ui/cn';
 import { fetchJson } from '../ui/fetch-json';
@@ -33,19 +34,14 @@ function SecretOnce({ endpoint, onDismiss }: { endpoint: WebhookEndpointWithSecr
       </div>
     );
   }
-  const secret = endpoint.secret;
   return (
-    <div className="mt-4 rounded-md border border-emerald-200 bg-emerald-50 p-3 text-sm" data-testid="webhook-secret">
-      <p className="font-medium text-emerald-900">Signing secret for {endpoint.url} (shown only now: keep it where your receiver can read it)</p>
-      <div className="mt-2 flex flex-wrap items-center gap-2">
-        <input readOnly value={secret} aria-label="Signing secret" className="min-w-0 flex-1 rounded border bg-white px-2 py-1 font-mono text-xs" onFocus={(e) => e.target.select()} />
-        <Button size="sm" variant="secondary" onClick={() => void navigator.clipboard?.writeText(secret).catch(() => undefined)}>
-          Copy
-        </Button>
-        <Button size="sm" variant="ghost" onClick={onDismiss}>
-          I have kept it
-        </Button>
-      </div>
+    <div className="mt-4">
+      <ShownOnce
+        title={`Signing secret for ${endpoint.url} (shown only now: keep it where your receiver can read it)`}
+        label="Signing secret"
+        value={endpoint.secret}
+        onDismiss={onDismiss}
+      />
     </div>
   );
 }

@@ -37,7 +37,12 @@ describe('POST /v1/keys/roll', () => {
     const user = expectOk(await call('POST', '/v1/users', { key: rolled.secret_key, body: { first_name: 'Ada', last_name: 'Roll', email: `ada.${randomUUID()}@example.com` } }));
     expect(expectOk(await call('GET', `/v1/users/${user.id}`, { key: client.secretKey })).id).toBe(user.id);
 
-    const keys = await listKeys(rolled.secret_key!);
+    const listed = ApiKeyListRecord.parse(expectOk(await call('GET', '/v1/keys', { key: rolled.secret_key })));
+    // The public key and mode name the account; no secret key is ever listed.
+    expect(listed).toMatchObject({ public_key: client.publicKey, mode: 'test' });
+    expect(JSON.stringify(listed)).not.toContain(client.secretKey);
+    expect(JSON.stringify(listed)).not.toContain(rolled.secret_key);
+    const keys = listed.keys;
     expect(keys.map((k) => k.last4)).toEqual([rolled.last4, client.secretKey.slice(-4)]);
     expect(keys[1]).toMatchObject({ expires_at: rolled.previous_keys_expire_at, expired: false });
   });

@@ -9,6 +9,7 @@ import { Id, PlainText, PositiveAmount, ShortText } from './common';
 import { AddDisputeAmountBody, CounterOfferBody, CreateDisputeBody, RejectDisputeAmountBody } from './disputes';
 import { DeliverBody, RejectDeliveryBody } from './milestones';
 import { MIN_PASSWORD_LENGTH } from './dashboard-plain';
+import { RollKeyBody, type ApiKeyListRecord, type RolledKeyRecord } from './keys';
 import type * as R from './records';
 import { CreateTransactionBody, MilestoneInput } from './transactions';
 import { CreateUserBody } from './users';
@@ -64,6 +65,7 @@ export const RejectAmountInput = RejectDisputeAmountBody.omit({ buyer_id: true }
 export const CreateCustomerInput = z.object({ user: CreateUserBody, invite: z.boolean(), ...intent });
 export const InviteCustomerInput = z.object({ user_id: Id });
 export const FundWalletInput = FundWalletBody.extend(intent);
+export const RollKeyInput = RollKeyBody.extend(intent);
 export const LookupAccountInput = ValidateBankAccountBody;
 /**
  * accept_name_mismatch: the person saving has seen both names and says the account is the customer's although
@@ -104,6 +106,10 @@ export type CreateTransactionInput = z.input<typeof CreateTransactionInput>;
 
 // Response shapes the dashboard renders (types only: nothing here reaches the bundle at run time).
 export type UserList = z.infer<typeof R.UserListRecord>;
+export type ApiKeyList = z.infer<typeof ApiKeyListRecord>;
+export type RolledKey = z.infer<typeof RolledKeyRecord>;
+/** The API keys page: the API's list, and whether the dashboard's own key comes from ESCROW_API_KEY (then it cannot roll it). */
+export type KeysView = ApiKeyList & { fromEnvironment: boolean };
 export type CreatedUser = z.infer<typeof R.CreatedUserRecord>;
 export type TransactionList = z.infer<typeof R.TransactionListRecord>;
 export type TransactionListItem = z.infer<typeof R.TransactionListItemRecord>;

@@ -26,7 +26,13 @@ export const ApiKeyRecord = z
   })
   .strict();
 
-export const ApiKeyListRecord = z.object({ keys: z.array(ApiKeyRecord) }).strict();
+export const ApiKeyListRecord = z
+  .object({
+    public_key: z.string().meta({ description: "the client's public key, safe to show anywhere" }),
+    mode: z.enum(['test', 'live']),
+    keys: z.array(ApiKeyRecord),
+  })
+  .strict();
 
 export const RolledKeyRecord = ApiKeyRecord.extend({
   secret_key: z

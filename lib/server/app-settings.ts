@@ -29,3 +29,14 @@ export async function readDashboardClient(db: DbOrTx): Promise<DashboardClientCr
   const stored = await readSetting<DashboardClientCredentials>(db, DASHBOARD_CLIENT);
   return stored && { ...stored, secret_key: secretBox().open(stored.secret_key, PURPOSE.clientSecretKey) };
 }
+
+/**
+ * The demo client's secret key after the dashboard rolled it: stored sealed in place of the old one, so
+ * every later call acts with the new key before the old one expires.
+ */
+export async function replaceDashboardClientSecret(db: DbOrTx, secretKey: string, now: Date): Promise<void> {
+  const stored = await readSetting<DashboardClientCredentials>(db, DASHBOARD_CLIENT);
+  if (!stored) throw new Error('the dashboard has no stored client key to replace');
+  const value = { ...stored, secret_key: secretBox().seal(secretKey, PURPOSE.clientSecretKey) };
+  await db.update(appSettings).set({ value, updatedAt: now }).where(eq(appSettings.key, DASHBOARD_CLIENT));
+}

@@ -9,7 +9,7 @@ import { okShowingSecretOnce } from '../shown-once';
 const listKeys = operation({
   method: 'get', path: '/keys', operationId: 'listKeys', tag: 'API keys', auth: 'client',
   summary: 'List your secret keys (never the keys themselves)',
-  description: "Newest first: each key's last 4 characters, when it was made and when it expires (null: never). Expired keys stay listed for 30 days.",
+  description: "Your public key and mode, and your secret keys newest first: each one's last 4 characters, when it was made and when it expires (null: never). Expired keys stay listed for 30 days.",
   response: ApiKeyListRecord,
   errors: BASE_ERRORS,
 });
@@ -26,7 +26,7 @@ const rollKey = operation({
 
 // Key expiry is real time, not a sandbox test clock's.
 export const keyRoutes = router()
-  .openapi(listKeys, async (c) => ok('API keys retrieved successfully', await listSecretKeys(c.var.db, c.var.client.id, new Date())))
+  .openapi(listKeys, async (c) => ok('API keys retrieved successfully', await listSecretKeys(c.var.db, c.var.client, new Date())))
   .openapi(rollKey, async (c) =>
     okShowingSecretOnce(
       c,

@@ -205,6 +205,10 @@ export const escrow = {
     get: (payoutId: string) => request((api, o) => api.payouts[':id'].$get({ param: { id: id(payoutId) } }, o)),
     create: (body: BodyOf<A['payouts']['$post']>, idempotencyKey: string) => request((api, o) => api.payouts.$post({ json: body }, o), { idempotencyKey }),
   },
+  keys: {
+    list: () => request((api, o) => api.keys.$get(undefined, o)),
+    roll: (body: BodyOf<A['keys']['roll']['$post']>, idempotencyKey: string) => request((api, o) => api.keys.roll.$post({ json: body }, o), { idempotencyKey }),
+  },
   settings: {
     get: () => request((api, o) => api.settings.$get(undefined, o)),
     update: (body: BodyOf<A['settings']['$patch']>, idempotencyKey: string) => request((api, o) => api.settings.$patch({ json: body }, o), { idempotencyKey }),

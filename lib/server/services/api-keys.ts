@@ -3,7 +3,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { and, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { RollKeyBody } from '@/lib/contracts/keys';
 import type { Db, DbOrTx } from '../db/client';
-import { apiKeys, clients } from '../db/schema';
+import { apiKeys, clients, type ClientRow } from '../db/schema';
 import { hashSecretKey } from '../crypto/key-hash';
 import { announceClientChange } from '../client-cache';
 import { iso, isoOrNull } from '../records/iso';
@@ -56,7 +56,7 @@ export async function rollSecretKey(db: Db, client: { id: string; mode: 'test' |
 }
 
 /** The client's keys, newest first: last 4 characters and times, never a secret (only hashes are stored). */
-export async function listSecretKeys(db: Db, clientId: string, now: Date) {
-  const rows = await db.select().from(apiKeys).where(eq(apiKeys.clientId, clientId)).orderBy(desc(apiKeys.createdAt), desc(apiKeys.id));
-  return { keys: rows.map((row) => keyRecord(row, now)) };
+export async function listSecretKeys(db: Db, client: Pick<ClientRow, 'id' | 'publicKey' | 'mode'>, now: Date) {
+  const rows = await db.select().from(apiKeys).where(eq(apiKeys.clientId, client.id)).orderBy(desc(apiKeys.createdAt), desc(apiKeys.id));
+  return { public_key: client.publicKey, mode: client.mode, keys: rows.map((row) => keyRecord(row, now)) };
 }

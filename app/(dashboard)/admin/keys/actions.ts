@@ -1,0 +1,25 @@
+'use server';
+
+import { RollKeyInput, type ActionResult, type RolledKey } from '@/lib/contracts/dashboard';
+import { replaceDashboardClientSecret } from '@/lib/server/app-settings';
+import { getDb } from '@/lib/server/db/client';
+import { fromApi, guarded, notAllowed } from '@/lib/server/dashboard/action';
+import { dashboardEnv } from '@/lib/server/dashboard/config';
+import { escrow } from '@/lib/server/escrow-client';
+
+/**
+ * Rolls the marketplace's secret key and shows the new one once. The dashboard stores the new key (sealed)
+ * before answering, so it goes on working when the old one expires. A dashboard given its key in
+ * ESCROW_API_KEY cannot rewrite its environment, so it refuses rather than strand itself.
+ */
+export async function rollKey(input: unknown): Promise<ActionResult<RolledKey>> {
+  return guarded(RollKeyInput, input, async ({ expires_in_hours, idempotency_key }, actor) => {
+    if (actor.kind !== 'admin') return notAllowed('Only an admin of the marketplace rolls its API key.');
+    if (dashboardEnv().ESCROW_API_KEY) {
+      return notAllowed('This dashboard acts with the key in its ESCROW_API_KEY setting: roll the key with POST /v1/keys/roll, then put the new key in that setting.');
+    }
+    const result = await escrow.keys.roll({ expires_in_hours }, idempotency_key);
+    if (result.ok && result.data.secret_key) await replaceDashboardClientSecret(await getDb(), result.data.secret_key, new Date());
+    return fromApi(result, (rolled) => rolled);
+  });
+}

@@ -47,6 +47,10 @@ export function KeysAdmin({ view }: { view: KeysView }) {
             testId="new-secret-key"
             onDismiss={() => setRolled(null)}
           />
+        ) : rolled ? (
+          <p className="rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900" role="status">
+            This roll was already done; its new key was shown only the first time. If it was not kept, roll again.
+          </p>
         ) : null}
         {view.fromEnvironment ? (
           <p className="text-sm text-slate-700">

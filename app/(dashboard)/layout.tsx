@@ -13,6 +13,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
           { href: '/admin/bank-accounts', label: 'Bank accounts' },
           { href: '/admin/payouts', label: 'Payouts' },
           { href: '/admin/webhooks', label: 'Webhooks' },
+          { href: '/admin/outbox', label: 'Outbox' },
           { href: '/admin/sandbox', label: 'Test clock' },
         ]
       : actor.kind === 'dispute_team'

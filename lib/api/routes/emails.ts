@@ -19,7 +19,7 @@ const resendEmailOp = operation({
   method: 'post', path: '/emails/{id}/resend', operationId: 'resendEmail', tag: 'Emails', auth: 'client',
   summary: 'Send an email again',
   description:
-    'For an email that failed, whose send was interrupted (unknown: it may have arrived already, so it is never resent automatically) or that was kept: it is queued to be sent now. 409 for one pending, being sent or sent, and when the server has no SMTP_URL.',
+    'For an email that failed, whose send was interrupted (unknown: it may have arrived already, so it is never resent automatically) or that was kept: it is queued to be sent now (on a server without SMTP_URL, once one is set). One already waiting or being sent is answered as it stands; one sent is 409.',
   request: { params: pathIds({ id: 'email_id' }) },
   response: EmailRecord,
   errors: [...BASE_ERRORS, 'VALIDATION_ERROR', 'NOT_FOUND', 'INVALID_STATE'],

@@ -2,11 +2,10 @@ import 'server-only';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { pagination } from '@/lib/contracts/common';
 import { RESENDABLE_EMAIL_STATUSES, type EmailRecord, type ListEmailsQuery } from '@/lib/contracts/emails';
-import { AppError, invalidState, notFound } from '../app-error';
+import { invalidState, notFound } from '../app-error';
 import type { Db } from '../db/client';
 import { pagedList } from '../db/paged-list';
 import { emailOutbox, type ClientRow, type EmailOutboxRow } from '../db/schema';
-import { env } from '../env';
 import { iso, isoOrNull } from '../records/iso';
 
 function emailRecord(row: EmailOutboxRow): EmailRecord {
@@ -39,18 +38,19 @@ export async function listEmails(db: Db, client: ClientRow, q: ListEmailsQuery) 
 
 /**
  * An admin's explicit "send it again" (decisions §15): for an email that failed, whose send was
- * interrupted (unknown: it may have arrived, the admin judges), or that was kept before SMTP was set up.
- * One being sent or already sent is not sent again.
+ * interrupted (unknown: it may have arrived, the admin judges) or that was kept. One waiting or being
+ * sent is answered as it stands (asking twice sends it once); one already sent is not sent again. A
+ * server without SMTP_URL queues it for when one is set.
  */
 export async function resendEmail(db: Db, client: ClientRow, id: string) {
   const [row] = await db.select().from(emailOutbox).where(and(eq(emailOutbox.clientId, client.id), eq(emailOutbox.id, id)));
   if (!row) throw notFound('Email', id);
-  if (!env().SMTP_URL) throw new AppError('INVALID_STATE', 'This server sends no email: SMTP_URL is not set, so the outbox is only kept for reading.');
+  if (row.status === 'pending' || row.status === 'sending') return emailRecord(row);
   const [updated] = await db
     .update(emailOutbox)
     .set({ status: 'pending', attempts: 0, nextAttemptAt: sql`now()`, lastError: null, updatedAt: new Date() })
     .where(and(eq(emailOutbox.id, id), inArray(emailOutbox.status, [...RESENDABLE_EMAIL_STATUSES])))
     .returning();
-  if (!updated) throw invalidState(`Only a failed, unknown or kept email is sent again; this one is ${row.status}.`);
+  if (!updated) throw invalidState(`This email was ${row.status === 'sent' ? 'sent already' : row.status}: it is not sent again.`);
   return emailRecord(updated);
 }

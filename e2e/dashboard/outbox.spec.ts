@@ -53,3 +53,21 @@ test('the Outbox lists the proposal email at 390 px, its text readable on expand
   await expectToast(page, 'Email queued to be sent again');
   await expect(row.getByText('pending', { exact: true })).toBeVisible();
 });
+
+test("an invitation is emailed with the same one-time link the admin is shown", async ({ page }) => {
+  const email = `invitee.${unique()}@e2e.escrowdesk.ng`;
+  const user = await api<{ id: string }>(demoKey(), 'POST', '/v1/users', { first_name: 'Ngozi', last_name: 'Invitee', email_address: email });
+  await signIn(page, DEMO.admin.email, DEMO.admin.password);
+  await page.goto(`/admin/customers/${user.id}`);
+  await page.getByRole('button', { name: 'Invite to the dashboard' }).click();
+  await expect(page.getByTestId('invite-link')).toHaveValue(/\/invite\//);
+  const path = new URL(await page.getByTestId('invite-link').inputValue(), process.env.DASHBOARD_BASE_URL).pathname;
+
+  await page.goto('/admin/outbox');
+  const row = page.getByTestId('email-row').filter({ hasText: email });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('Your invitation to Escrow Desk');
+  await row.getByText('Read the email').click();
+  await expect(row.locator('pre')).toContainText(`Set your password: `);
+  await expect(row.locator('pre')).toContainText(path);
+});

@@ -1,10 +1,11 @@
+import type { Page } from '@playwright/test';
 import { api, DEMO, demoKey, demoUserId, expect, expectToast, horizontalOverflow, seriousAxeViolations, shot, signIn, test, unique } from './support';
 
 /**
  * The admin's Outbox (decisions §15) on a phone: the suite's server has no SMTP_URL, so the buyer's
  * "the seller proposed ₦X" is kept there, readable in full, and can be queued again with Resend.
  */
-test('the Outbox lists the proposal email at 390 px, its text readable on expand, with no serious axe violation', async ({ browser }) => {
+test('the Outbox lists the proposal email at 390 px, its text readable on expand, with no serious axe violation; only the admin resends', async ({ browser }) => {
   const ada = await demoUserId('ada.obi');
   const tunde = await demoUserId('tunde.balogun');
   const title = `Outbox ${unique()}`;
@@ -48,11 +49,40 @@ test('the Outbox lists the proposal email at 390 px, its text readable on expand
   await shot(page, 'phone-admin-outbox');
 
   // Resend is the admin's explicit choice: the kept email is queued (this server sends nothing without SMTP_URL).
+  const proposal = (await outbox()).find((e) => e.subject === subject)!;
+  let captured: { url: string; headers: Record<string, string>; body: string } | undefined;
+  await page.route(
+    (url) => url.pathname === '/admin/outbox',
+    async (route) => {
+      const request = route.request();
+      if (request.method() === 'POST' && request.headers()['next-action']) captured = { url: request.url(), headers: request.headers(), body: request.postData() ?? '' };
+      return route.continue();
+    },
+  );
   await row.getByRole('button', { name: `Resend “${subject}”` }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Resend now' }).click();
   await expectToast(page, 'Email queued to be sent again');
   await expect(row.getByText('pending', { exact: true })).toBeVisible();
+
+  // The same action posted by hand for another kept email, by a customer and by nobody signed in: refused, nothing queued.
+  expect(captured?.body).toContain(proposal.id);
+  const other = (await outbox()).find((e) => e.status === 'kept' && e.subject.includes(title))!;
+  const replay = async (as: Page) =>
+    (
+      await as.request.post(captured!.url, {
+        headers: { 'next-action': captured!.headers['next-action']!, 'content-type': captured!.headers['content-type'] ?? 'text/plain;charset=UTF-8', accept: 'text/x-component' },
+        data: captured!.body.replaceAll(proposal.id, other.id),
+      })
+    ).text();
+  const customer = await (await browser.newContext({ baseURL: process.env.DASHBOARD_BASE_URL })).newPage();
+  await signIn(customer, DEMO.buyer.email, DEMO.buyer.password);
+  expect(await replay(customer)).toContain('Only an admin of the marketplace');
+  const stranger = await (await browser.newContext({ baseURL: process.env.DASHBOARD_BASE_URL })).newPage();
+  expect(await replay(stranger)).toContain('Your session has ended');
+  expect((await outbox()).find((e) => e.id === other.id)!.status).toBe('kept');
 });
+
+const outbox = async () => (await api<{ emails: Array<{ id: string; subject: string; status: string }> }>(demoKey(), 'GET', '/v1/emails?limit=100')).emails;
 
 test("an invitation is emailed with the same one-time link the admin is shown", async ({ page }) => {
   const email = `invitee.${unique()}@e2e.escrowdesk.ng`;

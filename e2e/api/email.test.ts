@@ -175,6 +175,22 @@ describe('emails to customers over SMTP', () => {
     expect(mailTo(emailOf(d.seller), reminder), 'the inspection is the buyer’s move').toEqual([]);
   });
 
+  it('payouts: the payee is told when one is paid and when one failed, with the reason', async () => {
+    const own = await newServerClient();
+    const { buyer } = await deal(own, 1_000);
+    const account = expectOk(await api(own, 'POST', '/v1/wallets/banks/disbursement', { user_id: buyer.id, account_number: '0016563228', bank_code: '058' }));
+    const failing = expectOk(await api(own, 'POST', '/v1/payouts', { user_id: buyer.id, amount: 300, bank_account_id: account.id }));
+    expectOk(await api(own, 'POST', `/v1/test-helpers/payouts/${failing.id}/fail`, { reason: 'Account dormant' }));
+    const [failed] = await until('the failed payout email', () => mailTo(emailOf(buyer), /^Payout of ₦300\.00 failed$/), (m) => m.length >= 1);
+    expect(failed!.text).toContain('failed: Account dormant');
+    expect(failed!.text).toContain('••••3228');
+    expectOk(await api(own, 'POST', '/v1/payouts', { user_id: buyer.id, amount: 450, bank_account_id: account.id }));
+    // Sandbox payouts are paid a minute later on the client's clock.
+    expectOk(await api(own, 'POST', '/v1/test-clock/advance', { seconds: 61 }));
+    const [paid] = await until('the paid payout email', () => mailTo(emailOf(buyer), /^Payout of ₦450\.00 paid$/), (m) => m.length >= 1);
+    expect(paid!.text).toContain('Your payout of ₦450.00 to');
+  });
+
   it('an SMTP server answering 451 is tried again until it takes the message', async () => {
     const own = await newServerClient();
     const d = await deal(own, 2_000);

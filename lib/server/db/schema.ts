@@ -14,6 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { EMAIL_KINDS, EMAIL_STATUSES } from '../../contracts/emails';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
@@ -674,16 +675,14 @@ export const emailOutbox = pgTable(
     clientId: uuid('client_id').notNull(),
     /** The event that caused it; null for invitations and reminders. */
     eventId: uuid('event_id'),
-    kind: text('kind', {
-      enum: ['invitation', 'delivery_awaits_inspection', 'amount_proposed', 'deadline_reminder', 'payout_paid', 'payout_failed', 'dispute_resolved'],
-    }).notNull(),
+    kind: text('kind', { enum: EMAIL_KINDS }).notNull(),
     recipientEmail: text('recipient_email').notNull(),
     recipientName: text('recipient_name').notNull(),
     subject: text('subject').notNull(),
     textBody: text('text_body').notNull(),
     htmlBody: text('html_body').notNull(),
     dedupeKey: text('dedupe_key').notNull().unique(),
-    status: text('status', { enum: ['pending', 'sending', 'sent', 'failed', 'unknown', 'kept'] }).notNull(),
+    status: text('status', { enum: EMAIL_STATUSES }).notNull(),
     attempts: integer('attempts').notNull().default(0),
     /** While pending: when it is tried (again); while sending: when the sender's lease runs out. */
     nextAttemptAt: ts('next_attempt_at'),

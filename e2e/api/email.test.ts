@@ -175,6 +175,32 @@ describe('emails to customers over SMTP', () => {
     expect(mailTo(emailOf(d.seller), reminder), 'the inspection is the buyer’s move').toEqual([]);
   });
 
+  it("a dispute's mediation deadline reminds both parties, and a cancellation request only the party that did not ask", async () => {
+    const own = await newServerClient();
+    const d = await deal(own, 1_000);
+    await fundAndDeliver(own, d);
+    expectOk(await api(own, 'POST', `/v1/milestones/${d.milestoneId}/reject`, { buyer_id: d.buyer.id, rejection_reason: 'Wrong colour', proofs_of_return: [PROOF] }));
+    expectOk(await api(own, 'PATCH', `/v1/milestones/${d.milestoneId}/reject/disapprove`, { seller_id: d.seller.id }));
+    const dispute = expectOk(await api(own, 'POST', '/v1/dispute/create', { description: 'Return refused', buyer_id: d.buyer.id, seller_id: d.seller.id, milestone_id: d.milestoneId }));
+    const other = await deal(own, 1_000);
+    expectOk(await api(own, 'POST', `/v1/milestones/${other.milestoneId}/fund`, { buyer_id: other.buyer.id }));
+    const asked = expectOk(await api(own, 'POST', `/v1/transactions/${other.transaction.id}/cancel`, { seller_id: other.seller.id, reason: 'Out of stock' }));
+    // Both deadlines are 3 business days away; move to 20 hours before the later one, still before the earlier one.
+    const mediationEnds = Date.parse(dispute.intra_party_mediation_end_date);
+    const cancellationDue = Date.parse(asked.deadlines.find((x: { name: string }) => x.name === 'cancellation_response').due_at);
+    const clock = expectOk(await api(own, 'GET', '/v1/test-clock'));
+    const target = Math.max(mediationEnds, cancellationDue) - 20 * 3_600_000;
+    expect(target).toBeLessThan(Math.min(mediationEnds, cancellationDue));
+    expectOk(await api(own, 'POST', '/v1/test-clock/advance', { seconds: Math.ceil((target - Date.parse(clock.now)) / 1000) }));
+
+    const mediation = /^Reminder: agree on a settlement of/;
+    await until('both mediation reminders', () => [...mailTo(emailOf(d.buyer), mediation), ...mailTo(emailOf(d.seller), mediation)], (m) => m.length === 2);
+    const cancellation = /^Reminder: answer the cancellation request for “Shop fit-out”/;
+    await until('the cancellation reminder', () => mailTo(emailOf(other.buyer), cancellation), (m) => m.length === 1);
+    await pause(500);
+    expect(mailTo(emailOf(other.seller), cancellation), 'the seller asked: nothing to answer').toEqual([]);
+  });
+
   it('payouts: the payee is told when one is paid and when one failed, with the reason', async () => {
     const own = await newServerClient();
     const { buyer } = await deal(own, 1_000);

@@ -12,6 +12,7 @@ import { deadlineReminderEmail, type RemindedDeadline } from './templates';
 export const REMINDER_AHEAD_MS = 24 * 60 * 60 * 1000;
 
 type Candidate = {
+  deadline: RemindedDeadline;
   dedupe_key: string;
   client_id: string;
   transaction_id: string;
@@ -29,7 +30,7 @@ type Candidate = {
  * client's clock (the test-clock offset included, as the deadline runner's scan), and who have no
  * reminder for that instant yet. Record, status and due column come from DEADLINES, like scan.ts.
  */
-function remindersDue(rule: DeadlineRule, owedBy: NonNullable<(typeof DEADLINE_OWED_BY)[keyof typeof DEADLINE_OWED_BY]>, wallNow: Date, limit: number): SQL {
+function remindersDue(rule: DeadlineRule, owedBy: NonNullable<(typeof DEADLINE_OWED_BY)[keyof typeof DEADLINE_OWED_BY]>, wallNow: Date): SQL {
   const { from, recordId, dueAt, status, disputeId, title } = (() => {
     switch (rule.record) {
       case 'milestone':
@@ -65,7 +66,7 @@ function remindersDue(rule: DeadlineRule, owedBy: NonNullable<(typeof DEADLINE_O
   const answerer = owedBy === 'answerer' ? sql`and w.party is distinct from t.cancellation_request->>'requested_by'` : sql``;
   const clientNow = sql`(${wallNow.toISOString()}::timestamptz + c.clock_offset_ms * interval '1 millisecond')`;
   return sql`select * from (
-      select ${rule.name}::text || ':' || ${recordId} || ':' || (extract(epoch from ${dueAt}) * 1000)::bigint || ':' || u.id as dedupe_key,
+      select ${rule.name}::text as deadline, ${rule.name}::text || ':' || ${recordId} || ':' || (extract(epoch from ${dueAt}) * 1000)::bigint || ':' || u.id as dedupe_key,
         t.client_id, t.id as transaction_id, ${disputeId} as dispute_id, ${title} as title, ${dueAt} as due_at,
         u.email, trim(u.first_name || ' ' || u.last_name) as name, a.id is not null as has_account, ${clientNow} as client_now
       from ${from}
@@ -76,8 +77,7 @@ function remindersDue(rule: DeadlineRule, owedBy: NonNullable<(typeof DEADLINE_O
       left join dashboard_accounts a on a.client_id = u.client_id and a.escrow_user_id = u.id and a.role = 'customer'
       where ${status} and ${dueAt} > ${clientNow} and ${dueAt} <= ${clientNow} + ${REMINDER_AHEAD_MS} * interval '1 millisecond' ${answerer}
     ) due
-    where not exists (select 1 from email_outbox o where o.dedupe_key = 'reminder:' || due.dedupe_key)
-    limit ${limit}`;
+    where not exists (select 1 from email_outbox o where o.dedupe_key = 'reminder:' || due.dedupe_key)`;
 }
 
 /**
@@ -86,40 +86,39 @@ function remindersDue(rule: DeadlineRule, owedBy: NonNullable<(typeof DEADLINE_O
  * second pass (or a second server) writes nothing.
  */
 export async function writeDueReminders(db: DbOrTx, wallNow: Date, limit = 200): Promise<number> {
-  let written = 0;
-  for (const rule of DEADLINES) {
+  // One statement a pass, one branch per deadline someone owes, each served by the partial index of its rows.
+  const branches = DEADLINES.flatMap((rule) => {
     const owedBy = DEADLINE_OWED_BY[rule.name];
-    if (!owedBy || rule.name === 'declined_refund') continue;
-    const due = await queryRows<Candidate>(db, remindersDue(rule, owedBy, wallNow, limit));
-    if (due.length === 0) continue;
-    const rows = due.map((r) => {
-      const path = r.dispute_id ? `/disputes/${r.dispute_id}` : `/transactions/${r.transaction_id}`;
-      const content = deadlineReminderEmail({
-        name: r.name,
-        deadline: rule.name as RemindedDeadline,
-        subjectTitle: r.title,
-        dueAt: new Date(r.due_at),
-        link: r.has_account ? `${dashboardLinkBase()}${path}` : null,
-      });
-      const at = new Date(r.client_now);
-      return {
-        id: uuidv7(),
-        clientId: r.client_id,
-        kind: 'deadline_reminder' as const,
-        recipientEmail: r.email,
-        recipientName: r.name,
-        subject: content.subject,
-        textBody: content.text,
-        htmlBody: content.html,
-        dedupeKey: `reminder:${r.dedupe_key}`,
-        status: newEmailStatus(),
-        nextAttemptAt: sql`now()`,
-        createdAt: at,
-        updatedAt: at,
-      };
+    return owedBy ? [remindersDue(rule, owedBy, wallNow)] : [];
+  });
+  const due = await queryRows<Candidate>(db, sql`${sql.join(branches, sql` union all `)} limit ${limit}`);
+  if (due.length === 0) return 0;
+  const rows = due.map((r) => {
+    const path = r.dispute_id ? `/disputes/${r.dispute_id}` : `/transactions/${r.transaction_id}`;
+    const content = deadlineReminderEmail({
+      name: r.name,
+      deadline: r.deadline,
+      subjectTitle: r.title,
+      dueAt: new Date(r.due_at),
+      link: r.has_account ? `${dashboardLinkBase()}${path}` : null,
     });
-    const inserted = await db.insert(emailOutbox).values(rows).onConflictDoNothing({ target: emailOutbox.dedupeKey }).returning({ id: emailOutbox.id });
-    written += inserted.length;
-  }
-  return written;
+    const at = new Date(r.client_now);
+    return {
+      id: uuidv7(),
+      clientId: r.client_id,
+      kind: 'deadline_reminder' as const,
+      recipientEmail: r.email,
+      recipientName: r.name,
+      subject: content.subject,
+      textBody: content.text,
+      htmlBody: content.html,
+      dedupeKey: `reminder:${r.dedupe_key}`,
+      status: newEmailStatus(),
+      nextAttemptAt: sql`now()`,
+      createdAt: at,
+      updatedAt: at,
+    };
+  });
+  const inserted = await db.insert(emailOutbox).values(rows).onConflictDoNothing({ target: emailOutbox.dedupeKey }).returning({ id: emailOutbox.id });
+  return inserted.length;
 }

@@ -14,6 +14,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
           { href: '/admin/payouts', label: 'Payouts' },
           { href: '/admin/webhooks', label: 'Webhooks' },
           { href: '/admin/keys', label: 'API keys' },
+          { href: '/admin/outbox', label: 'Outbox' },
           { href: '/admin/sandbox', label: 'Test clock' },
         ]
       : actor.kind === 'dispute_team'

@@ -20,6 +20,7 @@ type Ids = {
   delivery: string;
   bankAccount: string;
   payout: string;
+  email: string;
   arbitration?: string;
   /** A client of this file's own (the arbiter), for the operator's client update. */
   client?: string;
@@ -160,6 +161,7 @@ function pathFor(op: Operation, ids: Ids, override?: string): string {
     if (op.path.startsWith('/v1/webhooks/')) return ids.webhook;
     if (op.path.startsWith('/v1/payouts/') || op.path.startsWith('/v1/test-helpers/payouts/')) return ids.payout;
     if (op.path.startsWith('/v1/wallets/banks/disbursement/')) return ids.bankAccount;
+    if (op.path.startsWith('/v1/emails/')) return ids.email;
     if (op.path.startsWith('/v1/operator/clients/')) return ids.client ?? randomUUID();
     throw new Error(`No id recipe for ${op.path}: add one to auth-and-isolation.test.ts`);
   });
@@ -290,6 +292,8 @@ beforeAll(async () => {
   const webhook = expectOk(await call('POST', '/v1/webhooks', { key, body: { url: 'http://127.0.0.1:9/escrow-hooks' } }));
   const delivery = expectOk(await call('POST', `/v1/webhooks/${webhook.id}/test`, { key }));
   expectOk(await call('DELETE', `/v1/webhooks/${webhook.id}`, { key }));
+  // The buyer's "a delivery awaits your inspection", kept (the test server has no SMTP_URL).
+  const [email] = expectOk(await call('GET', '/v1/emails?limit=1', { key })).emails;
   ids = {
     user: deal.buyer.id,
     seller: deal.seller.id,
@@ -301,6 +305,7 @@ beforeAll(async () => {
     delivery: delivery.id,
     bankAccount: bankAccount.id,
     payout: payout.id,
+    email: email.id,
     client: arbiter.id,
   };
   [ids.arbitration, spareArbitration] = (await disputesInArbitration(arbiter, 2)) as [string, string];
@@ -309,7 +314,7 @@ beforeAll(async () => {
 describe('the operations list', () => {
   it('has a request recipe here for every operation, so none goes untested', () => {
     expect(OPERATIONS.length).toBeGreaterThanOrEqual(30);
-    const fake: Ids = { user: randomUUID(), seller: randomUUID(), transaction: randomUUID(), milestone: randomUUID(), dispute: randomUUID(), file: randomUUID(), webhook: randomUUID(), delivery: randomUUID(), bankAccount: randomUUID(), payout: randomUUID() };
+    const fake: Ids = { user: randomUUID(), seller: randomUUID(), transaction: randomUUID(), milestone: randomUUID(), dispute: randomUUID(), file: randomUUID(), webhook: randomUUID(), delivery: randomUUID(), bankAccount: randomUUID(), payout: randomUUID(), email: randomUUID() };
     for (const op of OPERATIONS) expect(() => requestFor(op, fake), op.id).not.toThrow();
   });
 });
@@ -421,12 +426,12 @@ describe("the sandbox test clock is each client's own", () => {
 
 describe("another client's key on this client's records: 404 NOT_FOUND, exactly as for ids that do not exist, and nothing changes", () => {
   // Which operations name a record is a property of the recipes, so placeholder ids decide it.
-  const placeholder: Ids = { user: randomUUID(), seller: randomUUID(), transaction: randomUUID(), milestone: randomUUID(), dispute: randomUUID(), file: randomUUID(), webhook: randomUUID(), delivery: randomUUID(), bankAccount: randomUUID(), payout: randomUUID() };
+  const placeholder: Ids = { user: randomUUID(), seller: randomUUID(), transaction: randomUUID(), milestone: randomUUID(), dispute: randomUUID(), file: randomUUID(), webhook: randomUUID(), delivery: randomUUID(), bankAccount: randomUUID(), payout: randomUUID(), email: randomUUID() };
   const opsNamingRecords = clientOps.filter((op) => namesOwnerRecords(op, placeholder));
 
   it('covers every client operation that names a record by id', () => {
     const names = opsNamingRecords.map((op) => op.id);
-    for (const id of ['getUser', 'getTransaction', 'getMilestone', 'fundMilestone', 'deliverMilestone', 'approveDelivery', 'rejectDelivery', 'approveReturn', 'disapproveReturn', 'createDispute', 'getDispute', 'addDisputeAmount', 'approveDisputeAmount', 'rejectDisputeAmount', 'fundWallet', 'getWallet', 'walletHistory', 'saveBankAccount', 'readFile', 'createTransaction', 'escalateDispute', 'submitEvidence', 'cancelDispute', 'listEvents', 'deleteWebhook', 'rotateWebhookSecret', 'listWebhookDeliveries', 'resendWebhookDelivery', 'testWebhook', 'createPayout', 'listPayouts', 'getPayout', 'failPayout', 'reversePayout', 'removeBankAccount']) {
+    for (const id of ['getUser', 'getTransaction', 'getMilestone', 'fundMilestone', 'deliverMilestone', 'approveDelivery', 'rejectDelivery', 'approveReturn', 'disapproveReturn', 'createDispute', 'getDispute', 'addDisputeAmount', 'approveDisputeAmount', 'rejectDisputeAmount', 'fundWallet', 'getWallet', 'walletHistory', 'saveBankAccount', 'readFile', 'createTransaction', 'escalateDispute', 'submitEvidence', 'cancelDispute', 'listEvents', 'deleteWebhook', 'rotateWebhookSecret', 'listWebhookDeliveries', 'resendWebhookDelivery', 'testWebhook', 'createPayout', 'listPayouts', 'getPayout', 'failPayout', 'reversePayout', 'removeBankAccount', 'resendEmail']) {
       expect(names).toContain(id);
     }
   });
@@ -436,7 +441,7 @@ describe("another client's key on this client's records: 404 NOT_FOUND, exactly 
     const strangerBefore = await strangerState();
 
     const foreign = await send(requestFor(op, ids), stranger.secretKey);
-    const randomIds: Ids = { user: randomUUID(), seller: randomUUID(), transaction: randomUUID(), milestone: randomUUID(), dispute: randomUUID(), file: randomUUID(), webhook: randomUUID(), delivery: randomUUID(), bankAccount: randomUUID(), payout: randomUUID() };
+    const randomIds: Ids = { user: randomUUID(), seller: randomUUID(), transaction: randomUUID(), milestone: randomUUID(), dispute: randomUUID(), file: randomUUID(), webhook: randomUUID(), delivery: randomUUID(), bankAccount: randomUUID(), payout: randomUUID(), email: randomUUID() };
     const unknown = await send(requestFor(op, randomIds), stranger.secretKey);
 
     const isFilteredList = op.method === 'get' && !/\{/.test(op.path);

@@ -111,7 +111,7 @@ const TOO_LARGE: Expected = { status: 413, codes: ['PAYLOAD_TOO_LARGE'] };
 
 const GTBANK = { account_number: '0016563228', bank_code: '058' };
 
-type Staged = StagedMilestone & { op: Operation; fileId: string; marker: string; webhookId?: string; deliveryId?: string; bankAccountId?: string; payoutId?: string };
+type Staged = StagedMilestone & { op: Operation; fileId: string; marker: string; webhookId?: string; deliveryId?: string; bankAccountId?: string; payoutId?: string; emailId?: string };
 
 /** Staging goes through the same pacing and 429 retries as every other request of this file. */
 const pacedSend: Send = (method, path, key, body) => sendJson({ method, path, query: null, body: body ?? null, key });
@@ -124,7 +124,8 @@ async function stage(op: Operation, client: TestClient): Promise<Staged> {
   const milestone = await stageMilestone(client, STAGE_OF[op.id] ?? 'pending', pacedSend);
   const webhook = op.path.startsWith('/v1/webhooks/') ? await stageWebhook(client) : {};
   const payout = PAYOUT_STAGE[op.id] ? await stagePayout(client, milestone.deal.buyer.id, PAYOUT_STAGE[op.id]!) : {};
-  return { op, ...milestone, fileId: milestone.proof.split('/').pop()!, marker: randomUUID(), ...webhook, ...payout };
+  const email = op.path.startsWith('/v1/emails/') ? await stageEmail(client) : {};
+  return { op, ...milestone, fileId: milestone.proof.split('/').pop()!, marker: randomUUID(), ...webhook, ...payout, ...email };
 }
 
 /** How far each payout operation needs its fixtures: a saved account, a payout with the provider, or a paid one. */
@@ -163,6 +164,13 @@ async function stageWebhook(client: TestClient): Promise<{ webhookId: string; de
   return { webhookId: webhook.id, deliveryId: delivery.id };
 }
 
+/** An email of the client: the buyer's "a delivery awaits your inspection" of the milestone staged as delivered. */
+async function stageEmail(client: TestClient): Promise<{ emailId: string }> {
+  const list = expectOk(await http('GET', '/v1/emails?limit=1', { key: client.secretKey }));
+  if (!list.emails[0]) throw new Error('the staged delivery wrote no email');
+  return { emailId: list.emails[0].id };
+}
+
 /** The request the right caller would send now, and which succeeds. */
 function validRequest(s: Staged): Req {
   const { op } = s;
@@ -183,6 +191,7 @@ function pathOf(s: Staged, override?: string): string {
     if (op.path.startsWith('/v1/webhooks/')) return s.webhookId!;
     if (op.path.startsWith('/v1/payouts/') || op.path.startsWith('/v1/test-helpers/payouts/')) return s.payoutId!;
     if (op.path.startsWith('/v1/wallets/banks/disbursement/')) return s.bankAccountId!;
+    if (op.path.startsWith('/v1/emails/')) return s.emailId!;
     if (op.path.startsWith('/v1/operator/clients/')) return s.client.id;
     throw new Error(`No path id recipe for ${op.path}: add one to bad-input.test.ts`);
   });
@@ -301,6 +310,8 @@ function queryOf(s: Staged): Query | null {
       return { status: 'pending', page: '1', limit: '10', sort: 'DESC' };
     case 'listPayouts':
       return { user_id: deal.buyer.id, status: 'PROCESSING', page: '1', limit: '10' };
+    case 'listEmails':
+      return { status: 'kept', page: '1', limit: '10', sort: 'DESC' };
     case 'reconciliation':
       return { from: '2026-01-01T00:00:00Z', to: '2030-01-01T00:00:00Z' };
     default:
@@ -617,7 +628,7 @@ afterAll(() => {
 function placeholderStaged(op: Operation, proofBase = 'http://localhost'): Staged {
   const client: TestClient = { id: randomUUID(), secretKey: 'sk_test_placeholder', publicKey: 'pk_test_placeholder' };
   const deal = { buyer: { id: randomUUID() }, seller: { id: randomUUID() }, transaction: { id: randomUUID() }, milestoneIds: [randomUUID()] } as unknown as Deal;
-  return { op, client, deal, milestoneId: randomUUID(), disputeId: randomUUID(), proof: `${proofBase}/v1/files/${randomUUID()}`, fileId: randomUUID(), marker: 'x', webhookId: randomUUID(), deliveryId: randomUUID(), bankAccountId: randomUUID(), payoutId: randomUUID() };
+  return { op, client, deal, milestoneId: randomUUID(), disputeId: randomUUID(), proof: `${proofBase}/v1/files/${randomUUID()}`, fileId: randomUUID(), marker: 'x', webhookId: randomUUID(), deliveryId: randomUUID(), bankAccountId: randomUUID(), payoutId: randomUUID(), emailId: randomUUID() };
 }
 
 const UUID_PATTERN = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;

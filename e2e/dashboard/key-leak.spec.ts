@@ -77,6 +77,7 @@ test('no page, RSC payload or data response contains the secret key, whoever ask
     '/admin/bank-accounts',
     '/admin/payouts',
     '/admin/webhooks',
+    '/admin/outbox',
     ...transactions.slice(0, 3),
     ...disputePages,
     '/data/customers',

@@ -8,6 +8,7 @@ import { routing, unknownOperation } from './middleware/routing';
 import { errorResponse, json } from './respond';
 import { router } from './router';
 import { disputeRoutes } from './routes/disputes';
+import { emailRoutes } from './routes/emails';
 import { eventRoutes } from './routes/events';
 import { fileRoutes } from './routes/files';
 import { keyRoutes } from './routes/keys';
@@ -37,7 +38,8 @@ export const api = router()
   .route('/', providerRoutes)
   .route('/', fileRoutes)
   .route('/', eventRoutes)
-  .route('/', webhookRoutes);
+  .route('/', webhookRoutes)
+  .route('/', emailRoutes);
 
 export type EscrowApi = typeof api;
 

@@ -34,6 +34,7 @@ export const AdvanceClockInput = z.object({
 
 export const MarkNotificationsReadInput = z.object({ through: Id });
 export const ResendDeliveryInput = z.object({ webhook_id: Id, delivery_id: Id, ...intent });
+export const ResendEmailInput = z.object({ email_id: Id, ...intent });
 /** The admin's new endpoint: the API's body, with the form's Idempotency-Key (a retry returns the same endpoint, without its secret). */
 export const CreateWebhookInput = z.object({
   url: WebhookUrl,

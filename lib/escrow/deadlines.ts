@@ -172,3 +172,18 @@ export function transactionDeadlines(t: TransactionClock, milestones: readonly M
     return [{ name: rule.name, due_at: dueAt, counted_in: rule.counted_in, on_lapse: onLapse }];
   });
 }
+
+/**
+ * Whose move each deadline waits for (decisions §15: the reminder goes to them): `answerer` is the
+ * party that did not make the pending request; null, nobody's (the dispute team's, or the service's).
+ */
+export const DEADLINE_OWED_BY: Record<DeadlineName, 'buyer' | 'seller' | 'both' | 'answerer' | null> = {
+  inspection: 'buyer',
+  return_response: 'seller',
+  extension_response: 'buyer',
+  dispute_opening: 'both',
+  intra_party_mediation: 'both',
+  evidence_submission: 'both',
+  declined_refund: null,
+  cancellation_response: 'answerer',
+};

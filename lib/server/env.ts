@@ -68,6 +68,16 @@ const EnvSchema = z.object({
       return key ?? Buffer.alloc(0);
     })
     .optional(),
+  /** Where email goes out (decisions §15): smtp://user:pass@host:587 or smtps://…; unset, the outbox is kept for admins to read. */
+  SMTP_URL: z.string().regex(/^smtps?:\/\/[^\s]+$/, 'must be an smtp:// or smtps:// URL').optional(),
+  /** The From of every email. */
+  ESCROW_EMAIL_FROM: z.string().min(3).default('Escrow Desk <no-reply@escrow-desk.invalid>'),
+  /** How often the email runner writes due reminders and sends what is due. */
+  ESCROW_EMAIL_POLL_MS: z.coerce.number().int().min(50).default(1000),
+  /** The first retry's wait after a failed send; each next one doubles (1 minute; tests shorten it). */
+  ESCROW_EMAIL_RETRY_BASE_MS: z.coerce.number().int().min(1).default(60_000),
+  /** How long a claimed email is left to its sender before a crash is presumed (longer than a send can take; tests shorten it). */
+  ESCROW_EMAIL_LEASE_MS: z.coerce.number().int().min(100).default(5 * 60_000),
   // The dashboard's settings (lib/server/dashboard/config.ts).
   NEXTAUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   NEXTAUTH_URL: z.url({ message: 'must be a URL' }).optional(),

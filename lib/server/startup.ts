@@ -6,6 +6,7 @@ import { startDeadlineRunner } from './deadlines/runner';
 import { startPayoutRunner } from './payouts/runner';
 import { env } from './env';
 import { startWebhookDispatcher } from './events/dispatcher';
+import { startEmailRunner } from './email/sender';
 import { listenForClientChanges } from './client-cache';
 import { hasLiveClient, RETIRED_DEMO_MESSAGE } from './dashboard/demo-accounts';
 import { seedDashboardAccounts } from './seed/dashboard-accounts';
@@ -40,6 +41,7 @@ export async function startServer(): Promise<void> {
   startDeadlineRunner(db);
   startWebhookDispatcher(db);
   startPayoutRunner(db);
+  startEmailRunner(db);
   await startTableMaintenance(db, driver);
   console.log(JSON.stringify({ level: 'info', msg: 'escrow desk ready', database: driver }));
 }

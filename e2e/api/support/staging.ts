@@ -16,6 +16,7 @@ export const STAGE_OF: Record<string, Stage> = {
   fundMilestone: 'pending',
   deliverMilestone: 'funded',
   approveDelivery: 'delivered',
+  resendEmail: 'delivered',
   rejectDelivery: 'delivered',
   approveReturn: 'returned',
   disapproveReturn: 'returned',

@@ -1,8 +1,10 @@
 import 'server-only';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client';
+import type { Db, DbOrTx } from '../db/client';
 import { dashboardAccounts, dashboardInvites } from '../db/schema';
+import { dashboardLinkBase, queueEmail } from '../email/outbox';
+import { invitationEmail } from '../email/templates';
 import { hashPassword } from './passwords';
 
 export type AccountRow = typeof dashboardAccounts.$inferSelect;
@@ -71,6 +73,27 @@ export async function createInvite(db: DbOrTx, accountId: string, createdBy: str
     .where(and(eq(dashboardInvites.accountId, accountId), isNull(dashboardInvites.usedAt)));
   await db.insert(dashboardInvites).values({ id: randomUUID(), accountId, tokenHash: hashToken(token), createdBy, expiresAt, createdAt: now });
   return { token, expiresAt };
+}
+
+/**
+ * A new invite and its email (decisions §15) in one database transaction: the one-time link goes to the
+ * person by mail as well as back to the inviter. The link is in the email's body, which is its purpose;
+ * it is never logged.
+ */
+export async function inviteByEmail(db: Db, account: AccountRow, createdBy: string | null, now: Date): Promise<{ token: string; expiresAt: Date }> {
+  return db.transaction(async (tx) => {
+    const invite = await createInvite(tx, account.id, createdBy, now);
+    await queueEmail(tx, {
+      clientId: account.clientId,
+      kind: 'invitation',
+      to: { email: account.email, name: account.name },
+      content: invitationEmail({ name: account.name, inviteUrl: `${dashboardLinkBase()}/invite/${invite.token}`, expiresAt: invite.expiresAt }),
+      // The token's hash, never the token: a dedupe key is shown to nobody but need not hold a secret either.
+      dedupeKey: `invitation:${hashToken(invite.token)}`,
+      now,
+    });
+    return invite;
+  });
 }
 
 export async function findUsableInvite(db: DbOrTx, token: string, now: Date) {

@@ -14,6 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { EMAIL_KINDS, EMAIL_STATUSES } from '../../contracts/emails';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
@@ -659,3 +660,43 @@ export const rateLimits = pgTable('rate_limits', {
 
 /** An integrating client as stored. */
 export type ClientRow = typeof clients.$inferSelect;
+
+/**
+ * Mail to customers and dashboard accounts (decisions §15), written in the same database transaction as
+ * what causes it and sent by the email runner (email/sender.ts). `dedupe_key` makes each email once: an
+ * event's per recipient, a reminder's per deadline instant and recipient. `sending` is claimed and
+ * committed before the SMTP conversation, so a crash mid-send leaves it there to become `unknown`, never
+ * sent again without an admin asking. `kept`: written while no SMTP_URL was set, shown to admins only.
+ */
+export const emailOutbox = pgTable(
+  'email_outbox',
+  {
+    id: uuid('id').primaryKey(),
+    clientId: uuid('client_id').notNull(),
+    /** The event that caused it; null for invitations and reminders. */
+    eventId: uuid('event_id'),
+    kind: text('kind', { enum: EMAIL_KINDS }).notNull(),
+    recipientEmail: text('recipient_email').notNull(),
+    recipientName: text('recipient_name').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body').notNull(),
+    dedupeKey: text('dedupe_key').notNull().unique(),
+    status: text('status', { enum: EMAIL_STATUSES }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    /** While pending: when it is tried (again); while sending: when the sender's lease runs out. */
+    nextAttemptAt: ts('next_attempt_at'),
+    lastAttemptAt: ts('last_attempt_at'),
+    lastError: text('last_error'),
+    smtpMessageId: text('smtp_message_id'),
+    sentAt: ts('sent_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // The sender's scan each second: only rows waiting to be sent or being sent.
+    index('email_outbox_due_idx').on(t.nextAttemptAt).where(sql`status in ('pending', 'sending')`),
+    index('email_outbox_client_created_idx').on(t.clientId, t.createdAt, t.id),
+  ],
+);
+export type EmailOutboxRow = typeof emailOutbox.$inferSelect;

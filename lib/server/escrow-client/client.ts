@@ -182,6 +182,10 @@ export const escrow = {
         idempotencyKey,
       }),
   },
+  emails: {
+    list: (q: QueryOf<A['emails']['$get']>) => request((api, o) => api.emails.$get({ query: queryOf(q) as In<A['emails']['$get']>['query'] }, o)),
+    resend: (emailId: string, idempotencyKey?: string) => request((api, o) => api.emails[':id'].resend.$post({ param: { id: id(emailId) } }, o), { idempotencyKey }),
+  },
   wallets: {
     fund: (body: BodyOf<A['wallets']['fund']['$post']>, idempotencyKey: string) => request((api, o) => api.wallets.fund.$post({ json: body }, o), { idempotencyKey }),
     get: (userId: string) => request((api, o) => api.wallets[':user_id'].$get({ param: { user_id: id(userId) } }, o)),

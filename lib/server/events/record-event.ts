@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { EventTypeName } from '@/lib/contracts/webhooks';
 import type { DbOrTx } from '../db/client';
 import { runAsOneStatement, type Write } from '../db/one-statement';
+import { eventEmailWrites } from '../email/outbox';
 import { uuidv7 } from '../ids';
 
 /** The event types are part of the API contract (lib/contracts/webhooks.ts): one list for both. */
@@ -14,7 +15,8 @@ type EventInput = { clientId: string; type: EventType; transactionId?: string; m
  * An event for the outbox (decisions §9), with the transaction's next sequence number, and one delivery
  * per enabled webhook endpoint: the writes, to run in the caller's statement. Callers that name a
  * transaction hold its row lock, so sequence numbers never collide or skip; a statement holds at most one
- * event of a transaction, since its writes cannot see each other.
+ * event of a transaction, since its writes cannot see each other. The emails the event causes (decisions
+ * §15) go into the email outbox in the same statement.
  */
 export function eventWrites(a: EventInput): { id: string; writes: Write[] } {
   const id = uuidv7();
@@ -34,6 +36,7 @@ export function eventWrites(a: EventInput): { id: string; writes: Write[] } {
       sql`insert into webhook_deliveries (id, client_id, endpoint_id, event_id, status, attempts, next_attempt_at, created_at)
         select gen_random_uuid(), endpoint.client_id, endpoint.id, ${id}::uuid, 'pending', 0, ${at}::timestamptz, ${at}::timestamptz
         from webhook_endpoints endpoint where endpoint.client_id = ${a.clientId}::uuid and endpoint.enabled`,
+      ...eventEmailWrites({ id, clientId: a.clientId, type: a.type, transactionId: a.transactionId, data: a.data, now: a.now }),
     ],
   };
 }

@@ -3,7 +3,7 @@
 import { CreateCustomerInput, FundWalletInput, InviteCustomerInput, type ActionResult } from '@/lib/contracts/dashboard';
 import { getDb } from '@/lib/server/db/client';
 import { escrow } from '@/lib/server/escrow-client';
-import { createInvite, ensureAccount } from '@/lib/server/dashboard/accounts';
+import { ensureAccount, inviteByEmail } from '@/lib/server/dashboard/accounts';
 import type { Actor } from '@/lib/server/dashboard/actor';
 import { fromApi, guarded, notAllowed } from '@/lib/server/dashboard/action';
 
@@ -23,8 +23,8 @@ async function inviteUser(actor: Admin, user: { id: string; email: string; first
     return { ok: false, message: `${user.email} already signs in to the dashboard as someone else.` };
   }
   if (account.passwordHash) return { ok: false, message: `${user.first_name} already has dashboard access.` };
-  const { token } = await createInvite(db, account.id, actor.accountId, now);
-  return { ok: true, message: `Invite link made for ${user.first_name}: it works once, for 7 days.`, data: { invite_path: `/invite/${token}` } };
+  const { token } = await inviteByEmail(db, account, actor.accountId, now);
+  return { ok: true, message: `Invite link made for ${user.first_name} and emailed to ${user.email}: it works once, for 7 days.`, data: { invite_path: `/invite/${token}` } };
 }
 
 export async function createCustomer(input: unknown): Promise<ActionResult<{ user_id: string; invite_path?: string }>> {

@@ -1,0 +1,26 @@
+import type { Metadata } from 'next';
+import { OutboxList } from '@/components/admin/outbox-list';
+import { PageHeader } from '@/components/ui/card';
+import { ErrorState } from '@/components/ui/states';
+import { requireAdmin } from '@/lib/server/dashboard/actor';
+import { escrow } from '@/lib/server/escrow-client';
+
+export const metadata: Metadata = { title: 'Outbox' };
+
+const PAGE_SIZE = 20;
+
+export default async function OutboxPage({ searchParams }: { searchParams: Promise<{ page?: string }> }) {
+  await requireAdmin();
+  const requested = Number((await searchParams).page);
+  const page = Number.isInteger(requested) && requested >= 1 ? requested : 1;
+  const list = await escrow.emails.list({ page, limit: PAGE_SIZE, sort: 'DESC' });
+  return (
+    <>
+      <PageHeader
+        title="Outbox"
+        description="Every email sent to your customers, newest first. Without SMTP_URL on the server nothing is sent and each one is kept here. An email whose send was interrupted is marked unknown and sent again only if you resend it."
+      />
+      {list.ok ? <OutboxList emails={list.data.emails} pagination={list.data.pagination} /> : <ErrorState message={list.message} />}
+    </>
+  );
+}

@@ -1,0 +1,40 @@
+/** The email outbox (decisions §15): the query of GET /v1/emails and the records it answers with. */
+import { z } from 'zod';
+import { Id, LimitParam, NullableTimestamp, PageParam, Pagination, SortParam, Timestamp, unlessMissing } from './common';
+
+export const EMAIL_STATUSES = ['pending', 'sending', 'sent', 'failed', 'unknown', 'kept'] as const;
+export const EMAIL_KINDS = ['invitation', 'delivery_awaits_inspection', 'amount_proposed', 'deadline_reminder', 'payout_paid', 'payout_failed', 'dispute_resolved'] as const;
+/** What an admin may send again: what did not go out, or may not have. */
+export const RESENDABLE_EMAIL_STATUSES = ['failed', 'unknown', 'kept'] as const satisfies ReadonlyArray<(typeof EMAIL_STATUSES)[number]>;
+
+export const ListEmailsQuery = z.object({
+  status: z.enum(EMAIL_STATUSES, { error: unlessMissing(`must be one of ${EMAIL_STATUSES.join(', ')}`) }).optional(),
+  page: PageParam.optional().default(1),
+  limit: LimitParam.optional().default(20),
+  sort: SortParam.optional().default('DESC').meta({ description: 'DESC (newest first, the default) or ASC' }),
+});
+export type ListEmailsQuery = z.infer<typeof ListEmailsQuery>;
+
+export const EmailRecord = z
+  .object({
+    id: Id,
+    kind: z.enum(EMAIL_KINDS),
+    event_id: Id.nullable().meta({ description: 'the event that caused it; null for invitations and deadline reminders' }),
+    to: z.object({ email: z.string(), name: z.string() }).strict(),
+    subject: z.string(),
+    text: z.string().meta({ description: 'the plain-text body' }),
+    html: z.string().meta({ description: 'the HTML body' }),
+    status: z.enum(EMAIL_STATUSES).meta({
+      description:
+        'pending (waiting to be sent or retried), sending, sent, failed (gave up, see last_error), unknown (the server stopped mid-send: it may or may not have arrived; never sent again unless resent), kept (no SMTP_URL on the server: only shown here)',
+    }),
+    attempts: z.number().int(),
+    last_error: z.string().nullable(),
+    next_attempt_at: NullableTimestamp.meta({ description: 'while pending: when it is tried (again)' }),
+    sent_at: NullableTimestamp,
+    created_at: Timestamp,
+  })
+  .strict();
+export const EmailListRecord = z.object({ emails: z.array(EmailRecord), pagination: Pagination }).strict();
+
+export type EmailRecord = z.infer<typeof EmailRecord>;

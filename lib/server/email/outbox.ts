@@ -1,0 +1,154 @@
+import 'server-only';
+import { sql, type SQL } from 'drizzle-orm';
+import type { EventTypeName } from '@/lib/contracts/webhooks';
+import type { DbOrTx } from '../db/client';
+import { emailOutbox } from '../db/schema';
+import type { Write } from '../db/one-statement';
+import { env } from '../env';
+import { uuidv7 } from '../ids';
+import { amountProposedEmail, deliveryAwaitsInspectionEmail, disputeResolvedEmail, payoutEmail, type EmailContent } from './templates';
+
+export type EmailKind = (typeof emailOutbox.kind.enumValues)[number];
+type Party = 'buyer' | 'seller';
+/** An email as it reads with the link to the dashboard page (a customer with an account) and without. */
+type Rendered = (link: string | null) => EmailContent;
+
+/** Where links in emails point: the dashboard's public address. */
+export function dashboardLinkBase(): string {
+  const { NEXTAUTH_URL, ESCROW_PUBLIC_URL, PORT } = env();
+  return (NEXTAUTH_URL ?? ESCROW_PUBLIC_URL ?? `http://localhost:${PORT}`).replace(/\/+$/, '');
+}
+
+/** Without SMTP_URL nothing is sent: the email is kept for admins to read on the Outbox page. */
+export function newEmailStatus(): 'pending' | 'kept' {
+  return env().SMTP_URL ? 'pending' : 'kept';
+}
+
+/**
+ * One email to each named customer: `recipients` selects `u` (users) and `a` (their dashboard account,
+ * left joined). The dedupe key is `key` and the user, so a repeated write adds nothing. `next_attempt_at`
+ * is the database's clock: the sender compares with it, whatever a sandbox client's test clock says.
+ */
+function customerEmailWrite(a: { kind: EmailKind; clientId: string; eventId: string | null; key: string; render: Rendered; path: string; recipients: SQL; now: Date }): Write {
+  const linked = a.render(`${dashboardLinkBase()}${a.path}`);
+  const unlinked = a.render(null);
+  const at = a.now.toISOString();
+  return sql`insert into email_outbox (id, client_id, event_id, kind, recipient_email, recipient_name, subject, text_body, html_body, dedupe_key, status, attempts, next_attempt_at, created_at, updated_at)
+    select gen_random_uuid(), ${a.clientId}::uuid, ${a.eventId}::uuid, ${a.kind}, u.email, trim(u.first_name || ' ' || u.last_name), ${linked.subject},
+      case when a.id is null then ${unlinked.text} else ${linked.text} end,
+      case when a.id is null then ${unlinked.html} else ${linked.html} end,
+      ${a.key} || ':' || u.id, ${newEmailStatus()}, 0, now(), ${at}::timestamptz, ${at}::timestamptz
+    from ${a.recipients}
+    on conflict (dedupe_key) do nothing`;
+}
+
+/** The customer on one side of a transaction, as `u` and `a`. */
+const partyOf = (transactionId: string, party: Party) =>
+  sql`transactions t join parties p on p.id = ${party === 'buyer' ? sql`t.buyer_party_id` : sql`t.seller_party_id`}
+    join users u on u.id = p.user_id
+    left join dashboard_accounts a on a.client_id = u.client_id and a.escrow_user_id = u.id and a.role = 'customer'
+    where t.id = ${transactionId}::uuid`;
+
+const userOf = (userId: string) =>
+  sql`users u left join dashboard_accounts a on a.client_id = u.client_id and a.escrow_user_id = u.id and a.role = 'customer' where u.id = ${userId}::uuid`;
+
+const kobo = (naira: unknown) => (typeof naira === 'number' ? Math.round(naira * 100) : 0);
+const dateOrNull = (iso: unknown) => (typeof iso === 'string' ? new Date(iso) : null);
+
+type EventData = {
+  actor?: string;
+  message?: string;
+  milestone?: { title: string; amount: number; inspection_end_date: string | null; transaction?: { title: string } };
+  dispute?: { id: string; dispute_code: string; dispute_amount: number; intra_party_mediation_end_date: string; milestone?: { title: string } };
+  payout?: { user_id: string; amount: number; failure_reason: string | null; bank_account?: { bank_name?: string; account_number?: string } };
+};
+
+/**
+ * The emails an event causes (decisions §15), as writes for the statement that records the event: the
+ * buyer's "a delivery awaits your inspection" and "the seller proposed ₦X", both parties' dispute outcome,
+ * the payee's payout paid or failed. Other events send nothing.
+ */
+export function eventEmailWrites(e: { id: string; clientId: string; type: EventTypeName; transactionId?: string; data: unknown; now: Date }): Write[] {
+  const d = e.data as EventData;
+  const base = { clientId: e.clientId, eventId: e.id, key: `event:${e.id}`, now: e.now };
+  // Rendered before the recipient is known (in the same statement), so it greets no one by name.
+  const toParty = (party: Party, kind: EmailKind, path: string, render: Rendered) =>
+    customerEmailWrite({ ...base, kind, path, recipients: partyOf(e.transactionId!, party), render });
+  switch (e.type) {
+    case 'milestone.delivered': {
+      const m = d.milestone;
+      const endsAt = dateOrNull(m?.inspection_end_date);
+      if (!m || !endsAt || !e.transactionId) return [];
+      return [
+        toParty('buyer', 'delivery_awaits_inspection', `/transactions/${e.transactionId}`, (link) =>
+          deliveryAwaitsInspectionEmail({ milestoneTitle: m.title, transactionTitle: m.transaction?.title ?? '', amountKobo: kobo(m.amount), inspectionEndsAt: endsAt, link }),
+        ),
+      ];
+    }
+    case 'dispute.amount_proposed': {
+      const dispute = d.dispute;
+      if (!dispute || !e.transactionId || d.actor !== 'seller') return [];
+      return [
+        toParty('buyer', 'amount_proposed', `/disputes/${dispute.id}`, (link) =>
+          amountProposedEmail({
+            amountKobo: kobo(dispute.dispute_amount),
+            milestoneTitle: dispute.milestone?.title ?? '',
+            disputeCode: dispute.dispute_code,
+            mediationEndsAt: dateOrNull(dispute.intra_party_mediation_end_date),
+            link,
+          }),
+        ),
+      ];
+    }
+    case 'dispute.resolved': {
+      const dispute = d.dispute;
+      if (!dispute || !e.transactionId) return [];
+      return (['buyer', 'seller'] as const).map((party) =>
+        toParty(party, 'dispute_resolved', `/disputes/${dispute.id}`, (link) =>
+          disputeResolvedEmail({ disputeCode: dispute.dispute_code, milestoneTitle: dispute.milestone?.title ?? '', outcome: d.message ?? '', link }),
+        ),
+      );
+    }
+    case 'payout.paid':
+    case 'payout.failed': {
+      const payout = d.payout;
+      if (!payout) return [];
+      const account = payout.bank_account;
+      const bankLine = account?.bank_name && account.account_number ? `${account.bank_name} ••••${account.account_number.slice(-4)}` : null;
+      const outcome = e.type === 'payout.paid' ? 'paid' : 'failed';
+      return [
+        customerEmailWrite({
+          ...base,
+          kind: outcome === 'paid' ? 'payout_paid' : 'payout_failed',
+          path: '/wallet',
+          recipients: userOf(payout.user_id),
+          render: (link) => payoutEmail({ outcome, amountKobo: kobo(payout.amount), bankLine, reason: payout.failure_reason, link }),
+        }),
+      ];
+    }
+    default:
+      return [];
+  }
+}
+
+/** One email to one address (an invitation), written now in the caller's database transaction. */
+export async function queueEmail(db: DbOrTx, a: { clientId: string; kind: EmailKind; to: { email: string; name: string }; content: EmailContent; dedupeKey: string; now: Date }) {
+  await db
+    .insert(emailOutbox)
+    .values({
+      id: uuidv7(),
+      clientId: a.clientId,
+      kind: a.kind,
+      recipientEmail: a.to.email,
+      recipientName: a.to.name,
+      subject: a.content.subject,
+      textBody: a.content.text,
+      htmlBody: a.content.html,
+      dedupeKey: a.dedupeKey,
+      status: newEmailStatus(),
+      nextAttemptAt: sql`now()`,
+      createdAt: a.now,
+      updatedAt: a.now,
+    })
+    .onConflictDoNothing({ target: emailOutbox.dedupeKey });
+}

@@ -21,6 +21,8 @@ export const PURPOSE = {
   webhookSecret: 'webhook signing secret',
   clientSecretKey: 'client secret key',
   keyCheck: 'encryption key check',
+  /** The body of an email that holds a secret (an invitation's one-time link). */
+  emailBody: 'email body',
 } as const;
 export type Purpose = (typeof PURPOSE)[keyof typeof PURPOSE];
 

@@ -90,6 +90,7 @@ export async function inviteByEmail(db: Db, account: AccountRow, createdBy: stri
       content: invitationEmail({ name: account.name, inviteUrl: `${dashboardLinkBase()}/invite/${invite.token}`, expiresAt: invite.expiresAt }),
       // The token's hash, never the token: a dedupe key is shown to nobody but need not hold a secret either.
       dedupeKey: `invitation:${hashToken(invite.token)}`,
+      sealed: true,
       now,
     });
     return invite;

@@ -6,7 +6,12 @@ import { invalidState, notFound } from '../app-error';
 import type { Db } from '../db/client';
 import { pagedList } from '../db/paged-list';
 import { emailOutbox, type ClientRow, type EmailOutboxRow } from '../db/schema';
+import { isSealed } from '../crypto/secret-box';
 import { iso, isoOrNull } from '../records/iso';
+
+/** What the outbox shows of a body stored encrypted: it holds a secret meant for its recipient alone. */
+const WITHHELD = 'This email holds a one-time link for its recipient alone: it is stored encrypted and not shown here.';
+const shown = (body: string) => (isSealed(body) ? WITHHELD : body);
 
 function emailRecord(row: EmailOutboxRow): EmailRecord {
   return {
@@ -15,8 +20,8 @@ function emailRecord(row: EmailOutboxRow): EmailRecord {
     event_id: row.eventId,
     to: { email: row.recipientEmail, name: row.recipientName },
     subject: row.subject,
-    text: row.textBody,
-    html: row.htmlBody,
+    text: shown(row.textBody),
+    html: shown(row.htmlBody),
     status: row.status,
     attempts: row.attempts,
     last_error: row.lastError,

@@ -4,6 +4,7 @@ import type { EventTypeName } from '@/lib/contracts/webhooks';
 import type { DbOrTx } from '../db/client';
 import { emailOutbox } from '../db/schema';
 import type { Write } from '../db/one-statement';
+import { PURPOSE, secretBox } from '../crypto/secret-box';
 import { env } from '../env';
 import { uuidv7 } from '../ids';
 import { amountProposedEmail, deliveryAwaitsInspectionEmail, disputeResolvedEmail, payoutEmail, type EmailContent } from './templates';
@@ -131,8 +132,12 @@ export function eventEmailWrites(e: { id: string; clientId: string; type: EventT
   }
 }
 
-/** One email to one address (an invitation), written now in the caller's database transaction. */
-export async function queueEmail(db: DbOrTx, a: { clientId: string; kind: EmailKind; to: { email: string; name: string }; content: EmailContent; dedupeKey: string; now: Date }) {
+/**
+ * One email to one address (an invitation), written now in the caller's database transaction. A body that
+ * holds a secret (`sealed`: an invitation's one-time link) is stored encrypted, opened only to be sent.
+ */
+export async function queueEmail(db: DbOrTx, a: { clientId: string; kind: EmailKind; to: { email: string; name: string }; content: EmailContent; dedupeKey: string; sealed?: boolean; now: Date }) {
+  const body = (text: string) => (a.sealed ? secretBox().seal(text, PURPOSE.emailBody) : text);
   await db
     .insert(emailOutbox)
     .values({
@@ -142,8 +147,8 @@ export async function queueEmail(db: DbOrTx, a: { clientId: string; kind: EmailK
       recipientEmail: a.to.email,
       recipientName: a.to.name,
       subject: a.content.subject,
-      textBody: a.content.text,
-      htmlBody: a.content.html,
+      textBody: body(a.content.text),
+      htmlBody: body(a.content.html),
       dedupeKey: a.dedupeKey,
       status: newEmailStatus(),
       nextAttemptAt: sql`now()`,

@@ -2,6 +2,7 @@ import 'server-only';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { sql } from 'drizzle-orm';
 import { jitteredBackoffMs } from '@/lib/escrow/retry-schedule';
+import { PURPOSE, secretBox } from '../crypto/secret-box';
 import type { Db } from '../db/client';
 import { queryRows } from '../db/rows';
 import { startPoller } from '../background-poller';
@@ -90,8 +91,8 @@ async function sendOne(db: Db, email: Claimed, settings: { smtpUrl: string; from
       from: settings.from,
       to: { name: email.recipient_name, address: email.recipient_email },
       subject: email.subject,
-      text: email.text_body,
-      html: email.html_body,
+      text: secretBox().open(email.text_body, PURPOSE.emailBody),
+      html: secretBox().open(email.html_body, PURPOSE.emailBody),
     });
     // From `unknown` too: a send slower than its lease still went out.
     await db.execute(sql`update email_outbox set status = 'sent', sent_at = now(), smtp_message_id = ${info.messageId ?? null}, last_error = null,

@@ -6,7 +6,6 @@
  */
 import type { DisputeStatus } from './dispute-machine';
 import { lapsedRequestApproves } from './ending';
-import { EXTENSION_RESPONSE_BUSINESS_DAYS } from './extensions';
 import type { MilestoneState, MilestoneStatus } from './milestone-machine';
 
 export const INSPECTION_DAYS_DEFAULT = 3;
@@ -15,7 +14,8 @@ export const MEDIATION_BUSINESS_DAYS = 3;
 export const EVIDENCE_BUSINESS_DAYS = 3;
 /** How long the other party has to answer a cancellation request (decisions §13, issue #25). */
 export const CANCELLATION_RESPONSE_BUSINESS_DAYS = 3;
-export { EXTENSION_RESPONSE_BUSINESS_DAYS };
+/** How long the buyer has to answer a due-date extension request; unanswered, it is declined (decisions §13). */
+export const EXTENSION_RESPONSE_BUSINESS_DAYS = 3;
 /** After the seller rejects a return: how long the parties have to open the dispute before the service does (issue #25). */
 export const DISPUTE_OPENING_BUSINESS_DAYS = 3;
 /** After arbitration is declined: how long the dispute team has to decide before the buyer is refunded (issue #25). */

@@ -13,9 +13,6 @@ export type Extension = { dueDate: Date; reason: string; status: ExtensionStatus
 
 export type ExtensionMilestone = { status: MilestoneStatus; dueDate: Date; extensions: readonly Extension[] };
 
-/** Business days the buyer has to answer a due-date extension request; unanswered, it is declined. */
-export const EXTENSION_RESPONSE_BUSINESS_DAYS = 3;
-
 /** What a party may do about a milestone's due date; beside the milestone's steps in its allowed_actions. */
 export const EXTENSION_ACTIONS = ['request_extension', 'approve_extension', 'decline_extension'] as const;
 export type ExtensionAction = (typeof EXTENSION_ACTIONS)[number];

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { api, DEMO, demoKey, demoUserId, expect, expectToast, signedInPage, test, unique } from './support';
+import { api, DEMO, demoKey, demoReturnRejected, expect, expectToast, signedInPage, test, unique } from './support';
 
 /**
  * A buyer's counter-offer in mediation through the browser (decisions §13): the buyer offers what it is
@@ -8,7 +8,6 @@ import { api, DEMO, demoKey, demoUserId, expect, expectToast, signedInPage, test
  */
 test.describe.configure({ mode: 'serial' });
 
-const inThreeWeeks = () => new Date(Date.now() + 21 * 86_400_000).toISOString();
 const naira = (n: number) => `₦${n.toLocaleString('en-NG', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 let buyer: Page;
@@ -16,23 +15,14 @@ let seller: Page;
 
 /** A ₦30,000 milestone (the seller pays the 1% fee) whose return the seller rejected, and the dispute it opened. */
 async function openDispute(): Promise<{ id: string; code: string }> {
-  const ada = await demoUserId('ada.obi');
-  const tunde = await demoUserId('tunde.balogun');
-  await api(demoKey(), 'POST', '/v1/wallets/fund', { user_id: ada, amount: 30_000 });
-  const tx = await api<{ milestones: Array<{ id: string }> }>(demoKey(), 'POST', '/v1/transactions', {
+  const { ada, tunde, milestoneId: m } = await demoReturnRejected({
     title: `Counter-offer ${unique()}`,
     description: 'Browser suite: a buyer’s counter-offer',
-    buyer_id: ada,
-    seller_id: tunde,
-    commission_payer: 'SELLER_100',
-    milestones: [{ title: 'Only milestone', description: 'Everything', amount: 30_000, due_date: inThreeWeeks() }],
+    amount: 30_000,
+    walletFunds: 30_000,
+    commissionPayer: 'SELLER_100',
+    rejectionReason: 'Half of it was missing',
   });
-  const m = tx.milestones[0]!.id;
-  const proof = 'https://example.com/waybill.pdf';
-  await api(demoKey(), 'POST', `/v1/milestones/${m}/fund`, { buyer_id: ada });
-  await api(demoKey(), 'POST', `/v1/milestones/${m}/deliver`, { seller_id: tunde, proofs_of_completion: [proof] });
-  await api(demoKey(), 'POST', `/v1/milestones/${m}/reject`, { buyer_id: ada, rejection_reason: 'Half of it was missing', proofs_of_return: [proof] });
-  await api(demoKey(), 'PATCH', `/v1/milestones/${m}/reject/disapprove`, { seller_id: tunde });
   const dispute = await api<{ id: string; dispute_code: string }>(demoKey(), 'POST', '/v1/dispute/create', {
     description: 'Everything was delivered',
     buyer_id: ada,

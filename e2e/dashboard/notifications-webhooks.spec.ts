@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from '@playwright/test';
-import { api, DEMO, demoKey, demoUserId, expect, expectToast, shot, signedInPage, test, unique } from './support';
+import { api, DEMO, demoKey, demoReturnRejected, expect, expectToast, shot, signedInPage, test, unique } from './support';
 
 /**
  * The notification bell (a buyer's unread count rises when the seller proposes an amount, and the line
@@ -10,26 +10,21 @@ import { api, DEMO, demoKey, demoUserId, expect, expectToast, shot, signedInPage
  */
 test.describe.configure({ mode: 'serial' });
 
-const inThreeWeeks = () => new Date(Date.now() + 21 * 86_400_000).toISOString();
 
 /** A dispute in mediation between Ada (buyer) and Tunde (seller), set up through the API. */
 async function openDispute(): Promise<string> {
-  const [ada, tunde] = await Promise.all([demoUserId('ada.obi'), demoUserId('tunde.balogun')]);
   const amount = 25_000;
-  await api(demoKey(), 'POST', '/v1/wallets/fund', { user_id: ada, amount: amount * 2 });
-  const tx = await api<{ milestones: Array<{ id: string }> }>(demoKey(), 'POST', '/v1/transactions', {
+  const { ada, tunde, milestoneId: m } = await demoReturnRejected({
     title: `Solar inverter ${unique()}`,
     description: 'Browser suite: notifications',
-    buyer_id: ada,
-    seller_id: tunde,
-    commission_payer: 'BUYER_100',
-    milestones: [{ title: 'Inverter', description: 'Supply and install', amount, due_date: inThreeWeeks() }],
+    amount,
+    walletFunds: amount * 2,
+    commissionPayer: 'BUYER_100',
+    milestoneTitle: 'Inverter',
+    milestoneDescription: 'Supply and install',
+    rejectionReason: 'It trips under load',
+    proofOfReturn: 'https://example.com/return.jpg',
   });
-  const m = tx.milestones[0]!.id;
-  await api(demoKey(), 'POST', `/v1/milestones/${m}/fund`, { buyer_id: ada });
-  await api(demoKey(), 'POST', `/v1/milestones/${m}/deliver`, { seller_id: tunde, proofs_of_completion: ['https://example.com/waybill.pdf'] });
-  await api(demoKey(), 'POST', `/v1/milestones/${m}/reject`, { buyer_id: ada, rejection_reason: 'It trips under load', proofs_of_return: ['https://example.com/return.jpg'] });
-  await api(demoKey(), 'PATCH', `/v1/milestones/${m}/reject/disapprove`, { seller_id: tunde });
   const dispute = await api<{ id: string }>(demoKey(), 'POST', '/v1/dispute/create', {
     description: 'The inverter was sized for the load the buyer gave us.',
     buyer_id: ada,

@@ -1,28 +1,20 @@
 import type { Page } from '@playwright/test';
-import { api, DEMO, demoKey, demoUserId, expect, expectToast, horizontalOverflow, seriousAxeViolations, shot, signIn, test, unique } from './support';
+import { api, DEMO, demoKey, demoReturnRejected, expect, expectToast, horizontalOverflow, seriousAxeViolations, shot, signIn, test, unique } from './support';
 
 /**
  * The admin's Outbox (decisions §15) on a phone: the suite's server has no SMTP_URL, so the buyer's
  * "the seller proposed ₦X" is kept there, readable in full, and can be queued again with Resend.
  */
 test('the Outbox lists the proposal email at 390 px, its text readable on expand, with no serious axe violation; only the admin resends', async ({ browser }) => {
-  const ada = await demoUserId('ada.obi');
-  const tunde = await demoUserId('tunde.balogun');
   const title = `Outbox ${unique()}`;
-  await api(demoKey(), 'POST', '/v1/wallets/fund', { user_id: ada, amount: 20_000 });
-  const tx = await api<{ milestones: Array<{ id: string }> }>(demoKey(), 'POST', '/v1/transactions', {
+  const { ada, tunde, milestoneId: m } = await demoReturnRejected({
     title,
     description: 'Browser suite: the outbox',
-    buyer_id: ada,
-    seller_id: tunde,
-    milestones: [{ title, description: 'Everything', amount: 20_000, due_date: new Date(Date.now() + 21 * 86_400_000).toISOString() }],
+    amount: 20_000,
+    walletFunds: 20_000,
+    milestoneTitle: title,
+    rejectionReason: 'Half of it was missing',
   });
-  const m = tx.milestones[0]!.id;
-  const proof = 'https://example.com/waybill.pdf';
-  await api(demoKey(), 'POST', `/v1/milestones/${m}/fund`, { buyer_id: ada });
-  await api(demoKey(), 'POST', `/v1/milestones/${m}/deliver`, { seller_id: tunde, proofs_of_completion: [proof] });
-  await api(demoKey(), 'POST', `/v1/milestones/${m}/reject`, { buyer_id: ada, rejection_reason: 'Half of it was missing', proofs_of_return: [proof] });
-  await api(demoKey(), 'PATCH', `/v1/milestones/${m}/reject/disapprove`, { seller_id: tunde });
   const dispute = await api<{ id: string }>(demoKey(), 'POST', '/v1/dispute/create', { description: 'Everything was delivered', buyer_id: ada, seller_id: tunde, milestone_id: m });
   await api(demoKey(), 'PATCH', `/v1/dispute/${dispute.id}/add-dispute-amount`, { dispute_amount: 12_345, seller_id: tunde });
 

@@ -80,6 +80,41 @@ export async function demoUserId(search: string): Promise<string> {
   return list.users[0].id;
 }
 
+/**
+ * A one-milestone deal between the demo buyer Ada and seller Tunde, funded from Ada's wallet (topped up
+ * with `walletFunds`), delivered, returned by Ada and the return rejected by Tunde: the state in which a
+ * dispute is opened. Set up through the API with the demo client's key.
+ */
+export async function demoReturnRejected(a: {
+  title: string;
+  description: string;
+  amount: number;
+  walletFunds: number;
+  commissionPayer?: 'BUYER_100' | 'SELLER_100';
+  milestoneTitle?: string;
+  milestoneDescription?: string;
+  rejectionReason: string;
+  proofOfReturn?: string;
+}): Promise<{ ada: string; tunde: string; transactionId: string; milestoneId: string }> {
+  const [ada, tunde] = await Promise.all([demoUserId('ada.obi'), demoUserId('tunde.balogun')]);
+  await api(demoKey(), 'POST', '/v1/wallets/fund', { user_id: ada, amount: a.walletFunds });
+  const tx = await api<{ id: string; milestones: Array<{ id: string }> }>(demoKey(), 'POST', '/v1/transactions', {
+    title: a.title,
+    description: a.description,
+    buyer_id: ada,
+    seller_id: tunde,
+    ...(a.commissionPayer ? { commission_payer: a.commissionPayer } : {}),
+    milestones: [{ title: a.milestoneTitle ?? 'Only milestone', description: a.milestoneDescription ?? 'Everything', amount: a.amount, due_date: new Date(Date.now() + 21 * 86_400_000).toISOString() }],
+  });
+  const m = tx.milestones[0]!.id;
+  const proof = 'https://example.com/waybill.pdf';
+  await api(demoKey(), 'POST', `/v1/milestones/${m}/fund`, { buyer_id: ada });
+  await api(demoKey(), 'POST', `/v1/milestones/${m}/deliver`, { seller_id: tunde, proofs_of_completion: [proof] });
+  await api(demoKey(), 'POST', `/v1/milestones/${m}/reject`, { buyer_id: ada, rejection_reason: a.rejectionReason, proofs_of_return: [a.proofOfReturn ?? proof] });
+  await api(demoKey(), 'PATCH', `/v1/milestones/${m}/reject/disapprove`, { seller_id: tunde });
+  return { ada, tunde, transactionId: tx.id, milestoneId: m };
+}
+
 export const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 /** A small solid-colour PNG, so an uploaded proof is a real image the browser can preview. */

@@ -138,8 +138,8 @@ describe('read straight from the tables', () => {
     expect(hook!.previous_secret.startsWith(SEALED_PREFIX)).toBe(true);
     expect(`${hook!.secret} ${hook!.previous_secret}`).not.toMatch(/whsec_/);
 
-    const [setting] = await store.query<{ value: { secret_key: string } }>("select value from app_settings where key = 'dashboard_client'");
-    expect(setting!.value.secret_key.startsWith(SEALED_PREFIX)).toBe(true);
+    const [setting] = await store.query<{ secret_key: string }>('select secret_key from dashboard_client_keys');
+    expect(setting!.secret_key.startsWith(SEALED_PREFIX)).toBe(true);
     expect(JSON.stringify(setting)).not.toMatch(/sk_test_/);
 
     // The key was made on first start, in a file only its owner can read.
@@ -148,14 +148,14 @@ describe('read straight from the tables', () => {
     const key = fs.readFileSync(keyFile, 'utf8').trim();
     expect(openSealed(hook!.secret, key, PURPOSES.webhookSecret)).toBe(secrets.rotatedSecret);
     expect(openSealed(hook!.previous_secret, key, PURPOSES.webhookSecret)).toBe(secrets.firstSecret);
-    demoSecretKey = openSealed(setting!.value.secret_key, key, PURPOSES.clientSecretKey);
+    demoSecretKey = openSealed(setting!.secret_key, key, PURPOSES.clientSecretKey);
     expect(demoSecretKey).toMatch(/^sk_test_/);
   });
 
   it('plaintext rows written before encryption are sealed at start; deliveries verify and the dashboard works', async () => {
     // As a server of the version before this one left them.
     await store.query('update webhook_endpoints set secret = $1, previous_secret = $2 where id = $3', [secrets.rotatedSecret, secrets.firstSecret, secrets.webhookId]);
-    await store.query("update app_settings set value = jsonb_set(value, '{secret_key}', to_jsonb($1::text)) where key = 'dashboard_client'", [demoSecretKey]);
+    await store.query('update dashboard_client_keys set secret_key = $1', [demoSecretKey]);
     server = await store.start({}, true);
     expect(server.output()).toMatch(/"msg":"secrets encrypted at rest","count":3/);
 
@@ -173,8 +173,8 @@ describe('read straight from the tables', () => {
 
     await server.stop();
     const [hook] = await store.query<{ secret: string; previous_secret: string }>('select secret, previous_secret from webhook_endpoints where id = $1', [secrets.webhookId]);
-    const [setting] = await store.query<{ value: { secret_key: string } }>("select value from app_settings where key = 'dashboard_client'");
-    expect([hook!.secret, hook!.previous_secret, setting!.value.secret_key].every((v) => v.startsWith(SEALED_PREFIX))).toBe(true);
+    const [setting] = await store.query<{ secret_key: string }>('select secret_key from dashboard_client_keys');
+    expect([hook!.secret, hook!.previous_secret, setting!.secret_key].every((v) => v.startsWith(SEALED_PREFIX))).toBe(true);
   }, 120_000);
 
   it('a server holding another encryption key refuses to start, and says why', async () => {

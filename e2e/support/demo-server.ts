@@ -14,16 +14,16 @@ export type DemoServer = { server: TestServer; demoSecretKey: string; restart: (
 
 /** The demo key as the server keeps it, sealed with `encryptionKey` (the server's ESCROW_ENCRYPTION_KEY), opened. */
 export async function demoKeyFromPostgres(url: string, encryptionKey: string): Promise<string> {
-  const rows = await onDatabase(url, (sql) => sql<Array<{ value: { secret_key: string } }>>`select value from app_settings where key = 'dashboard_client'`);
-  return rows[0] ? openSealed(rows[0].value.secret_key, encryptionKey, PURPOSES.clientSecretKey) : '';
+  const rows = await onDatabase(url, (sql) => sql<Array<{ secret_key: string }>>`select secret_key from dashboard_client_keys where client_id = (select (value->>'client_id')::uuid from app_settings where key = 'dashboard_client')`);
+  return rows[0] ? openSealed(rows[0].secret_key, encryptionKey, PURPOSES.clientSecretKey) : '';
 }
 
 export async function demoKeyFromPglite(dataDir: string, encryptionKey: string): Promise<string> {
   const { PGlite } = await import('@electric-sql/pglite');
   const db = new PGlite(path.join(dataDir, 'pgdata'));
   try {
-    const { rows } = await db.query<{ value: { secret_key: string } }>("select value from app_settings where key = 'dashboard_client'");
-    return rows[0] ? openSealed(rows[0].value.secret_key, encryptionKey, PURPOSES.clientSecretKey) : '';
+    const { rows } = await db.query<{ secret_key: string }>("select secret_key from dashboard_client_keys where client_id = (select (value->>'client_id')::uuid from app_settings where key = 'dashboard_client')");
+    return rows[0] ? openSealed(rows[0].secret_key, encryptionKey, PURPOSES.clientSecretKey) : '';
   } finally {
     await db.close();
   }

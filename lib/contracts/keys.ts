@@ -28,6 +28,7 @@ export const ApiKeyRecord = z
 
 export const ApiKeyListRecord = z
   .object({
+    client_id: Id.meta({ description: 'the client these keys belong to' }),
     public_key: z.string().meta({ description: "the client's public key, safe to show anywhere" }),
     mode: z.enum(['test', 'live']),
     keys: z.array(ApiKeyRecord),

@@ -63,6 +63,7 @@ export function authOptions(): NextAuthOptions {
             return null;
           }
           await resetSignInAttempts(db, email, address);
+          if (account.removedAt) return null; // removed from the team
           if (await isRetiredDemoAccount(db, account)) return null; // a published password (decisions §14)
           await recordSignIn(db, account.id, new Date());
           return { id: account.id, name: account.name, email: account.email, role: account.role };

@@ -4,8 +4,9 @@ import type { ActionResult } from '@/lib/contracts/dashboard';
 import { VerdictInput } from '@/lib/contracts/dashboard-disputes';
 import { takesVerdict } from '@/lib/escrow/dispute-machine';
 import { formatNaira } from '@/lib/escrow/money';
-import { escrow } from '@/lib/server/escrow-client';
+import { operatorEscrow } from '@/lib/server/escrow-client';
 import { fromApi, guarded, notAllowed, notYours } from '@/lib/server/dashboard/action';
+import { isDisputeDesk } from '@/lib/server/dashboard/actor';
 import { teamDispute } from '@/lib/server/dashboard/dispute-team';
 
 /**
@@ -15,7 +16,7 @@ import { teamDispute } from '@/lib/server/dashboard/dispute-team';
  */
 export async function decideVerdict(input: unknown): Promise<ActionResult> {
   return guarded(VerdictInput, input, async ({ dispute_id, idempotency_key, seller_amount, reason }, actor) => {
-    if (actor.kind !== 'dispute_team') return notAllowed('Only the dispute team gives a verdict.');
+    if (!isDisputeDesk(actor)) return notAllowed('Only the dispute team gives a verdict.');
     const current = await teamDispute(actor, dispute_id);
     if (current.kind === 'not_found') return notYours('Dispute');
     if (current.kind === 'error') return fromApi(current.failure);
@@ -23,6 +24,6 @@ export async function decideVerdict(input: unknown): Promise<ActionResult> {
     if (seller_amount > current.view.max_dispute_amount) {
       return { ok: false, message: `The seller's share is between ${formatNaira(0)} and ${formatNaira(Math.round(current.view.max_dispute_amount * 100))}.`, errors: [{ field: 'seller_amount', message: 'is above the money held' }] };
     }
-    return fromApi(await escrow.operator.verdict(dispute_id, { seller_amount, reason }, idempotency_key));
+    return fromApi(await operatorEscrow.disputes.verdict(dispute_id, { seller_amount, reason }, idempotency_key));
   });
 }

@@ -2,13 +2,13 @@ import type { Metadata } from 'next';
 import { ArbitrationQueue } from '@/components/dispute-team/arbitration-queue';
 import { PageHeader } from '@/components/ui/card';
 import { ErrorState } from '@/components/ui/states';
-import { requireDisputeTeam } from '@/lib/server/dashboard/actor';
+import { requireDisputeDesk } from '@/lib/server/dashboard/actor';
 import { arbitrationQueue } from '@/lib/server/dashboard/dispute-team';
 
 export const metadata: Metadata = { title: 'Arbitration queue' };
 
 export default async function DisputeTeamQueuePage() {
-  const team = await requireDisputeTeam();
+  const team = await requireDisputeDesk();
   const view = await arbitrationQueue(team, 1);
   return (
     <>

@@ -2,7 +2,6 @@
 
 import { CounterOfferInput, DisputeIntentInput, ProposeAmountInput, RejectAmountInput, type ActionResult } from '@/lib/contracts/dashboard';
 import { CancelDisputeInput, EscalateInput, ExtendEvidenceInput, SubmitEvidenceInput } from '@/lib/contracts/dashboard-disputes';
-import { escrow } from '@/lib/server/escrow-client';
 import { fromApi, guarded, notAllowed, notYours } from '@/lib/server/dashboard/action';
 import { disputeFor } from '@/lib/server/dashboard/ownership';
 
@@ -11,7 +10,7 @@ export async function proposeAmount(input: unknown): Promise<ActionResult> {
     const owned = await disputeFor(actor, dispute_id);
     if (owned.kind !== 'ok') return notYours('Dispute');
     if (owned.viewer !== 'seller') return notAllowed('Only the seller proposes a settlement amount.');
-    return fromApi(await escrow.disputes.addAmount(dispute_id, { dispute_amount, seller_id: owned.record.seller.user_id }, idempotency_key));
+    return fromApi(await owned.api.disputes.addAmount(dispute_id, { dispute_amount, seller_id: owned.record.seller.user_id }, idempotency_key));
   });
 }
 
@@ -20,7 +19,7 @@ export async function approveAmount(input: unknown): Promise<ActionResult> {
     const owned = await disputeFor(actor, dispute_id);
     if (owned.kind !== 'ok') return notYours('Dispute');
     if (owned.viewer !== 'buyer') return notAllowed('Only the buyer approves the proposed amount.');
-    return fromApi(await escrow.disputes.approveAmount(dispute_id, { buyer_id: owned.record.buyer.user_id }, idempotency_key));
+    return fromApi(await owned.api.disputes.approveAmount(dispute_id, { buyer_id: owned.record.buyer.user_id }, idempotency_key));
   });
 }
 
@@ -30,7 +29,7 @@ export async function rejectAmount(input: unknown): Promise<ActionResult> {
     if (owned.kind !== 'ok') return notYours('Dispute');
     if (owned.viewer !== 'buyer') return notAllowed('Only the buyer rejects the proposed amount.');
     const body = { buyer_id: owned.record.buyer.user_id, ...(reason ? { reason } : {}) };
-    return fromApi(await escrow.disputes.rejectAmount(dispute_id, body, idempotency_key));
+    return fromApi(await owned.api.disputes.rejectAmount(dispute_id, body, idempotency_key));
   });
 }
 
@@ -40,7 +39,7 @@ export async function counterOffer(input: unknown): Promise<ActionResult> {
     const owned = await disputeFor(actor, dispute_id);
     if (owned.kind !== 'ok') return notYours('Dispute');
     if (owned.viewer !== 'buyer') return notAllowed('Only the buyer makes a counter-offer.');
-    return fromApi(await escrow.disputes.counterOffer(dispute_id, { buyer_id: owned.record.buyer.user_id, amount }, idempotency_key));
+    return fromApi(await owned.api.disputes.counterOffer(dispute_id, { buyer_id: owned.record.buyer.user_id, amount }, idempotency_key));
   });
 }
 
@@ -49,7 +48,7 @@ export async function acceptCounterOffer(input: unknown): Promise<ActionResult> 
     const owned = await disputeFor(actor, dispute_id);
     if (owned.kind !== 'ok') return notYours('Dispute');
     if (owned.viewer !== 'seller') return notAllowed("Only the seller accepts the buyer's offer.");
-    return fromApi(await escrow.disputes.acceptCounterOffer(dispute_id, { seller_id: owned.record.seller.user_id }, idempotency_key));
+    return fromApi(await owned.api.disputes.acceptCounterOffer(dispute_id, { seller_id: owned.record.seller.user_id }, idempotency_key));
   });
 }
 
@@ -62,7 +61,7 @@ export async function escalateDispute(input: unknown): Promise<ActionResult> {
     const owned = await disputeFor(actor, dispute_id);
     if (owned.kind !== 'ok') return notYours('Dispute');
     if (owned.viewer === 'admin') return notAllowed('Only the buyer or the seller escalates a dispute.');
-    return fromApi(await escrow.disputes.escalate(dispute_id, actingParty(owned.viewer, owned.record), idempotency_key));
+    return fromApi(await owned.api.disputes.escalate(dispute_id, actingParty(owned.viewer, owned.record), idempotency_key));
   });
 }
 
@@ -71,7 +70,7 @@ export async function submitEvidence(input: unknown): Promise<ActionResult> {
     const owned = await disputeFor(actor, dispute_id);
     if (owned.kind !== 'ok') return notYours('Dispute');
     if (owned.viewer === 'admin') return notAllowed('Only the buyer or the seller submits evidence.');
-    return fromApi(await escrow.disputes.submitEvidence(dispute_id, { ...actingParty(owned.viewer, owned.record), text, files }, idempotency_key));
+    return fromApi(await owned.api.disputes.submitEvidence(dispute_id, { ...actingParty(owned.viewer, owned.record), text, files }, idempotency_key));
   });
 }
 
@@ -81,7 +80,7 @@ export async function extendEvidenceWindow(input: unknown): Promise<ActionResult
     const owned = await disputeFor(actor, dispute_id);
     if (owned.kind !== 'ok') return notYours('Dispute');
     if (owned.viewer === 'admin') return notAllowed('Only the buyer or the seller extends the evidence window.');
-    return fromApi(await escrow.disputes.extendEvidence(dispute_id, { ...actingParty(owned.viewer, owned.record), reason }, idempotency_key));
+    return fromApi(await owned.api.disputes.extendEvidence(dispute_id, { ...actingParty(owned.viewer, owned.record), reason }, idempotency_key));
   });
 }
 
@@ -90,6 +89,6 @@ export async function cancelDispute(input: unknown): Promise<ActionResult> {
     const owned = await disputeFor(actor, dispute_id);
     if (owned.kind !== 'ok') return notYours('Dispute');
     if (owned.viewer !== 'seller') return notAllowed('Only the seller withdraws its dispute.');
-    return fromApi(await escrow.disputes.cancel(dispute_id, { seller_id: owned.record.seller.user_id, cancellation_agreement_details }, idempotency_key));
+    return fromApi(await owned.api.disputes.cancel(dispute_id, { seller_id: owned.record.seller.user_id, cancellation_agreement_details }, idempotency_key));
   });
 }

@@ -13,7 +13,6 @@ import {
   dueDayToIso,
   type ActionResult,
 } from '@/lib/contracts/dashboard';
-import { escrow } from '@/lib/server/escrow-client';
 import { fromApi, guarded, notAllowed, notYours } from '@/lib/server/dashboard/action';
 import { milestoneFor, transactionFor } from '@/lib/server/dashboard/ownership';
 
@@ -26,7 +25,7 @@ export async function fundMilestone(input: unknown): Promise<ActionResult> {
     const owned = await milestoneFor(actor, milestone_id);
     if (owned.kind !== 'ok') return notYours('Milestone');
     if (owned.viewer === 'seller') return notAllowed('Only the buyer funds a milestone.');
-    return fromApi(await escrow.milestones.fund(milestone_id, { buyer_id: owned.record.transaction.buyer.user_id }, idempotency_key));
+    return fromApi(await owned.api.milestones.fund(milestone_id, { buyer_id: owned.record.transaction.buyer.user_id }, idempotency_key));
   });
 }
 
@@ -36,7 +35,7 @@ export async function deliverMilestone(input: unknown): Promise<ActionResult> {
     if (owned.kind !== 'ok') return notYours('Milestone');
     if (owned.viewer !== 'seller') return notAllowed('Only the seller delivers a milestone.');
     const seller_id = owned.record.transaction.seller.user_id;
-    return fromApi(await escrow.milestones.deliver(milestone_id, { seller_id, proofs_of_completion }, idempotency_key));
+    return fromApi(await owned.api.milestones.deliver(milestone_id, { seller_id, proofs_of_completion }, idempotency_key));
   });
 }
 
@@ -45,7 +44,7 @@ export async function approveDelivery(input: unknown): Promise<ActionResult> {
     const owned = await milestoneFor(actor, milestone_id);
     if (owned.kind !== 'ok') return notYours('Milestone');
     if (owned.viewer !== 'buyer') return notAllowed('Only the buyer accepts a delivery.');
-    return fromApi(await escrow.milestones.approve(milestone_id, { buyer_id: owned.record.transaction.buyer.user_id }, idempotency_key));
+    return fromApi(await owned.api.milestones.approve(milestone_id, { buyer_id: owned.record.transaction.buyer.user_id }, idempotency_key));
   });
 }
 
@@ -55,7 +54,7 @@ export async function rejectDelivery(input: unknown): Promise<ActionResult> {
     if (owned.kind !== 'ok') return notYours('Milestone');
     if (owned.viewer !== 'buyer') return notAllowed('Only the buyer rejects a delivery.');
     const buyer_id = owned.record.transaction.buyer.user_id;
-    return fromApi(await escrow.milestones.reject(milestone_id, { buyer_id, rejection_reason, proofs_of_return }, idempotency_key));
+    return fromApi(await owned.api.milestones.reject(milestone_id, { buyer_id, rejection_reason, proofs_of_return }, idempotency_key));
   });
 }
 
@@ -64,7 +63,7 @@ export async function approveReturn(input: unknown): Promise<ActionResult> {
     const owned = await milestoneFor(actor, milestone_id);
     if (owned.kind !== 'ok') return notYours('Milestone');
     if (owned.viewer !== 'seller') return notAllowed('Only the seller answers a return.');
-    return fromApi(await escrow.milestones.approveReturn(milestone_id, { seller_id: owned.record.transaction.seller.user_id }, idempotency_key));
+    return fromApi(await owned.api.milestones.approveReturn(milestone_id, { seller_id: owned.record.transaction.seller.user_id }, idempotency_key));
   });
 }
 
@@ -73,7 +72,7 @@ export async function disapproveReturn(input: unknown): Promise<ActionResult> {
     const owned = await milestoneFor(actor, milestone_id);
     if (owned.kind !== 'ok') return notYours('Milestone');
     if (owned.viewer !== 'seller') return notAllowed('Only the seller answers a return.');
-    return fromApi(await escrow.milestones.disapproveReturn(milestone_id, { seller_id: owned.record.transaction.seller.user_id }, idempotency_key));
+    return fromApi(await owned.api.milestones.disapproveReturn(milestone_id, { seller_id: owned.record.transaction.seller.user_id }, idempotency_key));
   });
 }
 
@@ -84,7 +83,7 @@ export async function openDispute(input: unknown): Promise<ActionResult<{ disput
     if (owned.viewer === 'admin') return notAllowed('Only the buyer or the seller opens a dispute.');
     const { buyer, seller } = owned.record.transaction;
     const body = { description, milestone_id, buyer_id: buyer.user_id, seller_id: seller.user_id, opened_by: owned.viewer };
-    const result = await escrow.disputes.create(body, idempotency_key);
+    const result = await owned.api.disputes.create(body, idempotency_key);
     return fromApi(result, (dispute) => ({ dispute_id: dispute.id }));
   });
 }
@@ -96,7 +95,7 @@ export async function cancelTransaction(input: unknown): Promise<ActionResult> {
     if (owned.kind !== 'ok') return notYours('Transaction');
     if (owned.viewer === 'admin') return notAllowed('Only the buyer or the seller cancels a transaction.');
     const party = { [`${owned.viewer}_id`]: owned.record[owned.viewer].user_id };
-    return fromApi(await escrow.transactions.cancel(transaction_id, { ...party, reason }, idempotency_key));
+    return fromApi(await owned.api.transactions.cancel(transaction_id, { ...party, reason }, idempotency_key));
   });
 }
 
@@ -107,7 +106,7 @@ export async function answerCancellation(input: unknown): Promise<ActionResult> 
     if (owned.kind !== 'ok') return notYours('Transaction');
     if (owned.viewer === 'admin') return notAllowed('Only the buyer or the seller answers a cancellation request.');
     const party = { [`${owned.viewer}_id`]: owned.record[owned.viewer].user_id };
-    const send = answer === 'approve' ? escrow.transactions.approveCancellation : escrow.transactions.declineCancellation;
+    const send = answer === 'approve' ? owned.api.transactions.approveCancellation : owned.api.transactions.declineCancellation;
     return fromApi(await send(transaction_id, party, idempotency_key));
   });
 }
@@ -119,7 +118,7 @@ export async function terminateTransaction(input: unknown): Promise<ActionResult
     if (owned.kind !== 'ok') return notYours('Transaction');
     if (owned.viewer === 'admin') return notAllowed('Only the buyer or the seller ends a transaction.');
     const party = { [`${owned.viewer}_id`]: owned.record[owned.viewer].user_id };
-    return fromApi(await escrow.transactions.terminate(transaction_id, { ...party, reason }, idempotency_key));
+    return fromApi(await owned.api.transactions.terminate(transaction_id, { ...party, reason }, idempotency_key));
   });
 }
 
@@ -130,7 +129,7 @@ export async function rateTransaction(input: unknown): Promise<ActionResult> {
     if (owned.kind !== 'ok') return notYours('Transaction');
     if (owned.viewer === 'admin') return notAllowed('Only the buyer or the seller rates a transaction.');
     const party = { [`${owned.viewer}_id`]: owned.record[owned.viewer].user_id };
-    return fromApi(await escrow.transactions.rate(transaction_id, { ...party, score, ...(comment ? { comment } : {}) }, idempotency_key));
+    return fromApi(await owned.api.transactions.rate(transaction_id, { ...party, score, ...(comment ? { comment } : {}) }, idempotency_key));
   });
 }
 
@@ -141,7 +140,7 @@ export async function requestExtension(input: unknown): Promise<ActionResult> {
     if (owned.kind !== 'ok') return notYours('Milestone');
     if (owned.viewer !== 'seller') return notAllowed('Only the seller asks for a later due date.');
     const seller_id = owned.record.transaction.seller.user_id;
-    return fromApi(await escrow.milestones.requestExtension(milestone_id, { seller_id, due_date: dueDayToIso(due_day), reason }, idempotency_key));
+    return fromApi(await owned.api.milestones.requestExtension(milestone_id, { seller_id, due_date: dueDayToIso(due_day), reason }, idempotency_key));
   });
 }
 
@@ -152,7 +151,7 @@ export async function answerExtension(input: unknown): Promise<ActionResult> {
     if (owned.kind !== 'ok') return notYours('Milestone');
     if (owned.viewer !== 'buyer') return notAllowed('Only the buyer answers a request for a later due date.');
     const body = { buyer_id: owned.record.transaction.buyer.user_id };
-    const send = answer === 'approve' ? escrow.milestones.approveExtension : escrow.milestones.declineExtension;
+    const send = answer === 'approve' ? owned.api.milestones.approveExtension : owned.api.milestones.declineExtension;
     return fromApi(await send(milestone_id, body, idempotency_key));
   });
 }

@@ -2,7 +2,7 @@
 
 import { LookupAccountInput, type ActionResult } from '@/lib/contracts/dashboard';
 import { SaveMyBankAccountInput, WithdrawInput } from '@/lib/contracts/dashboard-payouts';
-import { escrow } from '@/lib/server/escrow-client';
+import { escrowFor } from '@/lib/server/escrow-client';
 import { fromApi, guarded, notAllowed } from '@/lib/server/dashboard/action';
 import { nameCheck, payoutResult } from '@/lib/server/dashboard/payouts';
 
@@ -12,7 +12,7 @@ const customersOnly = () => notAllowed('Only a customer withdraws from its own w
 export async function lookupMyAccountName(input: unknown): Promise<ActionResult<{ account_name: string; bank_name: string }>> {
   return guarded(LookupAccountInput, input, async (body, actor) => {
     if (actor.kind !== 'customer') return customersOnly();
-    return fromApi(await escrow.banks.validate(body), (r) => ({ account_name: r.account_name, bank_name: r.bank_name }));
+    return fromApi(await escrowFor(actor).banks.validate(body), (r) => ({ account_name: r.account_name, bank_name: r.bank_name }));
   });
 }
 
@@ -20,9 +20,9 @@ export async function saveMyBankAccount(input: unknown): Promise<ActionResult<{ 
   return guarded(SaveMyBankAccountInput, input, async ({ idempotency_key, accept_name_mismatch, ...body }, actor) => {
     if (actor.kind !== 'customer') return customersOnly();
     const save = { ...body, user_id: actor.escrowUserId };
-    const refused = await nameCheck({ ...save, accept_name_mismatch });
+    const refused = await nameCheck(actor, { ...save, accept_name_mismatch });
     if (refused) return refused;
-    return fromApi(await escrow.banks.save(save, idempotency_key), (account) => ({ account_name: account.account_name }));
+    return fromApi(await escrowFor(actor).banks.save(save, idempotency_key), (account) => ({ account_name: account.account_name }));
   });
 }
 
@@ -30,7 +30,7 @@ export async function saveMyBankAccount(input: unknown): Promise<ActionResult<{ 
 export async function withdraw(input: unknown): Promise<ActionResult<{ payout_id: string; status: string }>> {
   return guarded(WithdrawInput, input, async ({ idempotency_key, amount, bank_account_id }, actor) => {
     if (actor.kind !== 'customer') return customersOnly();
-    const result = await escrow.payouts.create({ user_id: actor.escrowUserId, amount, bank_account_id }, idempotency_key);
+    const result = await escrowFor(actor).payouts.create({ user_id: actor.escrowUserId, amount, bank_account_id }, idempotency_key);
     return payoutResult(result, (payout) => ({ payout_id: payout.id, status: payout.status }));
   });
 }

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { CustomerWallet } from '@/components/escrow/customer-wallet';
 import { PageHeader } from '@/components/ui/card';
 import { ErrorState } from '@/components/ui/states';
-import { escrow } from '@/lib/server/escrow-client';
+import { escrowFor } from '@/lib/server/escrow-client';
 import { requireCustomer } from '@/lib/server/dashboard/actor';
 import { myBankAccounts, payoutsView, personName } from '@/lib/server/dashboard/payouts';
 import { walletView } from '@/lib/server/dashboard/views';
@@ -12,11 +12,11 @@ export const metadata: Metadata = { title: 'Wallet' };
 export default async function WalletPage() {
   const actor = await requireCustomer();
   const [wallet, payouts, accounts, banks, me] = await Promise.all([
-    walletView(actor.escrowUserId),
+    walletView(actor, actor.escrowUserId),
     payoutsView(actor, { page: 1 }),
-    myBankAccounts(actor.escrowUserId),
-    escrow.banks.list(),
-    personName(actor.escrowUserId),
+    myBankAccounts(actor, actor.escrowUserId),
+    escrowFor(actor).banks.list(),
+    personName(actor, actor.escrowUserId),
   ]);
   const failure =
     wallet.kind === 'not_found'

@@ -1,8 +1,8 @@
 import 'server-only';
-import { and, eq, isNotNull, notLike, or, sql } from 'drizzle-orm';
-import { claimSetting, DASHBOARD_CLIENT, readSetting, type DashboardClientCredentials } from '../app-settings';
+import { and, eq, isNotNull, notLike, or } from 'drizzle-orm';
+import { claimSetting, readSetting } from '../app-settings';
 import type { Db } from '../db/client';
-import { appSettings, webhookEndpoints } from '../db/schema';
+import { dashboardClientKeys, webhookEndpoints } from '../db/schema';
 import { isSealed, keySource, PURPOSE, secretBox } from './secret-box';
 
 const KEY_CHECK = 'encryption_key_check';
@@ -67,13 +67,14 @@ export async function sealPlaintextSecrets(db: Db): Promise<number> {
       sealed += done.length;
     }
   }
-  const demo = await readSetting<DashboardClientCredentials>(db, DASHBOARD_CLIENT);
-  if (demo && !isSealed(demo.secret_key)) {
+  // A client key moved here from app_settings by migration 0016 is plaintext if it was written before encryption.
+  const keys = await db.select().from(dashboardClientKeys).where(notLike(dashboardClientKeys.secretKey, SEALED_PATTERN));
+  for (const row of keys) {
     const done = await db
-      .update(appSettings)
-      .set({ value: { ...demo, secret_key: box.seal(demo.secret_key, PURPOSE.clientSecretKey) } })
-      .where(and(eq(appSettings.key, DASHBOARD_CLIENT), sql`${appSettings.value}->>'secret_key' = ${demo.secret_key}`))
-      .returning({ key: appSettings.key });
+      .update(dashboardClientKeys)
+      .set({ secretKey: box.seal(row.secretKey, PURPOSE.clientSecretKey) })
+      .where(and(eq(dashboardClientKeys.clientId, row.clientId), eq(dashboardClientKeys.secretKey, row.secretKey)))
+      .returning({ clientId: dashboardClientKeys.clientId });
     sealed += done.length;
   }
   return sealed;

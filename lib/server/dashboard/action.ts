@@ -7,15 +7,19 @@ import { currentActor, type Actor } from './actor';
 
 const fieldErrors = (error: z.ZodError): FieldError[] => error.issues.map((i) => ({ field: i.path.join('.') || '(form)', message: i.message }));
 
+export const READ_ONLY_MESSAGE = 'You have read-only access to this marketplace: ask an admin to make this change.';
+
 /**
  * The frame of every exported server action: the input is parsed with the contract, the session is
- * checked (and the account re-read), then the body runs. A server action is a public POST endpoint;
- * the page that shows its button proves nothing.
+ * checked (and the account re-read), a viewer is refused (every action changes something, unless it is
+ * marked as the viewer's own, like reading notifications), then the body runs. A server action is a
+ * public POST endpoint; the page that shows its button proves nothing.
  */
 export async function guarded<S extends z.ZodType, T = undefined>(
   schema: S,
   input: unknown,
   body: (data: z.output<S>, actor: Actor) => Promise<ActionResult<T>>,
+  options: { viewerMayRun?: boolean } = {},
 ): Promise<ActionResult<T>> {
   const parsed = schema.safeParse(input);
   if (!parsed.success) {
@@ -24,6 +28,7 @@ export async function guarded<S extends z.ZodType, T = undefined>(
   }
   const actor = await currentActor();
   if (!actor) return { ok: false, message: 'Your session has ended. Sign in again.' };
+  if (actor.kind === 'admin' && actor.readOnly && !options.viewerMayRun) return { ok: false, message: READ_ONLY_MESSAGE };
   try {
     return await body(parsed.data, actor);
   } catch (error) {

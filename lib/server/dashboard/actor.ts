@@ -2,20 +2,46 @@ import 'server-only';
 import { redirect } from 'next/navigation';
 import { getSession } from '../auth';
 import { getDb } from '../db/client';
-import { dashboardClientId } from '../escrow-client';
-import { findAccount } from './accounts';
+import { singleClientId } from '../escrow-client';
+import { findAccount, type AccountRow } from './accounts';
 import { isDemoAccount, isRetiredDemoAccount } from './demo-accounts';
 
+type Person = { accountId: string; name: string; email: string };
+
 export type Actor =
-  | { kind: 'admin'; accountId: string; name: string; email: string; clientId: string }
+  /** Runs the service: the clients, and the dispute team's area across every client. */
+  | (Person & { kind: 'operator'; disputeClientId: null })
+  /** A client's admin; `readOnly` for a viewer, who sees all an admin sees and changes nothing. */
+  | (Person & { kind: 'admin'; clientId: string; readOnly: boolean })
   /** `disputeClientId`: the one client whose disputes this team member may see and decide, or null for every client. */
-  | { kind: 'dispute_team'; accountId: string; name: string; email: string; clientId: string; disputeClientId: string | null }
-  | { kind: 'customer'; accountId: string; name: string; email: string; clientId: string; escrowUserId: string };
+  | (Person & { kind: 'dispute_team'; disputeClientId: string | null })
+  | (Person & { kind: 'customer'; clientId: string; escrowUserId: string });
+
+export type ClientActor = Extract<Actor, { clientId: string }>;
+/** Who may open the dispute team's area: its members and the operator. */
+export type DisputeDesk = Extract<Actor, { disputeClientId: string | null }>;
+
+/** The actor an account signs in as, or null when it may not (removed, not yet accepted, or of another client than this dashboard's single one). */
+export async function actorOf(account: AccountRow): Promise<Actor | null> {
+  if (!account.passwordHash || account.removedAt) return null;
+  const base = { accountId: account.id, name: account.name, email: account.email };
+  if (account.role === 'operator') return { kind: 'operator', ...base, disputeClientId: null };
+  // The service's dispute team serves every client; the demo one (its password is published) only the demo client.
+  if (account.role === 'dispute_team') return { kind: 'dispute_team', ...base, disputeClientId: isDemoAccount(account) ? account.clientId : null };
+  const clientId = account.clientId;
+  if (!clientId) return null;
+  // In single-client mode the dashboard holds one key: only that client's people act through it.
+  const single = await singleClientId();
+  if (single !== null && single !== clientId) return null;
+  if (account.role === 'admin' || account.role === 'viewer') return { kind: 'admin', ...base, clientId, readOnly: account.role === 'viewer' };
+  if (!account.escrowUserId) return null;
+  return { kind: 'customer', ...base, clientId, escrowUserId: account.escrowUserId };
+}
 
 /**
  * The signed-in person, re-read from the database on every call (a JWT alone would keep a removed
- * account alive until it expires), and only if the account belongs to the client this dashboard's API
- * key serves: every record the key can reach is that client's.
+ * account alive until it expires). Each client's people act with that client's own key, so every record
+ * they reach is their client's.
  */
 export async function currentActor(): Promise<Actor | null> {
   const session = await getSession();
@@ -23,15 +49,9 @@ export async function currentActor(): Promise<Actor | null> {
   if (!accountId) return null;
   const db = await getDb();
   const account = await findAccount(db, accountId);
-  if (!account?.passwordHash) return null;
+  if (!account) return null;
   if (await isRetiredDemoAccount(db, account)) return null;
-  if (account.clientId !== (await dashboardClientId())) return null;
-  const base = { accountId: account.id, name: account.name, email: account.email, clientId: account.clientId };
-  if (account.role === 'admin') return { kind: 'admin', ...base };
-  // The service's dispute team serves every client; the demo one (its password is published) only the demo client.
-  if (account.role === 'dispute_team') return { kind: 'dispute_team', ...base, disputeClientId: isDemoAccount(account) ? account.clientId : null };
-  if (!account.escrowUserId) return null;
-  return { kind: 'customer', ...base, escrowUserId: account.escrowUserId };
+  return actorOf(account);
 }
 
 /** For pages: signed out goes to the sign-in page. */
@@ -43,11 +63,13 @@ export async function requireActor(): Promise<Actor> {
 
 /** Where each kind of account starts. */
 export function homeOf(actor: Actor): string {
+  if (actor.kind === 'operator') return '/operator/clients';
   if (actor.kind === 'admin') return '/admin/transactions';
   if (actor.kind === 'dispute_team') return '/dispute-team';
   return '/transactions';
 }
 
+/** An admin or a viewer: pages show both the same; actions refuse viewers (action.ts). */
 export async function requireAdmin(): Promise<Extract<Actor, { kind: 'admin' }>> {
   const actor = await requireActor();
   if (actor.kind !== 'admin') redirect(homeOf(actor));
@@ -60,8 +82,16 @@ export async function requireCustomer(): Promise<Extract<Actor, { kind: 'custome
   return actor;
 }
 
-export async function requireDisputeTeam(): Promise<Extract<Actor, { kind: 'dispute_team' }>> {
+export async function requireOperator(): Promise<Extract<Actor, { kind: 'operator' }>> {
   const actor = await requireActor();
-  if (actor.kind !== 'dispute_team') redirect(homeOf(actor));
+  if (actor.kind !== 'operator') redirect(homeOf(actor));
   return actor;
 }
+
+export async function requireDisputeDesk(): Promise<DisputeDesk> {
+  const actor = await requireActor();
+  if (actor.kind !== 'dispute_team' && actor.kind !== 'operator') redirect(homeOf(actor));
+  return actor;
+}
+
+export const isDisputeDesk = (actor: Actor): actor is DisputeDesk => actor.kind === 'dispute_team' || actor.kind === 'operator';

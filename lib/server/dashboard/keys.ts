@@ -1,11 +1,12 @@
 import 'server-only';
 import type { KeysView } from '@/lib/contracts/dashboard';
-import { escrow } from '../escrow-client';
+import { escrowFor } from '../escrow-client';
+import type { ClientActor } from './actor';
 import { dashboardEnv } from './config';
 import type { View } from './views';
 
 /** The marketplace's public key and its secret keys as the API lists them: last 4 characters, never a key. */
-export async function keysView(): Promise<View<KeysView>> {
-  const result = await escrow.keys.list();
+export async function keysView(actor: ClientActor): Promise<View<KeysView>> {
+  const result = await escrowFor(actor).keys.list();
   return result.ok ? { kind: 'ok', view: { ...result.data, fromEnvironment: Boolean(dashboardEnv().ESCROW_API_KEY) } } : { kind: 'error', failure: result };
 }

@@ -4,9 +4,9 @@ import type { EventItem, Notification, NotificationsView } from '@/lib/contracts
 import { formatNaira } from '@/lib/escrow/money';
 import { getDb } from '../db/client';
 import { dashboardAccounts } from '../db/schema';
-import { escrow, type ApiFailure } from '../escrow-client';
+import { escrowFor, type ApiFailure } from '../escrow-client';
 import { findAccount } from './accounts';
-import type { Actor } from './actor';
+import type { Actor, ClientActor } from './actor';
 
 type Role = 'buyer' | 'seller' | 'admin';
 type Result<T> = { ok: true; value: T } | { ok: false; failure: ApiFailure };
@@ -18,10 +18,10 @@ const SHOWN = 20;
 const naira = (amount: unknown) => (typeof amount === 'number' ? formatNaira(Math.round(amount * 100)) : 'an amount');
 
 /** A customer's transactions and the side it is on in each; the API's user_id filter matches buyer or seller. */
-async function myRoles(userId: string): Promise<Result<Map<string, Role>>> {
+async function myRoles(actor: ClientActor, userId: string): Promise<Result<Map<string, Role>>> {
   const roles = new Map<string, Role>();
   for (let page = 1; page <= 10; page++) {
-    const result = await escrow.transactions.list({ user_id: userId, page, limit: 100, sort: 'DESC' });
+    const result = await escrowFor(actor).transactions.list({ user_id: userId, page, limit: 100, sort: 'DESC' });
     if (!result.ok) return { ok: false, failure: result };
     for (const t of result.data.transactions) {
       if (t.buyer.user_id === userId) roles.set(t.id, 'buyer');
@@ -160,18 +160,19 @@ function linkOf(event: EventItem, viewer: Role): string | null {
  * seller of; an admin: all of the client's), unread when recorded after the account's read position.
  */
 export async function notificationsView(actor: Actor): Promise<Result<NotificationsView>> {
-  if (actor.kind === 'dispute_team') return { ok: true, value: { items: [], unread: 0, newest: null } };
+  if (!('clientId' in actor)) return { ok: true, value: { items: [], unread: 0, newest: null } };
   let roles: Map<string, Role> | null = null;
   if (actor.kind === 'customer') {
-    const mine = await myRoles(actor.escrowUserId);
+    const mine = await myRoles(actor, actor.escrowUserId);
     if (!mine.ok) return mine;
     roles = mine.value;
   }
   const account = await findAccount(await getDb(), actor.accountId);
   const readThrough = account?.notificationsReadThrough ?? null;
+  const api = escrowFor(actor);
   const [recent, unseen] = await Promise.all([
-    escrow.events.list({ sort: 'DESC', limit: SCAN }),
-    readThrough ? escrow.events.list({ after: readThrough, sort: 'DESC', limit: SCAN }) : Promise.resolve(null),
+    api.events.list({ sort: 'DESC', limit: SCAN }),
+    readThrough ? api.events.list({ after: readThrough, sort: 'DESC', limit: SCAN }) : Promise.resolve(null),
   ]);
   if (!recent.ok) return { ok: false, failure: recent };
   // A read position the API no longer knows reads as "never opened".
@@ -194,8 +195,8 @@ export async function notificationsView(actor: Actor): Promise<Result<Notificati
 }
 
 /** Moves the account's read position to `through`, an event of this client (the API says so, or 404s). */
-export async function markNotificationsRead(actor: Actor, through: string): Promise<boolean> {
-  const check = await escrow.events.list({ after: through, limit: 1 });
+export async function markNotificationsRead(actor: ClientActor, through: string): Promise<boolean> {
+  const check = await escrowFor(actor).events.list({ after: through, limit: 1 });
   if (!check.ok) return false;
   await (await getDb()).update(dashboardAccounts).set({ notificationsReadThrough: through, updatedAt: new Date() }).where(eq(dashboardAccounts.id, actor.accountId));
   return true;

@@ -2,9 +2,9 @@ import 'server-only';
 import type { ActionResult } from '@/lib/contracts/dashboard';
 import type { MyBankAccountsView, PayoutFilters, PayoutRow, PayoutsView, PersonName } from '@/lib/contracts/dashboard-payouts';
 import { namesMatch } from '@/lib/escrow/names';
-import { escrow, type ApiFailure, type ApiResult } from '../escrow-client';
+import { escrowFor, type ApiFailure, type ApiResult } from '../escrow-client';
 import { fromApi } from './action';
-import type { Actor } from './actor';
+import type { Actor, ClientActor } from './actor';
 import type { View } from './views';
 
 export const PAYOUTS_PAGE_SIZE = 20;
@@ -14,9 +14,9 @@ export const PAYOUTS_PAGE_SIZE = 20;
  * every customer's of its client, each row named with its customer.
  */
 export async function payoutsView(actor: Actor, filters: PayoutFilters): Promise<View<PayoutsView>> {
-  if (actor.kind === 'dispute_team') return { kind: 'not_found' };
+  if (!('clientId' in actor)) return { kind: 'not_found' };
   const userId = actor.kind === 'customer' ? actor.escrowUserId : filters.user_id;
-  const list = await escrow.payouts.list({
+  const list = await escrowFor(actor).payouts.list({
     page: filters.page,
     limit: PAYOUTS_PAGE_SIZE,
     ...(userId ? { user_id: userId } : {}),
@@ -24,31 +24,31 @@ export async function payoutsView(actor: Actor, filters: PayoutFilters): Promise
   });
   if (!list.ok) return { kind: 'error', failure: list };
   if (actor.kind === 'customer') return { kind: 'ok', view: list.data };
-  const names = await customerNames([...new Set(list.data.payouts.map((p) => p.user_id))]);
+  const names = await customerNames(actor, [...new Set(list.data.payouts.map((p) => p.user_id))]);
   const payouts: PayoutRow[] = list.data.payouts.map((p) => ({ ...p, customer: names.get(p.user_id) ?? 'Unknown customer' }));
   return { kind: 'ok', view: { payouts, pagination: list.data.pagination } };
 }
 
 /** The names of the customers on one page of payouts (at most a page's worth, a few at a time). */
-async function customerNames(userIds: string[]): Promise<Map<string, string>> {
+async function customerNames(actor: ClientActor, userIds: string[]): Promise<Map<string, string>> {
   const names = new Map<string, string>();
   for (let i = 0; i < userIds.length; i += 5) {
-    const users = await Promise.all(userIds.slice(i, i + 5).map((id) => escrow.users.get(id)));
+    const users = await Promise.all(userIds.slice(i, i + 5).map((id) => escrowFor(actor).users.get(id)));
     for (const user of users) if (user.ok) names.set(user.data.id, `${user.data.first_name} ${user.data.last_name}`);
   }
   return names;
 }
 
 /** A customer's own saved accounts, newest first. */
-export async function myBankAccounts(userId: string): Promise<View<MyBankAccountsView>> {
-  const list = await escrow.banks.listAccounts({ user_id: userId, page: 1, limit: 50, sort: 'DESC' });
+export async function myBankAccounts(actor: ClientActor, userId: string): Promise<View<MyBankAccountsView>> {
+  const list = await escrowFor(actor).banks.listAccounts({ user_id: userId, page: 1, limit: 50, sort: 'DESC' });
   if (!list.ok) return { kind: 'error', failure: list };
   // The list carries each account's user; a customer's page needs only the accounts.
   return { kind: 'ok', view: { bank_accounts: list.data.bank_accounts.map(({ user: _user, ...account }) => account) } };
 }
 
-export async function personName(userId: string): Promise<{ ok: true; name: PersonName } | { ok: false; failure: ApiFailure }> {
-  const user = await escrow.users.get(userId);
+export async function personName(actor: ClientActor, userId: string): Promise<{ ok: true; name: PersonName } | { ok: false; failure: ApiFailure }> {
+  const user = await escrowFor(actor).users.get(userId);
   if (!user.ok) return { ok: false, failure: user };
   return { ok: true, name: { firstName: user.data.first_name, lastName: user.data.last_name } };
 }
@@ -57,9 +57,9 @@ export async function personName(userId: string): Promise<{ ok: true; name: Pers
  * The payee check before an account is saved (issue #24 item 7): the bank's name for the account must be
  * the customer's, or the person saving it must have said it is the customer's anyway. Undefined: go ahead.
  */
-export async function nameCheck(body: { user_id: string; account_number: string; bank_code: string; accept_name_mismatch?: boolean }): Promise<ActionResult<never> | undefined> {
+export async function nameCheck(actor: ClientActor, body: { user_id: string; account_number: string; bank_code: string; accept_name_mismatch?: boolean }): Promise<ActionResult<never> | undefined> {
   if (body.accept_name_mismatch) return undefined;
-  const [lookup, person] = await Promise.all([escrow.banks.validate({ account_number: body.account_number, bank_code: body.bank_code }), personName(body.user_id)]);
+  const [lookup, person] = await Promise.all([escrowFor(actor).banks.validate({ account_number: body.account_number, bank_code: body.bank_code }), personName(actor, body.user_id)]);
   if (!lookup.ok) return fromApi(lookup);
   if (!person.ok) return fromApi(person.failure);
   if (namesMatch(person.name, lookup.data.account_name)) return undefined;

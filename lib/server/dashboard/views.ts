@@ -9,9 +9,9 @@ import type {
   WalletView,
 } from '@/lib/contracts/dashboard';
 import { getDb } from '../db/client';
-import { escrow, type ApiFailure } from '../escrow-client';
+import { escrowFor, type ApiFailure } from '../escrow-client';
 import { accountsForUsers } from './accounts';
-import type { Actor } from './actor';
+import type { Actor, ClientActor } from './actor';
 import { disputeFor, transactionFor, type Owned } from './ownership';
 
 export type View<T> = { kind: 'ok'; view: T } | { kind: 'not_found' } | { kind: 'error'; failure: ApiFailure };
@@ -46,8 +46,8 @@ export async function transactionView(actor: Actor, id: string): Promise<View<Tr
   const disputes: Record<string, string> = {};
   await mapLimit(transaction.milestones, 4, async (m) => {
     const [detail, dispute] = await Promise.all([
-      escrow.milestones.get(m.id),
-      DISPUTED.has(m.status) ? escrow.disputes.list({ milestone_id: m.id, limit: 1 }) : undefined,
+      owned.api.milestones.get(m.id),
+      DISPUTED.has(m.status) ? owned.api.disputes.list({ milestone_id: m.id, limit: 1 }) : undefined,
     ]);
     if (detail.ok) logs[m.id] = detail.data.milestone_logs;
     const first = dispute?.ok ? dispute.data.disputes[0] : undefined;
@@ -55,7 +55,7 @@ export async function transactionView(actor: Actor, id: string): Promise<View<Tr
   });
   let buyerBalance: number | undefined;
   if (owned.viewer === 'admin') {
-    const wallet = await escrow.wallets.get(transaction.buyer.user_id);
+    const wallet = await owned.api.wallets.get(transaction.buyer.user_id);
     if (wallet.ok) buyerBalance = wallet.data.balance;
   }
   return { kind: 'ok', view: { transaction, viewer: owned.viewer, logs, disputes, ...(buyerBalance === undefined ? {} : { buyerBalance }) } };
@@ -68,11 +68,12 @@ export const MY_TRANSACTIONS_PAGE_SIZE = 20;
  * each transaction on the page is fetched for its allowed_actions (the API decides, not the browser).
  */
 export async function myTransactions(actor: Extract<Actor, { kind: 'customer' }>, page: number): Promise<View<MyTransactionsView>> {
-  const list = await escrow.transactions.list({ user_id: actor.escrowUserId, page, limit: MY_TRANSACTIONS_PAGE_SIZE, sort: 'DESC' });
+  const api = escrowFor(actor);
+  const list = await api.transactions.list({ user_id: actor.escrowUserId, page, limit: MY_TRANSACTIONS_PAGE_SIZE, sort: 'DESC' });
   if (!list.ok) return list.status === 404 ? { kind: 'not_found' } : { kind: 'error', failure: list };
   const items = await mapLimit(list.data.transactions, 6, async (t): Promise<MyTransactionItem> => {
     const role = t.buyer.user_id === actor.escrowUserId ? 'buyer' : 'seller';
-    const detail = await escrow.transactions.get(t.id);
+    const detail = await api.transactions.get(t.id);
     if (!detail.ok) return { transaction: t, role, awaiting: [] };
     // A cancellation request waits for this person's answer as a milestone step does; cancelling,
     // terminating, rating and asking for a later due date are theirs to choose, never a turn they owe.
@@ -92,8 +93,9 @@ export async function disputeView(actor: Actor, id: string): Promise<View<Disput
   return { kind: 'ok', view: { dispute: owned.record, viewer: owned.viewer, transactionId: owned.record.milestone.transaction_id } };
 }
 
-export async function walletView(userId: string, page = 1): Promise<View<WalletView>> {
-  const [wallet, history] = await Promise.all([escrow.wallets.get(userId), escrow.wallets.history(userId, { page, limit: 20 })]);
+export async function walletView(actor: ClientActor, userId: string, page = 1): Promise<View<WalletView>> {
+  const api = escrowFor(actor);
+  const [wallet, history] = await Promise.all([api.wallets.get(userId), api.wallets.history(userId, { page, limit: 20 })]);
   if (!wallet.ok) return wallet.status === 404 ? { kind: 'not_found' } : { kind: 'error', failure: wallet };
   if (!history.ok) return { kind: 'error', failure: history };
   return { kind: 'ok', view: { wallet: wallet.data, history: history.data } };
@@ -102,7 +104,7 @@ export async function walletView(userId: string, page = 1): Promise<View<WalletV
 export const CUSTOMERS_PAGE_SIZE = 20;
 
 export async function customersView(actor: Extract<Actor, { kind: 'admin' }>, q: { page: number; search?: string }): Promise<View<CustomersView>> {
-  const list = await escrow.users.list({ page: q.page, limit: CUSTOMERS_PAGE_SIZE, sort: 'DESC', ...(q.search ? { search: q.search } : {}) });
+  const list = await escrowFor(actor).users.list({ page: q.page, limit: CUSTOMERS_PAGE_SIZE, sort: 'DESC', ...(q.search ? { search: q.search } : {}) });
   if (!list.ok) return { kind: 'error', failure: list };
   const accounts = await accountsForUsers(await getDb(), actor.clientId, list.data.users.map((u) => u.id));
   const byUser = new Map(accounts.map((a) => [a.escrowUserId, a]));

@@ -1,17 +1,19 @@
 import 'server-only';
 import type { DeliveriesView, WebhooksView } from '@/lib/contracts/dashboard-disputes';
-import { escrow } from '../escrow-client';
+import { escrowFor } from '../escrow-client';
+import type { ClientActor } from './actor';
 import type { View } from './views';
 
 /** The client's endpoints (never their secrets: the API does not return them after creation). */
-export async function webhooksView(): Promise<View<WebhooksView>> {
-  const result = await escrow.webhooks.list();
+export async function webhooksView(actor: ClientActor): Promise<View<WebhooksView>> {
+  const result = await escrowFor(actor).webhooks.list();
   return result.ok ? { kind: 'ok', view: { webhooks: result.data.webhooks } } : { kind: 'error', failure: result };
 }
 
 /** One endpoint of the client's and a page of its delivery log, newest first. */
-export async function deliveriesView(webhookId: string, page: number): Promise<View<DeliveriesView>> {
-  const [list, deliveries] = await Promise.all([escrow.webhooks.list(), escrow.webhooks.deliveries(webhookId, { page, limit: 20 })]);
+export async function deliveriesView(actor: ClientActor, webhookId: string, page: number): Promise<View<DeliveriesView>> {
+  const api = escrowFor(actor);
+  const [list, deliveries] = await Promise.all([api.webhooks.list(), api.webhooks.deliveries(webhookId, { page, limit: 20 })]);
   if (!list.ok) return { kind: 'error', failure: list };
   const webhook = list.data.webhooks.find((w) => w.id === webhookId);
   if (!webhook) return { kind: 'not_found' };

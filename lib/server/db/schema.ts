@@ -21,6 +21,8 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
 });
 
+export const DASHBOARD_ROLES = ['operator', 'admin', 'viewer', 'customer', 'dispute_team'] as const;
+
 const ts = (name: string) => timestamp(name, { withTimezone: true, precision: 3, mode: 'date' });
 const kobo = (name: string) => bigint(name, { mode: 'number' });
 const createdAt = () => ts('created_at').notNull().defaultNow();
@@ -508,9 +510,11 @@ export const appSettings = pgTable('app_settings', {
 });
 
 /**
- * People who sign in to the dashboard. An admin is linked to an integrating client; a customer to one
- * escrow user of that client (the id the API accepts as buyer_id/seller_id). Emails are stored lower-case
- * and unique across the dashboard, since the email alone names the account at sign-in.
+ * People who sign in to the dashboard. An admin or a viewer (an admin's read-only colleague) is linked to
+ * an integrating client; a customer to one escrow user of that client (the id the API accepts as
+ * buyer_id/seller_id). An operator runs the service and belongs to no client; a dispute-team member
+ * serves every client (client_id null) or one (the demo's). Emails are stored lower-case and unique
+ * across the dashboard, since the email alone names the account at sign-in.
  */
 export const dashboardAccounts = pgTable(
   'dashboard_accounts',
@@ -518,23 +522,40 @@ export const dashboardAccounts = pgTable(
     id: uuid('id').primaryKey(),
     email: text('email').notNull(),
     name: text('name').notNull(),
-    role: text('role', { enum: ['admin', 'customer', 'dispute_team'] }).notNull(),
-    clientId: uuid('client_id').notNull(),
+    role: text('role', { enum: DASHBOARD_ROLES }).notNull(),
+    clientId: uuid('client_id'),
     escrowUserId: uuid('escrow_user_id'),
     /** scrypt$N$r$p$salt$hash; null until the invite is accepted. */
     passwordHash: text('password_hash'),
     lastSignedInAt: ts('last_signed_in_at'),
     /** The newest event (GET /v1/events) this person has seen in the notification bell; null: none yet. */
     notificationsReadThrough: uuid('notifications_read_through'),
+    /** Set when an admin removes a team member: the account can no longer sign in, and its sessions end. */
+    removedAt: ts('removed_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('dashboard_accounts_email_idx').on(t.email),
     uniqueIndex('dashboard_accounts_escrow_user_idx').on(t.clientId, t.escrowUserId),
-    check('dashboard_accounts_role_link', sql`(${t.role} in ('admin', 'dispute_team') and ${t.escrowUserId} is null) or (${t.role} = 'customer' and ${t.escrowUserId} is not null)`),
+    check(
+      'dashboard_accounts_role_link',
+      sql`(${t.role} in ('admin', 'viewer') and ${t.clientId} is not null and ${t.escrowUserId} is null) or (${t.role} = 'customer' and ${t.clientId} is not null and ${t.escrowUserId} is not null) or (${t.role} = 'dispute_team' and ${t.escrowUserId} is null) or (${t.role} = 'operator' and ${t.clientId} is null and ${t.escrowUserId} is null)`,
+    ),
   ],
 );
+
+/**
+ * Each client's secret key as the dashboard holds it, so that client's admins act with that key and no
+ * other (decisions §14). Sealed with AES-256-GCM (crypto/secret-box.ts); never shown, never logged.
+ */
+export const dashboardClientKeys = pgTable('dashboard_client_keys', {
+  clientId: uuid('client_id')
+    .primaryKey()
+    .references(() => clients.id),
+  secretKey: text('secret_key').notNull(),
+  updatedAt: updatedAt(),
+});
 
 /** One-time links to set a password; only a hash of the token is kept. */
 export const dashboardInvites = pgTable(
@@ -672,7 +693,8 @@ export const emailOutbox = pgTable(
   'email_outbox',
   {
     id: uuid('id').primaryKey(),
-    clientId: uuid('client_id').notNull(),
+    /** Null for the service's own staff (an operator's or the dispute team's invitation). */
+    clientId: uuid('client_id'),
     /** The event that caused it; null for invitations and reminders. */
     eventId: uuid('event_id'),
     kind: text('kind', { enum: EMAIL_KINDS }).notNull(),

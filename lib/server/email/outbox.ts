@@ -136,7 +136,7 @@ export function eventEmailWrites(e: { id: string; clientId: string; type: EventT
  * One email to one address (an invitation), written now in the caller's database transaction. A body that
  * holds a secret (`sealed`: an invitation's one-time link) is stored encrypted, opened only to be sent.
  */
-export async function queueEmail(db: DbOrTx, a: { clientId: string; kind: EmailKind; to: { email: string; name: string }; content: EmailContent; dedupeKey: string; sealed?: boolean; now: Date }) {
+export async function queueEmail(db: DbOrTx, a: { clientId: string | null; kind: EmailKind; to: { email: string; name: string }; content: EmailContent; dedupeKey: string; sealed?: boolean; now: Date }) {
   const body = (text: string) => (a.sealed ? secretBox().seal(text, PURPOSE.emailBody) : text);
   await db
     .insert(emailOutbox)

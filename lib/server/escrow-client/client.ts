@@ -1,7 +1,8 @@
 import 'server-only';
 import { hc, type ClientRequestOptions, type ClientResponse, type InferRequestType } from 'hono/client';
 import type { EscrowApi } from '@/lib/api/app';
-import { apiCredentials, demoClientCredentials, operatorCredentials } from './credentials';
+import { dashboardEnv } from '../dashboard/config';
+import { clientCredentials, CredentialsMissing, operatorCredentials, type ApiCredentials } from './credentials';
 
 export type FieldError = { field: string; message: string };
 export type ApiSuccess<T> = { ok: true; status: number; message: string; data: T };
@@ -27,8 +28,6 @@ type DataOf<R> = R extends ClientResponse<infer T, 200, 'json'> ? (T extends { d
 
 const TIMEOUT_MS = 30_000;
 
-class OperatorKeyMissing extends Error {}
-
 /** Query values as the wire carries them; unset and blank ones left out. */
 function queryOf(query: Record<string, string | number | undefined>): Record<string, string> {
   const out: Record<string, string> = {};
@@ -39,28 +38,23 @@ function queryOf(query: Record<string, string | number | undefined>): Record<str
 /** A path id goes into the URL escaped: it may come from the dashboard's own URL. */
 const id = (value: string) => encodeURIComponent(value);
 
-type SendOptions = { idempotencyKey?: string; operator?: boolean };
+type SendOptions = { idempotencyKey?: string };
+type Credentials = () => Promise<ApiCredentials>;
+type Call<R> = (api: Api, options: ClientRequestOptions) => Promise<R>;
 
-async function send<R extends ClientResponse<unknown, number, string>>(call: (api: Api, options: ClientRequestOptions) => Promise<R>, opts: SendOptions = {}): Promise<R> {
-  const credentials = opts.operator ? operatorCredentials() : await apiCredentials();
-  if (!credentials) throw new OperatorKeyMissing();
-  const { apiUrl, secretKey } = credentials;
+async function send<R extends ClientResponse<unknown, number, string>>(credentials: Credentials, call: Call<R>, opts: SendOptions = {}): Promise<R> {
+  const { apiUrl, secretKey } = await credentials();
   const headers: Record<string, string> = { authorization: secretKey, accept: 'application/json' };
   if (opts.idempotencyKey) headers['idempotency-key'] = opts.idempotencyKey;
   return call(hc<EscrowApi>(apiUrl), { headers, init: { cache: 'no-store', signal: AbortSignal.timeout(TIMEOUT_MS) } });
 }
 
-async function request<R extends ClientResponse<unknown, number, string>>(
-  call: (api: Api, options: ClientRequestOptions) => Promise<R>,
-  opts: SendOptions = {},
-): Promise<ApiResult<DataOf<R>>> {
+async function requestWith<R extends ClientResponse<unknown, number, string>>(credentials: Credentials, call: Call<R>, opts: SendOptions = {}): Promise<ApiResult<DataOf<R>>> {
   let response: Response;
   try {
-    response = await send(call, opts);
+    response = await send(credentials, call, opts);
   } catch (error) {
-    if (error instanceof OperatorKeyMissing) {
-      return { ok: false, status: 503, code: 'OPERATOR_KEY_MISSING', message: 'The dispute team area needs ESCROW_OPERATOR_KEY set on this server.' };
-    }
+    if (error instanceof CredentialsMissing) return { ok: false, status: 503, code: error.code, message: error.message };
     console.error(JSON.stringify({ level: 'error', msg: 'escrow API unreachable', error: String(error) }));
     return { ok: false, status: 503, code: 'API_UNREACHABLE', message: 'The escrow service could not be reached. Try again in a moment.' };
   }
@@ -85,8 +79,14 @@ async function request<R extends ClientResponse<unknown, number, string>>(
 
 type A = Api;
 
-/** The one typed client of the /v1 API. Server-only: the secret key never leaves this process. */
-export const escrow = {
+/**
+ * The typed client of a client's /v1 operations, acting with that client's secret key and no other
+ * (decisions §14: each admin acts with its own client's key). Server-only: the key never leaves this process.
+ */
+export function escrowFor(scope: { clientId: string }) {
+  const credentials = () => clientCredentials(scope.clientId);
+  const request = <R extends ClientResponse<unknown, number, string>>(call: Call<R>, opts?: SendOptions) => requestWith(credentials, call, opts);
+  return {
   users: {
     list: (q: QueryOf<A['users']['$get']>) => request((api, o) => api.users.$get({ query: queryOf(q) as In<A['users']['$get']>['query'] }, o)),
     get: (userId: string) => request((api, o) => api.users[':id'].$get({ param: { id: id(userId) } }, o)),
@@ -153,14 +153,6 @@ export const escrow = {
       request((api, o) => api.dispute[':id'].evidence.extension.$post({ param: { id: id(disputeId) }, json: body }, o), { idempotencyKey }),
     cancel: (disputeId: string, body: BodyOf<A['dispute'][':id']['cancel']['$patch']>, idempotencyKey: string) =>
       request((api, o) => api.dispute[':id'].cancel.$patch({ param: { id: id(disputeId) }, json: body }, o), { idempotencyKey }),
-  },
-  /** The dispute team's routes, with the operator key (never the client key, never in the browser). */
-  operator: {
-    disputes: (q: QueryOf<A['operator']['disputes']['$get']>) =>
-      request((api, o) => api.operator.disputes.$get({ query: queryOf(q) as In<A['operator']['disputes']['$get']>['query'] }, o), { operator: true }),
-    dispute: (disputeId: string) => request((api, o) => api.operator.disputes[':id'].$get({ param: { id: id(disputeId) } }, o), { operator: true }),
-    verdict: (disputeId: string, body: BodyOf<A['operator']['disputes'][':id']['verdict']['$post']>, idempotencyKey: string) =>
-      request((api, o) => api.operator.disputes[':id'].verdict.$post({ param: { id: id(disputeId) }, json: body }, o), { idempotencyKey, operator: true }),
   },
   testClock: {
     get: () => request((api, o) => api['test-clock'].$get(undefined, o)),
@@ -232,28 +224,55 @@ export const escrow = {
       return request((api, o) => api.files.$post(undefined, { ...o, init: { ...o.init, body: form } }), { idempotencyKey });
     },
     /** The raw response (bytes and headers), for the dashboard's session-checked proxy. */
-    read: (fileId: string): Promise<Response> => send((api, o) => api.files[':id'].$get({ param: { id: id(fileId) } }, o)),
+    read: (fileId: string): Promise<Response> => send(credentials, (api, o) => api.files[':id'].$get({ param: { id: id(fileId) } }, o)),
+  },
+  };
+}
+
+export type EscrowClient = ReturnType<typeof escrowFor>;
+
+/** The operator's routes, with the operator key (never a client's key, never in the browser). */
+function operatorRequest<R extends ClientResponse<unknown, number, string>>(call: Call<R>, opts?: SendOptions) {
+  return requestWith(operatorCredentials, call, opts);
+}
+
+export const operatorEscrow = {
+  /** The dispute team's queue, cases and verdicts. */
+  disputes: {
+    list: (q: QueryOf<A['operator']['disputes']['$get']>) =>
+      operatorRequest((api, o) => api.operator.disputes.$get({ query: queryOf(q) as In<A['operator']['disputes']['$get']>['query'] }, o)),
+    get: (disputeId: string) => operatorRequest((api, o) => api.operator.disputes[':id'].$get({ param: { id: id(disputeId) } }, o)),
+    verdict: (disputeId: string, body: BodyOf<A['operator']['disputes'][':id']['verdict']['$post']>, idempotencyKey: string) =>
+      operatorRequest((api, o) => api.operator.disputes[':id'].verdict.$post({ param: { id: id(disputeId) }, json: body }, o), { idempotencyKey }),
+  },
+  /** The integrating clients the service serves (decisions §14). */
+  clients: {
+    list: () => operatorRequest((api, o) => api.operator.clients.$get(undefined, o)),
+    create: (body: BodyOf<A['operator']['clients']['$post']>, idempotencyKey: string) =>
+      operatorRequest((api, o) => api.operator.clients.$post({ json: body }, o), { idempotencyKey }),
+    update: (clientId: string, body: BodyOf<A['operator']['clients'][':id']['$patch']>, idempotencyKey: string) =>
+      operatorRequest((api, o) => api.operator.clients[':id'].$patch({ param: { id: id(clientId) }, json: body }, o), { idempotencyKey }),
   },
 };
 
-/** Whether the dashboard runs on a test key (sandbox): the payout test helpers and test money are offered only then. */
-export async function dashboardTestMode(): Promise<boolean> {
-  return (await apiCredentials()).secretKey.startsWith('sk_test_');
+/** Whether this client's dashboard runs on a test key (sandbox): the payout test helpers and test money are offered only then. */
+export async function dashboardTestMode(scope: { clientId: string }): Promise<boolean> {
+  return (await clientCredentials(scope.clientId)).secretKey.startsWith('sk_test_');
 }
 
-/**
- * The client the dashboard acts for. The API has no "who am I" operation, so: the demo client's id when
- * running on the demo key, else the clientId of the client's first user (undefined while it has none).
- */
-const knownClientIds = new Map<string, string>();
+const singleClientIds = new Map<string, string>();
 
-export async function dashboardClientId(): Promise<string | undefined> {
-  const [{ secretKey }, demo] = await Promise.all([apiCredentials(), demoClientCredentials()]);
-  if (demo && demo.secret_key === secretKey) return demo.client_id;
-  const known = knownClientIds.get(secretKey);
+/**
+ * In single-client mode (ESCROW_API_KEY set) the id of the one client the dashboard serves, asked of the
+ * API once per key; null when the dashboard serves many clients, each with its own stored key.
+ */
+export async function singleClientId(): Promise<string | null> {
+  const key = dashboardEnv().ESCROW_API_KEY;
+  if (!key) return null;
+  const known = singleClientIds.get(key);
   if (known) return known;
-  const first = await escrow.users.list({ page: 1, limit: 1, sort: 'ASC' });
-  const clientId = first.ok ? first.data.users[0]?.clientId : undefined;
-  if (clientId) knownClientIds.set(secretKey, clientId);
-  return clientId;
+  const keys = await escrowFor({ clientId: '' }).keys.list();
+  if (!keys.ok) throw new Error(`The dashboard's ESCROW_API_KEY was not accepted by the escrow API: ${keys.message}`);
+  singleClientIds.set(key, keys.data.client_id);
+  return keys.data.client_id;
 }

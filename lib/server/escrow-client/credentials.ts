@@ -1,38 +1,45 @@
 import 'server-only';
-import { readDashboardClient, type DashboardClientCredentials } from '../app-settings';
 import { getDb } from '../db/client';
 import { env } from '../env';
 import { dashboardEnv } from '../dashboard/config';
+import { readClientKey } from '../dashboard/client-keys';
 
 export type ApiCredentials = { apiUrl: string; secretKey: string };
 
-export class EscrowClientNotConfigured extends Error {}
+/** No key to act with: the call is not made, and the page says what to set. */
+export class CredentialsMissing extends Error {
+  constructor(
+    readonly code: 'CLIENT_KEY_MISSING' | 'OPERATOR_KEY_MISSING',
+    message: string,
+  ) {
+    super(message);
+  }
+}
 
 /**
- * ESCROW_API_KEY when set; otherwise the demo client's key the app keeps in app_settings (first-start
- * seed), encrypted at rest. Read per call so a key seeded after this process started is found, but never cached in a
- * module the browser could see: this file is server-only.
+ * The secret key of the client an admin or customer belongs to. ESCROW_API_KEY when set (single-client
+ * mode: a dashboard in front of one client, perhaps of an external API); otherwise that client's own key
+ * from the dashboard's sealed store (dashboard/client-keys.ts), read per call so a rolled key is used at once.
  */
-export async function apiCredentials(): Promise<ApiCredentials> {
+export async function clientCredentials(clientId: string): Promise<ApiCredentials> {
   const { apiUrl, ESCROW_API_KEY } = dashboardEnv();
   if (ESCROW_API_KEY) return { apiUrl, secretKey: ESCROW_API_KEY };
-  const stored = await readDashboardClient(await getDb());
-  if (!stored) {
-    throw new EscrowClientNotConfigured('The dashboard has no API key: set ESCROW_API_KEY, or start once with ESCROW_SEED_DEMO=1 to create the demo client.');
+  const secretKey = await readClientKey(await getDb(), clientId);
+  if (!secretKey) {
+    throw new CredentialsMissing(
+      'CLIENT_KEY_MISSING',
+      "The dashboard holds no API key for your marketplace: it was created outside the operator console. Ask the operator to connect its key, or set ESCROW_API_KEY.",
+    );
   }
-  return { apiUrl, secretKey: stored.secret_key };
-}
-
-/** The embedded demo client's id, when the dashboard runs on the demo key. */
-export async function demoClientCredentials(): Promise<DashboardClientCredentials | undefined> {
-  return readDashboardClient(await getDb());
+  return { apiUrl, secretKey };
 }
 
 /**
- * The operator key (ESCROW_OPERATOR_KEY), for the dispute team's area only: the queue, the evidence of both
- * parties and the verdict are operator routes. Server-only like the client key; undefined when not set.
+ * The operator key (ESCROW_OPERATOR_KEY), for the operator console and the dispute team's area only.
+ * Server-only like a client's key.
  */
-export function operatorCredentials(): ApiCredentials | undefined {
+export async function operatorCredentials(): Promise<ApiCredentials> {
   const key = env().ESCROW_OPERATOR_KEY;
-  return key ? { apiUrl: dashboardEnv().apiUrl, secretKey: key } : undefined;
+  if (!key) throw new CredentialsMissing('OPERATOR_KEY_MISSING', 'The operator console and the dispute team area need ESCROW_OPERATOR_KEY set on this server.');
+  return { apiUrl: dashboardEnv().apiUrl, secretKey: key };
 }

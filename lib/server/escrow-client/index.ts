@@ -1,2 +1,12 @@
 import 'server-only';
-export { escrow, dashboardClientId, dashboardTestMode, type ApiFailure, type ApiResult, type ApiSuccess, type FieldError } from './client';
+export {
+  escrowFor,
+  operatorEscrow,
+  dashboardTestMode,
+  singleClientId,
+  type EscrowClient,
+  type ApiFailure,
+  type ApiResult,
+  type ApiSuccess,
+  type FieldError,
+} from './client';

@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, eq } from 'drizzle-orm';
-import { readDashboardClient } from '../app-settings';
+import { readDemoClient } from '../app-settings';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
 import { ensureAccount } from '../dashboard/accounts';
@@ -19,7 +19,7 @@ export const DEMO_DASHBOARD_ACCOUNTS = {
  * dashboard accounts for the demo buyer and seller. Accounts that already exist (a changed password included) are left alone.
  */
 export async function seedDashboardAccounts(db: Db, now: Date): Promise<string[]> {
-  const demo = await readDashboardClient(db);
+  const demo = await readDemoClient(db);
   if (!demo) return [];
   const created: string[] = [];
   const { admin, buyer, seller, disputes } = DEMO_DASHBOARD_ACCOUNTS;

@@ -1,6 +1,7 @@
 import 'server-only';
 import { eq } from 'drizzle-orm';
-import { claimDashboardClient, claimSetting, DEMO_SEEDED, type DashboardClientCredentials } from '../app-settings';
+import { claimDemoClient, claimSetting, DEMO_SEEDED } from '../app-settings';
+import { storeClientKey } from '../dashboard/client-keys';
 import type { Db } from '../db/client';
 import { clients } from '../db/schema';
 import { approveDelivery } from '../services/approve-delivery';
@@ -39,8 +40,8 @@ export async function seedDemoOnce(db: Db, now: Date, baseUrl: string) {
   if (!(await claimSetting(db, DEMO_SEEDED, { at: now.toISOString() }, now))) return undefined;
 
   const created = await createClient(db, { name: 'Demo Marketplace', mode: 'test' }, now);
-  const credentials: DashboardClientCredentials = { client_id: created.id, secret_key: created.secret_key, public_key: created.public_key };
-  await claimDashboardClient(db, credentials, now);
+  await claimDemoClient(db, { client_id: created.id, public_key: created.public_key }, now);
+  await storeClientKey(db, created.id, created.secret_key, now);
   const [client] = await db.select().from(clients).where(eq(clients.id, created.id));
   if (!client) throw new Error('demo client missing');
 

@@ -58,5 +58,5 @@ export async function rollSecretKey(db: Db, client: { id: string; mode: 'test' |
 /** The client's keys, newest first: last 4 characters and times, never a secret (only hashes are stored). */
 export async function listSecretKeys(db: Db, client: Pick<ClientRow, 'id' | 'publicKey' | 'mode'>, now: Date) {
   const rows = await db.select().from(apiKeys).where(eq(apiKeys.clientId, client.id)).orderBy(desc(apiKeys.createdAt), desc(apiKeys.id));
-  return { public_key: client.publicKey, mode: client.mode, keys: rows.map((row) => keyRecord(row, now)) };
+  return { client_id: client.id, public_key: client.publicKey, mode: client.mode, keys: rows.map((row) => keyRecord(row, now)) };
 }

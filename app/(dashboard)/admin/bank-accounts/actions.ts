@@ -2,7 +2,7 @@
 
 import { LookupAccountInput, SaveBankAccountInput, type ActionResult } from '@/lib/contracts/dashboard';
 import { RemoveBankAccountInput } from '@/lib/contracts/dashboard-payouts';
-import { escrow } from '@/lib/server/escrow-client';
+import { escrowFor } from '@/lib/server/escrow-client';
 import { fromApi, guarded, notAllowed } from '@/lib/server/dashboard/action';
 import { nameCheck } from '@/lib/server/dashboard/payouts';
 
@@ -11,16 +11,16 @@ const adminsOnly = () => notAllowed('Only an admin of the marketplace can do thi
 export async function lookupAccountName(input: unknown): Promise<ActionResult<{ account_name: string; bank_name: string }>> {
   return guarded(LookupAccountInput, input, async (body, actor) => {
     if (actor.kind !== 'admin') return adminsOnly();
-    return fromApi(await escrow.banks.validate(body), (r) => ({ account_name: r.account_name, bank_name: r.bank_name }));
+    return fromApi(await escrowFor(actor).banks.validate(body), (r) => ({ account_name: r.account_name, bank_name: r.bank_name }));
   });
 }
 
 export async function saveBankAccount(input: unknown): Promise<ActionResult<{ account_name: string }>> {
   return guarded(SaveBankAccountInput, input, async ({ idempotency_key, accept_name_mismatch, ...body }, actor) => {
     if (actor.kind !== 'admin') return adminsOnly();
-    const refused = await nameCheck({ ...body, accept_name_mismatch });
+    const refused = await nameCheck(actor, { ...body, accept_name_mismatch });
     if (refused) return refused;
-    return fromApi(await escrow.banks.save(body, idempotency_key), (account) => ({ account_name: account.account_name }));
+    return fromApi(await escrowFor(actor).banks.save(body, idempotency_key), (account) => ({ account_name: account.account_name }));
   });
 }
 
@@ -28,7 +28,7 @@ export async function saveBankAccount(input: unknown): Promise<ActionResult<{ ac
 export async function removeBankAccount(input: unknown): Promise<ActionResult> {
   return guarded(RemoveBankAccountInput, input, async ({ bank_account_id }, actor) => {
     if (actor.kind !== 'admin') return adminsOnly();
-    const result = await escrow.banks.remove(bank_account_id);
+    const result = await escrowFor(actor).banks.remove(bank_account_id);
     if (!result.ok && result.code === 'INVALID_STATE') {
       return { ok: false, message: 'A payout to this account is still on its way. Remove the account once that payout is paid or has failed.' };
     }

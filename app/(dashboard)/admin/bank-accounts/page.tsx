@@ -2,16 +2,16 @@ import type { Metadata } from 'next';
 import { BankAccountsAdmin } from '@/components/admin/bank-accounts-admin';
 import { PageHeader } from '@/components/ui/card';
 import { ErrorState } from '@/components/ui/states';
-import { escrow } from '@/lib/server/escrow-client';
+import { escrowFor } from '@/lib/server/escrow-client';
 import { requireAdmin } from '@/lib/server/dashboard/actor';
 import { customerOptions } from '@/lib/server/dashboard/options';
 
 export const metadata: Metadata = { title: 'Bank accounts' };
 
 export default async function BankAccountsPage({ searchParams }: { searchParams: Promise<{ user_id?: string }> }) {
-  await requireAdmin();
+  const actor = await requireAdmin();
   const { user_id } = await searchParams;
-  const [accounts, banks, customers] = await Promise.all([escrow.banks.listAccounts({ page: 1, limit: 20, sort: 'DESC' }), escrow.banks.list(), customerOptions()]);
+  const [accounts, banks, customers] = await Promise.all([escrowFor(actor).banks.listAccounts({ page: 1, limit: 20, sort: 'DESC' }), escrowFor(actor).banks.list(), customerOptions(actor)]);
   return (
     <>
       <PageHeader title="Disbursement bank accounts" description="Releases and refunds are paid out to these accounts." />

@@ -2,7 +2,7 @@
 
 import { CreateCustomerInput, FundWalletInput, InviteCustomerInput, type ActionResult } from '@/lib/contracts/dashboard';
 import { getDb } from '@/lib/server/db/client';
-import { escrow } from '@/lib/server/escrow-client';
+import { escrowFor } from '@/lib/server/escrow-client';
 import { ensureAccount, inviteByEmail } from '@/lib/server/dashboard/accounts';
 import type { Actor } from '@/lib/server/dashboard/actor';
 import { fromApi, guarded, notAllowed } from '@/lib/server/dashboard/action';
@@ -30,7 +30,7 @@ async function inviteUser(actor: Admin, user: { id: string; email: string; first
 export async function createCustomer(input: unknown): Promise<ActionResult<{ user_id: string; invite_path?: string }>> {
   return guarded(CreateCustomerInput, input, async ({ user, invite, idempotency_key }, actor) => {
     if (actor.kind !== 'admin') return adminsOnly();
-    const created = await escrow.users.create(user, idempotency_key);
+    const created = await escrowFor(actor).users.create(user, idempotency_key);
     if (!created.ok) return fromApi(created);
     if (!invite) return { ok: true, message: created.message, data: { user_id: created.data.id } };
     const invited = await inviteUser(actor, created.data);
@@ -42,7 +42,7 @@ export async function createCustomer(input: unknown): Promise<ActionResult<{ use
 export async function inviteCustomer(input: unknown): Promise<ActionResult<{ invite_path: string }>> {
   return guarded(InviteCustomerInput, input, async ({ user_id }, actor) => {
     if (actor.kind !== 'admin') return adminsOnly();
-    const user = await escrow.users.get(user_id);
+    const user = await escrowFor(actor).users.get(user_id);
     if (!user.ok) return fromApi(user);
     return inviteUser(actor, user.data);
   });
@@ -51,6 +51,6 @@ export async function inviteCustomer(input: unknown): Promise<ActionResult<{ inv
 export async function fundWallet(input: unknown): Promise<ActionResult<{ balance: number }>> {
   return guarded(FundWalletInput, input, async ({ user_id, amount, idempotency_key }, actor) => {
     if (actor.kind !== 'admin') return adminsOnly();
-    return fromApi(await escrow.wallets.fund({ user_id, amount }, idempotency_key), (wallet) => ({ balance: wallet.balance }));
+    return fromApi(await escrowFor(actor).wallets.fund({ user_id, amount }, idempotency_key), (wallet) => ({ balance: wallet.balance }));
   });
 }

@@ -1,11 +1,11 @@
 'use server';
 
 import { RollKeyInput, type ActionResult, type RolledKey } from '@/lib/contracts/dashboard';
-import { replaceDashboardClientSecret } from '@/lib/server/app-settings';
 import { getDb } from '@/lib/server/db/client';
+import { storeClientKey } from '@/lib/server/dashboard/client-keys';
 import { fromApi, guarded, notAllowed } from '@/lib/server/dashboard/action';
 import { dashboardEnv } from '@/lib/server/dashboard/config';
-import { escrow } from '@/lib/server/escrow-client';
+import { escrowFor } from '@/lib/server/escrow-client';
 
 /**
  * Rolls the marketplace's secret key and shows the new one once. The dashboard stores the new key (sealed)
@@ -18,8 +18,8 @@ export async function rollKey(input: unknown): Promise<ActionResult<RolledKey>> 
     if (dashboardEnv().ESCROW_API_KEY) {
       return notAllowed('This dashboard acts with the key in its ESCROW_API_KEY setting: roll the key with POST /v1/keys/roll, then put the new key in that setting.');
     }
-    const result = await escrow.keys.roll({ expires_in_hours }, idempotency_key);
-    if (result.ok && result.data.secret_key) await replaceDashboardClientSecret(await getDb(), result.data.secret_key, new Date());
+    const result = await escrowFor(actor).keys.roll({ expires_in_hours }, idempotency_key);
+    if (result.ok && result.data.secret_key) await storeClientKey(await getDb(), actor.clientId, result.data.secret_key, new Date());
     return fromApi(result, (rolled) => rolled);
   });
 }

@@ -8,8 +8,8 @@ import { keysView } from '@/lib/server/dashboard/keys';
 export const metadata: Metadata = { title: 'API keys' };
 
 export default async function KeysPage() {
-  await requireAdmin();
-  const view = await keysView();
+  const actor = await requireAdmin();
+  const view = await keysView(actor);
   return (
     <>
       <PageHeader

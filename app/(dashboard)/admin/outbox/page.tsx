@@ -3,17 +3,17 @@ import { OutboxList } from '@/components/admin/outbox-list';
 import { PageHeader } from '@/components/ui/card';
 import { ErrorState } from '@/components/ui/states';
 import { requireAdmin } from '@/lib/server/dashboard/actor';
-import { escrow } from '@/lib/server/escrow-client';
+import { escrowFor } from '@/lib/server/escrow-client';
 
 export const metadata: Metadata = { title: 'Outbox' };
 
 const PAGE_SIZE = 20;
 
 export default async function OutboxPage({ searchParams }: { searchParams: Promise<{ page?: string }> }) {
-  await requireAdmin();
+  const actor = await requireAdmin();
   const requested = Number((await searchParams).page);
   const page = Number.isInteger(requested) && requested >= 1 ? requested : 1;
-  const list = await escrow.emails.list({ page, limit: PAGE_SIZE, sort: 'DESC' });
+  const list = await escrowFor(actor).emails.list({ page, limit: PAGE_SIZE, sort: 'DESC' });
   return (
     <>
       <PageHeader

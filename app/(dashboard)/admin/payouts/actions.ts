@@ -2,7 +2,7 @@
 
 import type { ActionResult } from '@/lib/contracts/dashboard';
 import { PayoutHelperInput, UpdateSettingsInput, type ClientSettings } from '@/lib/contracts/dashboard-payouts';
-import { escrow } from '@/lib/server/escrow-client';
+import { escrowFor } from '@/lib/server/escrow-client';
 import { fromApi, guarded, notAllowed } from '@/lib/server/dashboard/action';
 
 const adminsOnly = () => notAllowed('Only an admin of the marketplace can do this.');
@@ -13,7 +13,7 @@ export async function settlePayoutInSandbox(input: unknown): Promise<ActionResul
     if (actor.kind !== 'admin') return adminsOnly();
     const body = reason ? { reason } : {};
     const result =
-      outcome === 'fail' ? await escrow.testHelpers.failPayout(payout_id, body, idempotency_key) : await escrow.testHelpers.reversePayout(payout_id, body, idempotency_key);
+      outcome === 'fail' ? await escrowFor(actor).testHelpers.failPayout(payout_id, body, idempotency_key) : await escrowFor(actor).testHelpers.reversePayout(payout_id, body, idempotency_key);
     if (!result.ok && result.code === 'INVALID_STATE') {
       return {
         ok: false,
@@ -28,7 +28,7 @@ export async function settlePayoutInSandbox(input: unknown): Promise<ActionResul
 export async function updateSettings(input: unknown): Promise<ActionResult<ClientSettings>> {
   return guarded(UpdateSettingsInput, input, async ({ auto_payout, idempotency_key }, actor) => {
     if (actor.kind !== 'admin') return adminsOnly();
-    const result = await escrow.settings.update({ auto_payout }, idempotency_key);
+    const result = await escrowFor(actor).settings.update({ auto_payout }, idempotency_key);
     if (!result.ok) return fromApi(result);
     return {
       ok: true,

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { AutoPayoutSwitch, PayoutsAdmin } from '@/components/admin/payouts-admin';
 import { PageHeader } from '@/components/ui/card';
 import { ErrorState } from '@/components/ui/states';
-import { dashboardTestMode, escrow } from '@/lib/server/escrow-client';
+import { dashboardTestMode, escrowFor } from '@/lib/server/escrow-client';
 import { requireAdmin } from '@/lib/server/dashboard/actor';
 import { customerOptions } from '@/lib/server/dashboard/options';
 import { payoutsView } from '@/lib/server/dashboard/payouts';
@@ -11,7 +11,7 @@ export const metadata: Metadata = { title: 'Payouts' };
 
 export default async function AdminPayoutsPage() {
   const actor = await requireAdmin();
-  const [list, customers, settings, testMode] = await Promise.all([payoutsView(actor, { page: 1 }), customerOptions(), escrow.settings.get(), dashboardTestMode()]);
+  const [list, customers, settings, testMode] = await Promise.all([payoutsView(actor, { page: 1 }), customerOptions(actor), escrowFor(actor).settings.get(), dashboardTestMode(actor)]);
   return (
     <>
       <PageHeader title="Payouts" description="Money your customers take out of their wallets to their bank accounts." />

@@ -2,13 +2,13 @@
 
 import type { ActionResult } from '@/lib/contracts/dashboard';
 import { AdvanceClockInput, advanceSeconds, type TestClock } from '@/lib/contracts/dashboard-disputes';
-import { escrow } from '@/lib/server/escrow-client';
+import { escrowFor } from '@/lib/server/escrow-client';
 import { fromApi, guarded, notAllowed } from '@/lib/server/dashboard/action';
 
 /** Sandbox only (the API answers 403 for live keys): moves the client's clock and settles every lapse on the way. */
 export async function advanceTestClock(input: unknown): Promise<ActionResult<TestClock>> {
   return guarded(AdvanceClockInput, input, async (values, actor) => {
     if (actor.kind !== 'admin') return notAllowed('Only an admin of the marketplace moves its test clock.');
-    return fromApi(await escrow.testClock.advance({ seconds: advanceSeconds(values) }, values.idempotency_key), (clock) => clock);
+    return fromApi(await escrowFor(actor).testClock.advance({ seconds: advanceSeconds(values) }, values.idempotency_key), (clock) => clock);
   });
 }

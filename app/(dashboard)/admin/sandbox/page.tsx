@@ -3,13 +3,13 @@ import { TestClockControl } from '@/components/admin/lazy-admin-forms';
 import { PageHeader } from '@/components/ui/card';
 import { ErrorState } from '@/components/ui/states';
 import { requireAdmin } from '@/lib/server/dashboard/actor';
-import { escrow } from '@/lib/server/escrow-client';
+import { escrowFor } from '@/lib/server/escrow-client';
 
 export const metadata: Metadata = { title: 'Test clock' };
 
 export default async function SandboxPage() {
-  await requireAdmin();
-  const clock = await escrow.testClock.get();
+  const actor = await requireAdmin();
+  const clock = await escrowFor(actor).testClock.get();
   return (
     <>
       <PageHeader

@@ -4,15 +4,15 @@ import { TransactionsAdmin } from '@/components/admin/transactions-admin';
 import { buttonClasses } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/card';
 import { ErrorState } from '@/components/ui/states';
-import { escrow } from '@/lib/server/escrow-client';
+import { escrowFor } from '@/lib/server/escrow-client';
 import { requireAdmin } from '@/lib/server/dashboard/actor';
 import { customerOptions } from '@/lib/server/dashboard/options';
 
 export const metadata: Metadata = { title: 'Transactions' };
 
 export default async function AdminTransactionsPage() {
-  await requireAdmin();
-  const [list, customers] = await Promise.all([escrow.transactions.list({ page: 1, limit: 20, sort: 'DESC' }), customerOptions()]);
+  const actor = await requireAdmin();
+  const [list, customers] = await Promise.all([escrowFor(actor).transactions.list({ page: 1, limit: 20, sort: 'DESC' }), customerOptions(actor)]);
   return (
     <>
       <PageHeader

@@ -3,14 +3,14 @@
 import type { ActionResult } from '@/lib/contracts/dashboard';
 import { CreateWebhookInput, ResendDeliveryInput, type WebhookDelivery, type WebhookEndpointWithSecret } from '@/lib/contracts/dashboard-disputes';
 import { fromApi, guarded, notAllowed } from '@/lib/server/dashboard/action';
-import { escrow } from '@/lib/server/escrow-client';
+import { escrowFor } from '@/lib/server/escrow-client';
 
 /** Registers an endpoint; the signing secret comes back in this answer only, for the admin to copy once. */
 export async function createWebhook(input: unknown): Promise<ActionResult<WebhookEndpointWithSecret>> {
   return guarded(CreateWebhookInput, input, async (values, actor) => {
     if (actor.kind !== 'admin') return notAllowed('Only an admin of the marketplace manages its webhooks.');
     const body = { url: values.url, ...(values.description ? { description: values.description } : {}) };
-    return fromApi(await escrow.webhooks.create(body, values.idempotency_key), (endpoint) => endpoint);
+    return fromApi(await escrowFor(actor).webhooks.create(body, values.idempotency_key), (endpoint) => endpoint);
   });
 }
 
@@ -18,6 +18,6 @@ export async function createWebhook(input: unknown): Promise<ActionResult<Webhoo
 export async function resendDelivery(input: unknown): Promise<ActionResult<WebhookDelivery>> {
   return guarded(ResendDeliveryInput, input, async (values, actor) => {
     if (actor.kind !== 'admin') return notAllowed('Only an admin of the marketplace manages its webhooks.');
-    return fromApi(await escrow.webhooks.resend(values.webhook_id, values.delivery_id, values.idempotency_key), (delivery) => delivery);
+    return fromApi(await escrowFor(actor).webhooks.resend(values.webhook_id, values.delivery_id, values.idempotency_key), (delivery) => delivery);
   });
 }

@@ -8,8 +8,8 @@ import { webhooksView } from '@/lib/server/dashboard/webhooks';
 export const metadata: Metadata = { title: 'Webhooks' };
 
 export default async function WebhooksPage() {
-  await requireAdmin();
-  const view = await webhooksView();
+  const actor = await requireAdmin();
+  const view = await webhooksView(actor);
   return (
     <>
       <PageHeader

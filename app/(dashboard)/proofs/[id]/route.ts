@@ -1,11 +1,15 @@
 import { Id } from '@/lib/contracts/common';
-import { escrow } from '@/lib/server/escrow-client';
+import { escrowFor } from '@/lib/server/escrow-client';
 import { disputeFor, milestoneFor } from '@/lib/server/dashboard/ownership';
+import { isDisputeDesk } from '@/lib/server/dashboard/actor';
 import { teamDispute } from '@/lib/server/dashboard/dispute-team';
 import { json, withActor } from '@/lib/server/dashboard/route-json';
 import { fileIdOfProof } from '@/lib/contracts/dashboard';
 
 const notFound = () => json(404, { message: 'File not found.' });
+
+const inEvidence = (dispute: { evidence: Array<{ files: Array<{ url: string }> }> }, fileId: string) =>
+  dispute.evidence.some((e) => e.files.some((f) => fileIdOfProof(f.url) === fileId));
 
 /**
  * Proof files, fetched with the API key on the server and passed on only to a party of a milestone whose
@@ -18,26 +22,28 @@ export const GET = withActor<{ params: Promise<{ id: string }> }>(async (actor, 
   const milestoneId = Id.safeParse(query.get('milestone'));
   const disputeId = Id.safeParse(query.get('dispute'));
   if (!fileId.success) return notFound();
-  if (disputeId.success && actor.kind !== 'admin') {
-    let record;
-    if (actor.kind === 'dispute_team') {
-      const dispute = await teamDispute(actor, disputeId.data);
-      record = dispute.kind === 'ok' ? dispute.view : null;
-    } else {
-      const dispute = await disputeFor(actor, disputeId.data);
-      record = dispute.kind === 'ok' ? dispute.record : null;
-    }
-    if (!record?.evidence.some((e) => e.files.some((f) => fileIdOfProof(f.url) === fileId.data))) return notFound();
-  } else if (actor.kind === 'dispute_team') {
-    return notFound();
+  // Whose key reads the file: the signed-in person's client's, or for the dispute desk the disputed deal's client's.
+  let clientId: string;
+  if (isDisputeDesk(actor)) {
+    if (!disputeId.success) return notFound();
+    const dispute = await teamDispute(actor, disputeId.data);
+    if (dispute.kind !== 'ok' || !inEvidence(dispute.view, fileId.data)) return notFound();
+    clientId = dispute.view.milestone.transaction.clientId;
+  } else if (disputeId.success && actor.kind === 'customer') {
+    const dispute = await disputeFor(actor, disputeId.data);
+    if (dispute.kind !== 'ok' || !inEvidence(dispute.record, fileId.data)) return notFound();
+    clientId = actor.clientId;
   } else if (actor.kind === 'customer') {
     if (!milestoneId.success) return notFound();
     const owned = await milestoneFor(actor, milestoneId.data);
     if (owned.kind !== 'ok') return notFound();
     const proofs = [...owned.record.proofs_of_completion, ...owned.record.proofs_of_return];
     if (!proofs.some((url) => fileIdOfProof(url) === fileId.data)) return notFound();
+    clientId = actor.clientId;
+  } else {
+    clientId = actor.clientId;
   }
-  const upstream = await escrow.files.read(fileId.data);
+  const upstream = await escrowFor({ clientId }).files.read(fileId.data);
   if (!upstream.ok || !upstream.body) return notFound();
   const type = upstream.headers.get('content-type') ?? 'application/octet-stream';
   return new Response(upstream.body, {

@@ -5,7 +5,7 @@ import { CustomerDetail } from '@/components/admin/customer-detail';
 import { PageHeader } from '@/components/ui/card';
 import { ErrorState } from '@/components/ui/states';
 import { getDb } from '@/lib/server/db/client';
-import { escrow } from '@/lib/server/escrow-client';
+import { escrowFor } from '@/lib/server/escrow-client';
 import { accountsForUsers } from '@/lib/server/dashboard/accounts';
 import { requireAdmin } from '@/lib/server/dashboard/actor';
 import { payoutsView } from '@/lib/server/dashboard/payouts';
@@ -16,16 +16,16 @@ export const metadata: Metadata = { title: 'Customer' };
 export default async function CustomerPage({ params }: { params: Promise<{ id: string }> }) {
   const actor = await requireAdmin();
   const { id } = await params;
-  const user = await escrow.users.get(id);
+  const user = await escrowFor(actor).users.get(id);
   if (!user.ok) {
     if (user.status === 404 || user.status === 400) notFound();
     return <ErrorState message={user.message} />;
   }
   const [wallet, payouts, banks, transactions, accounts] = await Promise.all([
-    walletView(id),
+    walletView(actor, id),
     payoutsView(actor, { page: 1, user_id: id }),
-    escrow.banks.listAccounts({ user_id: id, limit: 50 }),
-    escrow.transactions.list({ user_id: id, limit: 50 }),
+    escrowFor(actor).banks.listAccounts({ user_id: id, limit: 50 }),
+    escrowFor(actor).transactions.list({ user_id: id, limit: 50 }),
     accountsForUsers(await getDb(), actor.clientId, [id]),
   ]);
   if (wallet.kind !== 'ok') return <ErrorState message={wallet.kind === 'error' ? wallet.failure.message : 'Wallet not found.'} />;

@@ -7,8 +7,8 @@ import { customerOptions } from '@/lib/server/dashboard/options';
 export const metadata: Metadata = { title: 'New transaction' };
 
 export default async function NewTransactionPage() {
-  await requireAdmin();
-  const customers = await customerOptions();
+  const actor = await requireAdmin();
+  const customers = await customerOptions(actor);
   return (
     <>
       <PageHeader title="New transaction" description="A buyer, a seller and one or more milestones, each held in its own escrow." />

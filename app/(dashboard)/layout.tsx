@@ -32,6 +32,7 @@ function navigationOf(actor: Actor): Array<{ href: string; label: string }> {
       { href: '/admin/payouts', label: 'Payouts' },
       { href: '/admin/webhooks', label: 'Webhooks' },
       { href: '/admin/keys', label: 'API keys' },
+      { href: '/admin/team', label: 'Team' },
       { href: '/admin/outbox', label: 'Outbox' },
       { href: '/admin/sandbox', label: 'Test clock' },
     ];

@@ -8,15 +8,14 @@ export const CreateClientBody = z.object({
 export type CreateClientBody = z.infer<typeof CreateClientBody>;
 
 /** PATCH /v1/operator/clients/{id} (decisions §14): any of these, at least one. */
-export const UpdateClientBody = z
-  .object({
+export const UpdateClientFields = z.object({
     name: ShortText(200).optional(),
     is_kyc_completed: z.boolean({ error: unlessMissing('must be true or false') }).optional(),
     fee_basis_points: z.number().int({ error: unlessMissing('must be a whole number of basis points') }).min(0).max(2000, 'is at most 2000 (20%)').optional(),
     fee_cap: NairaAmount.nullable().optional().meta({ description: 'the most a milestone pays in fees, naira; null for no cap' }),
     auto_payout: z.boolean({ error: unlessMissing('must be true or false') }).optional(),
-  })
-  .refine((b) => Object.keys(b).length > 0, { message: 'send at least one of name, is_kyc_completed, fee_basis_points, fee_cap, auto_payout', path: ['(body)'] });
+});
+export const UpdateClientBody = UpdateClientFields.refine((b) => Object.keys(b).length > 0, { message: 'send at least one of name, is_kyc_completed, fee_basis_points, fee_cap, auto_payout', path: ['(body)'] });
 export type UpdateClientBody = z.infer<typeof UpdateClientBody>;
 
 export const AdvanceClockBody = z

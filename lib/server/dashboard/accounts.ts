@@ -80,14 +80,21 @@ export async function createInvite(db: DbOrTx, accountId: string, createdBy: str
  * person by mail as well as back to the inviter. The link is in the email's body, which is its purpose;
  * it is never logged.
  */
-export async function inviteByEmail(db: Db, account: AccountRow, createdBy: string | null, now: Date): Promise<{ token: string; expiresAt: Date }> {
+export async function inviteByEmail(
+  db: Db,
+  account: AccountRow,
+  createdBy: string | null,
+  now: Date,
+  /** What the person is invited as, for the email ("an admin of Acme"); unset: a customer. */
+  invitedAs?: string,
+): Promise<{ token: string; expiresAt: Date }> {
   return db.transaction(async (tx) => {
     const invite = await createInvite(tx, account.id, createdBy, now);
     await queueEmail(tx, {
       clientId: account.clientId,
       kind: 'invitation',
       to: { email: account.email, name: account.name },
-      content: invitationEmail({ name: account.name, inviteUrl: `${dashboardLinkBase()}/invite/${invite.token}`, expiresAt: invite.expiresAt }),
+      content: invitationEmail({ name: account.name, inviteUrl: `${dashboardLinkBase()}/invite/${invite.token}`, expiresAt: invite.expiresAt, invitedAs }),
       // The token's hash, never the token: a dedupe key is shown to nobody but need not hold a secret either.
       dedupeKey: `invitation:${hashToken(invite.token)}`,
       sealed: true,
@@ -102,7 +109,9 @@ export async function findUsableInvite(db: DbOrTx, token: string, now: Date) {
     .select({ invite: dashboardInvites, account: dashboardAccounts })
     .from(dashboardInvites)
     .innerJoin(dashboardAccounts, eq(dashboardAccounts.id, dashboardInvites.accountId))
-    .where(and(eq(dashboardInvites.tokenHash, hashToken(token)), isNull(dashboardInvites.usedAt), gt(dashboardInvites.expiresAt, now)))
+    .where(
+      and(eq(dashboardInvites.tokenHash, hashToken(token)), isNull(dashboardInvites.usedAt), gt(dashboardInvites.expiresAt, now), isNull(dashboardAccounts.removedAt)),
+    )
     .limit(1);
   return row;
 }

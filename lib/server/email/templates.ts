@@ -47,12 +47,14 @@ function compose(p: Parts): EmailContent {
 const hello = (name?: string) => (name?.trim() ? `Hello ${name.trim()},` : 'Hello,');
 const quoted = (title: string) => `“${title}”`;
 
-export function invitationEmail(a: { name?: string; inviteUrl: string; expiresAt: Date }): EmailContent {
+export function invitationEmail(a: { name?: string; inviteUrl: string; expiresAt: Date; invitedAs?: string }): EmailContent {
   return compose({
     subject: 'Your invitation to Escrow Desk',
     greeting: hello(a.name),
     paragraphs: [
-      'You have been invited to the Escrow Desk dashboard, where you follow your escrow deals and act on them.',
+      a.invitedAs
+        ? `You have been invited to the Escrow Desk dashboard as ${a.invitedAs}.`
+        : 'You have been invited to the Escrow Desk dashboard, where you follow your escrow deals and act on them.',
       `Choose your password with the link below. It works once, until ${formatLagosDateTime(a.expiresAt)}.`,
     ],
     action: { label: 'Set your password', url: a.inviteUrl },

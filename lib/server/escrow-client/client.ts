@@ -84,7 +84,15 @@ type A = Api;
  * (decisions §14: each admin acts with its own client's key). Server-only: the key never leaves this process.
  */
 export function escrowFor(scope: { clientId: string }) {
-  const credentials = () => clientCredentials(scope.clientId);
+  return clientApi(() => clientCredentials(scope.clientId));
+}
+
+/** With a key the dashboard does not hold yet: the operator checks a client's key before storing it. */
+export function escrowWithKey(secretKey: string) {
+  return clientApi(async () => ({ apiUrl: dashboardEnv().apiUrl, secretKey }));
+}
+
+function clientApi(credentials: Credentials) {
   const request = <R extends ClientResponse<unknown, number, string>>(call: Call<R>, opts?: SendOptions) => requestWith(credentials, call, opts);
   return {
   users: {
@@ -229,7 +237,7 @@ export function escrowFor(scope: { clientId: string }) {
   };
 }
 
-export type EscrowClient = ReturnType<typeof escrowFor>;
+export type EscrowClient = ReturnType<typeof clientApi>;
 
 /** The operator's routes, with the operator key (never a client's key, never in the browser). */
 function operatorRequest<R extends ClientResponse<unknown, number, string>>(call: Call<R>, opts?: SendOptions) {

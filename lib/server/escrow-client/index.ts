@@ -1,6 +1,7 @@
 import 'server-only';
 export {
   escrowFor,
+  escrowWithKey,
   operatorEscrow,
   dashboardTestMode,
   singleClientId,

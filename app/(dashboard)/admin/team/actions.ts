@@ -1,0 +1,37 @@
+'use server';
+
+import type { ActionResult } from '@/lib/contracts/dashboard';
+import { InviteMemberInput, MemberInput, type InviteResult } from '@/lib/contracts/dashboard-staff';
+import { getDb } from '@/lib/server/db/client';
+import { guarded, notAllowed } from '@/lib/server/dashboard/action';
+import { inviteStaff, removeMember as remove, resendInvite as resend } from '@/lib/server/dashboard/staff';
+
+// Viewers never reach these bodies (guarded refuses them); customers and the service's staff are refused here.
+const adminsOnly = () => notAllowed('Only an admin of the marketplace manages its team.');
+
+export async function inviteMember(input: unknown): Promise<ActionResult<InviteResult>> {
+  return guarded(InviteMemberInput, input, async ({ email, name, role }, actor) => {
+    if (actor.kind !== 'admin') return adminsOnly();
+    const invited = await inviteStaff(await getDb(), { clientId: actor.clientId, email, name, role, invitedBy: actor.accountId, now: new Date() });
+    if (!invited.ok) return { ok: false, message: invited.message, errors: [{ field: 'email', message: invited.message }] };
+    return { ok: true, message: `Invite emailed to ${invited.account.email}: the link works once, for 7 days.`, data: { invite_path: `/invite/${invited.token}` } };
+  });
+}
+
+/** Removes a member, or revokes an invite not yet used. */
+export async function removeMember(input: unknown): Promise<ActionResult> {
+  return guarded(MemberInput, input, async ({ account_id }, actor) => {
+    if (actor.kind !== 'admin') return adminsOnly();
+    const removed = await remove(await getDb(), actor.clientId, account_id, actor.accountId, new Date());
+    return { ok: removed.ok, message: removed.message };
+  });
+}
+
+export async function resendInvite(input: unknown): Promise<ActionResult<InviteResult>> {
+  return guarded(MemberInput, input, async ({ account_id }, actor) => {
+    if (actor.kind !== 'admin') return adminsOnly();
+    const invited = await resend(await getDb(), actor.clientId, account_id, actor.accountId, new Date());
+    if (!invited.ok) return { ok: false, message: invited.message };
+    return { ok: true, message: `A new invite was emailed to ${invited.account.email}; the earlier link no longer works.`, data: { invite_path: `/invite/${invited.token}` } };
+  });
+}

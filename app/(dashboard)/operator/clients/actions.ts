@@ -1,0 +1,65 @@
+'use server';
+
+import type { ActionResult } from '@/lib/contracts/dashboard';
+import { ConnectClientKeyInput, CreateClientInput, InviteClientAdminInput, UpdateClientInput, type InviteResult } from '@/lib/contracts/dashboard-staff';
+import { getDb } from '@/lib/server/db/client';
+import { fromApi, guarded, notAllowed } from '@/lib/server/dashboard/action';
+import { storeClientKey } from '@/lib/server/dashboard/client-keys';
+import { clientsView } from '@/lib/server/dashboard/operator';
+import { inviteStaff } from '@/lib/server/dashboard/staff';
+import { escrowWithKey, operatorEscrow } from '@/lib/server/escrow-client';
+
+const operatorsOnly = () => notAllowed('Only the operator manages clients.');
+
+/**
+ * A new client. Its secret key is stored sealed for the dashboard, so the admins the operator invites act
+ * with it at once; it is shown to nobody (an admin rolls it on the API keys page to get one to use).
+ */
+export async function createClient(input: unknown): Promise<ActionResult<{ client_id: string }>> {
+  return guarded(CreateClientInput, input, async ({ name, mode, idempotency_key }, actor) => {
+    if (actor.kind !== 'operator') return operatorsOnly();
+    const created = await operatorEscrow.clients.create({ name, mode }, idempotency_key);
+    if (!created.ok) return fromApi(created);
+    if (created.data.secret_key) await storeClientKey(await getDb(), created.data.id, created.data.secret_key, new Date());
+    const next = mode === 'live' ? ' Complete its KYC before it creates customers.' : '';
+    return { ok: true, message: `${created.data.name} was created (${mode} mode).${next}`, data: { client_id: created.data.id } };
+  });
+}
+
+export async function updateClient(input: unknown): Promise<ActionResult> {
+  return guarded(UpdateClientInput, input, async ({ client_id, idempotency_key, ...changes }, actor) => {
+    if (actor.kind !== 'operator') return operatorsOnly();
+    return fromApi(await operatorEscrow.clients.update(client_id, changes, idempotency_key));
+  });
+}
+
+async function clientNamed(clientId: string) {
+  const clients = await clientsView();
+  return clients.kind === 'ok' ? clients.view.find((c) => c.id === clientId) : undefined;
+}
+
+/** The client's first admin (or another): an account and a one-time link, emailed and shown once here. */
+export async function inviteClientAdmin(input: unknown): Promise<ActionResult<InviteResult>> {
+  return guarded(InviteClientAdminInput, input, async ({ client_id, email, name }, actor) => {
+    if (actor.kind !== 'operator') return operatorsOnly();
+    const client = await clientNamed(client_id);
+    if (!client) return notAllowed('That client was not found.');
+    const invited = await inviteStaff(await getDb(), { clientId: client.id, clientName: client.name, email, name, role: 'admin', invitedBy: actor.accountId, now: new Date() });
+    if (!invited.ok) return { ok: false, message: invited.message, errors: [{ field: 'email', message: invited.message }] };
+    const warning = client.dashboard_key ? '' : ' The dashboard holds no key for this client yet: connect it, or the admin can sign in but not act.';
+    return { ok: true, message: `Invite emailed to ${invited.account.email}: the link works once, for 7 days.${warning}`, data: { invite_path: `/invite/${invited.token}` } };
+  });
+}
+
+/** A key of a client made outside the console (straight through the API): checked against the client, then stored sealed. */
+export async function connectClientKey(input: unknown): Promise<ActionResult> {
+  return guarded(ConnectClientKeyInput, input, async ({ client_id, secret_key }, actor) => {
+    if (actor.kind !== 'operator') return operatorsOnly();
+    const keys = await escrowWithKey(secret_key).keys.list();
+    const refused = { ok: false, message: 'That key does not open this client: paste a current secret key of this client.', errors: [{ field: 'secret_key', message: 'is not a current key of this client' }] };
+    if (!keys.ok) return keys.status === 401 ? refused : fromApi(keys);
+    if (keys.data.client_id !== client_id) return refused;
+    await storeClientKey(await getDb(), client_id, secret_key, new Date());
+    return { ok: true, message: "The key is stored, encrypted: this client's admins act with it from now on." };
+  });
+}

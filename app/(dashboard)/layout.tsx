@@ -11,6 +11,11 @@ export default async function DashboardLayout({ children }: { children: ReactNod
     <Providers>
       <AppHeader links={links} name={actor.name} role={role} bell={'clientId' in actor} />
       <main id="main" className="mx-auto max-w-6xl px-4 py-8 sm:px-6">
+        {actor.kind === 'admin' && actor.readOnly ? (
+          <p className="mb-6 rounded-md border border-violet-200 bg-violet-50 px-3 py-2 text-sm text-violet-900" data-testid="read-only-note">
+            You have read-only access: you see everything an admin sees, and an admin makes the changes.
+          </p>
+        ) : null}
         {children}
       </main>
     </Providers>

@@ -21,14 +21,15 @@ export async function guarded<S extends z.ZodType, T = undefined>(
   body: (data: z.output<S>, actor: Actor) => Promise<ActionResult<T>>,
   options: { viewerMayRun?: boolean } = {},
 ): Promise<ActionResult<T>> {
+  const actor = await currentActor();
+  // Before the input is read: a viewer is refused whatever it sends.
+  if (actor?.kind === 'admin' && actor.readOnly && !options.viewerMayRun) return { ok: false, message: READ_ONLY_MESSAGE };
   const parsed = schema.safeParse(input);
   if (!parsed.success) {
     const errors = fieldErrors(parsed.error);
     return { ok: false, message: `Check the form: ${errors.map((e) => `${e.field} ${e.message}`).join('; ')}.`, errors };
   }
-  const actor = await currentActor();
   if (!actor) return { ok: false, message: 'Your session has ended. Sign in again.' };
-  if (actor.kind === 'admin' && actor.readOnly && !options.viewerMayRun) return { ok: false, message: READ_ONLY_MESSAGE };
   try {
     return await body(parsed.data, actor);
   } catch (error) {

@@ -1,14 +1,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Page, Response } from '@playwright/test';
-import { api, DEMO, expect, signedInPage, test } from './support';
+import type { Browser, Page, Response } from '@playwright/test';
+import { api, DEMO, expect, signedInPage, test, unique } from './support';
 
 /**
- * The client secret key the dashboard calls the API with must never reach a browser: not in the client
+ * The client secret keys the dashboard calls the API with must never reach a browser: not in the client
  * bundles of the build, not in any HTML page, RSC payload or data response, for anyone signed in or not.
- * The key is the demo client's, read from the server's database by the global setup.
+ * The dashboard holds several clients' keys (decisions §14): the demo client's, read from the server's
+ * database by the global setup, and a second client's, handed to the dashboard in the operator console.
  */
 const secretKey = () => process.env.DASHBOARD_DEMO_SECRET_KEY as string;
+const PASSWORD = 'key leak password 123';
+/** Every secret key the dashboard holds in this spec. */
+const heldKeys: string[] = [];
 const STATIC = path.resolve(__dirname, '../../.next/static');
 
 function* files(dir: string): Generator<string> {
@@ -39,7 +43,9 @@ async function crawl(page: Page, paths: string[]): Promise<number> {
     seen.push(
       response
         .body()
-        .then((body) => expect(body.includes(Buffer.from(secretKey())), `${response.url()} contains the secret key`).toBe(false))
+        .then((body) => {
+          for (const key of heldKeys) expect(body.includes(Buffer.from(key)), `${response.url()} contains a secret key`).toBe(false);
+        })
         .catch(() => undefined),
     );
   };
@@ -48,18 +54,64 @@ async function crawl(page: Page, paths: string[]): Promise<number> {
     await page.goto(p);
     await page.waitForLoadState('networkidle');
     const html = await (await page.request.get(p)).text();
-    expect(html.includes(secretKey()), `HTML of ${p} contains the secret key`).toBe(false);
     // The RSC payload a client-side navigation fetches.
     const rsc = await (await page.request.get(p, { headers: { rsc: '1' } })).text();
-    expect(rsc.includes(secretKey()), `RSC payload of ${p} contains the secret key`).toBe(false);
+    for (const key of heldKeys) {
+      expect(html.includes(key), `HTML of ${p} contains a secret key`).toBe(false);
+      expect(rsc.includes(key), `RSC payload of ${p} contains a secret key`).toBe(false);
+    }
   }
   page.off('response', listener);
   await Promise.all(seen);
   return seen.length;
 }
 
-test('no page, RSC payload or data response contains the secret key, whoever asks', async ({ browser, page }) => {
-  test.setTimeout(240_000);
+async function acceptAndSignIn(browser: Browser, link: string, email: string): Promise<Page> {
+  const page = await (await browser.newContext({ baseURL: process.env.DASHBOARD_BASE_URL })).newPage();
+  await page.goto(new URL(link).pathname);
+  await page.getByLabel('New password').fill(PASSWORD);
+  await page.getByLabel('Repeat the password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Set password' }).click();
+  await page.waitForURL(/\/login/);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(/\/(operator\/clients|admin\/transactions)$/);
+  return page;
+}
+
+/**
+ * An operator (made as `npm run create-operator` makes one) connects a second client's key in the console
+ * and invites that client's admin: the dashboard now holds two clients' keys.
+ */
+async function secondClient(browser: Browser): Promise<{ operator: Page; admin: Page; clientId: string }> {
+  const base = process.env.DASHBOARD_BASE_URL!;
+  const operatorKey = process.env.DASHBOARD_OPERATOR_KEY!;
+  const operatorEmail = `key.leak.operator.${unique()}@example.com`;
+  const made = await fetch(`${base}/api/operators`, { method: 'POST', headers: { authorization: operatorKey, 'content-type': 'application/json' }, body: JSON.stringify({ email: operatorEmail }) });
+  const link = ((await made.json()) as { data: { sign_in_url: string } }).data.sign_in_url;
+  const operator = await acceptAndSignIn(browser, link, operatorEmail);
+  const client = await api<{ id: string; secret_key: string }>(operatorKey, 'POST', '/v1/operator/clients', { name: `Key leak market ${unique()}`, mode: 'test' });
+  heldKeys.push(client.secret_key);
+  await operator.goto(`/operator/clients/${client.id}`);
+  const connect = operator.getByRole('form', { name: 'Connect a secret key' });
+  await connect.getByLabel('Secret key of this client').fill(client.secret_key);
+  await connect.getByRole('button', { name: 'Connect key' }).click();
+  await expect(operator.getByText('key held')).toBeVisible();
+  const adminEmail = `key.leak.admin.${unique()}@example.com`;
+  const invite = operator.getByRole('form', { name: 'Invite an admin' });
+  await invite.getByLabel('Name').fill('Second admin');
+  await invite.getByLabel('Email').fill(adminEmail);
+  await invite.getByRole('button', { name: 'Send invite' }).click();
+  const adminLink = await operator.getByTestId('invite-link').inputValue();
+  const admin = await acceptAndSignIn(browser, adminLink, adminEmail);
+  return { operator, admin, clientId: client.id };
+}
+
+test('no page, RSC payload or data response contains a secret key, whoever asks, with several clients’ keys held', async ({ browser, page }) => {
+  test.setTimeout(300_000);
+  heldKeys.push(secretKey());
+  const second = await secondClient(browser);
   const list = await api<{ transactions: Array<{ id: string }> }>(secretKey(), 'GET', '/v1/transactions?page=1&limit=100');
   const transactions = list.transactions.map((t) => `/transactions/${t.id}`);
   const disputes = await api<{ disputes: Array<{ id: string }> }>(secretKey(), 'GET', '/v1/dispute?page=1&limit=10');
@@ -78,6 +130,8 @@ test('no page, RSC payload or data response contains the secret key, whoever ask
     '/admin/payouts',
     '/admin/webhooks',
     '/admin/outbox',
+    '/admin/keys',
+    '/admin/team',
     ...transactions.slice(0, 3),
     ...disputePages,
     '/data/customers',
@@ -91,5 +145,8 @@ test('no page, RSC payload or data response contains the secret key, whoever ask
     const customer = await signedInPage(browser, who);
     responses += await crawl(customer, ['/transactions', '/wallet', ...transactions, ...disputePages, '/data/my-transactions', '/data/wallet', '/data/payouts', '/data/bank-accounts', '/data/notifications']);
   }
-  expect(responses).toBeGreaterThan(50);
+  responses += await crawl(second.admin, ['/admin/transactions', '/admin/customers', '/admin/keys', '/admin/team', '/admin/webhooks', '/data/customers', '/data/notifications']);
+  responses += await crawl(second.operator, ['/operator/clients', `/operator/clients/${second.clientId}`, '/dispute-team']);
+  expect(heldKeys).toHaveLength(2);
+  expect(responses).toBeGreaterThan(60);
 });

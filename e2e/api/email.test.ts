@@ -263,7 +263,8 @@ describe('emails to customers over SMTP', () => {
       await until('the row sent', async () => (await emails(own)).find((e) => e.id === row.id)!, (e) => e.status === 'sent');
       expectError(await api(own, 'POST', `/v1/emails/${row.id}/resend`), 409, 'INVALID_STATE');
     }
-  });
+    // A restart of the server is inside this test: the embedded database takes its time to open on a busy machine.
+  }, 90_000);
 });
 
 describe('without SMTP_URL (the shared test server)', () => {

@@ -1,45 +1,20 @@
 import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
 import { DEADLINES, type DeadlineRule } from '@/lib/escrow/deadlines';
-import { disputes, milestones, transactions } from '../db/schema';
+import { deadlineSource } from './source';
 
 /** Names an enclosing query may give: the transaction id and client id of a row found, by the row's alias. */
 type Scope = { at: SQL; join?: (clientId: SQL) => SQL; where?: (transactionId: SQL, clientId: SQL) => SQL };
 
 /**
- * The rows, as `(transaction_id, client_id)`, whose deadline of one kind has passed by `at`: the kind's
- * record, status and due column come from DEADLINES, the definitions the lapse engine reads, so this SQL
- * cannot drift from it. A prefilter only: which lapse acts and what it does is the engine's to say, on the
- * transaction loaded under its row lock. Aliases are prefixed so an enclosing query's `m` or `c` stays its own.
+ * The rows, as `(transaction_id, client_id)`, whose deadline of one kind has passed by `at` (where it
+ * lives: source.ts). A prefilter only: which lapse acts and what it does is the engine's to say, on the
+ * transaction loaded under its row lock.
  */
 function passedDeadlineRows(rule: DeadlineRule, scope: Scope): SQL {
-  const { from, transactionId, clientId, passed } = (() => {
-    switch (rule.record) {
-      case 'milestone':
-        return {
-          from: sql`milestones lapse_m`,
-          transactionId: sql`lapse_m.transaction_id`,
-          clientId: sql`lapse_m.client_id`,
-          passed: sql`${rule.status === null ? sql`` : sql`lapse_m.status = ${rule.status} and `}lapse_m.${sql.identifier(milestones[rule.field].name)} <= ${scope.at}`,
-        };
-      case 'dispute':
-        return {
-          from: sql`disputes lapse_d join milestones lapse_m on lapse_m.id = lapse_d.milestone_id`,
-          transactionId: sql`lapse_m.transaction_id`,
-          clientId: sql`lapse_m.client_id`,
-          passed: sql`lapse_d.status = ${rule.status} and lapse_d.${sql.identifier(disputes[rule.field].name)} <= ${scope.at}`,
-        };
-      case 'transaction':
-        return {
-          from: sql`transactions lapse_t`,
-          transactionId: sql`lapse_t.id`,
-          clientId: sql`lapse_t.client_id`,
-          passed: sql`lapse_t.${sql.identifier(transactions[rule.field].name)} <= ${scope.at}`,
-        };
-    }
-  })();
-  return sql`select ${transactionId} as transaction_id, ${clientId} as client_id from ${from} ${scope.join?.(clientId) ?? sql``}
-    where ${passed} ${scope.where?.(transactionId, clientId) ?? sql``}`;
+  const source = deadlineSource(rule, 'lapse_');
+  return sql`select ${source.transactionId} as transaction_id, ${source.clientId} as client_id from ${source.from} ${scope.join?.(source.clientId) ?? sql``}
+    where ${source.running} and ${source.dueAt} <= ${scope.at} ${scope.where?.(source.transactionId, source.clientId) ?? sql``}`;
 }
 
 /**

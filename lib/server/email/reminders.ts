@@ -2,7 +2,8 @@ import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
 import { DEADLINE_OWED_BY, DEADLINES, type DeadlineRule } from '@/lib/escrow/deadlines';
 import type { DbOrTx } from '../db/client';
-import { disputes, emailOutbox, milestones, transactions } from '../db/schema';
+import { deadlineSource } from '../deadlines/source';
+import { emailOutbox } from '../db/schema';
 import { queryRows } from '../db/rows';
 import { uuidv7 } from '../ids';
 import { dashboardLinkBase, newEmailStatus } from './outbox';
@@ -28,54 +29,25 @@ type Candidate = {
 /**
  * The customers one kind of deadline waits on whose instant falls within the next 24 hours of their
  * client's clock (the test-clock offset included, as the deadline runner's scan), and who have no
- * reminder for that instant yet. Record, status and due column come from DEADLINES, like scan.ts.
+ * reminder for that instant yet. Where each deadline lives: deadlines/source.ts, as for the runner's scan.
  */
 function remindersDue(rule: DeadlineRule, owedBy: NonNullable<(typeof DEADLINE_OWED_BY)[keyof typeof DEADLINE_OWED_BY]>, wallNow: Date): SQL {
-  const { from, recordId, dueAt, status, disputeId, title } = (() => {
-    switch (rule.record) {
-      case 'milestone':
-        return {
-          from: sql`milestones m join transactions t on t.id = m.transaction_id`,
-          recordId: sql`m.id`,
-          dueAt: sql`m.${sql.identifier(milestones[rule.field].name)}`,
-          status: rule.status === null ? sql`true` : sql`m.status = ${rule.status}`,
-          disputeId: sql`null::uuid`,
-          title: sql`m.title`,
-        };
-      case 'dispute':
-        return {
-          from: sql`disputes d join milestones m on m.id = d.milestone_id join transactions t on t.id = m.transaction_id`,
-          recordId: sql`d.id`,
-          dueAt: sql`d.${sql.identifier(disputes[rule.field].name)}`,
-          status: sql`d.status = ${rule.status}`,
-          disputeId: sql`d.id`,
-          title: sql`m.title`,
-        };
-      case 'transaction':
-        return {
-          from: sql`transactions t`,
-          recordId: sql`t.id`,
-          dueAt: sql`t.${sql.identifier(transactions[rule.field].name)}`,
-          status: sql`true`,
-          disputeId: sql`null::uuid`,
-          title: sql`t.title`,
-        };
-    }
-  })();
+  const source = deadlineSource(rule, 'due_');
   const parties = owedBy === 'buyer' ? sql`values ('buyer')` : owedBy === 'seller' ? sql`values ('seller')` : sql`values ('buyer'), ('seller')`;
   const answerer = owedBy === 'answerer' ? sql`and w.party is distinct from t.cancellation_request->>'requested_by'` : sql``;
   const clientNow = sql`(${wallNow.toISOString()}::timestamptz + c.clock_offset_ms * interval '1 millisecond')`;
   return sql`select * from (
-      select ${rule.name}::text as deadline, ${rule.name}::text || ':' || ${recordId} || ':' || (extract(epoch from ${dueAt}) * 1000)::bigint || ':' || u.id as dedupe_key,
-        t.client_id, t.id as transaction_id, ${disputeId} as dispute_id, ${title} as title, ${dueAt} as due_at,
+      select ${rule.name}::text as deadline, ${rule.name}::text || ':' || ${source.recordId} || ':' || (extract(epoch from ${source.dueAt}) * 1000)::bigint || ':' || u.id as dedupe_key,
+        t.client_id, t.id as transaction_id, ${source.disputeId} as dispute_id, ${source.title} as title, ${source.dueAt} as due_at,
         u.email, trim(u.first_name || ' ' || u.last_name) as name, a.id is not null as has_account, ${clientNow} as client_now
-      from ${from}
+      from ${source.from}
+      join transactions t on t.id = ${source.transactionId}
       join clients c on c.id = t.client_id
       cross join lateral (${parties}) w (party)
       join parties p on p.id = case w.party when 'buyer' then t.buyer_party_id else t.seller_party_id end
       join users u on u.id = p.user_id
       left join dashboard_accounts a on a.client_id = u.client_id and a.escrow_user_id = u.id and a.role = 'customer'
-      where ${status} and ${dueAt} > ${clientNow} and ${dueAt} <= ${clientNow} + ${REMINDER_AHEAD_MS} * interval '1 millisecond' ${answerer}
+      where ${source.running} and ${source.dueAt} > ${clientNow} and ${source.dueAt} <= ${clientNow} + ${REMINDER_AHEAD_MS} * interval '1 millisecond' ${answerer}
     ) due
     where not exists (select 1 from email_outbox o where o.dedupe_key = 'reminder:' || due.dedupe_key)`;
 }

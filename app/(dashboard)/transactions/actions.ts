@@ -29,7 +29,7 @@ export async function fundMilestone(input: unknown): Promise<ActionResult> {
     const { transaction } = owned.record;
     const result = await owned.api.milestones.fund(milestone_id, { buyer_id: transaction.buyer.user_id }, idempotency_key);
     if (result.ok && owned.viewer === 'admin') {
-      await auditStaffAction(actor, 'fund_on_behalf', { target: milestone_id, detail: { transaction_id: transaction.id, title: owned.record.title, buyer_id: transaction.buyer.user_id } });
+      await auditStaffAction(actor, 'fund_on_behalf', { target: milestone_id, detail: { transaction_id: transaction.id, transaction_title: transaction.title, milestone_title: owned.record.title, buyer_id: transaction.buyer.user_id } });
     }
     return fromApi(result);
   });

@@ -78,6 +78,7 @@ test('no page, RSC payload or data response contains the secret key, whoever ask
     '/admin/payouts',
     '/admin/webhooks',
     '/admin/outbox',
+    '/admin/audit',
     ...transactions.slice(0, 3),
     ...disputePages,
     '/data/customers',

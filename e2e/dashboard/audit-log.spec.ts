@@ -7,8 +7,8 @@ import { apiAt, DEMO, expect, horizontalOverflow, seriousAxeViolations, shot, te
 /**
  * The audit log (decisions §14, issue #26 item 5): the admin's staff actions done through the dashboard
  * (its sign-in, a key roll, the auto_payout setting, a customer created and invited, a milestone funded
- * for the buyer) are on /admin/audit with the admin's email and the address they came from, in words,
- * filterable by action; the new secret key and the invite link are nowhere in it; a customer's sign-in is
+ * for the buyer, the test clock moved) are on /admin/audit with the admin's email and the address they
+ * came from, in words, filterable by action; so are the demo dispute team's sign-in and verdict; the new secret key and the invite link are nowhere in it; a customer's sign-in is
  * not in it and a customer cannot open it; another client's rows never show. On a server of this spec's
  * own: it rolls the demo key and turns auto_payout on, which would change other specs' runs.
  */
@@ -38,7 +38,7 @@ async function signIn(page: Page, who: { email: string; password: string }) {
   await page.getByLabel('Email').fill(who.email);
   await page.getByLabel('Password').fill(who.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(/\/(transactions|admin\/transactions)$/);
+  await page.waitForURL(/\/(transactions|admin\/transactions|dispute-team)$/);
 }
 
 /** An admin's key roll of another client, as that client's admin would have it in the log. */
@@ -194,6 +194,63 @@ test('filtering by action, person and day narrows the list; the filters are the 
   await expect(admin.getByRole('search', { name: 'Filter the audit log' }).getByLabel('Person’s email')).toHaveValue('');
 });
 
+test('a verdict is in the disputed client’s log under the dispute-team member who gave it, as are its sign-in and the admin’s clock move', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const [ada, tunde] = await Promise.all(['ada.obi', 'tunde.balogun'].map(async (search) => (await api<{ users: Array<{ id: string }> }>('GET', `/v1/users?page=1&limit=1&sort=DESC&search=${search}`)).users[0]!.id));
+  await api('POST', '/v1/wallets/fund', { user_id: ada, amount: 20_000 });
+  const tx = await api<{ milestones: Array<{ id: string }> }>('POST', '/v1/transactions', {
+    title: `Disputed deal ${run}`,
+    description: 'Decided by the dispute team',
+    buyer_id: ada,
+    seller_id: tunde,
+    milestones: [{ title: 'Only milestone', description: 'Everything', amount: 10_000, due_date: new Date(Date.now() + 21 * 86_400_000).toISOString() }],
+  });
+  const m = tx.milestones[0]!.id;
+  const proof = 'https://example.com/waybill.pdf';
+  await api('POST', `/v1/milestones/${m}/fund`, { buyer_id: ada });
+  await api('POST', `/v1/milestones/${m}/deliver`, { seller_id: tunde, proofs_of_completion: [proof] });
+  await api('POST', `/v1/milestones/${m}/reject`, { buyer_id: ada, rejection_reason: 'Broken', proofs_of_return: [proof] });
+  await api('PATCH', `/v1/milestones/${m}/reject/disapprove`, { seller_id: tunde });
+  const dispute = await api<{ id: string; dispute_code: string }>('POST', '/v1/dispute/create', { description: 'Return refused', buyer_id: ada, seller_id: tunde, milestone_id: m });
+  await api('PATCH', `/v1/dispute/${dispute.id}/escalate`, { buyer_id: ada });
+  await api('POST', `/v1/dispute/${dispute.id}/evidence`, { buyer_id: ada, text: 'It arrived broken' });
+  await api('POST', `/v1/dispute/${dispute.id}/evidence`, { seller_id: tunde, text: 'It left intact' });
+
+  // The evidence window (3 business days) closes on this server's own clock.
+  await admin.goto('/admin/sandbox');
+  const clock = admin.getByRole('form', { name: 'Advance the test clock' });
+  await clock.getByLabel('Advance by').fill('7');
+  await clock.getByLabel('Unit').selectOption('days');
+  await clock.getByRole('button', { name: 'Advance clock' }).click();
+  await admin.getByRole('dialog').getByRole('button', { name: 'Advance' }).click();
+  await expect(admin.getByTestId('test-clock-settled')).toBeVisible();
+
+  const team = await pageAs(browser);
+  await signIn(team, DEMO.disputes);
+  await team.goto(`/dispute-team/${dispute.id}`);
+  const verdict = team.getByRole('form', { name: 'Verdict' });
+  await verdict.getByLabel("Seller's share (₦)").fill('4000');
+  await verdict.getByLabel('Reason').fill('Both sides share the loss.');
+  await verdict.getByRole('button', { name: 'Give verdict' }).click();
+  await team.getByRole('dialog').getByRole('button', { name: 'Confirm verdict' }).click();
+  await expect(team.getByTestId('dispute-outcome')).toContainText('Decided by the dispute team');
+
+  await admin.goto('/admin/audit?action=verdict');
+  const rows = admin.getByTestId('audit-row');
+  await expect(rows).toHaveCount(1);
+  await expect(rows.getByTestId('audit-actor')).toHaveText(DEMO.disputes.email);
+  await expect(rows).toContainText('Dispute team');
+  await expect(rows).toContainText(`${dispute.dispute_code}: the seller receives ₦4,000.00`);
+  await expect(rows.getByTestId('audit-target').getByRole('link')).toHaveAttribute('href', `/disputes/${dispute.id}`);
+  await expect(rows.getByTestId('audit-address')).toHaveText(LOOPBACK);
+  await admin.goto(`/admin/audit?action=sign_in&actor=${encodeURIComponent(DEMO.disputes.email)}`);
+  await expect(rows).toHaveCount(1);
+  await admin.goto('/admin/audit?action=clock_advanced');
+  await expect(rows).toHaveCount(1);
+  await expect(rows.getByTestId('audit-actor')).toHaveText(DEMO.admin.email);
+  await expect(rows).toContainText('by 7 days');
+});
+
 test('a customer’s sign-in is not audited, and a customer can neither open the audit log nor see its rows', async ({ browser }) => {
   const ada = await pageAs(browser);
   await signIn(ada, DEMO.buyer);
@@ -207,6 +264,8 @@ test('a customer’s sign-in is not audited, and a customer can neither open the
 
   await admin.goto(`/admin/audit?actor=${encodeURIComponent(DEMO.buyer.email)}`);
   await expect(admin.getByText('Nothing matches these filters')).toBeVisible();
+  // Ada has just signed in: every sign-in on the list is still a staff member's.
   await admin.goto('/admin/audit?action=sign_in');
-  await expect(admin.getByTestId('audit-row').first().getByTestId('audit-actor')).toHaveText(DEMO.admin.email);
+  await expect(admin.getByTestId('audit-row').first()).toBeVisible();
+  expect(new Set(await admin.getByTestId('audit-actor').allTextContents())).toEqual(new Set([DEMO.admin.email, DEMO.disputes.email]));
 });

@@ -40,6 +40,7 @@ function navigationOf(actor: Actor): Array<{ href: string; label: string }> {
       { href: '/admin/team', label: 'Team' },
       { href: '/admin/outbox', label: 'Outbox' },
       { href: '/admin/sandbox', label: 'Test clock' },
+      { href: '/admin/audit', label: 'Audit log' },
     ];
   }
   if (actor.kind === 'dispute_team') return [{ href: '/dispute-team', label: 'Arbitration queue' }];

@@ -12,6 +12,7 @@ import { allowSignInAttempt, recordFailedSignIn, resetSignInAttempts } from './d
 import { clientAddressOf } from './http/client-address';
 import { sessionSecret } from './dashboard/secret';
 import { isRetiredDemoAccount } from './dashboard/demo-accounts';
+import { recordAudit } from './dashboard/audit';
 
 declare module 'next-auth' {
   interface Session {
@@ -65,7 +66,13 @@ export function authOptions(): NextAuthOptions {
           await resetSignInAttempts(db, email, address);
           if (account.removedAt) return null; // removed from the team
           if (await isRetiredDemoAccount(db, account)) return null; // a published password (decisions §14)
-          await recordSignIn(db, account.id, new Date());
+          const now = new Date();
+          await recordSignIn(db, account.id, now);
+          // Staff sign-ins are audited (decisions §14); a customer's are its own business.
+          if (account.role !== 'customer') {
+            const actor = { accountId: account.id, email: account.email, role: account.role, clientId: account.clientId };
+            await recordAudit(db, { actor, action: 'sign_in', address, now });
+          }
           return { id: account.id, name: account.name, email: account.email, role: account.role };
         },
       }),

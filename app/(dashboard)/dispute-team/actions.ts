@@ -7,6 +7,7 @@ import { formatNaira } from '@/lib/escrow/money';
 import { operatorEscrow } from '@/lib/server/escrow-client';
 import { fromApi, guarded, notAllowed, notYours } from '@/lib/server/dashboard/action';
 import { isDisputeDesk } from '@/lib/server/dashboard/actor';
+import { auditStaffAction } from '@/lib/server/dashboard/audit';
 import { teamDispute } from '@/lib/server/dashboard/dispute-team';
 
 /**
@@ -24,6 +25,12 @@ export async function decideVerdict(input: unknown): Promise<ActionResult> {
     if (seller_amount > current.view.max_dispute_amount) {
       return { ok: false, message: `The seller's share is between ${formatNaira(0)} and ${formatNaira(Math.round(current.view.max_dispute_amount * 100))}.`, errors: [{ field: 'seller_amount', message: 'is above the money held' }] };
     }
-    return fromApi(await operatorEscrow.disputes.verdict(dispute_id, { seller_amount, reason }, idempotency_key));
+    const result = await operatorEscrow.disputes.verdict(dispute_id, { seller_amount, reason }, idempotency_key);
+    if (result.ok) {
+      // The verdict concerns the disputed deal's client, whose admins read it in their log.
+      const transaction = current.view.milestone.transaction;
+      await auditStaffAction(actor, 'verdict', { target: dispute_id, clientId: transaction.clientId, detail: { dispute_code: current.view.dispute_code, transaction_id: transaction.id, seller_amount } });
+    }
+    return fromApi(result);
   });
 }

@@ -14,6 +14,7 @@ import {
   type ActionResult,
 } from '@/lib/contracts/dashboard';
 import { fromApi, guarded, notAllowed, notYours } from '@/lib/server/dashboard/action';
+import { auditStaffAction } from '@/lib/server/dashboard/audit';
 import { milestoneFor, transactionFor } from '@/lib/server/dashboard/ownership';
 
 // Every action: contract parse + session (guarded), then the milestone is fetched and the signed-in
@@ -25,7 +26,12 @@ export async function fundMilestone(input: unknown): Promise<ActionResult> {
     const owned = await milestoneFor(actor, milestone_id);
     if (owned.kind !== 'ok') return notYours('Milestone');
     if (owned.viewer === 'seller') return notAllowed('Only the buyer funds a milestone.');
-    return fromApi(await owned.api.milestones.fund(milestone_id, { buyer_id: owned.record.transaction.buyer.user_id }, idempotency_key));
+    const { transaction } = owned.record;
+    const result = await owned.api.milestones.fund(milestone_id, { buyer_id: transaction.buyer.user_id }, idempotency_key);
+    if (result.ok && owned.viewer === 'admin') {
+      await auditStaffAction(actor, 'fund_on_behalf', { target: milestone_id, detail: { transaction_id: transaction.id, transaction_title: transaction.title, milestone_title: owned.record.title, buyer_id: transaction.buyer.user_id } });
+    }
+    return fromApi(result);
   });
 }
 

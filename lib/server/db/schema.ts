@@ -14,6 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { AUDIT_ACTIONS, type AuditDetail } from '../../contracts/audit';
 import { EMAIL_KINDS, EMAIL_STATUSES } from '../../contracts/emails';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -722,3 +723,31 @@ export const emailOutbox = pgTable(
   ],
 );
 export type EmailOutboxRow = typeof emailOutbox.$inferSelect;
+
+/**
+ * Every staff action (decisions §14): who (copied as they were then, so a row still reads the same after
+ * the account changes), what, on what, when and from which address. `client_id` is the client the action
+ * concerns, null for the service's own staff acting on no single client. Written by the dashboard once
+ * the change has succeeded; never updated. No foreign keys: the log outlives what it names.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey(),
+    clientId: uuid('client_id'),
+    actorAccountId: uuid('actor_account_id').notNull(),
+    actorEmail: text('actor_email').notNull(),
+    actorRole: text('actor_role', { enum: DASHBOARD_ROLES }).notNull(),
+    action: text('action', { enum: AUDIT_ACTIONS }).notNull(),
+    target: text('target'),
+    detail: jsonb('detail').$type<AuditDetail>().notNull().default({}),
+    address: text('address').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // A client's admins read their own rows, newest first; the operator reads every client's.
+    index('audit_log_client_created_idx').on(t.clientId, t.createdAt.desc(), t.id.desc()),
+    index('audit_log_created_idx').on(t.createdAt.desc(), t.id.desc()),
+  ],
+);
+export type AuditLogRow = typeof auditLog.$inferSelect;

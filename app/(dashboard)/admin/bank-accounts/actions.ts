@@ -5,6 +5,7 @@ import { RemoveBankAccountInput } from '@/lib/contracts/dashboard-payouts';
 import { escrowFor } from '@/lib/server/escrow-client';
 import { fromApi, guarded, notAllowed } from '@/lib/server/dashboard/action';
 import { nameCheck } from '@/lib/server/dashboard/payouts';
+import { auditStaffAction } from '@/lib/server/dashboard/audit';
 
 const adminsOnly = () => notAllowed('Only an admin of the marketplace can do this.');
 
@@ -20,7 +21,13 @@ export async function saveBankAccount(input: unknown): Promise<ActionResult<{ ac
     if (actor.kind !== 'admin') return adminsOnly();
     const refused = await nameCheck(actor, { ...body, accept_name_mismatch });
     if (refused) return refused;
-    return fromApi(await escrowFor(actor).banks.save(body, idempotency_key), (account) => ({ account_name: account.account_name }));
+    const result = await escrowFor(actor).banks.save(body, idempotency_key);
+    if (result.ok) {
+      const account = result.data;
+      const detail = { user_id: body.user_id, bank_name: account.bank_name, account_last4: account.account_number.slice(-4), account_name: account.account_name, name_mismatch_accepted: accept_name_mismatch === true };
+      await auditStaffAction(actor, 'bank_account_saved', { target: account.id, detail });
+    }
+    return fromApi(result, (account) => ({ account_name: account.account_name }));
   });
 }
 
@@ -33,6 +40,7 @@ export async function removeBankAccount(input: unknown): Promise<ActionResult> {
       return { ok: false, message: 'A payout to this account is still on its way. Remove the account once that payout is paid or has failed.' };
     }
     if (!result.ok && result.status === 404) return { ok: false, message: 'This account was already removed.' };
+    if (result.ok) await auditStaffAction(actor, 'bank_account_removed', { target: bank_account_id });
     return fromApi(result);
   });
 }

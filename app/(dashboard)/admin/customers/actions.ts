@@ -6,6 +6,7 @@ import { escrowFor } from '@/lib/server/escrow-client';
 import { ensureAccount, inviteByEmail } from '@/lib/server/dashboard/accounts';
 import type { Actor } from '@/lib/server/dashboard/actor';
 import { fromApi, guarded, notAllowed } from '@/lib/server/dashboard/action';
+import { auditStaffAction } from '@/lib/server/dashboard/audit';
 
 type Admin = Extract<Actor, { kind: 'admin' }>;
 const adminsOnly = () => notAllowed('Only an admin of the marketplace can do this.');
@@ -24,6 +25,7 @@ async function inviteUser(actor: Admin, user: { id: string; email: string; first
   }
   if (account.passwordHash) return { ok: false, message: `${user.first_name} already has dashboard access.` };
   const { token } = await inviteByEmail(db, account, actor.accountId, now);
+  await auditStaffAction(actor, 'invite_sent', { target: user.id, detail: { email: account.email } });
   return { ok: true, message: `Invite link made for ${user.first_name} and emailed to ${user.email}: it works once, for 7 days.`, data: { invite_path: `/invite/${token}` } };
 }
 
@@ -32,6 +34,7 @@ export async function createCustomer(input: unknown): Promise<ActionResult<{ use
     if (actor.kind !== 'admin') return adminsOnly();
     const created = await escrowFor(actor).users.create(user, idempotency_key);
     if (!created.ok) return fromApi(created);
+    await auditStaffAction(actor, 'customer_created', { target: created.data.id, detail: { email: created.data.email, name: `${created.data.first_name} ${created.data.last_name}` } });
     if (!invite) return { ok: true, message: created.message, data: { user_id: created.data.id } };
     const invited = await inviteUser(actor, created.data);
     if (!invited.ok) return { ok: true, message: `${created.message}. ${invited.message}`, data: { user_id: created.data.id } };
@@ -51,6 +54,8 @@ export async function inviteCustomer(input: unknown): Promise<ActionResult<{ inv
 export async function fundWallet(input: unknown): Promise<ActionResult<{ balance: number }>> {
   return guarded(FundWalletInput, input, async ({ user_id, amount, idempotency_key }, actor) => {
     if (actor.kind !== 'admin') return adminsOnly();
-    return fromApi(await escrowFor(actor).wallets.fund({ user_id, amount }, idempotency_key), (wallet) => ({ balance: wallet.balance }));
+    const result = await escrowFor(actor).wallets.fund({ user_id, amount }, idempotency_key);
+    if (result.ok) await auditStaffAction(actor, 'wallet_funded', { target: user_id, detail: { amount } });
+    return fromApi(result, (wallet) => ({ balance: wallet.balance }));
   });
 }

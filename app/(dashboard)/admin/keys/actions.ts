@@ -4,6 +4,7 @@ import { RollKeyInput, type ActionResult, type RolledKey } from '@/lib/contracts
 import { getDb } from '@/lib/server/db/client';
 import { storeClientKey } from '@/lib/server/dashboard/client-keys';
 import { fromApi, guarded, notAllowed } from '@/lib/server/dashboard/action';
+import { auditStaffAction } from '@/lib/server/dashboard/audit';
 import { dashboardEnv } from '@/lib/server/dashboard/config';
 import { escrowFor } from '@/lib/server/escrow-client';
 
@@ -19,7 +20,11 @@ export async function rollKey(input: unknown): Promise<ActionResult<RolledKey>> 
       return notAllowed('This dashboard acts with the key in its ESCROW_API_KEY setting: roll the key with POST /v1/keys/roll, then put the new key in that setting.');
     }
     const result = await escrowFor(actor).keys.roll({ expires_in_hours }, idempotency_key);
-    if (result.ok && result.data.secret_key) await storeClientKey(await getDb(), actor.clientId, result.data.secret_key, new Date());
+    // No secret_key: an Idempotency-Key replay of a roll already made (and already audited).
+    if (result.ok && result.data.secret_key) {
+      await storeClientKey(await getDb(), actor.clientId, result.data.secret_key, new Date());
+      await auditStaffAction(actor, 'key_rolled', { target: result.data.id, detail: { last4: result.data.last4, previous_keys_expire_at: result.data.previous_keys_expire_at } });
+    }
     return fromApi(result, (rolled) => rolled);
   });
 }

@@ -4,6 +4,7 @@ import type { ActionResult } from '@/lib/contracts/dashboard';
 import { PayoutHelperInput, UpdateSettingsInput, type ClientSettings } from '@/lib/contracts/dashboard-payouts';
 import { escrowFor } from '@/lib/server/escrow-client';
 import { fromApi, guarded, notAllowed } from '@/lib/server/dashboard/action';
+import { auditStaffAction } from '@/lib/server/dashboard/audit';
 
 const adminsOnly = () => notAllowed('Only an admin of the marketplace can do this.');
 
@@ -21,6 +22,7 @@ export async function settlePayoutInSandbox(input: unknown): Promise<ActionResul
       };
     }
     if (!result.ok && result.code === 'LIVE_MODE_FORBIDDEN') return { ok: false, message: 'Payouts can be failed or reversed by hand only in the sandbox.' };
+    if (result.ok) await auditStaffAction(actor, outcome === 'fail' ? 'payout_failed' : 'payout_reversed', { target: payout_id, detail: reason ? { reason } : {} });
     return fromApi(result, (payout) => ({ status: payout.status }));
   });
 }
@@ -30,6 +32,7 @@ export async function updateSettings(input: unknown): Promise<ActionResult<Clien
     if (actor.kind !== 'admin') return adminsOnly();
     const result = await escrowFor(actor).settings.update({ auto_payout }, idempotency_key);
     if (!result.ok) return fromApi(result);
+    await auditStaffAction(actor, 'settings_changed', { target: 'auto_payout', detail: { auto_payout: result.data.auto_payout } });
     return {
       ok: true,
       message: result.data.auto_payout ? 'Releases to sellers with a saved account are now paid out automatically.' : 'Releases now stay in the sellers’ wallets until they withdraw.',

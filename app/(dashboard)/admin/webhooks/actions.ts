@@ -3,14 +3,27 @@
 import type { ActionResult } from '@/lib/contracts/dashboard';
 import { CreateWebhookInput, ResendDeliveryInput, type WebhookDelivery, type WebhookEndpointWithSecret } from '@/lib/contracts/dashboard-disputes';
 import { fromApi, guarded, notAllowed } from '@/lib/server/dashboard/action';
+import { auditStaffAction } from '@/lib/server/dashboard/audit';
 import { escrowFor } from '@/lib/server/escrow-client';
+
+function urlWithoutQuery(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.origin}${parsed.pathname}`;
+  } catch {
+    return '';
+  }
+}
 
 /** Registers an endpoint; the signing secret comes back in this answer only, for the admin to copy once. */
 export async function createWebhook(input: unknown): Promise<ActionResult<WebhookEndpointWithSecret>> {
   return guarded(CreateWebhookInput, input, async (values, actor) => {
     if (actor.kind !== 'admin') return notAllowed('Only an admin of the marketplace manages its webhooks.');
     const body = { url: values.url, ...(values.description ? { description: values.description } : {}) };
-    return fromApi(await escrowFor(actor).webhooks.create(body, values.idempotency_key), (endpoint) => endpoint);
+    const result = await escrowFor(actor).webhooks.create(body, values.idempotency_key);
+    // The URL without its query or fragment, where some receivers put a token; never the signing secret.
+    if (result.ok) await auditStaffAction(actor, 'webhook_created', { target: result.data.id, detail: { url: urlWithoutQuery(result.data.url) } });
+    return fromApi(result, (endpoint) => endpoint);
   });
 }
 
@@ -18,6 +31,8 @@ export async function createWebhook(input: unknown): Promise<ActionResult<Webhoo
 export async function resendDelivery(input: unknown): Promise<ActionResult<WebhookDelivery>> {
   return guarded(ResendDeliveryInput, input, async (values, actor) => {
     if (actor.kind !== 'admin') return notAllowed('Only an admin of the marketplace manages its webhooks.');
-    return fromApi(await escrowFor(actor).webhooks.resend(values.webhook_id, values.delivery_id, values.idempotency_key), (delivery) => delivery);
+    const result = await escrowFor(actor).webhooks.resend(values.webhook_id, values.delivery_id, values.idempotency_key);
+    if (result.ok) await auditStaffAction(actor, 'webhook_delivery_resent', { target: values.delivery_id, detail: { webhook_id: values.webhook_id } });
+    return fromApi(result, (delivery) => delivery);
   });
 }

@@ -1,0 +1,191 @@
+'use client';
+
+import Link from 'next/link';
+import { useRouter } from 'next/navigation';
+import { AUDIT_ACTIONS, AUDIT_ACTION_LABELS, AUDIT_ROLE_LABELS, auditActionLabel, type AuditDetail, type AuditEntry } from '@/lib/contracts/audit';
+import type { Pagination } from '@/lib/contracts/common';
+import { dateTime, naira } from '../escrow/money';
+import { Badge } from '../ui/badge';
+import { Button, buttonClasses } from '../ui/button';
+import { Card } from '../ui/card';
+import { SelectField, TextField } from '../ui/field';
+import { PaginationControls } from '../ui/pagination';
+import { EmptyState } from '../ui/states';
+
+/** The filters as the page's URL holds them (GET query parameters), so a filtered view is a link. */
+export type AuditLogFilters = { action?: string; actor?: string; from?: string; to?: string };
+
+const text = (value: AuditDetail[string] | undefined) => (typeof value === 'string' ? value : '');
+
+/** The facts of an entry in a sentence, where its action has any worth saying. */
+function summaryOf(entry: AuditEntry): string {
+  const d = entry.detail;
+  switch (entry.action) {
+    case 'settings_changed':
+      return typeof d.auto_payout === 'boolean' ? `Automatic payouts turned ${d.auto_payout ? 'on' : 'off'}` : '';
+    case 'key_rolled':
+      return `New key ends in ${text(d.last4)}${d.previous_keys_expire_at ? `; earlier keys work until ${dateTime(text(d.previous_keys_expire_at))}` : ''}`;
+    case 'verdict':
+      return `${text(d.dispute_code)}: the seller receives ${typeof d.seller_amount === 'number' ? naira(d.seller_amount) : 'an amount'}`;
+    case 'fund_on_behalf':
+      return `“${text(d.milestone_title)}” of “${text(d.transaction_title)}”`;
+    case 'transaction_created':
+      return d.title ? `“${text(d.title)}”` : '';
+    case 'customer_created':
+      return [text(d.name), text(d.email)].filter(Boolean).join(', ');
+    case 'invite_sent':
+      return text(d.email);
+    case 'wallet_funded':
+      return typeof d.amount === 'number' ? naira(d.amount) : '';
+    case 'bank_account_saved':
+      return `${text(d.bank_name)} ••••${text(d.account_last4)} (${text(d.account_name)})`;
+    case 'payout_failed':
+    case 'payout_reversed':
+      return text(d.reason);
+    case 'webhook_created':
+      return text(d.url);
+    case 'email_resent':
+      return `“${text(d.subject)}” to ${text(d.to)}`;
+    case 'clock_advanced':
+      return `by ${String(d.amount)} ${text(d.unit)}`;
+    default:
+      return '';
+  }
+}
+
+/** Where the thing acted on is shown in the dashboard, if it is a page of its own. */
+function targetHref(entry: AuditEntry): string | null {
+  const id = entry.target;
+  if (entry.action === 'fund_on_behalf' && entry.detail.transaction_id) return `/transactions/${text(entry.detail.transaction_id)}`;
+  if (!id) return null;
+  if (entry.action === 'customer_created' || entry.action === 'invite_sent' || entry.action === 'wallet_funded') return `/admin/customers/${id}`;
+  if (entry.action === 'transaction_created') return `/transactions/${id}`;
+  if (entry.action === 'verdict') return `/disputes/${id}`;
+  return null;
+}
+
+const detailName = (name: string) => name.replaceAll('_', ' ');
+
+export function AuditFilterForm({ filters }: { filters: AuditLogFilters }) {
+  return (
+    // A plain GET form: the filters become the URL's query. Keyed by them so "Clear" draws the fields empty again.
+    <form key={JSON.stringify(filters)} method="get" action="/admin/audit" role="search" aria-label="Filter the audit log" className="mb-4 flex flex-wrap items-end gap-3">
+      <SelectField label="Action" name="action" defaultValue={filters.action ?? ''} className="min-w-0 flex-1 sm:max-w-64">
+        <option value="">Any action</option>
+        {AUDIT_ACTIONS.map((action) => (
+          <option key={action} value={action}>
+            {AUDIT_ACTION_LABELS[action]}
+          </option>
+        ))}
+      </SelectField>
+      <TextField label="Person’s email" name="actor" type="search" defaultValue={filters.actor ?? ''} className="min-w-0 flex-1 sm:max-w-64" />
+      <TextField label="From" name="from" type="date" defaultValue={filters.from ?? ''} className="min-w-0" />
+      <TextField label="To" name="to" type="date" defaultValue={filters.to ?? ''} className="min-w-0" />
+      <div className="flex gap-2">
+        <Button type="submit" variant="secondary">
+          Filter
+        </Button>
+        <Link href="/admin/audit" className={buttonClasses('ghost')}>
+          Clear
+        </Link>
+      </div>
+    </form>
+  );
+}
+
+export function AuditLog({ entries, pagination, filters }: { entries: AuditEntry[]; pagination: Pagination; filters: AuditLogFilters }) {
+  const router = useRouter();
+  const filtered = Object.values(filters).some(Boolean);
+  const toPage = (page: number) => {
+    const query = new URLSearchParams(Object.entries(filters).filter((pair): pair is [string, string] => Boolean(pair[1])));
+    query.set('page', String(page));
+    router.push(`/admin/audit?${query.toString()}`);
+  };
+  return (
+    <Card>
+      <AuditFilterForm filters={filters} />
+      {entries.length === 0 ? (
+        <EmptyState title={filtered ? 'Nothing matches these filters' : 'Nothing recorded yet'}>
+          Sign-ins, invitations, key rolls, setting changes, verdicts and every change an admin makes are listed here.
+        </EmptyState>
+      ) : (
+        <div className="overflow-x-auto">
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">Audit log, newest first</caption>
+            <thead className="border-b text-xs uppercase tracking-wide text-slate-500">
+              <tr>
+                <th scope="col" className="py-2 pr-4">
+                  Who
+                </th>
+                <th scope="col" className="py-2 pr-4">
+                  What
+                </th>
+                <th scope="col" className="py-2 pr-4">
+                  On
+                </th>
+                <th scope="col" className="py-2 pr-4">
+                  When (WAT)
+                </th>
+                <th scope="col" className="py-2">
+                  From address
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {entries.map((entry) => {
+                const summary = summaryOf(entry);
+                const href = targetHref(entry);
+                const details = Object.entries(entry.detail);
+                return (
+                  <tr key={entry.id} className="border-b align-top last:border-0" data-testid="audit-row" data-action={entry.action}>
+                    <td className="py-2 pr-4">
+                      <p className="break-all text-slate-900" data-testid="audit-actor">
+                        {entry.actor.email}
+                      </p>
+                      <Badge tone={entry.actor.role === 'admin' ? 'green' : 'grey'}>{AUDIT_ROLE_LABELS[entry.actor.role]}</Badge>
+                    </td>
+                    <td className="py-2 pr-4">
+                      <p className="font-medium text-slate-900" data-testid="audit-action">
+                        {auditActionLabel(entry.action)}
+                      </p>
+                      {summary ? <p className="break-words text-slate-700">{summary}</p> : null}
+                      {details.length > 0 ? (
+                        <details className="mt-1 text-xs text-slate-600">
+                          <summary className="cursor-pointer">Details</summary>
+                          <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-2">
+                            {details.map(([name, value]) => (
+                              <div key={name} className="contents">
+                                <dt>{detailName(name)}</dt>
+                                <dd className="break-all font-mono">{String(value)}</dd>
+                              </div>
+                            ))}
+                          </dl>
+                        </details>
+                      ) : null}
+                    </td>
+                    <td className="py-2 pr-4 font-mono text-xs text-slate-700" data-testid="audit-target">
+                      {href ? (
+                        <Link href={href} className="break-all text-emerald-800 underline underline-offset-2">
+                          {entry.target ?? text(entry.detail.transaction_id)}
+                        </Link>
+                      ) : (
+                        <span className="break-all">{entry.target ?? '—'}</span>
+                      )}
+                    </td>
+                    <td className="whitespace-nowrap py-2 pr-4 text-slate-700">
+                      <time dateTime={entry.created_at}>{dateTime(entry.created_at)}</time>
+                    </td>
+                    <td className="py-2 font-mono text-xs text-slate-700" data-testid="audit-address">
+                      {entry.address}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <PaginationControls page={pagination.page} pageCount={pagination.pageCount} total={pagination.total} onPage={toPage} label="actions" />
+    </Card>
+  );
+}

@@ -27,6 +27,7 @@ function navigationOf(actor: Actor): Array<{ href: string; label: string }> {
     return [
       { href: '/operator/clients', label: 'Clients' },
       { href: '/dispute-team', label: 'Arbitration queue' },
+      { href: '/operator/audit', label: 'Audit log' },
     ];
   }
   if (actor.kind === 'admin') {

@@ -34,7 +34,19 @@ function summaryOf(entry: AuditEntry): string {
     case 'customer_created':
       return [text(d.name), text(d.email)].filter(Boolean).join(', ');
     case 'invite_sent':
+    case 'member_invite_resent':
+    case 'member_removed':
       return text(d.email);
+    case 'member_invited':
+    case 'client_admin_invited':
+      return [text(d.email), text(d.role), text(d.client_name)].filter(Boolean).join(', ');
+    case 'client_created':
+      return [text(d.name), text(d.mode)].filter(Boolean).join(', ');
+    case 'client_updated':
+      return Object.entries(d)
+        .filter(([name]) => name !== 'client_name')
+        .map(([name, value]) => `${detailName(name)}: ${String(value)}`)
+        .join('; ');
     case 'wallet_funded':
       return typeof d.amount === 'number' ? naira(d.amount) : '';
     case 'bank_account_saved':
@@ -66,10 +78,10 @@ function targetHref(entry: AuditEntry): string | null {
 
 const detailName = (name: string) => name.replaceAll('_', ' ');
 
-export function AuditFilterForm({ filters }: { filters: AuditLogFilters }) {
+export function AuditFilterForm({ filters, basePath }: { filters: AuditLogFilters; basePath: string }) {
   return (
     // A plain GET form: the filters become the URL's query. Keyed by them so "Clear" draws the fields empty again.
-    <form key={JSON.stringify(filters)} method="get" action="/admin/audit" role="search" aria-label="Filter the audit log" className="mb-4 flex flex-wrap items-end gap-3">
+    <form key={JSON.stringify(filters)} method="get" action={basePath} role="search" aria-label="Filter the audit log" className="mb-4 flex flex-wrap items-end gap-3">
       <SelectField label="Action" name="action" defaultValue={filters.action ?? ''} className="min-w-0 flex-1 sm:max-w-64">
         <option value="">Any action</option>
         {AUDIT_ACTIONS.map((action) => (
@@ -85,7 +97,7 @@ export function AuditFilterForm({ filters }: { filters: AuditLogFilters }) {
         <Button type="submit" variant="secondary">
           Filter
         </Button>
-        <Link href="/admin/audit" className={buttonClasses('ghost')}>
+        <Link href={basePath} className={buttonClasses('ghost')}>
           Clear
         </Link>
       </div>
@@ -93,17 +105,30 @@ export function AuditFilterForm({ filters }: { filters: AuditLogFilters }) {
   );
 }
 
-export function AuditLog({ entries, pagination, filters }: { entries: AuditEntry[]; pagination: Pagination; filters: AuditLogFilters }) {
+/** `basePath`: the page it is on (an admin's log, or the operator's of every client); `linkTargets`: link what was acted on to the admin's pages. */
+export function AuditLog({
+  entries,
+  pagination,
+  filters,
+  basePath = '/admin/audit',
+  linkTargets = true,
+}: {
+  entries: AuditEntry[];
+  pagination: Pagination;
+  filters: AuditLogFilters;
+  basePath?: string;
+  linkTargets?: boolean;
+}) {
   const router = useRouter();
   const filtered = Object.values(filters).some(Boolean);
   const toPage = (page: number) => {
     const query = new URLSearchParams(Object.entries(filters).filter((pair): pair is [string, string] => Boolean(pair[1])));
     query.set('page', String(page));
-    router.push(`/admin/audit?${query.toString()}`);
+    router.push(`${basePath}?${query.toString()}`);
   };
   return (
     <Card>
-      <AuditFilterForm filters={filters} />
+      <AuditFilterForm filters={filters} basePath={basePath} />
       {entries.length === 0 ? (
         <EmptyState title={filtered ? 'Nothing matches these filters' : 'Nothing recorded yet'}>
           Sign-ins, invitations, key rolls, setting changes, verdicts and every change an admin makes are listed here.
@@ -134,7 +159,7 @@ export function AuditLog({ entries, pagination, filters }: { entries: AuditEntry
             <tbody>
               {entries.map((entry) => {
                 const summary = summaryOf(entry);
-                const href = targetHref(entry);
+                const href = linkTargets ? targetHref(entry) : null;
                 const details = Object.entries(entry.detail);
                 return (
                   <tr key={entry.id} className="border-b align-top last:border-0" data-testid="audit-row" data-action={entry.action}>

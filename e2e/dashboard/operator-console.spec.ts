@@ -140,6 +140,13 @@ test('the operator creates a live and a test client, completes KYC and sets fees
   await operator.goto('/operator/clients');
   await expect(operator.getByTestId('client-row')).toHaveCount(2);
   await shot(operator, 'operator-clients');
+
+  // The operator's audit log holds each of these, under the operator's email.
+  await operator.goto('/operator/audit');
+  for (const action of ['sign_in', 'client_created', 'client_updated', 'client_admin_invited']) {
+    await expect(operator.locator(`[data-testid="audit-row"][data-action="${action}"]`).first()).toContainText('ops@example.com');
+  }
+  await expect(operator.locator('[data-testid="audit-row"][data-action="client_created"]')).toHaveCount(2);
 });
 
 test('each admin signs in from the emailed link, creates a customer and rolls the key; the dashboard keeps working', async ({ browser }) => {
@@ -176,6 +183,11 @@ test('each admin signs in from the emailed link, creates a customer and rolls th
     // The dashboard acts with the new key from now on.
     await page.goto('/admin/customers');
     await expect(page.getByRole('link', { name: new RegExp(`${first} Customer`) }).first()).toBeVisible();
+    // The client's own log: the operator's changes to it, then its admin's sign-in and key roll; nothing of the other client.
+    await page.goto('/admin/audit');
+    await expect(page.locator('[data-testid="audit-row"][data-action="key_rolled"]')).toContainText(client.admin.email);
+    await expect(page.locator('[data-testid="audit-row"][data-action="client_admin_invited"]').first()).toContainText('ops@example.com');
+    await expect(page.getByTestId('audit-row').filter({ hasText: clients[mode === 'live' ? 'test' : 'live'].admin.email })).toHaveCount(0);
   }
 });
 

@@ -174,4 +174,11 @@ test('a removed member is signed out at once and cannot sign in again', async ()
   await viewer.getByLabel('Password').fill(PASSWORD);
   await viewer.getByRole('button', { name: 'Sign in' }).click();
   await expect(viewer.getByText('That email and password do not match an account.')).toBeVisible();
+
+  // The audit log holds the team's changes, each under the admin who made it.
+  await admin.goto(`/admin/audit?actor=${encodeURIComponent(DEMO.admin.email)}`);
+  for (const action of ['member_invited', 'member_invite_resent', 'member_removed']) {
+    await expect(admin.locator(`[data-testid="audit-row"][data-action="${action}"]`).first(), action).toBeVisible();
+  }
+  await expect(admin.locator('[data-testid="audit-row"][data-action="member_removed"]').filter({ hasText: viewerEmail })).toHaveCount(1);
 });

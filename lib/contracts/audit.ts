@@ -22,6 +22,13 @@ export const AUDIT_ACTIONS = [
   'webhook_delivery_resent',
   'email_resent',
   'clock_advanced',
+  'member_invited',
+  'member_invite_resent',
+  'member_removed',
+  'client_created',
+  'client_updated',
+  'client_admin_invited',
+  'client_key_connected',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -43,6 +50,13 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   webhook_delivery_resent: 'Resent a webhook delivery',
   email_resent: 'Resent an email',
   clock_advanced: 'Moved the test clock forward',
+  member_invited: 'Invited a team member',
+  member_invite_resent: "Sent a team member's invite again",
+  member_removed: 'Removed a team member or revoked an invite',
+  client_created: 'Created a client',
+  client_updated: "Changed a client's settings",
+  client_admin_invited: "Invited a client's admin",
+  client_key_connected: "Connected a client's secret key",
 };
 
 export const isAuditAction = (value: string): value is AuditAction => (AUDIT_ACTIONS as readonly string[]).includes(value);

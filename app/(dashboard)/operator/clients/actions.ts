@@ -4,6 +4,7 @@ import type { ActionResult } from '@/lib/contracts/dashboard';
 import { ConnectClientKeyInput, CreateClientInput, InviteClientAdminInput, UpdateClientInput, type InviteResult } from '@/lib/contracts/dashboard-staff';
 import { getDb } from '@/lib/server/db/client';
 import { fromApi, guarded, notAllowed } from '@/lib/server/dashboard/action';
+import { auditStaffAction } from '@/lib/server/dashboard/audit';
 import { storeClientKey } from '@/lib/server/dashboard/client-keys';
 import { clientsView } from '@/lib/server/dashboard/operator';
 import { inviteStaff } from '@/lib/server/dashboard/staff';
@@ -20,7 +21,10 @@ export async function createClient(input: unknown): Promise<ActionResult<{ clien
     if (actor.kind !== 'operator') return operatorsOnly();
     const created = await operatorEscrow.clients.create({ name, mode }, idempotency_key);
     if (!created.ok) return fromApi(created);
-    if (created.data.secret_key) await storeClientKey(await getDb(), created.data.id, created.data.secret_key, new Date());
+    if (created.data.secret_key) {
+      await storeClientKey(await getDb(), created.data.id, created.data.secret_key, new Date());
+      await auditStaffAction(actor, 'client_created', { target: created.data.id, clientId: created.data.id, detail: { name: created.data.name, mode } });
+    }
     const next = mode === 'live' ? ' Complete its KYC before it creates customers.' : '';
     return { ok: true, message: `${created.data.name} was created (${mode} mode).${next}`, data: { client_id: created.data.id } };
   });
@@ -29,7 +33,12 @@ export async function createClient(input: unknown): Promise<ActionResult<{ clien
 export async function updateClient(input: unknown): Promise<ActionResult> {
   return guarded(UpdateClientInput, input, async ({ client_id, idempotency_key, ...changes }, actor) => {
     if (actor.kind !== 'operator') return operatorsOnly();
-    return fromApi(await operatorEscrow.clients.update(client_id, changes, idempotency_key));
+    const updated = await operatorEscrow.clients.update(client_id, changes, idempotency_key);
+    if (updated.ok) {
+      const { name, is_kyc_completed, fee_basis_points, fee_cap, auto_payout } = updated.data;
+      await auditStaffAction(actor, 'client_updated', { target: client_id, clientId: client_id, detail: { name, is_kyc_completed, fee_basis_points, fee_cap, auto_payout } });
+    }
+    return fromApi(updated);
   });
 }
 
@@ -46,6 +55,7 @@ export async function inviteClientAdmin(input: unknown): Promise<ActionResult<In
     if (!client) return notAllowed('That client was not found.');
     const invited = await inviteStaff(await getDb(), { clientId: client.id, clientName: client.name, email, name, role: 'admin', invitedBy: actor.accountId, now: new Date() });
     if (!invited.ok) return { ok: false, message: invited.message, errors: [{ field: 'email', message: invited.message }] };
+    await auditStaffAction(actor, 'client_admin_invited', { target: invited.account.id, clientId: client.id, detail: { email: invited.account.email, client_name: client.name } });
     const warning = client.dashboard_key ? '' : ' The dashboard holds no key for this client yet: connect it, or the admin can sign in but not act.';
     return { ok: true, message: `Invite emailed to ${invited.account.email}: the link works once, for 7 days.${warning}`, data: { invite_path: `/invite/${invited.token}` } };
   });
@@ -60,6 +70,7 @@ export async function connectClientKey(input: unknown): Promise<ActionResult> {
     if (!keys.ok) return keys.status === 401 ? refused : fromApi(keys);
     if (keys.data.client_id !== client_id) return refused;
     await storeClientKey(await getDb(), client_id, secret_key, new Date());
+    await auditStaffAction(actor, 'client_key_connected', { target: client_id, clientId: client_id, detail: { mode: keys.data.mode } });
     return { ok: true, message: "The key is stored, encrypted: this client's admins act with it from now on." };
   });
 }

@@ -9,6 +9,7 @@ import { DisputeOutcome } from '../escrow/dispute-outcome';
 import { DisputeThread } from '../escrow/dispute-thread';
 import { MilestoneLogList } from '../escrow/milestone-log';
 import { dateTime, naira } from '../escrow/money';
+import { ProofGallery } from '../escrow/proof-gallery';
 import { StatusBadge } from '../escrow/status-badge';
 import { Card, CardHeader } from '../ui/card';
 import { fetchJson } from '../ui/fetch-json';
@@ -24,6 +25,16 @@ function Fact({ label, value }: { label: string; value: string }) {
       <p className="text-xs uppercase tracking-wide text-slate-500">{label}</p>
       <p className="font-medium">{value}</p>
     </div>
+  );
+}
+
+/** One party's proofs of the disputed milestone, opened through /proofs against this dispute. */
+function MilestoneProofs({ title, label, urls, disputeId }: { title: string; label: string; urls: string[]; disputeId: string }) {
+  return (
+    <section aria-label={title} className="rounded-lg border bg-slate-50 p-4">
+      <h3 className="font-semibold text-slate-900">{title}</h3>
+      {urls.length === 0 ? <p className="mt-3 text-sm text-slate-600">None sent.</p> : <ProofGallery urls={urls} label={label} disputeId={disputeId} />}
+    </section>
   );
 }
 
@@ -65,6 +76,18 @@ export function ArbitrationDetail({ initial }: { initial: ArbitrationView }) {
               {d.evidence_submission_end_date ? `; evidence closed ${dateTime(d.evidence_submission_end_date)}` : ''}.
             </span>
           ) : null}
+        </div>
+      </Card>
+      <Card>
+        <CardHeader title="Delivery and return" description="What each party sent as proof before the dispute." />
+        {d.milestone.delivery_rejection_reason ? (
+          <p className="mb-4 rounded-md bg-rose-50 px-3 py-2 text-sm text-rose-900">
+            <span className="font-medium">Buyer&apos;s reason for rejecting:</span> {d.milestone.delivery_rejection_reason}
+          </p>
+        ) : null}
+        <div className="grid gap-4 md:grid-cols-2">
+          <MilestoneProofs title="Seller's proof of delivery" label="Proof of delivery" urls={d.milestone.proofs_of_completion} disputeId={d.id} />
+          <MilestoneProofs title="Buyer's proof of return" label="Proof of return" urls={d.milestone.proofs_of_return} disputeId={d.id} />
         </div>
       </Card>
       <Card>

@@ -156,7 +156,7 @@ function pathFor(op: Operation, ids: Ids, override?: string): string {
     if (op.path.startsWith('/v1/dispute/')) return ids.dispute;
     // A verdict needs a dispute in ARBITRATION (of a client of its own: see beforeAll).
     if (op.path.startsWith('/v1/operator/disputes/')) return op.id === 'decideVerdict' ? (ids.arbitration ?? ids.dispute) : ids.dispute;
-    if (op.path.startsWith('/v1/files/')) return ids.file;
+    if (op.path.startsWith('/v1/files/') || op.path.startsWith('/v1/operator/files/')) return ids.file;
     if (name === 'delivery_id') return ids.delivery;
     if (op.path.startsWith('/v1/webhooks/')) return ids.webhook;
     if (op.path.startsWith('/v1/payouts/') || op.path.startsWith('/v1/test-helpers/payouts/')) return ids.payout;
@@ -360,8 +360,9 @@ describe('operator routes refuse everything but the operator key', () => {
       ErrorEnvelope.parse(res.body);
     }
     // The operator key itself works, raw and as Bearer (a verdict is final, so the second is on another dispute).
-    expectOk(await send(req, operatorKey()));
-    expectOk(await send(requestFor(op, op.id === 'decideVerdict' ? { ...ids, arbitration: spareArbitration } : ids), `Bearer ${operatorKey()}`));
+    const succeeds = (res: ApiResponse) => (op.binaryResponse ? expect(res.status, JSON.stringify(res.body)).toBe(200) : expectOk(res));
+    succeeds(await send(req, operatorKey()));
+    succeeds(await send(requestFor(op, op.id === 'decideVerdict' ? { ...ids, arbitration: spareArbitration } : ids), `Bearer ${operatorKey()}`));
   });
 
   it('a client key on POST /v1/operator/clients creates no client', async () => {

@@ -186,7 +186,7 @@ function pathOf(s: Staged, override?: string): string {
     if (op.path.startsWith('/v1/transactions/')) return deal.transaction.id;
     if (op.path.startsWith('/v1/milestones/')) return s.milestoneId;
     if (op.path.startsWith('/v1/dispute/') || op.path.startsWith('/v1/operator/disputes/')) return s.disputeId!;
-    if (op.path.startsWith('/v1/files/')) return s.fileId;
+    if (op.path.startsWith('/v1/files/') || op.path.startsWith('/v1/operator/files/')) return s.fileId;
     if (name === 'delivery_id') return s.deliveryId!;
     if (op.path.startsWith('/v1/webhooks/')) return s.webhookId!;
     if (op.path.startsWith('/v1/payouts/') || op.path.startsWith('/v1/test-helpers/payouts/')) return s.payoutId!;

@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { ErrorEnvelope } from '@/lib/contracts/common';
 import { FileRecord, MilestoneRecord } from '@/lib/contracts/records';
-import { baseUrl, call, expectError, expectOk, newClient, newDeal, snapshot, type ApiResponse, type TestClient } from './support/api';
+import { baseUrl, call, expectError, expectOk, newClient, newDeal, operatorKey, snapshot, type ApiResponse, type TestClient } from './support/api';
 
 const TEN_MB = 10 * 1024 * 1024;
 
@@ -162,6 +162,47 @@ describe('GET /v1/files/{id}: only the owner reads a file', () => {
   it('is 400 for a non-UUID id', async () => {
     const client = await newClient();
     expectError(await call('GET', '/v1/files/proof.png', { key: client.secretKey }), 400, 'VALIDATION_ERROR');
+  });
+});
+
+describe("GET /v1/operator/files/{id}: the dispute team reads any client's file", () => {
+  it("answers each client's bytes under their stored type, with the operator key raw or as Bearer", async () => {
+    const [a, b] = [await newClient(), await newClient()];
+    const png = FileRecord.parse(expectOk(await upload(a, PNG, { type: 'image/png', filename: 'parcel photo.png' })));
+    const pdf = FileRecord.parse(expectOk(await upload(b, PDF, { type: 'application/pdf', filename: 'waybill.pdf' })));
+    for (const [file, bytes, type] of [[png, PNG, 'image/png'], [pdf, PDF, 'application/pdf']] as const) {
+      for (const key of [operatorKey(), `Bearer ${operatorKey()}`]) {
+        const got = await read(`${baseUrl()}/v1/operator/files/${file.id}`, key);
+        expect(got.status).toBe(200);
+        expect(got.headers.get('content-type')).toBe(type);
+        expect(got.headers.get('x-content-type-options')).toBe('nosniff');
+        expect(got.bytes.equals(bytes)).toBe(true);
+      }
+    }
+    expect((await read(`${baseUrl()}/v1/operator/files/${png.id}`, operatorKey())).headers.get('content-disposition')).toBe('inline; filename="parcel_photo.png"');
+  });
+
+  it("is 401 for a client's key, even the owner's, and without a key", async () => {
+    const owner = await newClient();
+    const file = expectOk(await upload(owner, PNG, { type: 'image/png' }));
+    for (const key of [owner.secretKey, `Bearer ${owner.secretKey}`, owner.publicKey, undefined]) {
+      const res = await call('GET', `/v1/operator/files/${file.id}`, { key });
+      expectError(res, 401, 'UNAUTHORIZED');
+      ErrorEnvelope.parse(res.body);
+    }
+  });
+
+  it('is 404 NOT_FOUND for an id no client stored', async () => {
+    const res = await call('GET', `/v1/operator/files/${randomUUID()}`, { key: operatorKey() });
+    expectError(res, 404, 'NOT_FOUND');
+    ErrorEnvelope.parse(res.body);
+  });
+
+  it('is 400 VALIDATION_ERROR naming file_id for an id that is not a UUID', async () => {
+    for (const bad of ['proof.png', '1', `${randomUUID()}0`]) {
+      const res = expectError(await call('GET', `/v1/operator/files/${bad}`, { key: operatorKey() }), 400, 'VALIDATION_ERROR');
+      expect(res.errors).toEqual([{ field: 'file_id', message: 'must be a UUID' }]);
+    }
   });
 });
 

@@ -1,4 +1,5 @@
 import 'server-only';
+import { createRoute } from '@hono/zod-openapi';
 import { OperatorDisputesQuery, VerdictBody } from '@/lib/contracts/disputes';
 import { CreateClientBody, UpdateClientBody } from '@/lib/contracts/operator';
 import { ReconciliationQuery, ReconciliationRecord } from '@/lib/contracts/payouts';
@@ -6,12 +7,14 @@ import * as R from '@/lib/contracts/records';
 import { createClient, listClients, updateClient } from '@/lib/server/services/create-client';
 import { decideVerdict, operatorDispute, operatorDisputes } from '@/lib/server/services/dispute-process';
 import { ledgerIntegrity } from '@/lib/server/services/ledger-integrity';
+import { readFileOfAnyClient } from '@/lib/server/services/files';
 import { reconcile } from '@/lib/server/payouts/reconciliation';
 import { baseUrl } from '../middleware/base-url';
-import { BASE_ERRORS, BODY_ERRORS, jsonBody, operation, pathIds } from '../operation';
+import { BASE_ERRORS, BODY_ERRORS, docsOf, errorResponses, jsonBody, middlewareOf, operation, pathIds, type OperationDocs } from '../operation';
 import { ok } from '../respond';
 import { router } from '../router';
 import { okShowingSecretOnce } from '../shown-once';
+import { FILE_BYTES, fileResponse } from './files';
 
 const createClientOp = operation({
   method: 'post', path: '/operator/clients', operationId: 'createClient', tag: 'Operator', auth: 'operator',
@@ -65,6 +68,23 @@ const verdictOp = operation({
   errors: [...BODY_ERRORS, 'NOT_FOUND', 'INVALID_STATE', 'DISPUTE_AMOUNT_OUT_OF_RANGE'],
 });
 
+const readFileDocs: OperationDocs = {
+  operationId: 'operatorReadFile', tag: 'Operator', auth: 'operator',
+  summary: "Read any client's stored file",
+  description: "For the dispute team: a party's evidence or proof of delivery or return, whichever client stored it. The same bytes and headers as GET /v1/files/{id}.",
+  errors: [...BASE_ERRORS, 'VALIDATION_ERROR', 'NOT_FOUND'],
+};
+const fileId = pathIds({ id: 'file_id' });
+
+const readFileOp = createRoute({
+  method: 'get',
+  path: '/operator/files/{id}',
+  ...docsOf(readFileDocs),
+  request: { params: fileId },
+  responses: { ...FILE_BYTES, ...errorResponses(readFileDocs.errors) },
+  middleware: middlewareOf('operator', { params: fileId }),
+});
+
 const ledgerOp = operation({
   method: 'get', path: '/operator/ledger/integrity', operationId: 'ledgerIntegrity', tag: 'Operator', auth: 'operator',
   summary: 'Audit the ledger',
@@ -103,6 +123,7 @@ export const operatorRoutes = router()
   .openapi(verdictOp, async (c) =>
     ok('Verdict recorded; the escrow has been split', await decideVerdict(c.var.db, c.req.valid('param').id, c.req.valid('json'), baseUrl(c))),
   )
+  .openapi(readFileOp, async (c) => fileResponse(await readFileOfAnyClient(c.var.db, c.req.valid('param').id)))
   .openapi(ledgerOp, async (c) => ok('Ledger integrity checked', await ledgerIntegrity(c.var.db)))
   .openapi(reconciliationOp, async (c) => {
     const query = c.req.valid('query');

@@ -253,6 +253,10 @@ export const operatorEscrow = {
     verdict: (disputeId: string, body: BodyOf<A['operator']['disputes'][':id']['verdict']['$post']>, idempotencyKey: string) =>
       operatorRequest((api, o) => api.operator.disputes[':id'].verdict.$post({ param: { id: id(disputeId) }, json: body }, o), { idempotencyKey }),
   },
+  /** Any client's stored file: the raw response (bytes and headers), for the dispute desk's session-checked proxy. */
+  files: {
+    read: (fileId: string): Promise<Response> => send(operatorCredentials, (api, o) => api.operator.files[':id'].$get({ param: { id: id(fileId) } }, o)),
+  },
   /** The integrating clients the service serves (decisions §14). */
   clients: {
     list: () => operatorRequest((api, o) => api.operator.clients.$get(undefined, o)),

@@ -35,10 +35,19 @@ export async function storeFile(
 }
 
 export async function readFile(db: Db, client: ClientRow, fileId: string) {
+  return findFile(db, fileId, client.id);
+}
+
+/** Any client's file, for the operator's dispute team: what it may open is checked by the dashboard, against the case. */
+export async function readFileOfAnyClient(db: Db, fileId: string) {
+  return findFile(db, fileId);
+}
+
+async function findFile(db: Db, fileId: string, clientId?: string) {
   const [file] = await db
     .select()
     .from(files)
-    .where(and(eq(files.id, fileId), eq(files.clientId, client.id)))
+    .where(and(eq(files.id, fileId), clientId === undefined ? undefined : eq(files.clientId, clientId)))
     .limit(1);
   if (!file) throw notFound('File', fileId);
   return file;

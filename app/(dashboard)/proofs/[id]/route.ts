@@ -1,5 +1,6 @@
 import { Id } from '@/lib/contracts/common';
-import { escrowFor } from '@/lib/server/escrow-client';
+import type { OperatorDispute } from '@/lib/contracts/dashboard-disputes';
+import { escrowFor, operatorEscrow } from '@/lib/server/escrow-client';
 import { disputeFor, milestoneFor } from '@/lib/server/dashboard/ownership';
 import { isDisputeDesk } from '@/lib/server/dashboard/actor';
 import { teamDispute } from '@/lib/server/dashboard/dispute-team';
@@ -11,10 +12,16 @@ const notFound = () => json(404, { message: 'File not found.' });
 const inEvidence = (dispute: { evidence: Array<{ files: Array<{ url: string }> }> }, fileId: string) =>
   dispute.evidence.some((e) => e.files.some((f) => fileIdOfProof(f.url) === fileId));
 
+/** The dispute desk weighs the parties' evidence and the disputed milestone's proofs of delivery and return. */
+const inCase = (dispute: OperatorDispute, fileId: string) =>
+  inEvidence(dispute, fileId) || [...dispute.milestone.proofs_of_completion, ...dispute.milestone.proofs_of_return].some((url) => fileIdOfProof(url) === fileId);
+
 /**
- * Proof files, fetched with the API key on the server and passed on only to a party of a milestone whose
+ * Proof files, fetched with an API key on the server and passed on only to a party of a milestone whose
  * proofs include the file (or an admin of the client). ?milestone= names the milestone to check against;
- * ?dispute= a dispute whose evidence includes it (parties see both sides' evidence, as does the dispute team).
+ * ?dispute= a dispute whose evidence includes it (parties see both sides' evidence). The dispute desk reads
+ * with the operator key (it holds no client's key), a file of a case within its reach: the evidence or the
+ * disputed milestone's proofs.
  */
 export const GET = withActor<{ params: Promise<{ id: string }> }>(async (actor, request, { params }) => {
   const fileId = Id.safeParse((await params).id);
@@ -22,28 +29,26 @@ export const GET = withActor<{ params: Promise<{ id: string }> }>(async (actor, 
   const milestoneId = Id.safeParse(query.get('milestone'));
   const disputeId = Id.safeParse(query.get('dispute'));
   if (!fileId.success) return notFound();
-  // Whose key reads the file: the signed-in person's client's, or for the dispute desk the disputed deal's client's.
-  let clientId: string;
+  let upstream: Response;
   if (isDisputeDesk(actor)) {
     if (!disputeId.success) return notFound();
     const dispute = await teamDispute(actor, disputeId.data);
-    if (dispute.kind !== 'ok' || !inEvidence(dispute.view, fileId.data)) return notFound();
-    clientId = dispute.view.milestone.transaction.clientId;
-  } else if (disputeId.success && actor.kind === 'customer') {
-    const dispute = await disputeFor(actor, disputeId.data);
-    if (dispute.kind !== 'ok' || !inEvidence(dispute.record, fileId.data)) return notFound();
-    clientId = actor.clientId;
-  } else if (actor.kind === 'customer') {
-    if (!milestoneId.success) return notFound();
-    const owned = await milestoneFor(actor, milestoneId.data);
-    if (owned.kind !== 'ok') return notFound();
-    const proofs = [...owned.record.proofs_of_completion, ...owned.record.proofs_of_return];
-    if (!proofs.some((url) => fileIdOfProof(url) === fileId.data)) return notFound();
-    clientId = actor.clientId;
+    if (dispute.kind !== 'ok' || !inCase(dispute.view, fileId.data)) return notFound();
+    upstream = await operatorEscrow.files.read(fileId.data);
   } else {
-    clientId = actor.clientId;
+    // The signed-in person's own client's key: a file of another client is not found.
+    if (disputeId.success && actor.kind === 'customer') {
+      const dispute = await disputeFor(actor, disputeId.data);
+      if (dispute.kind !== 'ok' || !inEvidence(dispute.record, fileId.data)) return notFound();
+    } else if (actor.kind === 'customer') {
+      if (!milestoneId.success) return notFound();
+      const owned = await milestoneFor(actor, milestoneId.data);
+      if (owned.kind !== 'ok') return notFound();
+      const proofs = [...owned.record.proofs_of_completion, ...owned.record.proofs_of_return];
+      if (!proofs.some((url) => fileIdOfProof(url) === fileId.data)) return notFound();
+    }
+    upstream = await escrowFor({ clientId: actor.clientId }).files.read(fileId.data);
   }
-  const upstream = await escrowFor({ clientId }).files.read(fileId.data);
   if (!upstream.ok || !upstream.body) return notFound();
   const type = upstream.headers.get('content-type') ?? 'application/octet-stream';
   return new Response(upstream.body, {

@@ -39,7 +39,7 @@ describe('POST /v1/keys/roll', () => {
 
     const listed = ApiKeyListRecord.parse(expectOk(await call('GET', '/v1/keys', { key: rolled.secret_key })));
     // The public key and mode name the account; no secret key is ever listed.
-    expect(listed).toMatchObject({ public_key: client.publicKey, mode: 'test' });
+    expect(listed).toMatchObject({ client_id: client.id, public_key: client.publicKey, mode: 'test' });
     expect(JSON.stringify(listed)).not.toContain(client.secretKey);
     expect(JSON.stringify(listed)).not.toContain(rolled.secret_key);
     const keys = listed.keys;

@@ -18,7 +18,7 @@ const PASSWORD = 'a long enough password 1';
 
 let server: TestServer;
 let operator: Page;
-const clients: Record<'live' | 'test', { id: string; name: string; admin: { email: string; page?: Page }; customer?: string }> = {
+const clients: Record<'live' | 'test', { id: string; name: string; admin: { email: string; page?: Page }; customer?: string; key?: string }> = {
   live: { id: '', name: `Lagos Live Market ${unique()}`, admin: { email: `live.admin.${unique()}@example.com` } },
   test: { id: '', name: `Kano Test Bazaar ${unique()}`, admin: { email: `test.admin.${unique()}@example.com` } },
 };
@@ -177,6 +177,7 @@ test('each admin signs in from the emailed link, creates a customer and rolls th
     const secret = await page.getByTestId('new-secret-key').inputValue();
     const key = /sk_(live|test)_[A-Za-z0-9_-]+/.exec(secret)?.[0];
     expect(key, secret).toMatch(new RegExp(`^sk_${mode}_`));
+    client.key = key;
     // The new key is this client's: it lists the customer the admin just made, and only that one.
     const users = await apiAt<{ users: Array<{ first_name: string }> }>(server.baseUrl, key!, 'GET', '/v1/users?page=1&limit=10&sort=DESC');
     expect(users.users.map((u) => u.first_name)).toEqual([first]);
@@ -191,7 +192,7 @@ test('each admin signs in from the emailed link, creates a customer and rolls th
   }
 });
 
-test('two clients’ admins each see and change only their own customers, webhooks and keys: pages and replayed actions', async () => {
+test('two clients’ admins each see and change only their own customers, transactions, webhooks and keys: pages and replayed actions', async () => {
   test.setTimeout(120_000);
   const live = clients.live.admin.page!;
   const other = clients.test.admin.page!;
@@ -214,6 +215,24 @@ test('two clients’ admins each see and change only their own customers, webhoo
   await other.goto('/admin/keys');
   expect(await live.getByTestId('public-key').innerText()).toMatch(/^pk_live_/);
   expect(await other.getByTestId('public-key').innerText()).toMatch(/^pk_test_/);
+
+  // A transaction of the live client is listed for its admin, and is not found for the other.
+  const person = (first: string) =>
+    apiAt<{ id: string }>(server.baseUrl, clients.live.key!, 'POST', '/v1/users', { first_name: first, last_name: 'Trader', email_address: `${first.toLowerCase()}.${unique()}@example.com` });
+  const [buyer, seller] = [await person('Chika'), await person('Dayo')];
+  const deal = await apiAt<{ id: string }>(server.baseUrl, clients.live.key!, 'POST', '/v1/transactions', {
+    title: 'Live market generator order',
+    description: 'One generator',
+    buyer_id: buyer.id,
+    seller_id: seller.id,
+    milestones: [{ title: 'Generator delivered', description: 'One unit', amount: 150_000, due_date: new Date(Date.now() + 14 * 86_400_000).toISOString() }],
+  });
+  await live.goto('/admin/transactions');
+  await expect(live.getByText('Live market generator order').first()).toBeVisible();
+  await other.goto('/admin/transactions');
+  await expect(other.getByText('Live market generator order')).toHaveCount(0);
+  expect((await other.goto(`/transactions/${deal.id}`))?.status()).toBe(404);
+  expect((await other.request.get(`/data/transactions/${deal.id}`)).status()).toBe(404);
 
   // A webhook endpoint made by the live admin is not on the test admin's page.
   await live.goto('/admin/webhooks');

@@ -1,6 +1,7 @@
 import type { Browser, Page, Request } from '@playwright/test';
 import { startDemoServer, type DemoServer } from '../support/demo-server';
-import { apiAt, DEMO, expect, expectToast, pngImage, test, unique } from './support';
+import { caseInArbitration, signedInAt, type ArbitrationCase } from './staging';
+import { apiAt, DEMO, expect, expectToast, test, unique } from './support';
 
 /**
  * Decisions §14: the demo accounts' passwords are published, so the demo dispute team sees and decides
@@ -14,57 +15,13 @@ let demo: DemoServer;
 let base = '';
 let operatorKey = '';
 
-type Staged = { disputeId: string; code: string; fileId: string };
-let own: Staged; // the demo client's dispute, in arbitration
-let foreign: Staged; // another client's, in arbitration
+let own: ArbitrationCase; // the demo client's dispute, in arbitration
+let foreign: ArbitrationCase; // another client's, in arbitration
 let team: Page;
 
 const api = <T = any>(key: string, method: 'GET' | 'POST' | 'PATCH', route: string, body?: unknown) => apiAt<T>(base, key, method, route, body);
 
-/** A dispute of the key's client driven to ARBITRATION, the buyer's evidence carrying an uploaded file. */
-async function disputeInArbitration(key: string): Promise<Staged> {
-  const person = async (first: string) =>
-    api<{ id: string }>(key, 'POST', '/v1/users', { first_name: first, last_name: 'Test', email_address: `${first.toLowerCase()}.${unique()}@example.com` });
-  const [buyer, seller] = [await person('Buyer'), await person('Seller')];
-  await api(key, 'POST', '/v1/wallets/fund', { user_id: buyer.id, amount: 10_000 });
-  const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(pngImage([200, 40, 40]))], { type: 'image/png' }), 'evidence.png');
-  const upload = await fetch(`${base}/v1/files`, { method: 'POST', headers: { authorization: key }, body: form });
-  const file = ((await upload.json()) as { data: { id: string; url: string } }).data;
-  const tx = await api<{ milestones: Array<{ id: string }> }>(key, 'POST', '/v1/transactions', {
-    title: `Disputed deal ${unique()}`,
-    description: 'Demo accounts spec',
-    buyer_id: buyer.id,
-    seller_id: seller.id,
-    milestones: [{ title: 'Only milestone', description: 'Everything', amount: 5_000, due_date: new Date(Date.now() + 21 * 86_400_000).toISOString() }],
-  });
-  const m = tx.milestones[0]!.id;
-  await api(key, 'POST', `/v1/milestones/${m}/fund`, { buyer_id: buyer.id });
-  await api(key, 'POST', `/v1/milestones/${m}/deliver`, { seller_id: seller.id, proofs_of_completion: [file.url] });
-  await api(key, 'POST', `/v1/milestones/${m}/reject`, { buyer_id: buyer.id, rejection_reason: 'Not as described', proofs_of_return: [file.url] });
-  await api(key, 'PATCH', `/v1/milestones/${m}/reject/disapprove`, { seller_id: seller.id });
-  const dispute = await api<{ id: string; dispute_code: string }>(key, 'POST', '/v1/dispute/create', {
-    description: 'Return refused',
-    buyer_id: buyer.id,
-    seller_id: seller.id,
-    milestone_id: m,
-  });
-  await api(key, 'PATCH', `/v1/dispute/${dispute.id}/escalate`, { seller_id: seller.id });
-  await api(key, 'POST', `/v1/dispute/${dispute.id}/evidence`, { buyer_id: buyer.id, text: 'Photo of the item as it arrived', files: [file.url] });
-  await api(key, 'POST', `/v1/dispute/${dispute.id}/evidence`, { seller_id: seller.id, text: 'The courier receipt' });
-  await api(key, 'POST', '/v1/test-clock/advance', { days: 10 });
-  expect((await api<{ status: string }>(key, 'GET', `/v1/dispute/${dispute.id}`)).status).toBe('ARBITRATION');
-  return { disputeId: dispute.id, code: dispute.dispute_code, fileId: file.id };
-}
-
-async function signedIn(browser: Browser, who: { email: string; password: string }): Promise<Page> {
-  const page = await (await browser.newContext({ baseURL: base })).newPage();
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(who.email);
-  await page.getByLabel('Password').fill(who.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  return page;
-}
+const signedIn = (browser: Browser, who: { email: string; password: string }) => signedInAt(browser, base, who);
 
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(240_000);
@@ -72,8 +29,8 @@ test.beforeAll(async ({ browser }) => {
   base = demo.server.baseUrl;
   operatorKey = demo.server.operatorKey;
   const other = await api<{ secret_key: string }>(operatorKey, 'POST', '/v1/operator/clients', { name: `Real marketplace ${unique()}`, mode: 'test' });
-  own = await disputeInArbitration(demo.demoSecretKey);
-  foreign = await disputeInArbitration(other.secret_key);
+  own = await caseInArbitration(base, demo.demoSecretKey);
+  foreign = await caseInArbitration(base, other.secret_key);
   team = await signedIn(browser, DEMO.disputes);
   await team.waitForURL(/\/dispute-team$/);
 });
@@ -94,8 +51,8 @@ test('the demo dispute team sees and decides only the demo client’s disputes: 
   expect(page?.status()).toBe(404);
   expect((await team.request.get(`/data/dispute-team/disputes/${foreign.disputeId}`)).status()).toBe(404);
   expect((await team.request.get(`/data/dispute-team/disputes/${own.disputeId}`)).status()).toBe(200);
-  expect((await team.request.get(`/proofs/${foreign.fileId}?dispute=${foreign.disputeId}`)).status()).toBe(404);
-  expect((await team.request.get(`/proofs/${own.fileId}?dispute=${own.disputeId}`)).status()).toBe(200);
+  expect((await team.request.get(`/proofs/${foreign.evidence.id}?dispute=${foreign.disputeId}`)).status()).toBe(404);
+  expect((await team.request.get(`/proofs/${own.evidence.id}?dispute=${own.disputeId}`)).status()).toBe(200);
 
   // The verdict form of the demo dispute, its request rewritten in flight to name the other client's dispute.
   let captured: { url: string; headers: Record<string, string>; body: string } | undefined;

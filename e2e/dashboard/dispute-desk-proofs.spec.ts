@@ -1,7 +1,8 @@
 import type { Browser, Page } from '@playwright/test';
 import { insertServiceDisputeTeam } from '../support/dashboard-accounts';
 import { startDemoServer, type DemoServer } from '../support/demo-server';
-import { apiAt, DEMO, expect, pngImage, shot, test, unique } from './support';
+import { caseInArbitration, signedInAt, uploadPng, type ArbitrationCase, type StoredFile } from './staging';
+import { apiAt, DEMO, expect, shot, test, unique } from './support';
 
 /**
  * Issues #26 (8) and #27 (10): the dispute team opens every party's evidence and the proofs of delivery
@@ -13,8 +14,7 @@ test.describe.configure({ mode: 'serial' });
 
 const ARBITER = { email: `arbiter.${unique()}@escrowdesk.test`, password: `arbiter-${unique()}-pass`, name: 'Service dispute team' };
 
-type StoredFile = { id: string; url: string; bytes: Buffer };
-type Case = { disputeId: string; code: string; delivery: StoredFile; ret: StoredFile; evidence: StoredFile };
+type Case = ArbitrationCase;
 
 let demo: DemoServer;
 let base = '';
@@ -24,60 +24,7 @@ let stray: StoredFile; // the other client's upload that no case names
 
 const api = <T = any>(key: string, method: 'GET' | 'POST' | 'PATCH', route: string, body?: unknown) => apiAt<T>(base, key, method, route, body);
 
-async function uploadPng(key: string, rgb: [number, number, number], filename: string): Promise<StoredFile> {
-  const bytes = pngImage(rgb);
-  const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), filename);
-  const res = await fetch(`${base}/v1/files`, { method: 'POST', headers: { authorization: key }, body: form });
-  const body = (await res.json()) as { data: { id: string; url: string } };
-  expect(res.status, JSON.stringify(body)).toBe(200);
-  return { id: body.data.id, url: body.data.url, bytes };
-}
-
-/** A dispute of the key's client in ARBITRATION: an uploaded PNG each as proof of delivery, proof of return and the buyer's evidence. */
-async function caseInArbitration(key: string): Promise<Case> {
-  const person = async (first: string) =>
-    api<{ id: string }>(key, 'POST', '/v1/users', { first_name: first, last_name: 'Test', email_address: `${first.toLowerCase()}.${unique()}@example.com` });
-  const [buyer, seller] = [await person('Buyer'), await person('Seller')];
-  const delivery = await uploadPng(key, [30, 160, 60], 'delivery.png');
-  const ret = await uploadPng(key, [40, 70, 200], 'return.png');
-  const evidence = await uploadPng(key, [200, 40, 40], 'evidence.png');
-  await api(key, 'POST', '/v1/wallets/fund', { user_id: buyer.id, amount: 10_000 });
-  const tx = await api<{ milestones: Array<{ id: string }> }>(key, 'POST', '/v1/transactions', {
-    title: `Disputed deal ${unique()}`,
-    description: 'Dispute desk proofs spec',
-    buyer_id: buyer.id,
-    seller_id: seller.id,
-    milestones: [{ title: 'Only milestone', description: 'Everything', amount: 5_000, due_date: new Date(Date.now() + 21 * 86_400_000).toISOString() }],
-  });
-  const m = tx.milestones[0]!.id;
-  await api(key, 'POST', `/v1/milestones/${m}/fund`, { buyer_id: buyer.id });
-  await api(key, 'POST', `/v1/milestones/${m}/deliver`, { seller_id: seller.id, proofs_of_completion: [delivery.url] });
-  await api(key, 'POST', `/v1/milestones/${m}/reject`, { buyer_id: buyer.id, rejection_reason: 'Arrived broken', proofs_of_return: [ret.url] });
-  await api(key, 'PATCH', `/v1/milestones/${m}/reject/disapprove`, { seller_id: seller.id });
-  const dispute = await api<{ id: string; dispute_code: string }>(key, 'POST', '/v1/dispute/create', {
-    description: 'Return refused',
-    buyer_id: buyer.id,
-    seller_id: seller.id,
-    milestone_id: m,
-  });
-  await api(key, 'PATCH', `/v1/dispute/${dispute.id}/escalate`, { seller_id: seller.id });
-  await api(key, 'POST', `/v1/dispute/${dispute.id}/evidence`, { buyer_id: buyer.id, text: 'Photo of the item as it arrived', files: [evidence.url] });
-  await api(key, 'POST', `/v1/dispute/${dispute.id}/evidence`, { seller_id: seller.id, text: 'It left intact' });
-  await api(key, 'POST', '/v1/test-clock/advance', { days: 10 });
-  expect((await api<{ status: string }>(key, 'GET', `/v1/dispute/${dispute.id}`)).status).toBe('ARBITRATION');
-  return { disputeId: dispute.id, code: dispute.dispute_code, delivery, ret, evidence };
-}
-
-async function signedIn(browser: Browser, who: { email: string; password: string }): Promise<Page> {
-  const page = await (await browser.newContext({ baseURL: base })).newPage();
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(who.email);
-  await page.getByLabel('Password').fill(who.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(/\/dispute-team$/);
-  return page;
-}
+const signedIn = (browser: Browser, who: { email: string; password: string }) => signedInAt(browser, base, who, /\/dispute-team$/);
 
 /** The case page's preview of a proof has loaded as an image (a failed one turns into a link instead). */
 async function expectLoadedImage(page: Page, name: string, file: StoredFile, disputeId: string): Promise<void> {
@@ -99,9 +46,9 @@ test.beforeAll(async () => {
   const operatorKey = demo.server.operatorKey;
   // A client made through the API: its secret key is in this answer only, never in the dashboard.
   const other = await api<{ secret_key: string }>(operatorKey, 'POST', '/v1/operator/clients', { name: `API-only marketplace ${unique()}`, mode: 'test' });
-  foreign = await caseInArbitration(other.secret_key);
-  stray = await uploadPng(other.secret_key, [120, 120, 120], 'unrelated.png');
-  own = await caseInArbitration(demo.demoSecretKey);
+  foreign = await caseInArbitration(base, other.secret_key);
+  stray = await uploadPng(base, other.secret_key, [120, 120, 120], 'unrelated.png');
+  own = await caseInArbitration(base, demo.demoSecretKey);
 });
 
 test.afterAll(async () => {

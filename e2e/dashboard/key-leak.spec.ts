@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page, Response } from '@playwright/test';
+import { acceptInviteAndSignIn } from './staging';
 import { api, DEMO, expect, signedInPage, test, unique } from './support';
 
 /**
@@ -66,19 +67,8 @@ async function crawl(page: Page, paths: string[]): Promise<number> {
   return seen.length;
 }
 
-async function acceptAndSignIn(browser: Browser, link: string, email: string): Promise<Page> {
-  const page = await (await browser.newContext({ baseURL: process.env.DASHBOARD_BASE_URL })).newPage();
-  await page.goto(new URL(link).pathname);
-  await page.getByLabel('New password').fill(PASSWORD);
-  await page.getByLabel('Repeat the password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Set password' }).click();
-  await page.waitForURL(/\/login/);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(/\/(operator\/clients|admin\/transactions)$/);
-  return page;
-}
+const acceptAndSignIn = (browser: Browser, link: string, email: string) =>
+  acceptInviteAndSignIn(browser, { base: process.env.DASHBOARD_BASE_URL!, link, email, password: PASSWORD, home: /\/(operator\/clients|admin\/transactions)$/ });
 
 /**
  * An operator (made as `npm run create-operator` makes one) connects a second client's key in the console

@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import type { Browser, Page, Request } from '@playwright/test';
 import { startTestServer, type TestServer } from '../support/test-server';
+import { acceptInviteAndSignIn } from './staging';
 import { apiAt, expect, expectToast, shot, test, unique } from './support';
 
 /**
@@ -37,17 +38,8 @@ async function newPage(browser: Browser): Promise<Page> {
   return (await browser.newContext({ baseURL: server.baseUrl })).newPage();
 }
 
-/** Opens a one-time link (its path, on this server), sets the password, and signs in; returns where the person lands. */
-async function acceptAndSignIn(page: Page, link: string, email: string): Promise<void> {
-  await page.goto(new URL(link, server.baseUrl).pathname);
-  await page.getByLabel('New password').fill(PASSWORD);
-  await page.getByLabel('Repeat the password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Set password' }).click();
-  await page.waitForURL(/\/login/);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
+const acceptAndSignIn = (browser: Browser, link: string, email: string, home: RegExp) =>
+  acceptInviteAndSignIn(browser, { base: server.baseUrl, link, email, password: PASSWORD, home });
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
@@ -74,9 +66,7 @@ test('the first operator comes from the documented command: a one-time sign-in l
   expect(link, made.out).toBeDefined();
   expect(made.out).not.toMatch(/password:/i);
 
-  operator = await newPage(browser);
-  await acceptAndSignIn(operator, link!, 'ops@example.com');
-  await operator.waitForURL(/\/operator\/clients$/);
+  operator = await acceptAndSignIn(browser, link!, 'ops@example.com', /\/operator\/clients$/);
   await expect(operator.getByRole('heading', { name: 'Clients', level: 1 })).toBeVisible();
   await expect(operator.getByText('No clients yet')).toBeVisible();
   // The link worked once.
@@ -154,10 +144,8 @@ test('each admin signs in from the emailed link, creates a customer and rolls th
   for (const mode of ['live', 'test'] as const) {
     const client = clients[mode];
     // The invitation went to the client's outbox (no SMTP here: kept for its admins to read), link sealed.
-    const page = await newPage(browser);
     const link = await inviteLinkFromOperator(client.id, client.admin.email);
-    await acceptAndSignIn(page, link, client.admin.email);
-    await page.waitForURL(/\/admin\/transactions$/);
+    const page = await acceptAndSignIn(browser, link, client.admin.email, /\/admin\/transactions$/);
     client.admin.page = page;
 
     await page.goto('/admin/customers');

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
+import { acceptInviteAndSignIn } from './staging';
 import { DEMO, expect, expectToast, shot, signedInPage, test, unique } from './support';
 
 /**
@@ -32,19 +33,8 @@ async function invite(name: string, email: string, role: 'admin' | 'viewer'): Pr
   return admin.getByTestId('invite-link').inputValue();
 }
 
-async function accept(browser: Browser, link: string, email: string): Promise<Page> {
-  const page = await (await browser.newContext({ baseURL: process.env.DASHBOARD_BASE_URL })).newPage();
-  await page.goto(new URL(link).pathname);
-  await page.getByLabel('New password').fill(PASSWORD);
-  await page.getByLabel('Repeat the password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Set password' }).click();
-  await page.waitForURL(/\/login/);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(/\/admin\/transactions$/);
-  return page;
-}
+const accept = (browser: Browser, link: string, email: string) =>
+  acceptInviteAndSignIn(browser, { base: process.env.DASHBOARD_BASE_URL!, link, email, password: PASSWORD, home: /\/admin\/transactions$/ });
 
 const row = (page: Page, email: string) => page.getByTestId('staff-row').filter({ hasText: email });
 

@@ -14,11 +14,17 @@ export async function clientsView(): Promise<View<ClientRow[]>> {
   return { kind: 'ok', view: rows.sort((a, b) => b.created_at.localeCompare(a.created_at)) };
 }
 
-/** One client and its admins and viewers. */
-export async function clientDetailView(clientId: string): Promise<View<ClientDetailView>> {
+/** One client as the list shows it (the operator API has no single-client read). */
+export async function clientView(clientId: string): Promise<View<ClientRow>> {
   const clients = await clientsView();
   if (clients.kind !== 'ok') return clients;
   const client = clients.view.find((c) => c.id === clientId);
-  if (!client) return { kind: 'not_found' };
-  return { kind: 'ok', view: { client, admins: await staffOf(await getDb(), clientId, new Date()) } };
+  return client ? { kind: 'ok', view: client } : { kind: 'not_found' };
+}
+
+/** One client and its admins and viewers. */
+export async function clientDetailView(clientId: string): Promise<View<ClientDetailView>> {
+  const client = await clientView(clientId);
+  if (client.kind !== 'ok') return client;
+  return { kind: 'ok', view: { client: client.view, admins: await staffOf(await getDb(), clientId, new Date()) } };
 }

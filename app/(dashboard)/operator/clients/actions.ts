@@ -6,7 +6,7 @@ import { getDb } from '@/lib/server/db/client';
 import { fromApi, guarded, notAllowed } from '@/lib/server/dashboard/action';
 import { auditStaffAction } from '@/lib/server/dashboard/audit';
 import { storeClientKey } from '@/lib/server/dashboard/client-keys';
-import { clientsView } from '@/lib/server/dashboard/operator';
+import { clientView } from '@/lib/server/dashboard/operator';
 import { inviteStaff } from '@/lib/server/dashboard/staff';
 import { escrowWithKey, operatorEscrow } from '@/lib/server/escrow-client';
 
@@ -42,17 +42,13 @@ export async function updateClient(input: unknown): Promise<ActionResult> {
   });
 }
 
-async function clientNamed(clientId: string) {
-  const clients = await clientsView();
-  return clients.kind === 'ok' ? clients.view.find((c) => c.id === clientId) : undefined;
-}
-
 /** The client's first admin (or another): an account and a one-time link, emailed and shown once here. */
 export async function inviteClientAdmin(input: unknown): Promise<ActionResult<InviteResult>> {
   return guarded(InviteClientAdminInput, input, async ({ client_id, email, name }, actor) => {
     if (actor.kind !== 'operator') return operatorsOnly();
-    const client = await clientNamed(client_id);
-    if (!client) return notAllowed('That client was not found.');
+    const found = await clientView(client_id);
+    if (found.kind !== 'ok') return notAllowed('That client was not found.');
+    const client = found.view;
     const invited = await inviteStaff(await getDb(), { clientId: client.id, clientName: client.name, email, name, role: 'admin', invitedBy: actor.accountId, now: new Date() });
     if (!invited.ok) return { ok: false, message: invited.message, errors: [{ field: 'email', message: invited.message }] };
     await auditStaffAction(actor, 'client_admin_invited', { target: invited.account.id, clientId: client.id, detail: { email: invited.account.email, client_name: client.name } });

@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/browser-check';
 
 /**
  * The browser suite: Debian's Chromium against the production build (started once by the global setup
@@ -7,8 +8,8 @@ import { defineConfig } from '@playwright/test';
 const CHROMIUM = {
   browserName: 'chromium' as const,
   launchOptions: {
-    executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_ARGS,
   },
 };
 const CLOCK_SPECS = /test-clock.*\.spec\.ts$/;

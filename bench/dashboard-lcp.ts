@@ -6,11 +6,9 @@ import { randomUUID } from 'node:crypto';
 import { chromium } from '@playwright/test';
 import postgres from 'postgres';
 import { openSealed, PURPOSES } from '../e2e/support/sealed-secrets';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/browser-check';
 import { HttpDriver } from './load';
 
-/** Debian's Chromium (browsers cannot be downloaded here); `.ci/run` installs it. */
-export const CHROMIUM_PATH = '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 const BUYER = { email: 'ada.obi@demo.escrowdesk.ng', password: 'demo-buyer-pass' };
 const SELLER_EMAIL = 'tunde.balogun@demo.escrowdesk.ng';
 const MILESTONES = 20;

@@ -15,7 +15,8 @@ import { newEncryptionKey } from '../e2e/support/sealed-secrets';
 import { startTestServer, type TestServer } from '../e2e/support/test-server';
 import { firstLoadJs } from './bundle-size';
 import { pgbenchTps, preparePgbench, startBareServer, type Pgbench } from './ceilings';
-import { CHROMIUM_PATH, transactionPageLcp } from './dashboard-lcp';
+import { CHROMIUM_PATH, INSTALL_COMMAND } from '../scripts/browser-check';
+import { transactionPageLcp } from './dashboard-lcp';
 import { closedLoop, HttpDriver, openLoop, summarize, type LatencySummary, type Recorder } from './load';
 import { damonThreads, watchKernelPauses } from './kernel-pauses';
 import { samplePeakRss } from './memory';
@@ -237,7 +238,7 @@ async function main() {
   const startedAt = new Date();
   // The dashboard phase comes last: a missing browser must stop the run before its minutes of load, not after.
   if (!args.has('--no-dashboard') && !fs.existsSync(CHROMIUM_PATH)) {
-    throw new Error(`The dashboard phase needs Chromium at ${CHROMIUM_PATH}: apt-get install -y chromium, or run with --no-dashboard.`);
+    throw new Error(`The dashboard phase needs Chromium at ${CHROMIUM_PATH}: ${INSTALL_COMMAND}, or run with --no-dashboard.`);
   }
   await ensureBuild();
   const firstLoad = firstLoadJs(ROOT);

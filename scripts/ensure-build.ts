@@ -33,7 +33,12 @@ export function ensureBuild(): void {
   const current = sourceHash();
   const built = fs.existsSync(path.join(ROOT, '.next/BUILD_ID')) && fs.existsSync(STAMP) && fs.readFileSync(STAMP, 'utf8') === current;
   if (built) return;
-  console.log('Building the production app (next build)…');
+  const first = !fs.existsSync(path.join(ROOT, '.next/BUILD_ID'));
+  console.log(
+    first
+      ? 'Building the production app (next build): the first build takes a minute or two; later runs reuse it until the sources change…'
+      : 'The sources changed since the last build: building the production app again (next build)…',
+  );
   // Another build of this checkout (a second terminal, a parallel helper) holds Next's lock: wait for it.
   for (let attempt = 1; ; attempt++) {
     const build = spawnSync(process.execPath, [path.join(ROOT, 'node_modules/.bin/next'), 'build'], {

@@ -15,8 +15,14 @@ loadEnvConfig(ROOT);
 if (!API_ONLY) ensureBuild();
 
 const port = process.env.PORT ?? '3000';
-const url = `http://localhost:${port}`;
-const server = spawn(process.execPath, productionServerArgs(port, undefined, { apiOnly: API_ONLY }), {
+// HOST=127.0.0.1 keeps the server on this machine; the default listens on every interface.
+const host = process.env.HOST || '0.0.0.0';
+const everyInterface = host === '0.0.0.0' || host === '::';
+const url = `http://${everyInterface ? 'localhost' : host.includes(':') ? `[${host}]` : host}:${port}`;
+const listening = everyInterface
+  ? `  Listening on:   ${host}:${port} (every network interface; HOST=127.0.0.1 keeps it to this machine)`
+  : `  Listening on:   ${host}:${port} only`;
+const server = spawn(process.execPath, productionServerArgs(port, host, { apiOnly: API_ONLY }), {
   cwd: ROOT,
   stdio: 'inherit',
   env: { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1' },
@@ -58,6 +64,7 @@ async function announceApi() {
           [
             '',
             `  Escrow Desk API is running at ${url}/v1  (API only: no dashboard on this server)`,
+            listening,
             `  OpenAPI:        ${url}/v1/openapi.json`,
             process.env.ESCROW_OPERATOR_KEY ? '' : '  Operator API:   set ESCROW_OPERATOR_KEY (16+ characters) to enable /v1/operator/…',
             '',
@@ -83,6 +90,7 @@ async function announce() {
           [
             '',
             `  Escrow Desk is running at ${url}  (${where})`,
+            listening,
             '',
             `  Sign in:        ${url}/login`,
             ...demoSignIns(await demoAccounts()),

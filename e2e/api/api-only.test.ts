@@ -17,12 +17,13 @@ const script = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8
 let child: ChildProcess;
 let output = '';
 let baseUrl = '';
+let port = 0;
 let dataDir: string | undefined;
 let databaseUrl: string | undefined;
 const operatorKey = `op_test_${randomBytes(16).toString('hex')}`;
 
 beforeAll(async () => {
-  const port = await freePort();
+  port = await freePort();
   baseUrl = `http://127.0.0.1:${port}`;
   const adminUrl = process.env.TEST_DATABASE_URL;
   databaseUrl = adminUrl ? await createDatabase(adminUrl) : undefined;
@@ -35,6 +36,7 @@ beforeAll(async () => {
       ...process.env,
       PATH: `${path.join(ROOT, 'node_modules/.bin')}:${process.env.PATH}`,
       PORT: String(port),
+      HOST: '127.0.0.1',
       DATABASE_URL: databaseUrl ?? '',
       ESCROW_DATA_DIR: dataDir ?? '',
       ESCROW_WORKERS: '1',
@@ -84,6 +86,16 @@ describe('npm run start:api', () => {
     expect(wallet).toMatchObject({ status: 200, body: { data: { balance: 0, user_id: user.body.data.id } } });
     expect(await call('GET', '/v1/users?page=1&limit=1&sort=DESC', 'sk_test_unknown')).toMatchObject({ status: 401, body: { status: false, code: 'UNAUTHORIZED' } });
     expect((await call('GET', '/v1/openapi.json', key)).body.openapi).toBe('3.1.0');
+  });
+
+  it('listens where HOST says, and its banner says so', async () => {
+    expect(output).toContain(`Escrow Desk API is running at http://127.0.0.1:${port}/v1`);
+    expect(output).toContain(`Listening on:   127.0.0.1:${port} only`);
+    // Another address of this machine is not served.
+    const lan = Object.values(os.networkInterfaces())
+      .flat()
+      .find((a) => a && a.family === 'IPv4' && !a.internal);
+    if (lan) await expect(fetch(`http://${lan.address}:${port}/v1/openapi.json`)).rejects.toThrow();
   });
 
   it('has no dashboard, and did not start Next', async () => {

@@ -77,6 +77,12 @@ export const ACTION_LABEL: Record<string, string> = {
   decline_cancellation: 'Answer the cancellation request',
   approve_extension: 'Answer the new due date',
   decline_extension: 'Answer the new due date',
+  add_dispute_amount: 'Propose an amount',
+  accept_counter_offer: 'Answer the counter-offer',
+  approve_dispute_amount: 'Answer the proposed amount',
+  reject_dispute_amount: 'Answer the proposed amount',
+  counter_offer: 'Answer the proposed amount',
+  submit_evidence: 'Submit evidence',
 };
 
 export const labelOf = (map: Record<string, Label>, status: string): Label => map[status] ?? { label: status.replaceAll('_', ' ').toLowerCase(), tone: 'grey' };

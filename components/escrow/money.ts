@@ -5,8 +5,9 @@ export function naira(amount: number): string {
   return formatNaira(Math.round(amount * 100));
 }
 
+/** Lagos time, always labelled: a browser elsewhere must not read it as its own (Lagos keeps WAT all year). */
 export function dateTime(iso: string): string {
-  return new Date(iso).toLocaleString('en-NG', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Africa/Lagos' });
+  return `${new Date(iso).toLocaleString('en-NG', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Africa/Lagos' })} WAT`;
 }
 
 export function day(iso: string): string {

@@ -9,7 +9,7 @@ import { PaginationControls } from '../ui/pagination';
 import { useLiveQuery } from '../live/live-query';
 import { EmptyState, ErrorState, LoadingState } from '../ui/states';
 import { ACTION_LABEL, labelOf, MILESTONE_STATUS } from './labels';
-import { naira } from './money';
+import { dateTime, naira } from './money';
 import { StatusBadge } from './status-badge';
 
 function Row({ item }: { item: MyTransactionItem }) {
@@ -19,7 +19,7 @@ function Row({ item }: { item: MyTransactionItem }) {
   return (
     <li>
       <Link
-        href={`/transactions/${t.id}`}
+        href={item.href}
         className="flex flex-wrap items-center justify-between gap-3 rounded-lg border bg-white px-4 py-3 shadow-sm hover:border-emerald-300 focus-visible:outline-2 focus-visible:outline-emerald-700"
       >
         <div className="min-w-0">
@@ -31,6 +31,11 @@ function Row({ item }: { item: MyTransactionItem }) {
         </div>
         <div className="flex flex-wrap items-center gap-2">
           {todo.length > 0 ? <Badge tone="amber">Your move: {todo.join(', ')}</Badge> : null}
+          {todo.length > 0 && item.dueAt ? (
+            <span className="text-sm text-slate-700" data-testid="turn-due">
+              by <time dateTime={item.dueAt}>{dateTime(item.dueAt)}</time>
+            </span>
+          ) : null}
           <StatusBadge kind="transaction" status={t.status} />
           <span className="font-medium tabular-nums">{naira(t.transaction_amount)}</span>
         </div>

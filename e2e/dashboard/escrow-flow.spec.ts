@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { createCustomerInDashboard } from './staging';
 import { confirm, DEMO, expect, expectToast, pngImage, shot, signIn, test, unique } from './support';
 
 /**
@@ -17,19 +18,6 @@ let admin: Page;
 let buyerPage: Page;
 let sellerPage: Page;
 let transactionUrl = '';
-
-async function createCustomer(page: Page, person: typeof buyer): Promise<string> {
-  const form = page.getByRole('form', { name: 'New customer' });
-  await form.getByLabel('First name').fill(person.first);
-  await form.getByLabel('Last name').fill(person.last);
-  await form.getByLabel('Email').fill(person.email);
-  await form.getByRole('checkbox').check();
-  await form.getByRole('button', { name: 'Create customer' }).click();
-  const link = page.getByTestId('invite-link');
-  await expect(page.getByRole('status').filter({ hasText: `${person.first} was created` })).toBeVisible();
-  await expect(link).toHaveValue(/\/invite\//);
-  return link.inputValue();
-}
 
 async function acceptInvite(page: Page, link: string, person: typeof buyer) {
   await page.goto(link);
@@ -64,8 +52,8 @@ test('the admin creates a buyer and a seller, saves the seller’s bank account 
 
   await admin.getByRole('link', { name: 'Customers' }).click();
   await expect(admin.getByRole('heading', { name: 'Customers', level: 1 })).toBeVisible();
-  const buyerLink = await createCustomer(admin, buyer);
-  const sellerLink = await createCustomer(admin, seller);
+  const buyerLink = await createCustomerInDashboard(admin, buyer);
+  const sellerLink = await createCustomerInDashboard(admin, seller);
   await admin.getByLabel('Search by name or email').fill(run);
   await expect(admin.getByRole('row')).toHaveCount(3);
   await shot(admin, 'admin-customers');

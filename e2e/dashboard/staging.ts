@@ -77,3 +77,17 @@ export async function signedInAt(browser: Browser, base: string, who: { email: s
   if (home) await page.waitForURL(home);
   return page;
 }
+
+/** The admin's "New customer" form with dashboard access ticked; answers the one-time link it shows. */
+export async function createCustomerInDashboard(page: Page, person: { first: string; last: string; email: string }): Promise<string> {
+  const form = page.getByRole('form', { name: 'New customer' });
+  await form.getByLabel('First name').fill(person.first);
+  await form.getByLabel('Last name').fill(person.last);
+  await form.getByLabel('Email').fill(person.email);
+  await form.getByRole('checkbox').check();
+  await form.getByRole('button', { name: 'Create customer' }).click();
+  const link = page.getByTestId('invite-link');
+  await expect(page.getByRole('status').filter({ hasText: `${person.first} was created` })).toBeVisible();
+  await expect(link).toHaveValue(/\/invite\//);
+  return link.inputValue();
+}

@@ -147,8 +147,11 @@ export type TransactionView = {
 export type MyTransactionItem = {
   transaction: TransactionListItem;
   role: 'buyer' | 'seller';
-  /** the actions allowed_actions gives me now, across the milestones */
+  /** the steps I owe now (from allowed_actions of the transaction, its milestones and open disputes) */
   awaiting: string[];
+  /** the soonest deadline among them, and the page where that step is taken */
+  dueAt: string | null;
+  href: string;
   currentMilestone?: { title: string; status: string };
 };
 export type MyTransactionsView = { items: MyTransactionItem[]; pagination: Pagination };

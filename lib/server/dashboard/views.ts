@@ -13,6 +13,7 @@ import { escrowFor, type ApiFailure } from '../escrow-client';
 import { accountsForUsers } from './accounts';
 import type { Actor, ClientActor } from './actor';
 import { disputeFor, transactionFor, type Owned } from './ownership';
+import { firstTurn, turnsOf } from './turns';
 
 export type View<T> = { kind: 'ok'; view: T } | { kind: 'not_found' } | { kind: 'error'; failure: ApiFailure };
 
@@ -64,8 +65,9 @@ export async function transactionView(actor: Actor, id: string): Promise<View<Tr
 export const MY_TRANSACTIONS_PAGE_SIZE = 20;
 
 /**
- * A customer's transactions, those waiting for them first. The list operation carries no milestones, so
- * each transaction on the page is fetched for its allowed_actions (the API decides, not the browser).
+ * A customer's transactions, those waiting for them first and the most pressing of those at the top. The list
+ * operation carries no milestones, so each transaction on the page is fetched for its allowed_actions, and each
+ * disputed milestone for its dispute's (the API decides whose turn it is, not the browser).
  */
 export async function myTransactions(actor: Extract<Actor, { kind: 'customer' }>, page: number): Promise<View<MyTransactionsView>> {
   const api = escrowFor(actor);
@@ -73,17 +75,28 @@ export async function myTransactions(actor: Extract<Actor, { kind: 'customer' }>
   if (!list.ok) return list.status === 404 ? { kind: 'not_found' } : { kind: 'error', failure: list };
   const items = await mapLimit(list.data.transactions, 6, async (t): Promise<MyTransactionItem> => {
     const role = t.buyer.user_id === actor.escrowUserId ? 'buyer' : 'seller';
+    const page = `/transactions/${t.id}`;
     const detail = await api.transactions.get(t.id);
-    if (!detail.ok) return { transaction: t, role, awaiting: [] };
-    // A cancellation request waits for this person's answer as a milestone step does; cancelling,
-    // terminating, rating and asking for a later due date are theirs to choose, never a turn they owe.
-    const answer = detail.data.allowed_actions[role].filter((a) => a === 'approve_cancellation' || a === 'decline_cancellation');
-    const steps = detail.data.milestones.flatMap((m) => m.allowed_actions[role]).filter((a) => a !== 'request_extension');
-    const awaiting = [...new Set([...steps, ...answer])];
+    if (!detail.ok) return { transaction: t, role, awaiting: [], dueAt: null, href: page };
+    const disputed = detail.data.milestones.filter((m) => m.status === 'IN_DISPUTE');
+    const disputes = await Promise.all(disputed.map(async (m) => {
+      const found = await api.disputes.list({ milestone_id: m.id, limit: 1 });
+      return found.ok ? found.data.disputes[0] : undefined;
+    }));
+    const turns = turnsOf(detail.data, disputes.filter((d) => d !== undefined), role);
+    const first = firstTurn(turns);
     const current = detail.data.milestones.find((m) => m.id === detail.data.current_milestone_id);
-    return { transaction: t, role, awaiting, ...(current ? { currentMilestone: { title: current.title, status: current.status } } : {}) };
+    return {
+      transaction: t,
+      role,
+      awaiting: [...new Set(turns.map((turn) => turn.action))],
+      dueAt: first?.dueAt ?? null,
+      href: first?.href ?? page,
+      ...(current ? { currentMilestone: { title: current.title, status: current.status } } : {}),
+    };
   });
-  items.sort((a, b) => Number(b.awaiting.length > 0) - Number(a.awaiting.length > 0));
+  const urgency = (i: MyTransactionItem) => (i.awaiting.length === 0 ? 2 : i.dueAt ? 0 : 1);
+  items.sort((a, b) => urgency(a) - urgency(b) || (a.dueAt && b.dueAt ? Date.parse(a.dueAt) - Date.parse(b.dueAt) : 0));
   return { kind: 'ok', view: { items, pagination: list.data.pagination } };
 }
 

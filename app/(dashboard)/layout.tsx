@@ -1,23 +1,29 @@
 import type { ReactNode } from 'react';
 import { Providers } from '@/components/providers';
 import { AppHeader } from '@/components/shell/app-header';
+import { ClientClockProvider } from '@/components/ui/client-clock';
 import { requireActor, type Actor } from '@/lib/server/dashboard/actor';
+import { escrowFor } from '@/lib/server/escrow-client';
 
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
   const actor = await requireActor();
   const links = navigationOf(actor);
+  // Countdowns count against the client's clock (a sandbox's test clock); staff without a client use real time.
+  const clock = 'clientId' in actor && actor.clientId ? await escrowFor({ clientId: actor.clientId }).testClock.get().catch(() => undefined) : undefined;
   const role = { operator: 'Operator', admin: actor.kind === 'admin' && actor.readOnly ? 'Viewer' : 'Admin', dispute_team: 'Dispute team', customer: 'Customer' }[actor.kind];
   return (
     <Providers>
-      <AppHeader links={links} name={actor.name} role={role} bell={'clientId' in actor} />
-      <main id="main" className="mx-auto max-w-6xl px-4 py-8 sm:px-6">
-        {actor.kind === 'admin' && actor.readOnly ? (
-          <p className="mb-6 rounded-md border border-violet-200 bg-violet-50 px-3 py-2 text-sm text-violet-900" data-testid="read-only-note">
-            You have read-only access: you see everything an admin sees, and an admin makes the changes.
-          </p>
-        ) : null}
-        {children}
-      </main>
+      <ClientClockProvider offsetMs={clock?.ok ? clock.data.offset_ms : 0}>
+        <AppHeader links={links} name={actor.name} role={role} bell={'clientId' in actor} />
+        <main id="main" className="mx-auto max-w-6xl px-4 py-8 sm:px-6">
+          {actor.kind === 'admin' && actor.readOnly ? (
+            <p className="mb-6 rounded-md border border-violet-200 bg-violet-50 px-3 py-2 text-sm text-violet-900" data-testid="read-only-note">
+              You have read-only access: you see everything an admin sees, and an admin makes the changes.
+            </p>
+          ) : null}
+          {children}
+        </main>
+      </ClientClockProvider>
     </Providers>
   );
 }

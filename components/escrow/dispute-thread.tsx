@@ -42,7 +42,7 @@ export function DisputeThread({ dispute }: { dispute: Dispute }) {
               {e.badge ? <Badge tone={e.badge.tone}>{e.badge.text}</Badge> : null}
             </div>
             {e.body ? <p className="mt-1 text-sm text-slate-800">{e.body}</p> : null}
-            <time dateTime={e.at} className="mt-1 block text-xs text-slate-500">
+            <time dateTime={e.at} className="mt-1 block text-xs text-slate-600">
               {dateTime(e.at)}
             </time>
           </div>

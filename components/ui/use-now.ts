@@ -1,6 +1,7 @@
 'use client';
 
 import { useSyncExternalStore } from 'react';
+import { useClockOffset } from './client-clock';
 
 // One shared one-second clock for every countdown on the page.
 let now = Date.now();
@@ -23,7 +24,9 @@ function subscribe(listener: () => void) {
   };
 }
 
-/** The current time, ticking each second; null while server-rendering (the two clocks differ). */
+/** The client's current time (its test clock in the sandbox), ticking each second; null while server-rendering (the two clocks differ). */
 export function useNow(): number | null {
-  return useSyncExternalStore(subscribe, () => now, () => null);
+  const offset = useClockOffset();
+  const wall = useSyncExternalStore(subscribe, () => now, () => null);
+  return wall === null ? null : wall + offset;
 }

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import zlib from 'node:zlib';
+import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Browser, type Page } from '@playwright/test';
 
 export { expect };
@@ -137,18 +138,9 @@ export function pngImage(rgb: [number, number, number], size = 48): Buffer {
   return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', zlib.deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
 }
 
-type AxeViolation = { id: string; impact: string | null; help: string; nodes: Array<{ target: unknown[] }> };
-
-/**
- * The serious and critical accessibility violations axe-core finds on the page as it is now. axe-core is
- * injected from node_modules (it comes with eslint-plugin-jsx-a11y; @axe-core/playwright is not installed).
- */
+/** The serious and critical accessibility violations axe-core finds on the page as it is now. */
 export async function seriousAxeViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: path.resolve(__dirname, '../../node_modules/axe-core/axe.min.js') });
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document) => Promise<{ violations: AxeViolation[] }> } }).axe;
-    return (await axe.run(document)).violations;
-  });
+  const { violations } = await new AxeBuilder({ page }).analyze();
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')})`);

@@ -174,3 +174,27 @@ test('a lapsed inspection accepts the delivery by itself, and the buyer sees why
   await expect(m.locator('li[data-automatic]').getByText('automatic', { exact: true })).toBeVisible();
   await shot(buyer, 'lapsed-inspection-buyer');
 });
+
+test('countdowns count against the client’s test clock, and a browser in New York reads the deadline in WAT', async ({ browser }) => {
+  const { transactionId } = await deliveredMilestone(`Ceiling fans ${unique()}`, 15_000, 5);
+  const deadline = () => buyer.getByTestId('milestone-1').getByTestId('deadline-inspection');
+  // The demo client's clock is days ahead of real time by now (the tests above moved it): five days are left on it.
+  await buyer.goto(`/transactions/${transactionId}`);
+  await expect(deadline().getByTestId('countdown')).toHaveText(/^4d 23h \d+m left$/);
+  await advanceClock(admin, 2, 'days');
+  await buyer.reload();
+  await expect(deadline().getByTestId('countdown')).toHaveText(/^2d 23h \d+m left$/);
+  const lagosText = await deadline().locator('time').textContent();
+  expect(lagosText).toMatch(/ WAT$/);
+
+  const newYork = await browser.newContext({ baseURL: process.env.DASHBOARD_BASE_URL, timezoneId: 'America/New_York' });
+  const page = await newYork.newPage();
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(DEMO.buyer.email);
+  await page.getByLabel('Password').fill(DEMO.buyer.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(/\/transactions$/);
+  await page.goto(`/transactions/${transactionId}`);
+  await expect(page.getByTestId('milestone-1').getByTestId('deadline-inspection').locator('time')).toHaveText(lagosText!);
+  await newYork.close();
+});

@@ -100,7 +100,7 @@ export function ArbitrationDetail({ initial }: { initial: ArbitrationView }) {
           {d.deadlines.map((deadline) => (
             <DeadlineCountdown key={deadline.name} deadline={deadline} />
           ))}
-          <VerdictForm disputeId={d.id} max={d.max_dispute_amount} held={d.milestone.milestone_escrow.balance} onDone={refresh} />
+          <VerdictForm disputeId={d.id} max={d.max_dispute_amount} held={d.milestone.milestone_escrow.balance} milestone={d.milestone} onDone={refresh} />
         </Card>
       ) : null}
       <div className="grid gap-6 lg:grid-cols-2">

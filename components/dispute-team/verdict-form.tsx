@@ -1,7 +1,7 @@
 'use client';
 
 import { decideVerdict } from '@/app/(dashboard)/dispute-team/actions';
-import { naira } from '../escrow/money';
+import { naira, settlementSplit, splitWords } from '../escrow/money';
 import { numberOf, textOf } from '../ui/action-form';
 import { Button } from '../ui/button';
 import { ConfirmDialog } from '../ui/dialog';
@@ -12,7 +12,19 @@ import { useConfirmedSubmit } from '../ui/confirmed-submit';
  * The verdict: the seller's share (0 up to what is held, the range shown and checked here and again by the
  * API), a written reason both parties will read, and a confirmation that spells out the split. Final.
  */
-export function VerdictForm({ disputeId, max, held, onDone }: { disputeId: string; max: number; held: number; onDone: () => void }) {
+export function VerdictForm({
+  disputeId,
+  max,
+  held,
+  milestone,
+  onDone,
+}: {
+  disputeId: string;
+  max: number;
+  held: number;
+  milestone: Parameters<typeof settlementSplit>[1];
+  onDone: () => void;
+}) {
   const flow = useConfirmedSubmit({
     read: (data) => ({ seller_amount: numberOf(data, 'seller_amount') ?? 0, reason: textOf(data, 'reason') }),
     send: (verdict, key) => decideVerdict({ dispute_id: disputeId, idempotency_key: key, ...verdict }),
@@ -56,8 +68,8 @@ export function VerdictForm({ disputeId, max, held, onDone }: { disputeId: strin
         description={
           pending ? (
             <span>
-              The seller receives <strong>{naira(pending.seller_amount)}</strong> (less its fee share); the rest of the {naira(held)} held goes back
-              to the buyer. The money moves at once and the verdict is final.
+              The seller is awarded <strong>{naira(pending.seller_amount)}</strong> of the {naira(held)} held. {splitWords(settlementSplit(pending.seller_amount, milestone, held), 'staff')}. The
+              money moves at once and the verdict is final.
             </span>
           ) : undefined
         }

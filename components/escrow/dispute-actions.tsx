@@ -10,7 +10,7 @@ import { FormDialog } from '../ui/form-dialog';
 import { useIntentKey } from '../ui/intent-key';
 import { Spinner } from '../ui/spinner';
 import { ConfirmAction } from './confirm-action';
-import { naira } from './money';
+import { naira, settlementSplit, splitWords } from './money';
 
 const ProposeForm = lazyForm(() => import('./propose-form').then((m) => m.ProposeForm));
 
@@ -164,7 +164,7 @@ export function DisputeActions({ dispute, viewer, onDone }: { dispute: Dispute; 
             <ConfirmAction
               label="Approve amount"
               title={`Approve ${naira(dispute.dispute_amount)}?`}
-              description={`${naira(dispute.dispute_amount)} goes to the seller (less its fee share) and the rest of the ${naira(held)} held comes back to you. The dispute is then settled; this cannot be undone.`}
+              description={`${splitWords(settlementSplit(dispute.dispute_amount, dispute.milestone, held), 'buyer')}. The dispute is then settled; this cannot be undone.`}
               confirmLabel="Approve and settle"
               run={(key) => approveAmount({ dispute_id: dispute.id, idempotency_key: key })}
               onDone={onDone}

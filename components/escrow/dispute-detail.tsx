@@ -15,6 +15,16 @@ import { MilestoneLogList } from './milestone-log';
 import { dateTime, naira } from './money';
 import { StatusBadge } from './status-badge';
 
+/** Where the negotiation stands, in words: never a stale proposal once it was rejected or mediation ended. */
+function onTheTable(d: DisputeView['dispute'], viewer: DisputeView['viewer']): string {
+  const you = (party: 'buyer' | 'seller') => (viewer === party ? 'you' : `the ${party}`);
+  if (d.dispute_amount_status === 'APPROVED') return `${naira(d.dispute_amount)}, agreed`;
+  if (d.status !== 'INTRA_PARTY_MEDIATION') return 'None: mediation ended without an agreed amount';
+  if (d.dispute_amount_status === 'COUNTER_OFFERED') return `${naira(d.counter_offer_amount ?? 0)}, offered by ${you('buyer')}; waiting for ${you('seller')}`;
+  if (d.dispute_amount_status === 'SUBMITTED') return `${naira(d.dispute_amount)}, proposed by ${you('seller')}; waiting for ${you('buyer')}`;
+  return d.proposals.length ? `None: the last amount was rejected; waiting for ${you('seller')} to propose again` : `None yet: waiting for ${you('seller')} to propose`;
+}
+
 export function DisputeDetail({ initial }: { initial: DisputeView }) {
   const id = initial.dispute.id;
   const query = useLiveQuery({ queryKey: ['dispute', id], queryFn: () => fetchJson<DisputeView>(`/data/disputes/${id}`), initialData: initial });
@@ -38,7 +48,7 @@ export function DisputeDetail({ initial }: { initial: DisputeView }) {
         </div>
         <StatusBadge kind="dispute" status={d.status} />
       </div>
-      <DisputeOutcome dispute={d} />
+      <DisputeOutcome dispute={d} viewer={viewer === 'admin' ? 'staff' : viewer} />
       <Card className="grid gap-4 sm:grid-cols-3">
         <div>
           <p className="text-xs uppercase tracking-wide text-slate-500">Held in escrow</p>
@@ -49,13 +59,9 @@ export function DisputeDetail({ initial }: { initial: DisputeView }) {
           <p className="font-medium">{naira(d.milestone.amount)}</p>
         </div>
         <div>
-          <p className="text-xs uppercase tracking-wide text-slate-500">Current proposal</p>
-          <p className="font-medium">
-            {d.dispute_amount_status === 'COUNTER_OFFERED'
-              ? `Buyer offers ${naira(d.counter_offer_amount ?? 0)}`
-              : d.proposals.length
-                ? `${naira(d.dispute_amount)} (${d.dispute_amount_status.toLowerCase()})`
-                : 'None yet'}
+          <p className="text-xs uppercase tracking-wide text-slate-500">Amount on the table</p>
+          <p className="font-medium" data-testid="amount-on-the-table">
+            {onTheTable(d, viewer)}
           </p>
         </div>
         {d.deadlines.length ? (
@@ -68,7 +74,7 @@ export function DisputeDetail({ initial }: { initial: DisputeView }) {
       </Card>
       <Card>
         <CardHeader title="Negotiation" description="The seller proposes how much it should receive; the buyer approves or rejects." />
-        <DisputeThread dispute={d} />
+        <DisputeThread dispute={d} viewer={viewer === 'admin' ? 'staff' : viewer} />
         <div className="mt-6 border-t pt-4">
           <DisputeActions dispute={d} viewer={viewer} onDone={refresh} />
         </div>

@@ -1,20 +1,21 @@
 import type { Dispute } from '@/lib/contracts/dashboard';
-import { dateTime, naira } from './money';
+import { dateTime, naira, settlementSplit, splitWords } from './money';
 
 type Outcome = Pick<
   Dispute,
   'status' | 'resolution' | 'dispute_amount' | 'verdict_seller_amount' | 'verdict_reason' | 'resolved_at' | 'cancellation_agreement_details' | 'escalated_at' | 'escalated_by'
->;
+> & { milestone: Pick<Dispute['milestone'], 'amount' | 'milestone_fee' | 'commission_payer'> };
+type Reader = 'buyer' | 'seller' | 'staff';
 
 /** How the dispute ended, in words both parties read the same way (decisions §6). */
-export function outcomeOf(d: Outcome): { title: string; split: string; reason?: string | null } | null {
+export function outcomeOf(d: Outcome, viewer: Reader = 'staff'): { title: string; split: string; reason?: string | null } | null {
   switch (d.resolution) {
     case 'agreement':
-      return { title: 'Settled by agreement', split: `The seller received ${naira(d.dispute_amount)} (less its fee share); the rest of the escrow went back to the buyer.` };
+      return { title: 'Settled by agreement', split: `${naira(d.dispute_amount)} was agreed for the seller. ${splitWords(settlementSplit(d.dispute_amount, d.milestone), viewer, 'did')}.` };
     case 'verdict':
       return {
         title: "Decided by the dispute team",
-        split: `The seller received ${naira(d.verdict_seller_amount ?? 0)} (less its fee share); the rest of the escrow went back to the buyer.`,
+        split: `The dispute team awarded the seller ${naira(d.verdict_seller_amount ?? 0)}. ${splitWords(settlementSplit(d.verdict_seller_amount ?? 0, d.milestone), viewer, 'did')}.`,
         reason: d.verdict_reason,
       };
     case 'forfeit_buyer':
@@ -36,8 +37,8 @@ export function outcomeOf(d: Outcome): { title: string; split: string; reason?: 
   }
 }
 
-export function DisputeOutcome({ dispute }: { dispute: Outcome }) {
-  const outcome = outcomeOf(dispute);
+export function DisputeOutcome({ dispute, viewer = 'staff' }: { dispute: Outcome; viewer?: Reader }) {
+  const outcome = outcomeOf(dispute, viewer);
   if (!outcome) return null;
   return (
     <div role="status" data-testid="dispute-outcome" className="rounded-lg border border-emerald-200 bg-emerald-50 p-4 text-emerald-950">

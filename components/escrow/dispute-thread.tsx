@@ -5,31 +5,43 @@ import { dateTime, naira } from './money';
 
 type Entry = { key: string; who: 'buyer' | 'seller'; at: string; title: string; body?: string | null; badge?: { text: string; tone: 'amber' | 'green' | 'red' | 'grey' } };
 
-/** The negotiation, oldest first: the opening, each proposal, and each answer to it. */
-export function DisputeThread({ dispute }: { dispute: Dispute }) {
-  const opened = { buyer: 'Buyer opened the dispute', seller: 'Seller opened the dispute', system: 'The service opened the dispute: nobody did in time' }[dispute.opened_by];
+type Party = 'buyer' | 'seller';
+
+/** "You" for the viewer's own side, "Buyer"/"Seller" for the other (and for staff). */
+function nameOf(party: Party, viewer: Party | 'staff'): string {
+  return party === viewer ? 'You' : party === 'buyer' ? 'Buyer' : 'Seller';
+}
+
+/** The negotiation, oldest first: the opening, each proposal, and each answer to it, told to the viewer. */
+export function DisputeThread({ dispute, viewer = 'staff' }: { dispute: Dispute; viewer?: Party | 'staff' }) {
+  const openedBy = dispute.opened_by === 'system' ? null : dispute.opened_by;
+  const opened = openedBy ? `${nameOf(openedBy, viewer)} opened the dispute` : 'The service opened the dispute: nobody did in time';
   const entries: Entry[] = [{ key: 'opened', who: dispute.opened_by === 'buyer' ? 'buyer' : 'seller', at: dispute.created_at, title: opened, body: dispute.description }];
+  const mediating = dispute.status === 'INTRA_PARTY_MEDIATION';
   for (const p of [...dispute.proposals].sort((a, b) => a.created_at.localeCompare(b.created_at))) {
     // A proposal is answered by the other side: the buyer answers the seller's, the seller the buyer's counter-offer.
     const by = p.proposed_by;
-    const answerer = by === 'seller' ? 'buyer' : 'seller';
-    const Answerer = answerer === 'buyer' ? 'Buyer' : 'Seller';
+    const answerer: Party = by === 'seller' ? 'buyer' : 'seller';
     const badge =
       p.status === 'SUBMITTED'
-        ? ({ text: `Awaiting the ${answerer}`, tone: 'amber' } as const)
+        ? mediating
+          ? answerer === viewer
+            ? ({ text: 'Your answer is awaited', tone: 'amber' } as const)
+            : ({ text: `Awaiting the ${answerer}`, tone: 'amber' } as const)
+          : ({ text: 'Not answered before mediation ended', tone: 'grey' } as const)
         : p.status === 'SUPERSEDED'
           ? ({ text: 'Revised', tone: 'grey' } as const)
           : p.status === 'APPROVED'
             ? ({ text: 'Accepted', tone: 'green' } as const)
             : ({ text: 'Rejected', tone: 'red' } as const);
-    const title = by === 'seller' ? `Seller proposed ${naira(p.amount)}` : `Buyer offered ${naira(p.amount)}`;
+    const title = by === 'seller' ? `${nameOf('seller', viewer)} proposed ${naira(p.amount)}` : `${nameOf('buyer', viewer)} offered ${naira(p.amount)}`;
     entries.push({ key: p.id, who: by, at: p.created_at, title, badge });
     if (p.decided_at && (p.status === 'REJECTED' || p.rejection_reason !== null)) {
       // A seller's proposal is rejected by the buyer, or answered by the buyer's counter-offer.
-      entries.push({ key: `${p.id}-r`, who: answerer, at: p.decided_at, title: `${Answerer} rejected ${naira(p.amount)}`, body: p.rejection_reason });
+      entries.push({ key: `${p.id}-r`, who: answerer, at: p.decided_at, title: `${nameOf(answerer, viewer)} rejected ${naira(p.amount)}`, body: p.rejection_reason });
     }
     if (p.status === 'APPROVED' && p.decided_at) {
-      entries.push({ key: `${p.id}-a`, who: answerer, at: p.decided_at, title: `${Answerer} ${answerer === 'buyer' ? 'approved' : 'accepted'} ${naira(p.amount)}: the dispute is settled` });
+      entries.push({ key: `${p.id}-a`, who: answerer, at: p.decided_at, title: `${nameOf(answerer, viewer)} ${answerer === 'buyer' ? 'approved' : 'accepted'} ${naira(p.amount)}: the dispute is settled` });
     }
   }
   return (

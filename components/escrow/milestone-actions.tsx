@@ -4,7 +4,7 @@ import { approveDelivery, approveReturn, disapproveReturn, fundMilestone } from 
 import type { MilestoneInTransaction, Viewer } from '@/lib/contracts/dashboard';
 import { ConfirmAction } from './confirm-action';
 import { DeliverDialog, OpenDisputeDialog, RejectDeliveryDialog } from './milestone-dialogs';
-import { naira } from './money';
+import { feePayer, feeTerms, naira } from './money';
 
 const WAITING: Record<string, string> = {
   fund: 'Waiting for the buyer to fund this milestone.',
@@ -25,7 +25,14 @@ export function MilestoneActions({ milestone, viewer, onDone }: { milestone: Mil
   const mine = viewer === 'admin' ? allowed.buyer.filter((a) => a === 'fund') : allowed[viewer];
   const other = viewer === 'seller' ? allowed.buyer : viewer === 'buyer' ? allowed.seller : [...allowed.buyer, ...allowed.seller].filter((a) => a !== 'fund');
   const m = { milestone_id: milestone.id };
-  const feeNote = milestone.commission_payer === 'SELLER_100' ? `the seller pays the ${naira(milestone.milestone_fee)} fee` : `fee ${naira(milestone.milestone_fee)} (${milestone.commission_payer.replaceAll('_', ' ').toLowerCase()})`;
+  const fee = feeTerms(milestone);
+  const payer = feePayer(milestone.commission_payer, viewer);
+  const yourWallet = viewer === 'buyer' ? 'your wallet' : "the buyer's wallet";
+  const fundWords =
+    fee.buyerShare > 0
+      ? `${naira(fee.buyerPays)} moves from ${yourWallet} into this milestone's escrow: ${naira(milestone.amount)} and ${naira(fee.buyerShare)} of the ${naira(fee.fee)} fee (paid by ${payer}).`
+      : `${naira(fee.buyerPays)} moves from ${yourWallet} into this milestone's escrow. The ${naira(fee.fee)} fee is paid by ${payer}, out of the release.`;
+  const releaseWords = `${viewer === 'seller' ? 'You receive' : 'The seller receives'} ${naira(fee.sellerReceives)}${fee.sellerShare > 0 ? ` (${naira(milestone.amount)} less ${naira(fee.sellerShare)} of the fee)` : ''}; the ${naira(fee.fee)} fee is charged then.`;
 
   if (mine.length === 0) {
     const waiting = other.map((a) => WAITING[a]).find(Boolean);
@@ -37,7 +44,7 @@ export function MilestoneActions({ milestone, viewer, onDone }: { milestone: Mil
         <ConfirmAction
           label="Fund milestone"
           title={`Fund "${milestone.title}"?`}
-          description={`${naira(milestone.amount)} (plus any fee share of the buyer) moves from the buyer's wallet into this milestone's escrow; ${feeNote}.`}
+          description={fundWords}
           run={(key) => fundMilestone({ ...m, idempotency_key: key })}
           onDone={onDone}
         />
@@ -47,7 +54,7 @@ export function MilestoneActions({ milestone, viewer, onDone }: { milestone: Mil
         <ConfirmAction
           label="Accept delivery"
           title="Accept the delivery and release the money?"
-          description={`${naira(milestone.milestone_escrow.balance)} held in escrow is released to the seller (${feeNote}). This cannot be undone.`}
+          description={`${naira(milestone.milestone_escrow.balance)} held in escrow is released. ${releaseWords} This cannot be undone.`}
           confirmLabel="Accept and release"
           run={(key) => approveDelivery({ ...m, idempotency_key: key })}
           onDone={onDone}

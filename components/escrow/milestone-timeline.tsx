@@ -7,7 +7,7 @@ import { DeadlineCountdown } from './deadline-countdown';
 import { MilestoneActions } from './milestone-actions';
 import { MilestoneExtension } from './milestone-extension';
 import { MilestoneLogList } from './milestone-log';
-import { dateTime, day, naira } from './money';
+import { dateTime, day, feePayer, naira } from './money';
 import { ProofGallery } from './proof-gallery';
 import { StatusBadge } from './status-badge';
 
@@ -83,7 +83,7 @@ export function MilestoneTimeline({
               <p className="mt-1 text-sm text-slate-700">{m.description}</p>
               <dl className="mt-4 grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
                 <Fact label="Amount" value={naira(m.amount)} />
-                <Fact label={`Fee (${m.rate_used}%)`} value={naira(m.milestone_fee)} />
+                <Fact label={`Fee (${m.rate_used}%)`} value={`${naira(m.milestone_fee)}, paid by ${feePayer(m.commission_payer, viewer)}`} />
                 <Fact label="Escrow held" value={naira(m.milestone_escrow.balance)} />
                 <Fact label="Due" value={day(m.due_date)} />
               </dl>

@@ -1,3 +1,5 @@
+import { splitFee, type CommissionPayer } from '@/lib/escrow/fees';
+import { settlementBreakdown } from '@/lib/escrow/ledger';
 import { formatNaira } from '@/lib/escrow/money';
 
 /** The API sends naira numbers with at most 2 decimals; lib/escrow formats kobo. */
@@ -12,4 +14,47 @@ export function dateTime(iso: string): string {
 
 export function day(iso: string): string {
   return new Date(iso).toLocaleDateString('en-NG', { dateStyle: 'medium', timeZone: 'Africa/Lagos' });
+}
+
+type FeeTerms = { commission_payer: CommissionPayer; milestone_fee: number; amount: number };
+
+/** Who bears a milestone's fee and what each side pays and receives, in naira (the fee split is lib/escrow's). */
+export function feeTerms(m: FeeTerms): { fee: number; buyerShare: number; sellerShare: number; buyerPays: number; sellerReceives: number } {
+  const shares = splitFee(Math.round(m.milestone_fee * 100), m.commission_payer);
+  const amount = Math.round(m.amount * 100);
+  return {
+    fee: m.milestone_fee,
+    buyerShare: shares.buyer / 100,
+    sellerShare: shares.seller / 100,
+    buyerPays: (amount + shares.buyer) / 100,
+    sellerReceives: (amount - shares.seller) / 100,
+  };
+}
+
+/** Who pays the fee, said to the person reading ("you" for their own side). */
+export function feePayer(payer: CommissionPayer, viewer: 'buyer' | 'seller' | 'admin'): string {
+  const party = (p: 'buyer' | 'seller') => (viewer === p ? 'you' : `the ${p}`);
+  if (payer === 'SPLIT_50_50') return viewer === 'admin' ? 'buyer and seller, half each' : `${party('buyer')} and ${party('seller')}, half each`;
+  return party(payer === 'BUYER_100' ? 'buyer' : 'seller');
+}
+
+/**
+ * How a settlement paying the seller `paidToSeller` splits the escrow, by the same rule the ledger applies: what the
+ * seller receives after its fee share, what comes back to the buyer, and the fee charged (pro rata). The escrow holds
+ * the milestone and the buyer's prepaid fee share unless told otherwise.
+ */
+export function settlementSplit(paidToSeller: number, m: FeeTerms, escrowBalance?: number): { toSeller: number; toBuyer: number; fee: number } {
+  const kobo = (n: number) => Math.round(n * 100);
+  const held = escrowBalance ?? feeTerms(m).buyerPays;
+  const paid = Math.min(kobo(paidToSeller), kobo(held));
+  const split = settlementBreakdown(paid, { milestoneAmount: kobo(m.amount), milestoneFee: kobo(m.milestone_fee), commissionPayer: m.commission_payer, escrowBalance: kobo(held) });
+  return { toSeller: split.toSeller / 100, toBuyer: split.toBuyer / 100, fee: split.fee / 100 };
+}
+
+/** The split in one sentence: "the seller receives …; … goes back to the buyer; the fee charged is …". */
+export function splitWords(split: { toSeller: number; toBuyer: number; fee: number }, viewer: 'buyer' | 'seller' | 'staff', tense: 'will' | 'did' = 'will'): string {
+  const seller = viewer === 'seller' ? (tense === 'will' ? 'you receive' : 'you received') : tense === 'will' ? 'the seller receives' : 'the seller received';
+  const buyer = viewer === 'buyer' ? (tense === 'will' ? 'comes back to you' : 'came back to you') : tense === 'will' ? 'goes back to the buyer' : 'went back to the buyer';
+  const sentence = `${seller} ${naira(split.toSeller)}, ${naira(split.toBuyer)} ${buyer}, and the fee charged ${tense === 'will' ? 'is' : 'was'} ${naira(split.fee)}`;
+  return sentence.charAt(0).toUpperCase() + sentence.slice(1);
 }

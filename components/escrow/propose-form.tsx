@@ -7,7 +7,9 @@ import { Button } from '../ui/button';
 import { ConfirmDialog } from '../ui/dialog';
 import { TextField } from '../ui/field';
 import { useConfirmedSubmit } from '../ui/confirmed-submit';
-import { naira } from './money';
+import { naira, settlementSplit, splitWords } from './money';
+
+const lower = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
 
 /**
  * An amount for the seller in mediation: the seller proposes what it should receive, the buyer offers what
@@ -61,8 +63,8 @@ export function ProposeForm({ dispute, side = 'seller', onDone }: { dispute: Dis
           amount === null
             ? undefined
             : side === 'seller'
-              ? `You propose to receive ${naira(amount)}. If the buyer approves, the money moves at once.`
-              : `You offer the seller ${naira(amount)} (less its fee share); ${naira(Math.max(0, Math.round((held - amount) * 100) / 100))} of the ${naira(held)} held would come back to you. If the seller accepts, the money moves at once.`
+              ? `You propose to receive ${naira(amount)} of the ${naira(held)} held. If the buyer approves: ${lower(splitWords(settlementSplit(amount, dispute.milestone, held), 'seller'))}. The money moves at once.`
+              : `You offer the seller ${naira(amount)} of the ${naira(held)} held. If the seller accepts: ${lower(splitWords(settlementSplit(amount, dispute.milestone, held), 'buyer'))}. The money moves at once.`
         }
         confirmLabel={side === 'seller' ? 'Send proposal' : 'Send offer'}
       />

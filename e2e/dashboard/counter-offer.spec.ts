@@ -45,12 +45,15 @@ test('the buyer’s counter-offer is accepted by the seller, and both wallets sh
   await offer.getByLabel('Amount you offer to pay the seller (₦)').fill('12000');
   await offer.getByRole('button', { name: 'Make counter-offer' }).click();
   const confirm = buyer.getByRole('dialog');
-  await expect(confirm).toContainText(`You offer the seller ${naira(12_000)} (less its fee share); ${naira(18_000)} of the ${naira(30_000)} held would come back to you`);
+  // The seller bears the 1% fee: on ₦12,000 of a ₦30,000 milestone, ₦120 of its ₦300.
+  await expect(confirm).toContainText(
+    `You offer the seller ${naira(12_000)} of the ${naira(30_000)} held. If the seller accepts: the seller receives ${naira(11_880)}, ${naira(18_000)} comes back to you, and the fee charged is ${naira(120)}.`,
+  );
   await confirm.getByRole('button', { name: 'Send offer' }).click();
   await expect(confirm).toBeHidden();
   await expectToast(buyer, /Counter-offer made/);
   await expect(buyer.getByText(`Waiting for the seller to answer your offer of ${naira(12_000)}.`)).toBeVisible();
-  await expect(buyer.getByTestId('thread-entry').filter({ hasText: `Buyer offered ${naira(12_000)}` })).toContainText('Awaiting the seller');
+  await expect(buyer.getByTestId('thread-entry').filter({ hasText: `You offered ${naira(12_000)}` })).toContainText('Awaiting the seller');
 
   await seller.goto(`/disputes/${dispute.id}`);
   await expect(seller.getByRole('group', { name: "Answer the buyer's offer" })).toContainText(`The buyer offers you ${naira(12_000)} of the ${naira(30_000)} held`);
@@ -59,7 +62,7 @@ test('the buyer’s counter-offer is accepted by the seller, and both wallets sh
   await accept.getByRole('button', { name: 'Accept and settle' }).click();
   await expect(accept).toBeHidden();
   await expectToast(seller, /offer accepted/);
-  await expect(seller.getByTestId('thread-entry').filter({ hasText: `Seller accepted ${naira(12_000)}: the dispute is settled` })).toBeVisible();
+  await expect(seller.getByTestId('thread-entry').filter({ hasText: `You accepted ${naira(12_000)}: the dispute is settled` })).toBeVisible();
 
   // ₦12,000 less the seller's 1% share of the fee on it to the seller; the other ₦18,000 back to the buyer.
   await seller.goto('/wallet');

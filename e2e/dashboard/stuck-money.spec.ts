@@ -28,7 +28,7 @@ test('the buyer sees the dispute-opening deadline after a rejected return and op
   await dialog.getByRole('button', { name: 'Open dispute' }).click();
   await expectToast(buyer, /Dispute created/);
   await expect(buyer).toHaveURL(/\/disputes\/[0-9a-f-]+$/);
-  await expect(buyer.getByTestId('thread-entry').first()).toContainText('Buyer opened the dispute');
+  await expect(buyer.getByTestId('thread-entry').first()).toContainText('You opened the dispute');
 
   const disputeId = buyer.url().split('/').at(-1)!;
   expect((await api<{ opened_by: string }>(demoKey(), 'GET', `/v1/dispute/${disputeId}`)).opened_by).toBe('buyer');

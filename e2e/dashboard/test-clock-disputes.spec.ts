@@ -148,7 +148,8 @@ test('evidence from both parties → the admin advances the test clock past the 
   expect(refunded).toBeLessThanOrEqual(Math.round(held * 100) - 2_500_000);
   for (const [who, after] of [[buyer, buyerAfter], [seller, sellerAfter]] as const) {
     await who.goto(page);
-    await expect(who.getByTestId('dispute-outcome')).toContainText('The seller received ₦25,000.00');
+    await expect(who.getByTestId('dispute-outcome')).toContainText('The dispute team awarded the seller ₦25,000.00');
+    await expect(who.getByTestId('dispute-outcome')).toContainText(who === seller ? 'You received ₦25,000.00' : 'The seller received ₦25,000.00');
     await expect(who.getByTestId('dispute-outcome')).toContainText('installation was outside');
     await who.goto('/wallet');
     await expect(who.getByTestId('wallet-balance')).toHaveText(naira(after));

@@ -150,7 +150,7 @@ export function AuditFilterForm({ filters, basePath }: { filters: AuditLogFilter
   return (
     // A plain GET form: the filters become the URL's query. Keyed by them so "Clear" draws the fields empty again.
     <form key={JSON.stringify(filters)} method="get" action={basePath} role="search" aria-label="Filter the audit log" className="mb-4 flex flex-wrap items-end gap-3">
-      <SelectField label="Action" name="action" defaultValue={filters.action ?? ''} className="min-w-0 flex-1 sm:max-w-64">
+      <SelectField label="Action" name="action" defaultValue={filters.action ?? ''} className="w-full min-w-0 sm:w-auto sm:flex-1 sm:max-w-64">
         <option value="">Any action</option>
         {AUDIT_ACTIONS.map((action) => (
           <option key={action} value={action}>
@@ -158,9 +158,9 @@ export function AuditFilterForm({ filters, basePath }: { filters: AuditLogFilter
           </option>
         ))}
       </SelectField>
-      <TextField label="Person’s email" name="actor" type="search" defaultValue={filters.actor ?? ''} className="min-w-0 flex-1 sm:max-w-64" />
-      <TextField label="From" name="from" type="date" defaultValue={filters.from ?? ''} className="min-w-0" />
-      <TextField label="To" name="to" type="date" defaultValue={filters.to ?? ''} className="min-w-0" />
+      <TextField label="Person’s email" name="actor" type="search" defaultValue={filters.actor ?? ''} className="w-full min-w-0 sm:w-auto sm:flex-1 sm:max-w-64" />
+      <TextField label="From" name="from" type="date" defaultValue={filters.from ?? ''} className="min-w-0 flex-1 sm:flex-none" />
+      <TextField label="To" name="to" type="date" defaultValue={filters.to ?? ''} className="min-w-0 flex-1 sm:flex-none" />
       <div className="flex gap-2">
         <Button type="submit" variant="secondary">
           Filter

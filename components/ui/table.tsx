@@ -75,10 +75,10 @@ export function Table<T>({
                   className={cn(
                     'min-w-0 py-0.5 break-words sm:table-cell sm:py-2 sm:pr-4 sm:last:pr-0',
                     verticalAlign === 'top' && 'sm:align-top',
-                    column.stacked ? 'block' : 'flex items-start justify-between gap-3',
-                    labelled && 'before:text-xs before:font-medium before:text-slate-500 before:content-[attr(data-label)] sm:before:content-none',
+                    column.stacked || column.primary ? 'block' : 'flex items-baseline justify-between gap-3',
+                    labelled && 'before:font-sans before:text-xs before:font-medium before:text-slate-500 before:content-[attr(data-label)] sm:before:content-none',
                     labelled && (column.stacked ? 'before:block' : 'before:shrink-0'),
-                    column.hideHeader && 'justify-end pt-2',
+                    column.hideHeader && 'items-center justify-end pt-2',
                     column.primary && 'order-first pb-1 font-medium sm:order-none',
                     column.align === 'right' && 'sm:text-right',
                     column.className,

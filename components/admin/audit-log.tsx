@@ -159,8 +159,8 @@ export function AuditFilterForm({ filters, basePath }: { filters: AuditLogFilter
         ))}
       </SelectField>
       <TextField label="Person’s email" name="actor" type="search" defaultValue={filters.actor ?? ''} className="w-full min-w-0 sm:w-auto sm:flex-1 sm:max-w-64" />
-      <TextField label="From" name="from" type="date" defaultValue={filters.from ?? ''} className="min-w-0 flex-1 sm:flex-none" />
-      <TextField label="To" name="to" type="date" defaultValue={filters.to ?? ''} className="min-w-0 flex-1 sm:flex-none" />
+      <TextField label="From" name="from" type="date" defaultValue={filters.from ?? ''} className="min-w-0 flex-1 basis-32 sm:flex-none sm:basis-auto" />
+      <TextField label="To" name="to" type="date" defaultValue={filters.to ?? ''} className="min-w-0 flex-1 basis-32 sm:flex-none sm:basis-auto" />
       <div className="flex gap-2">
         <Button type="submit" variant="secondary">
           Filter

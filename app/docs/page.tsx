@@ -72,26 +72,31 @@ export default function DocsPage() {
                 <article key={op.operationId} id={op.operationId} className="mt-4 rounded-lg border bg-white p-4">
                   <h3 className="flex flex-wrap items-center gap-2 font-mono text-sm">
                     <span className={`rounded px-2 py-0.5 text-xs font-bold uppercase ${METHOD_STYLE[op.method]}`}>{op.method}</span>
-                    <span>{op.path}</span>
+                    <span className="min-w-0 [overflow-wrap:anywhere]">{op.path}</span>
                   </h3>
                   <p className="mt-2 font-medium">{op.summary}</p>
-                  {op.description ? <p className="mt-1 text-sm text-slate-600">{op.description}</p> : null}
+                  {op.description ? <p className="mt-1 break-words text-sm text-slate-600">{op.description}</p> : null}
                   {query.length > 0 ? (
                     <>
                       <h4 className="mt-3 text-sm font-semibold">Query</h4>
-                      <SchemaFields
-                        schema={{
-                          type: 'object',
-                          properties: Object.fromEntries(query.map((p) => [p.name, { ...p.schema, description: p.schema?.description ?? p.description }])),
-                          required: query.filter((p) => p.required).map((p) => p.name),
-                        }}
-                      />
+                      <div className="overflow-x-auto">
+                        <SchemaFields
+                          schema={{
+                            type: 'object',
+                            properties: Object.fromEntries(query.map((p) => [p.name, { ...p.schema, description: p.schema?.description ?? p.description }])),
+                            required: query.filter((p) => p.required).map((p) => p.name),
+                          }}
+                        />
+                      </div>
                     </>
                   ) : null}
                   {body ? (
                     <>
                       <h4 className="mt-3 text-sm font-semibold">Body</h4>
-                      <SchemaFields schema={body} />
+                      {/* A field table may be wider than a phone: it scrolls in its own box, the page does not. */}
+                      <div className="overflow-x-auto">
+                        <SchemaFields schema={body} />
+                      </div>
                     </>
                   ) : null}
                   {multipart ? <p className="mt-3 text-sm">Body: multipart/form-data with the file in the field <code>file</code>.</p> : null}

@@ -11,6 +11,7 @@ import { Card } from '../ui/card';
 import { SelectField, TextField } from '../ui/field';
 import { PaginationControls } from '../ui/pagination';
 import { EmptyState } from '../ui/states';
+import { Table, type Column } from '../ui/table';
 
 /** The filters as the page's URL holds them (GET query parameters), so a filtered view is a link. */
 export type AuditLogFilters = { action?: string; actor?: string; from?: string; to?: string };
@@ -78,11 +79,78 @@ function targetHref(entry: AuditEntry): string | null {
 
 const detailName = (name: string) => name.replaceAll('_', ' ');
 
+function columnsOf(linkTargets: boolean): Column<AuditEntry>[] {
+  return [
+    {
+      header: 'Who',
+      primary: true,
+      cell: (entry) => (
+        <>
+          <p className="break-all font-normal text-slate-900" data-testid="audit-actor">
+            {entry.actor.email}
+          </p>
+          <Badge tone={entry.actor.role === 'admin' ? 'green' : 'grey'}>{AUDIT_ROLE_LABELS[entry.actor.role]}</Badge>
+        </>
+      ),
+    },
+    {
+      header: 'What',
+      stacked: true,
+      cell: (entry) => {
+        const summary = summaryOf(entry);
+        const details = Object.entries(entry.detail);
+        return (
+          <>
+            <p className="font-medium text-slate-900" data-testid="audit-action">
+              {auditActionLabel(entry.action)}
+            </p>
+            {summary ? <p className="break-words text-slate-700">{summary}</p> : null}
+            {details.length > 0 ? (
+              <details className="mt-1 text-xs text-slate-600">
+                <summary className="cursor-pointer">Details</summary>
+                <dl className="mt-1 grid grid-cols-[auto_minmax(0,1fr)] gap-x-2">
+                  {details.map(([name, value]) => (
+                    <div key={name} className="contents">
+                      <dt>{detailName(name)}</dt>
+                      <dd className="break-all font-mono">{String(value)}</dd>
+                    </div>
+                  ))}
+                </dl>
+              </details>
+            ) : null}
+          </>
+        );
+      },
+    },
+    {
+      header: 'On',
+      testId: 'audit-target',
+      className: 'font-mono text-xs text-slate-700',
+      cell: (entry) => {
+        const href = linkTargets ? targetHref(entry) : null;
+        return href ? (
+          <Link href={href} className="break-all text-emerald-800 underline underline-offset-2">
+            {entry.target ?? text(entry.detail.transaction_id)}
+          </Link>
+        ) : (
+          <span className="break-all">{entry.target ?? '—'}</span>
+        );
+      },
+    },
+    {
+      header: 'When (WAT)',
+      className: 'text-slate-700 sm:whitespace-nowrap',
+      cell: (entry) => <time dateTime={entry.created_at}>{dateTime(entry.created_at)}</time>,
+    },
+    { header: 'From address', testId: 'audit-address', className: 'font-mono text-xs text-slate-700', cell: (entry) => entry.address },
+  ];
+}
+
 export function AuditFilterForm({ filters, basePath }: { filters: AuditLogFilters; basePath: string }) {
   return (
     // A plain GET form: the filters become the URL's query. Keyed by them so "Clear" draws the fields empty again.
     <form key={JSON.stringify(filters)} method="get" action={basePath} role="search" aria-label="Filter the audit log" className="mb-4 flex flex-wrap items-end gap-3">
-      <SelectField label="Action" name="action" defaultValue={filters.action ?? ''} className="min-w-0 flex-1 sm:max-w-64">
+      <SelectField label="Action" name="action" defaultValue={filters.action ?? ''} className="w-full min-w-0 sm:w-auto sm:flex-1 sm:max-w-64">
         <option value="">Any action</option>
         {AUDIT_ACTIONS.map((action) => (
           <option key={action} value={action}>
@@ -90,9 +158,9 @@ export function AuditFilterForm({ filters, basePath }: { filters: AuditLogFilter
           </option>
         ))}
       </SelectField>
-      <TextField label="Person’s email" name="actor" type="search" defaultValue={filters.actor ?? ''} className="min-w-0 flex-1 sm:max-w-64" />
-      <TextField label="From" name="from" type="date" defaultValue={filters.from ?? ''} className="min-w-0" />
-      <TextField label="To" name="to" type="date" defaultValue={filters.to ?? ''} className="min-w-0" />
+      <TextField label="Person’s email" name="actor" type="search" defaultValue={filters.actor ?? ''} className="w-full min-w-0 sm:w-auto sm:flex-1 sm:max-w-64" />
+      <TextField label="From" name="from" type="date" defaultValue={filters.from ?? ''} className="min-w-0 flex-1 basis-32 sm:flex-none sm:basis-auto" />
+      <TextField label="To" name="to" type="date" defaultValue={filters.to ?? ''} className="min-w-0 flex-1 basis-32 sm:flex-none sm:basis-auto" />
       <div className="flex gap-2">
         <Button type="submit" variant="secondary">
           Filter
@@ -134,81 +202,15 @@ export function AuditLog({
           Sign-ins, invitations, key rolls, setting changes, verdicts and every change an admin makes are listed here.
         </EmptyState>
       ) : (
-        <div className="overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">Audit log, newest first</caption>
-            <thead className="border-b text-xs uppercase tracking-wide text-slate-500">
-              <tr>
-                <th scope="col" className="py-2 pr-4">
-                  Who
-                </th>
-                <th scope="col" className="py-2 pr-4">
-                  What
-                </th>
-                <th scope="col" className="py-2 pr-4">
-                  On
-                </th>
-                <th scope="col" className="py-2 pr-4">
-                  When (WAT)
-                </th>
-                <th scope="col" className="py-2">
-                  From address
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {entries.map((entry) => {
-                const summary = summaryOf(entry);
-                const href = linkTargets ? targetHref(entry) : null;
-                const details = Object.entries(entry.detail);
-                return (
-                  <tr key={entry.id} className="border-b align-top last:border-0" data-testid="audit-row" data-action={entry.action}>
-                    <td className="py-2 pr-4">
-                      <p className="break-all text-slate-900" data-testid="audit-actor">
-                        {entry.actor.email}
-                      </p>
-                      <Badge tone={entry.actor.role === 'admin' ? 'green' : 'grey'}>{AUDIT_ROLE_LABELS[entry.actor.role]}</Badge>
-                    </td>
-                    <td className="py-2 pr-4">
-                      <p className="font-medium text-slate-900" data-testid="audit-action">
-                        {auditActionLabel(entry.action)}
-                      </p>
-                      {summary ? <p className="break-words text-slate-700">{summary}</p> : null}
-                      {details.length > 0 ? (
-                        <details className="mt-1 text-xs text-slate-600">
-                          <summary className="cursor-pointer">Details</summary>
-                          <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-2">
-                            {details.map(([name, value]) => (
-                              <div key={name} className="contents">
-                                <dt>{detailName(name)}</dt>
-                                <dd className="break-all font-mono">{String(value)}</dd>
-                              </div>
-                            ))}
-                          </dl>
-                        </details>
-                      ) : null}
-                    </td>
-                    <td className="py-2 pr-4 font-mono text-xs text-slate-700" data-testid="audit-target">
-                      {href ? (
-                        <Link href={href} className="break-all text-emerald-800 underline underline-offset-2">
-                          {entry.target ?? text(entry.detail.transaction_id)}
-                        </Link>
-                      ) : (
-                        <span className="break-all">{entry.target ?? '—'}</span>
-                      )}
-                    </td>
-                    <td className="whitespace-nowrap py-2 pr-4 text-slate-700">
-                      <time dateTime={entry.created_at}>{dateTime(entry.created_at)}</time>
-                    </td>
-                    <td className="py-2 font-mono text-xs text-slate-700" data-testid="audit-address">
-                      {entry.address}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+        <Table
+          caption="Audit log, newest first"
+          rows={entries}
+          rowKey={(entry) => entry.id}
+          rowTestId={() => 'audit-row'}
+          rowData={(entry) => ({ 'data-action': entry.action })}
+          verticalAlign="top"
+          columns={columnsOf(linkTargets)}
+        />
       )}
       <PaginationControls page={pagination.page} pageCount={pagination.pageCount} total={pagination.total} onPage={toPage} label="actions" />
     </Card>

@@ -12,10 +12,26 @@ import { PaginationControls } from '../ui/pagination';
 import { invalidate, useLiveQuery } from '../live/live-query';
 import { EmptyState, ErrorState, LoadingState } from '../ui/states';
 import { lazyForm } from '../ui/lazy-form';
+import { Table, type Column } from '../ui/table';
 
 const CreateCustomerForm = lazyForm(() => import('./create-customer-form').then((m) => m.CreateCustomerForm));
 
 const ACCESS = { active: { text: 'Signs in', tone: 'green' }, invited: { text: 'Invited', tone: 'amber' }, none: { text: 'No access', tone: 'grey' } } as const;
+
+const COLUMNS: Column<CustomersView['customers'][number]>[] = [
+  {
+    header: 'Name',
+    primary: true,
+    cell: ({ user }) => (
+      <Link href={`/admin/customers/${user.id}`} className="font-medium text-emerald-800 underline-offset-2 hover:underline">
+        {user.first_name} {user.last_name}
+      </Link>
+    ),
+  },
+  { header: 'Email', className: 'text-slate-700', cell: ({ user }) => user.email },
+  { header: 'Dashboard', cell: ({ access }) => <Badge tone={ACCESS[access].tone}>{ACCESS[access].text}</Badge> },
+  { header: 'Created', className: 'text-slate-600 sm:whitespace-nowrap', cell: ({ user }) => day(user.created_at) },
+];
 
 export function CustomersAdmin({ initial }: { initial: CustomersView }) {
   const [page, setPage] = useState(1);
@@ -36,7 +52,7 @@ export function CustomersAdmin({ initial }: { initial: CustomersView }) {
   });
   return (
     <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
-      <Card>
+      <Card className="min-w-0">
         <CardHeader title="Customers" description="Buyers and sellers of your marketplace." />
         <TextField label="Search by name or email" type="search" value={typed} onChange={(e) => setTyped(e.target.value)} className="mb-4 max-w-sm" />
         {query.isPending ? (
@@ -47,43 +63,7 @@ export function CustomersAdmin({ initial }: { initial: CustomersView }) {
           <EmptyState title={search ? `No customer matches “${search}”` : 'No customers yet'}>Create one with the form.</EmptyState>
         ) : (
           <>
-            <div className="overflow-x-auto">
-              <table className="w-full text-left text-sm">
-                <caption className="sr-only">Customers</caption>
-                <thead className="border-b text-xs uppercase tracking-wide text-slate-500">
-                  <tr>
-                    <th scope="col" className="py-2 pr-4">
-                      Name
-                    </th>
-                    <th scope="col" className="py-2 pr-4">
-                      Email
-                    </th>
-                    <th scope="col" className="py-2 pr-4">
-                      Dashboard
-                    </th>
-                    <th scope="col" className="py-2">
-                      Created
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {query.data.customers.map(({ user, access }) => (
-                    <tr key={user.id} className="border-b last:border-0">
-                      <td className="py-2 pr-4">
-                        <Link href={`/admin/customers/${user.id}`} className="font-medium text-emerald-800 underline-offset-2 hover:underline">
-                          {user.first_name} {user.last_name}
-                        </Link>
-                      </td>
-                      <td className="py-2 pr-4 text-slate-700">{user.email}</td>
-                      <td className="py-2 pr-4">
-                        <Badge tone={ACCESS[access].tone}>{ACCESS[access].text}</Badge>
-                      </td>
-                      <td className="py-2 text-slate-600">{day(user.created_at)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <Table caption="Customers" rows={query.data.customers} rowKey={(c) => c.user.id} columns={COLUMNS} />
             <PaginationControls
               page={query.data.pagination.currentPage}
               pageCount={query.data.pagination.pageCount}
@@ -94,7 +74,7 @@ export function CustomersAdmin({ initial }: { initial: CustomersView }) {
           </>
         )}
       </Card>
-      <Card>
+      <Card className="min-w-0">
         <CardHeader title="New customer" description="Creates the customer and its wallet." />
         <CreateCustomerForm onCreated={() => void invalidate(['customers'])} />
       </Card>

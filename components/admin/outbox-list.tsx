@@ -27,7 +27,7 @@ export function OutboxList({ emails, pagination }: { emails: EmailRecord[]; pagi
               <div className="flex flex-wrap items-start justify-between gap-2">
                 <div className="min-w-0 flex-1">
                   <p className="break-words font-medium text-slate-900">{email.subject}</p>
-                  <p className="break-all text-sm text-slate-600">
+                  <p className="text-sm text-slate-600 [overflow-wrap:anywhere]">
                     To {email.to.name ? `${email.to.name} <${email.to.email}>` : email.to.email} · {dateTime(email.sent_at ?? email.created_at)}
                   </p>
                 </div>

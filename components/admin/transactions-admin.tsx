@@ -11,6 +11,27 @@ import { PaginationControls } from '../ui/pagination';
 import { useLiveQuery } from '../live/live-query';
 import { EmptyState, ErrorState, LoadingState } from '../ui/states';
 import { ListFilters, useListFilters } from './list-filters';
+import { Table, type Column } from '../ui/table';
+
+const COLUMNS: Column<TransactionList['transactions'][number]>[] = [
+  {
+    header: 'Title',
+    primary: true,
+    cell: (t) => (
+      <Link href={`/transactions/${t.id}`} className="font-medium text-emerald-800 underline-offset-2 hover:underline">
+        {t.title}
+      </Link>
+    ),
+  },
+  {
+    header: 'Buyer → Seller',
+    className: 'text-slate-700',
+    cell: (t) => `${t.buyer.user.first_name} ${t.buyer.user.last_name} → ${t.seller.user.first_name} ${t.seller.user.last_name}`,
+  },
+  { header: 'Status', cell: (t) => <StatusBadge kind="transaction" status={t.status} /> },
+  { header: 'Amount', align: 'right', className: 'tabular-nums sm:whitespace-nowrap', cell: (t) => naira(t.transaction_amount) },
+  { header: 'Created', className: 'text-slate-600 sm:whitespace-nowrap', cell: (t) => day(t.created_at) },
+];
 
 export function TransactionsAdmin({ initial, customers }: { initial: TransactionList; customers: Array<{ id: string; name: string }> }) {
   const filters = useListFilters();
@@ -36,49 +57,12 @@ export function TransactionsAdmin({ initial, customers }: { initial: Transaction
         </EmptyState>
       ) : (
         <>
-          <div className="overflow-x-auto">
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">Transactions</caption>
-              <thead className="border-b text-xs uppercase tracking-wide text-slate-500">
-                <tr>
-                  <th scope="col" className="py-2 pr-4">
-                    Title
-                  </th>
-                  <th scope="col" className="py-2 pr-4">
-                    Buyer → Seller
-                  </th>
-                  <th scope="col" className="py-2 pr-4">
-                    Status
-                  </th>
-                  <th scope="col" className="py-2 pr-4 text-right">
-                    Amount
-                  </th>
-                  <th scope="col" className="py-2">
-                    Created
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {query.data.transactions.map((t) => (
-                  <tr key={t.id} className="border-b last:border-0">
-                    <td className="py-2 pr-4">
-                      <Link href={`/transactions/${t.id}`} className="font-medium text-emerald-800 underline-offset-2 hover:underline">
-                        {t.title}
-                      </Link>
-                    </td>
-                    <td className="py-2 pr-4 text-slate-700">
-                      {t.buyer.user.first_name} {t.buyer.user.last_name} → {t.seller.user.first_name} {t.seller.user.last_name}
-                    </td>
-                    <td className="py-2 pr-4">
-                      <StatusBadge kind="transaction" status={t.status} />
-                    </td>
-                    <td className="py-2 pr-4 text-right tabular-nums">{naira(t.transaction_amount)}</td>
-                    <td className="py-2 text-slate-600">{day(t.created_at)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <Table
+            caption="Transactions"
+            rows={query.data.transactions}
+            rowKey={(t) => t.id}
+            columns={COLUMNS}
+          />
           <PaginationControls
             page={query.data.pagination.currentPage}
             pageCount={query.data.pagination.pageCount}

@@ -15,6 +15,7 @@ import { fetchJson } from '../ui/fetch-json';
 import { PaginationControls } from '../ui/pagination';
 import { invalidate, useLiveQuery } from '../live/live-query';
 import { EmptyState, ErrorState, LoadingState } from '../ui/states';
+import { Table } from '../ui/table';
 
 const NewEndpointForm = lazyForm(() => import('./webhook-endpoint-form').then((m) => m.NewEndpointForm));
 
@@ -25,7 +26,7 @@ function SecretOnce({ endpoint, onDismiss }: { endpoint: WebhookEndpointWithSecr
   if (endpoint.secret === null) {
     return (
       <div className="mt-4 rounded-md border border-amber-200 bg-amber-50 p-3 text-sm" data-testid="webhook-secret">
-        <p className="text-amber-900">
+        <p className="break-words text-amber-900">
           {endpoint.url} was already added; its signing secret was shown only the first time. If it was not kept, delete the endpoint and add it again.
         </p>
         <Button size="sm" variant="ghost" onClick={onDismiss}>
@@ -61,54 +62,43 @@ function Deliveries({ webhookId }: { webhookId: string }) {
   const { webhook, deliveries } = query.data;
   return (
     <Card aria-label={`Deliveries to ${webhook.url}`}>
-      <CardHeader title="Deliveries" description={<span className="font-mono">{webhook.url}</span>} />
+      <CardHeader title="Deliveries" description={<span className="break-all font-mono">{webhook.url}</span>} />
       {deliveries.deliveries.length === 0 ? (
         <EmptyState title="No deliveries yet">Every event recorded from now on is sent here.</EmptyState>
       ) : (
-        <div className="overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <thead className="text-xs uppercase tracking-wide text-slate-500">
-              <tr>
-                <th className="py-2 pr-4">Event</th>
-                <th className="py-2 pr-4">Status</th>
-                <th className="py-2 pr-4">Attempts</th>
-                <th className="py-2 pr-4">Last answer</th>
-                <th className="py-2 pr-4">Next attempt</th>
-                <th className="py-2 pr-4">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {deliveries.deliveries.map((d) => (
-                <tr key={d.id} className="border-t" data-testid="delivery-row" data-delivery-id={d.id}>
-                  <td className="py-2 pr-4 font-mono text-xs">{d.event_type}</td>
-                  <td className="py-2 pr-4">
-                    <Badge tone={STATUS_TONE[d.status]}>{d.status}</Badge>
-                  </td>
-                  <td className="py-2 pr-4" data-testid="delivery-attempts">
-                    {d.attempts}
-                  </td>
-                  <td className="py-2 pr-4">
-                    {d.last_status_code !== null ? `HTTP ${d.last_status_code}` : d.last_error ? <span title={d.last_error}>{d.last_error.slice(0, 40)}</span> : '—'}
-                  </td>
-                  <td className="py-2 pr-4">{d.next_attempt_at ? dateTime(d.next_attempt_at) : '—'}</td>
-                  <td className="py-2 pr-4 text-right">
-                    <ConfirmAction
-                      label="Resend"
-                      variant="secondary"
-                      title={`Send this ${d.event_type} delivery again?`}
-                      description={`It is POSTed to ${webhook.url} now, signed as usual. Your receiver should skip event ids it has already handled.`}
-                      confirmLabel="Resend now"
-                      run={(key) => resendDelivery({ webhook_id: webhook.id, delivery_id: d.id, idempotency_key: key })}
-                      onDone={() => void invalidate(['webhook-deliveries', webhookId])}
-                    />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Table
+          caption={`Deliveries to ${webhook.url}`}
+          rows={deliveries.deliveries}
+          rowKey={(d) => d.id}
+          rowTestId={() => 'delivery-row'}
+          rowData={(d) => ({ 'data-delivery-id': d.id })}
+          columns={[
+            { header: 'Event', primary: true, className: 'font-mono text-xs', cell: (d) => d.event_type },
+            { header: 'Status', cell: (d) => <Badge tone={STATUS_TONE[d.status]}>{d.status}</Badge> },
+            { header: 'Attempts', testId: 'delivery-attempts', cell: (d) => d.attempts },
+            {
+              header: 'Last answer',
+              cell: (d) => (d.last_status_code !== null ? `HTTP ${d.last_status_code}` : d.last_error ? <span title={d.last_error}>{d.last_error.slice(0, 40)}</span> : '—'),
+            },
+            { header: 'Next attempt', cell: (d) => (d.next_attempt_at ? dateTime(d.next_attempt_at) : '—') },
+            {
+              header: 'Actions',
+              hideHeader: true,
+              align: 'right',
+              cell: (d) => (
+                <ConfirmAction
+                  label="Resend"
+                  variant="secondary"
+                  title={`Send this ${d.event_type} delivery again?`}
+                  description={`It is POSTed to ${webhook.url} now, signed as usual. Your receiver should skip event ids it has already handled.`}
+                  confirmLabel="Resend now"
+                  run={(key) => resendDelivery({ webhook_id: webhook.id, delivery_id: d.id, idempotency_key: key })}
+                  onDone={() => void invalidate(['webhook-deliveries', webhookId])}
+                />
+              ),
+            },
+          ]}
+        />
       )}
       <PaginationControls page={page} pageCount={deliveries.pagination.pageCount} total={deliveries.pagination.total} onPage={setPage} label="records" />
     </Card>

@@ -9,9 +9,30 @@ import { fetchJson } from '../ui/fetch-json';
 import { PaginationControls } from '../ui/pagination';
 import { useLiveQuery } from '../live/live-query';
 import { EmptyState, ErrorState } from '../ui/states';
+import { Table, type Column } from '../ui/table';
 
 /** A declined arbitration's deadline: past it the buyer is refunded whatever the team meant to decide. */
 const refundDueOf = (d: ArbitrationQueueView['disputes'][number]) => d.deadlines.find((x) => x.name === 'declined_refund')?.due_at;
+
+const COLUMNS: Column<ArbitrationQueueView['disputes'][number]>[] = [
+  {
+    header: 'Dispute',
+    primary: true,
+    cell: (d) => (
+      <>
+        <Link href={`/dispute-team/${d.id}`} className="font-medium text-emerald-800 underline underline-offset-2">
+          {d.dispute_code}
+        </Link>
+        <p className="truncate font-normal text-xs text-slate-600 sm:max-w-xs">{d.description}</p>
+      </>
+    ),
+  },
+  { header: 'Marketplace', cell: (d) => d.client_name },
+  { header: 'Seller may receive up to', className: 'tabular-nums sm:whitespace-nowrap', cell: (d) => naira(d.max_dispute_amount) },
+  { header: 'Evidence closed', cell: (d) => (d.evidence_submission_end_date ? dateTime(d.evidence_submission_end_date) : '—') },
+  { header: 'Buyer refunded unless decided by', cell: (d) => (refundDueOf(d) ? dateTime(refundDueOf(d)!) : '—') },
+  { header: 'Opened', cell: (d) => dateTime(d.created_at) },
+];
 
 export function ArbitrationQueue({ initial }: { initial: ArbitrationQueueView }) {
   const [page, setPage] = useState(1);
@@ -32,37 +53,7 @@ export function ArbitrationQueue({ initial }: { initial: ArbitrationQueueView })
   }
   return (
     <Card>
-      <div className="overflow-x-auto">
-        <table className="w-full text-left text-sm">
-          <thead className="text-xs uppercase tracking-wide text-slate-500">
-            <tr>
-              <th className="py-2 pr-4">Dispute</th>
-              <th className="py-2 pr-4">Marketplace</th>
-              <th className="py-2 pr-4">Seller may receive up to</th>
-              <th className="py-2 pr-4">Evidence closed</th>
-              <th className="py-2 pr-4">Buyer refunded unless decided by</th>
-              <th className="py-2 pr-4">Opened</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.disputes.map((d) => (
-              <tr key={d.id} className="border-t" data-testid="queue-row">
-                <td className="py-2 pr-4">
-                  <Link href={`/dispute-team/${d.id}`} className="font-medium text-emerald-800 underline underline-offset-2">
-                    {d.dispute_code}
-                  </Link>
-                  <p className="max-w-xs truncate text-xs text-slate-600">{d.description}</p>
-                </td>
-                <td className="py-2 pr-4">{d.client_name}</td>
-                <td className="py-2 pr-4">{naira(d.max_dispute_amount)}</td>
-                <td className="py-2 pr-4">{d.evidence_submission_end_date ? dateTime(d.evidence_submission_end_date) : '—'}</td>
-                <td className="py-2 pr-4">{refundDueOf(d) ? dateTime(refundDueOf(d)!) : '—'}</td>
-                <td className="py-2 pr-4">{dateTime(d.created_at)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <Table caption="Disputes waiting for a verdict" rows={data.disputes} rowKey={(d) => d.id} rowTestId={() => 'queue-row'} columns={COLUMNS} />
       <PaginationControls page={data.pagination.currentPage} pageCount={data.pagination.pageCount} total={data.pagination.total} onPage={setPage} label="disputes" />
     </Card>
   );

@@ -23,8 +23,8 @@ function Row({ item }: { item: MyTransactionItem }) {
         className="flex flex-wrap items-center justify-between gap-3 rounded-lg border bg-white px-4 py-3 shadow-sm hover:border-emerald-300 focus-visible:outline-2 focus-visible:outline-emerald-700"
       >
         <div className="min-w-0">
-          <p className="font-medium text-slate-900">{t.title}</p>
-          <p className="text-sm text-slate-600">
+          <p className="break-words font-medium text-slate-900">{t.title}</p>
+          <p className="break-words text-sm text-slate-600">
             You are the <strong>{item.role}</strong> · with {counterparty.first_name} {counterparty.last_name}
             {item.currentMilestone ? ` · now: ${item.currentMilestone.title} (${labelOf(MILESTONE_STATUS, item.currentMilestone.status).label.toLowerCase()})` : ''}
           </p>

@@ -51,7 +51,7 @@ export function PayoutItem({ payout, customerHref, actions }: { payout: PayoutRo
         {actions ? <div className="flex flex-wrap gap-2">{actions}</div> : null}
       </div>
       {payout.customer !== undefined ? (
-        <p className="mt-1 text-sm">
+        <p className="mt-1 min-w-0 break-words text-sm">
           {customerHref ? (
             <Link href={customerHref} className="font-medium text-emerald-800 underline-offset-2 hover:underline">
               {payout.customer}
@@ -65,7 +65,7 @@ export function PayoutItem({ payout, customerHref, actions }: { payout: PayoutRo
         To {account.account_name} · {account.bank_name} · <span className="font-mono">{account.account_number}</span>
       </p>
       {payout.failure_reason ? (
-        <p className="mt-1 text-sm text-rose-800" data-testid="payout-failure-reason">
+        <p className="mt-1 break-words text-sm text-rose-800" data-testid="payout-failure-reason">
           {payout.status === 'REVERSED' ? 'Returned: ' : 'Failed: '}
           {payout.failure_reason}
         </p>

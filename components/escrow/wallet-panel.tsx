@@ -3,11 +3,11 @@
 import { useState, type ReactNode } from 'react';
 import type { Wallet, WalletView } from '@/lib/contracts/dashboard';
 import { Card, CardHeader } from '../ui/card';
-import { cn } from '../ui/cn';
 import { fetchJson } from '../ui/fetch-json';
 import { PaginationControls } from '../ui/pagination';
 import { useLiveQuery } from '../live/live-query';
 import { EmptyState, ErrorState, LoadingState } from '../ui/states';
+import { Table } from '../ui/table';
 import { dateTime, naira } from './money';
 
 const KIND: Record<string, string> = {
@@ -72,45 +72,23 @@ export function WalletPanel({ initial, userId, children }: { initial: WalletView
         {history.entries.length === 0 ? (
           <EmptyState title="No movements yet" />
         ) : (
-          <div className="overflow-x-auto">
-            {/* Narrow screens: the date and description go under "What", so the table fits without scrolling. */}
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">Wallet history</caption>
-              <thead className="border-b text-xs uppercase tracking-wide text-slate-500">
-                <tr>
-                  <th scope="col" className="hidden py-2 pr-4 sm:table-cell">
-                    When
-                  </th>
-                  <th scope="col" className="py-2 pr-4">
-                    What
-                  </th>
-                  <th scope="col" className="hidden py-2 pr-4 sm:table-cell">
-                    Description
-                  </th>
-                  <th scope="col" className="py-2 text-right">
-                    Amount
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {history.entries.map((e) => (
-                  <tr key={e.id} className="border-b last:border-0" data-testid="wallet-entry">
-                    <td className="hidden whitespace-nowrap py-2 pr-4 text-slate-600 sm:table-cell">{dateTime(e.created_at)}</td>
-                    <td className="py-2 pr-4">
-                      {KIND[e.kind] ?? e.kind}
-                      <span className="block text-xs text-slate-600 [overflow-wrap:anywhere] sm:hidden">
-                        {e.description} · {dateTime(e.created_at)}
-                      </span>
-                    </td>
-                    <td className="hidden py-2 pr-4 text-slate-700 [overflow-wrap:anywhere] sm:table-cell">{e.description}</td>
-                    <td className={cn('whitespace-nowrap py-2 text-right align-top font-medium tabular-nums', e.amount < 0 ? 'text-rose-700' : 'text-emerald-700')}>
-                      {e.amount < 0 ? `−${naira(-e.amount)}` : `+${naira(e.amount)}`}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <Table
+            caption="Wallet history"
+            rows={history.entries}
+            rowKey={(e) => e.id}
+            rowTestId={() => 'wallet-entry'}
+            columns={[
+              { header: 'When', className: 'text-slate-600 sm:whitespace-nowrap', cell: (e) => dateTime(e.created_at) },
+              { header: 'What', primary: true, cell: (e) => KIND[e.kind] ?? e.kind },
+              { header: 'Description', className: 'text-slate-700 [overflow-wrap:anywhere]', cell: (e) => e.description },
+              {
+                header: 'Amount',
+                align: 'right',
+                className: 'font-medium tabular-nums sm:whitespace-nowrap',
+                cell: (e) => <span className={e.amount < 0 ? 'text-rose-700' : 'text-emerald-700'}>{e.amount < 0 ? `−${naira(-e.amount)}` : `+${naira(e.amount)}`}</span>,
+              },
+            ]}
+          />
         )}
         <PaginationControls
           page={history.pagination.currentPage}

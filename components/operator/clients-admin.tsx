@@ -61,7 +61,7 @@ export function ClientsAdmin({ clients }: { clients: ClientRow[] }) {
                   <Link href={`/operator/clients/${c.id}`} className="break-words font-medium text-emerald-800 underline-offset-2 hover:underline">
                     {c.name}
                   </Link>
-                  <p className="text-sm text-slate-600">
+                  <p className="break-words text-sm text-slate-600">
                     {feeWords(c)} · created {dateTime(c.created_at)}
                   </p>
                 </div>

@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes } from 'react';
+import type { ButtonHTMLAttributes, Ref } from 'react';
 import { cn } from './cn';
 import { Spinner } from './spinner';
 
@@ -10,6 +10,7 @@ const VARIANTS = {
 } as const;
 
 export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
+  ref?: Ref<HTMLButtonElement>;
   variant?: keyof typeof VARIANTS;
   size?: 'sm' | 'md';
   loading?: boolean;

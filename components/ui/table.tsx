@@ -6,10 +6,19 @@ export type Column<T> = {
   cell: (row: T) => ReactNode;
   /** numbers (amounts) line up on the right on wide screens */
   align?: 'right';
-  /** the row's name (a title, a person): on a phone it heads the card, without a label */
+  /** the row's name (a title, a person): on a phone it heads the card (whatever its column's place), without a label */
   primary?: boolean;
+  /** the header is read by screen readers only (an actions column), and the card shows no label for it */
+  hideHeader?: boolean;
+  /** long content (a paragraph, details): on a phone it goes under its label rather than beside it */
+  stacked?: boolean;
+  /** the cell's data-testid */
+  testId?: string;
   className?: string;
 };
+
+/** Attributes a row may carry besides its test id (`data-action`, `data-delivery-id`…), for specs and styling. */
+export type RowData = Record<`data-${string}`, string | undefined>;
 
 /**
  * Every list of records in the dashboard. On a wide screen, a table; under 640 px each row becomes a card whose
@@ -22,21 +31,26 @@ export function Table<T>({
   rowKey,
   columns,
   rowTestId,
+  rowData,
+  verticalAlign = 'middle',
 }: {
   caption: string;
   rows: T[];
   rowKey: (row: T) => string;
   columns: Column<T>[];
   rowTestId?: (row: T) => string;
+  rowData?: (row: T) => RowData;
+  /** `top` for rows of several lines (an audit entry with its details) */
+  verticalAlign?: 'middle' | 'top';
 }) {
   return (
-    <table role="table" className="block w-full text-left text-sm sm:table">
+    <table role="table" className="block w-full min-w-0 text-left text-sm sm:table">
       <caption className="sr-only">{caption}</caption>
       <thead role="rowgroup" className="hidden border-b text-xs uppercase tracking-wide text-slate-500 sm:table-header-group">
         <tr role="row">
           {columns.map((column) => (
             <th key={column.header} role="columnheader" scope="col" className={cn('py-2 pr-4 last:pr-0', column.align === 'right' && 'text-right')}>
-              {column.header}
+              {column.hideHeader ? <span className="sr-only">{column.header}</span> : column.header}
             </th>
           ))}
         </tr>
@@ -47,28 +61,36 @@ export function Table<T>({
             key={rowKey(row)}
             role="row"
             data-testid={rowTestId?.(row)}
-            className="block rounded-lg border bg-white p-3 sm:table-row sm:rounded-none sm:border-0 sm:border-b sm:bg-transparent sm:p-0 sm:last:border-0"
+            {...rowData?.(row)}
+            className="flex min-w-0 flex-col rounded-lg border bg-white p-3 sm:table-row sm:rounded-none sm:border-0 sm:border-b sm:bg-transparent sm:p-0 sm:last:border-0"
           >
-            {columns.map((column) => (
-              <td
-                key={column.header}
-                role="cell"
-                data-label={column.primary ? undefined : column.header}
-                className={cn(
-                  'flex min-w-0 items-start justify-between gap-3 py-0.5 break-words sm:table-cell sm:py-2 sm:pr-4 sm:last:pr-0',
-                  !column.primary && 'before:shrink-0 before:text-xs before:font-medium before:text-slate-500 before:content-[attr(data-label)] sm:before:content-none',
-                  column.primary && 'pb-1 font-medium',
-                  column.align === 'right' && 'sm:text-right',
-                  column.className,
-                )}
-              >
-                {column.primary ? column.cell(row) : <span className="min-w-0 text-right">{column.cell(row)}</span>}
-              </td>
-            ))}
+            {columns.map((column) => {
+              const labelled = !column.primary && !column.hideHeader;
+              return (
+                <td
+                  key={column.header}
+                  role="cell"
+                  data-label={labelled ? column.header : undefined}
+                  data-testid={column.testId}
+                  className={cn(
+                    'min-w-0 py-0.5 break-words sm:table-cell sm:py-2 sm:pr-4 sm:last:pr-0',
+                    verticalAlign === 'top' && 'sm:align-top',
+                    column.stacked || column.primary ? 'block' : 'flex items-baseline justify-between gap-3',
+                    labelled && 'before:font-sans before:text-xs before:font-medium before:text-slate-500 before:content-[attr(data-label)] sm:before:content-none',
+                    labelled && (column.stacked ? 'before:block' : 'before:shrink-0'),
+                    column.hideHeader && 'items-center justify-end pt-2',
+                    column.primary && 'order-first pb-1 font-medium sm:order-none',
+                    column.align === 'right' && 'sm:text-right',
+                    column.className,
+                  )}
+                >
+                  {column.primary || column.stacked ? column.cell(row) : <span className="min-w-0 text-right max-sm:[overflow-wrap:anywhere]">{column.cell(row)}</span>}
+                </td>
+              );
+            })}
           </tr>
         ))}
       </tbody>
     </table>
   );
 }
-

@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { SchemaFields } from '@/components/docs/schema-fields';
+import { ScrollBox } from '@/components/ui/scroll-box';
 import { openApiDocument } from '@/lib/api/app';
 
 export const metadata: Metadata = { title: 'API reference' };
@@ -79,7 +80,7 @@ export default function DocsPage() {
                   {query.length > 0 ? (
                     <>
                       <h4 className="mt-3 text-sm font-semibold">Query</h4>
-                      <div className="overflow-x-auto">
+                      <ScrollBox label={`${op.summary}: query fields`}>
                         <SchemaFields
                           schema={{
                             type: 'object',
@@ -87,16 +88,15 @@ export default function DocsPage() {
                             required: query.filter((p) => p.required).map((p) => p.name),
                           }}
                         />
-                      </div>
+                      </ScrollBox>
                     </>
                   ) : null}
                   {body ? (
                     <>
                       <h4 className="mt-3 text-sm font-semibold">Body</h4>
-                      {/* A field table may be wider than a phone: it scrolls in its own box, the page does not. */}
-                      <div className="overflow-x-auto">
+                      <ScrollBox label={`${op.summary}: body fields`}>
                         <SchemaFields schema={body} />
-                      </div>
+                      </ScrollBox>
                     </>
                   ) : null}
                   {multipart ? <p className="mt-3 text-sm">Body: multipart/form-data with the file in the field <code>file</code>.</p> : null}

@@ -3,7 +3,7 @@
 import { useId, useState } from 'react';
 import { newIntentKey } from '../ui/intent-key';
 import { Spinner } from '../ui/spinner';
-import { useToast } from '../ui/toast';
+import { toast } from '../ui/toast';
 
 export type UploadedProof = { url: string; filename: string };
 
@@ -27,7 +27,6 @@ export function ProofUpload({
   error?: string;
 }) {
   const id = useId();
-  const toast = useToast();
   const [busy, setBusy] = useState<string | null>(null);
 
   async function upload(files: FileList | null) {

@@ -7,8 +7,10 @@ import { toastLayer } from './toast';
 
 /**
  * The native <dialog> in modal mode: focus moves in and is trapped, Escape closes it, the page behind is
- * inert, and focus returns to the opener, all done by the browser. Toasts raised while it is open show
- * above it (./toast). Content loaded on opening (React.lazy) shows a spinner until it arrives.
+ * inert, and focus returns to the opener, all done by the browser. Focus starts on the element marked
+ * `data-autofocus` when there is one (a confirmation's confirming button), else on the first focusable
+ * one (a form's first field). Toasts raised while it is open show above it (./toast). Content loaded on
+ * opening (React.lazy) shows a spinner until it arrives.
  */
 export function Dialog({ open, onClose, title, description, children }: { open: boolean; onClose: () => void; title: string; description?: ReactNode; children: ReactNode }) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -20,6 +22,7 @@ export function Dialog({ open, onClose, title, description, children }: { open: 
     if (open) {
       if (!dialog.open) {
         dialog.showModal();
+        dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus();
       }
       toastLayer.enter(dialog);
     } else {
@@ -60,8 +63,8 @@ export function Dialog({ open, onClose, title, description, children }: { open: 
 }
 
 /**
- * A question before an action: Cancel and the confirming button. While the action is being sent the dialog
- * stays open and Cancel is disabled.
+ * A question before an action: Cancel and the confirming button, which has the focus on opening. While the
+ * action is being sent the dialog stays open and Cancel is disabled.
  */
 export function ConfirmDialog({
   open,
@@ -88,7 +91,8 @@ export function ConfirmDialog({
         <Button variant="secondary" onClick={onCancel} disabled={sending}>
           Cancel
         </Button>
-        <Button variant={variant} onClick={() => void onConfirm()} loading={sending}>
+        {/* Focused on opening: Enter in the form that asked confirms, so a second Enter does not cancel. */}
+        <Button variant={variant} onClick={() => void onConfirm()} loading={sending} data-autofocus>
           {confirmLabel}
         </Button>
       </div>

@@ -1,6 +1,7 @@
 'use client';
 
 import type { ReactNode } from 'react';
+import { FocusRescue } from './ui/focus-rescue';
 import { ToastLayer } from './ui/toast';
 
 /**
@@ -12,6 +13,7 @@ export function Providers({ children }: { children: ReactNode }) {
     <>
       {children}
       <ToastLayer />
+      <FocusRescue />
     </>
   );
 }

@@ -7,11 +7,10 @@ import { textOf, useActionForm } from '../ui/action-form';
 import { Button } from '../ui/button';
 import { TextField } from '../ui/field';
 import { useIntentKey } from '../ui/intent-key';
-import { useToast } from '../ui/toast';
+import { toast } from '../ui/toast';
 import { InviteLink } from './invite-link';
 
 export function CreateCustomerForm({ onCreated }: { onCreated: () => void }) {
-  const toast = useToast();
   const form = useActionForm();
   const [key, renewKey] = useIntentKey();
   const [created, setCreated] = useState<{ userId: string; invitePath?: string; name: string } | null>(null);

@@ -8,14 +8,13 @@ import { Button } from '../ui/button';
 import { Card, CardHeader } from '../ui/card';
 import { SelectField, TextAreaField, TextField } from '../ui/field';
 import { useIntentKey } from '../ui/intent-key';
-import { useToast } from '../ui/toast';
+import { toast } from '../ui/toast';
 
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 /** A milestone row: a stable React key and its suggested due date (two weeks apart). */
 type Row = { key: number; due: string };
 
 export function CreateTransactionForm({ customers }: { customers: Array<{ id: string; name: string }> }) {
-  const toast = useToast();
   const router = useRouter();
   const form = useActionForm();
   const [key] = useIntentKey();

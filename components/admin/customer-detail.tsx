@@ -15,7 +15,7 @@ import { Button } from '../ui/button';
 import { Card, CardHeader } from '../ui/card';
 import { invalidate } from '../live/live-query';
 import { ErrorState } from '../ui/states';
-import { useToast } from '../ui/toast';
+import { toast } from '../ui/toast';
 import { lazyForm } from '../ui/lazy-form';
 
 const FundWalletForm = lazyForm(() => import('./fund-wallet-form').then((m) => m.FundWalletForm));
@@ -37,7 +37,6 @@ export function CustomerDetail({
   bankAccounts: BankAccountList['bank_accounts'];
   transactions: TransactionList['transactions'];
 }) {
-  const toast = useToast();
   const [invitePath, setInvitePath] = useState<string | null>(null);
   const [inviting, setInviting] = useState(false);
   return (

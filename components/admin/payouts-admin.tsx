@@ -16,12 +16,11 @@ import { useIntentKey } from '../ui/intent-key';
 import { PaginationControls } from '../ui/pagination';
 import { invalidate, useLiveQuery } from '../live/live-query';
 import { EmptyState, ErrorState, LoadingState } from '../ui/states';
-import { useToast } from '../ui/toast';
+import { toast } from '../ui/toast';
 import { ListFilters, useListFilters } from './list-filters';
 
 /** auto_payout (decisions §11), bound to GET/PATCH /v1/settings; asks before it changes how releases are paid. */
 export function AutoPayoutSwitch({ initial }: { initial: ClientSettings }) {
-  const toast = useToast();
   const [on, setOn] = useState(initial.auto_payout);
   const [asking, setAsking] = useState(false);
   const [sending, setSending] = useState(false);
@@ -94,7 +93,6 @@ type Outcome = 'fail' | 'reverse';
 
 /** Sandbox: a payout on its way made to fail, or a paid one returned by the bank, with the reason the customer will read. */
 function SandboxOutcome({ payout, outcome }: { payout: PayoutRow; outcome: Outcome }) {
-  const toast = useToast();
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
   const [sending, setSending] = useState(false);

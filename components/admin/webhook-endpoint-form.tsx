@@ -6,10 +6,9 @@ import { textOf, useActionForm } from '../ui/action-form';
 import { Button } from '../ui/button';
 import { TextField } from '../ui/field';
 import { useIntentKey } from '../ui/intent-key';
-import { useToast } from '../ui/toast';
+import { toast } from '../ui/toast';
 
 export function NewEndpointForm({ onCreated }: { onCreated: (endpoint: WebhookEndpointWithSecret) => void }) {
-  const toast = useToast();
   const form = useActionForm();
   const [key, renewKey] = useIntentKey();
   const bound = form.bind(async (data, el) => {

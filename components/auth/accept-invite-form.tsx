@@ -6,10 +6,9 @@ import { MIN_PASSWORD_LENGTH } from '@/lib/contracts/dashboard-plain';
 import { textOf, useActionForm } from '../ui/action-form';
 import { Button } from '../ui/button';
 import { TextField } from '../ui/field';
-import { useToast } from '../ui/toast';
+import { toast } from '../ui/toast';
 
 export function AcceptInviteForm({ token }: { token: string }) {
-  const toast = useToast();
   const router = useRouter();
   const form = useActionForm();
   const bound = form.bind(async (data) => {

@@ -5,7 +5,7 @@ import type { ActionResult } from '@/lib/contracts/dashboard';
 import { Button, type ButtonProps } from '../ui/button';
 import { ConfirmDialog } from '../ui/dialog';
 import { useIntentKey } from '../ui/intent-key';
-import { useToast } from '../ui/toast';
+import { toast } from '../ui/toast';
 
 /**
  * A button that asks before it acts: used for every movement of money. The Idempotency-Key is made with the
@@ -39,7 +39,6 @@ export function ConfirmAction({
   const [open, setOpen] = useState(false);
   const [pending, setPending] = useState(false);
   const [key, renewKey] = useIntentKey();
-  const toast = useToast();
   async function confirm() {
     setPending(true);
     try {

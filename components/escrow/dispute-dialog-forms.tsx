@@ -4,13 +4,12 @@ import { cancelDispute, extendEvidenceWindow, rejectAmount } from '@/app/(dashbo
 import { textOf, useActionForm } from '../ui/action-form';
 import { Button } from '../ui/button';
 import { TextAreaField } from '../ui/field';
-import { useToast } from '../ui/toast';
+import { toast } from '../ui/toast';
 
 /** The bodies of the dispute's click-only dialogs, loaded on opening; the dialogs hold their Idempotency-Key. */
 type FormProps = { disputeId: string; intentKey: string; onCancel: () => void; onDone: () => void };
 
 export function RejectAmountForm({ disputeId, intentKey, onCancel, onDone }: FormProps) {
-  const toast = useToast();
   const form = useActionForm();
   const bound = form.bind(async (data) => {
     const result = await rejectAmount({ dispute_id: disputeId, idempotency_key: intentKey, reason: textOf(data, 'reason') });
@@ -35,7 +34,6 @@ export function RejectAmountForm({ disputeId, intentKey, onCancel, onDone }: For
 
 /** Either party's one extension of the evidence window, with the reason the dispute team will read. */
 export function ExtendEvidenceForm({ disputeId, intentKey, onCancel, onDone }: FormProps) {
-  const toast = useToast();
   const form = useActionForm();
   const bound = form.bind(async (data) => {
     const result = await extendEvidenceWindow({ dispute_id: disputeId, idempotency_key: intentKey, reason: textOf(data, 'reason') });
@@ -60,7 +58,6 @@ export function ExtendEvidenceForm({ disputeId, intentKey, onCancel, onDone }: F
 
 /** `onBusy` lets the dialog refuse to close while the withdrawal is being sent. */
 export function WithdrawDisputeForm({ disputeId, intentKey, onCancel, onDone, onBusy }: FormProps & { onBusy: (busy: boolean) => void }) {
-  const toast = useToast();
   const form = useActionForm();
   const bound = form.bind(async (data) => {
     onBusy(true);

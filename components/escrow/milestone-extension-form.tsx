@@ -4,11 +4,10 @@ import { requestExtension } from '@/app/(dashboard)/transactions/actions';
 import { textOf, useActionForm } from '../ui/action-form';
 import { Button } from '../ui/button';
 import { TextAreaField, TextField } from '../ui/field';
-import { useToast } from '../ui/toast';
+import { toast } from '../ui/toast';
 
 /** The seller's request for a later due date: the day it asks for and why, sent with the dialog's Idempotency-Key. */
 export function ExtensionForm({ milestoneId, earliestDay, intentKey, onCancel, onDone }: { milestoneId: string; earliestDay: string; intentKey: string; onCancel: () => void; onDone: () => void }) {
-  const toast = useToast();
   const form = useActionForm();
   const bound = form.bind(async (data) => {
     const result = await requestExtension({ milestone_id: milestoneId, idempotency_key: intentKey, due_day: textOf(data, 'due_day'), reason: textOf(data, 'reason') });

@@ -5,7 +5,7 @@ import { deliverMilestone, openDispute, rejectDelivery } from '@/app/(dashboard)
 import { textOf, useActionForm } from '../ui/action-form';
 import { Button } from '../ui/button';
 import { TextAreaField } from '../ui/field';
-import { useToast } from '../ui/toast';
+import { toast } from '../ui/toast';
 import { ProofUpload, type UploadedProof } from './proof-upload';
 
 /** The body of a milestone dialog (milestone-dialogs.tsx holds the dialog, its key and its files). */
@@ -32,7 +32,6 @@ function Actions({ onCancel, busy, label, danger = false }: { onCancel: () => vo
 }
 
 export function DeliverForm({ milestoneId, intentKey, proofs, onProofs, onCancel, onDone }: FormProps) {
-  const toast = useToast();
   const form = useActionForm();
   const bound = form.bind(async () => {
     const result = await deliverMilestone({ milestone_id: milestoneId, idempotency_key: intentKey, proofs_of_completion: proofs.map((p) => p.url) });
@@ -49,7 +48,6 @@ export function DeliverForm({ milestoneId, intentKey, proofs, onProofs, onCancel
 }
 
 export function RejectDeliveryForm({ milestoneId, intentKey, proofs, onProofs, onCancel, onDone }: FormProps) {
-  const toast = useToast();
   const form = useActionForm();
   const bound = form.bind(async (data) => {
     const result = await rejectDelivery({
@@ -72,7 +70,6 @@ export function RejectDeliveryForm({ milestoneId, intentKey, proofs, onProofs, o
 }
 
 export function OpenDisputeForm({ milestoneId, intentKey, onCancel }: FormProps) {
-  const toast = useToast();
   const router = useRouter();
   const form = useActionForm();
   const bound = form.bind(async (data) => {

@@ -8,7 +8,7 @@ import { useActionForm } from '../ui/action-form';
 import { SelectField, TextField } from '../ui/field';
 import { useIntentKey } from '../ui/intent-key';
 import { Spinner } from '../ui/spinner';
-import { useToast } from '../ui/toast';
+import { toast } from '../ui/toast';
 
 type Lookup = { for: string; ok: true; name: string; bank: string } | { for: string; ok: false; message: string };
 type LookupAction = (input: { bank_code: string; account_number: string }) => Promise<ActionResult<{ account_name: string; bank_name: string }>>;
@@ -203,7 +203,6 @@ type SaveAccount = (body: { bank_code: string; account_number: string; accept_na
  * person's confirmation when it is not theirs; a saved account clears the form for the next one.
  */
 export function useSaveAccountForm(a: { lookup: LookupAction; person: PersonName | null; save: SaveAccount; onSaved: () => void }) {
-  const toast = useToast();
   const form = useActionForm();
   const [key, renewKey] = useIntentKey();
   const lookup = useAccountLookup(a.lookup);

@@ -1,9 +1,9 @@
 'use client';
 
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { newIntentKey } from '../ui/intent-key';
 import { Spinner } from '../ui/spinner';
-import { useToast } from '../ui/toast';
+import { toast } from '../ui/toast';
 
 export type UploadedProof = { url: string; filename: string };
 
@@ -27,7 +27,7 @@ export function ProofUpload({
   error?: string;
 }) {
   const id = useId();
-  const toast = useToast();
+  const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState<string | null>(null);
 
   async function upload(files: FileList | null) {
@@ -68,12 +68,17 @@ export function ProofUpload({
         accept={ACCEPT}
         aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
         aria-invalid={error ? true : undefined}
-        disabled={busy !== null}
+        // Not `disabled` while uploading: a disabled control loses focus to <body>. It refuses to open instead.
+        aria-disabled={busy !== null || undefined}
+        onClick={(e) => {
+          if (busy !== null) e.preventDefault();
+        }}
+        ref={input}
         onChange={(e) => {
-          void upload(e.target.files);
+          if (busy === null) void upload(e.target.files);
           e.target.value = '';
         }}
-        className="block w-full text-sm file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:text-sm file:font-medium hover:file:bg-slate-200"
+        className="block w-full text-sm aria-disabled:cursor-wait aria-disabled:opacity-60 file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:text-sm file:font-medium hover:file:bg-slate-200"
       />
       <p id={`${id}-hint`} className="text-xs text-slate-600">
         Photos, PDF, video or audio; 10 MB each at most.
@@ -87,7 +92,11 @@ export function ProofUpload({
               <button
                 type="button"
                 className="text-xs text-rose-700 underline"
-                onClick={() => onChange(value.filter((_, j) => j !== i))}
+                onClick={() => {
+                  onChange(value.filter((_, j) => j !== i));
+                  // The button goes with its line: focus goes back to the file control.
+                  input.current?.focus();
+                }}
                 aria-label={`Remove ${proof.filename}`}
               >
                 Remove

@@ -4,7 +4,7 @@ import { cancelTransaction, rateTransaction, terminateTransaction } from '@/app/
 import { textOf, useActionForm } from '../ui/action-form';
 import { Button } from '../ui/button';
 import { SelectField, TextAreaField } from '../ui/field';
-import { useToast } from '../ui/toast';
+import { toast } from '../ui/toast';
 
 /** The reason for cancelling or terminating, sent with the dialog's Idempotency-Key. */
 export function EndTransactionForm({
@@ -20,7 +20,6 @@ export function EndTransactionForm({
   onCancel: () => void;
   onDone: () => void;
 }) {
-  const toast = useToast();
   const form = useActionForm();
   const bound = form.bind(async (data) => {
     const send = kind === 'cancel' ? cancelTransaction : terminateTransaction;
@@ -46,7 +45,6 @@ export function EndTransactionForm({
 
 /** A party's rating of the other once the transaction is completed: 1 to 5 and an optional comment. */
 export function RateForm({ transactionId, other, intentKey, onCancel, onDone }: { transactionId: string; other: 'buyer' | 'seller'; intentKey: string; onCancel: () => void; onDone: () => void }) {
-  const toast = useToast();
   const form = useActionForm();
   const bound = form.bind(async (data) => {
     const comment = textOf(data, 'comment');

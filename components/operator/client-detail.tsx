@@ -12,7 +12,7 @@ import { Button } from '../ui/button';
 import { Card, CardHeader } from '../ui/card';
 import { TextField } from '../ui/field';
 import { useIntentKey } from '../ui/intent-key';
-import { useToast } from '../ui/toast';
+import { toast } from '../ui/toast';
 import { feeWords } from './clients-admin';
 
 function Checkbox({ name, label, hint, defaultChecked }: { name: string; label: string; hint: string; defaultChecked: boolean }) {
@@ -29,7 +29,6 @@ function Checkbox({ name, label, hint, defaultChecked }: { name: string; label: 
 
 function SettingsForm({ client }: { client: ClientDetailView['client'] }) {
   const router = useRouter();
-  const toast = useToast();
   const form = useActionForm();
   const [key, renewKey] = useIntentKey();
   const bound = form.bind(async (data) => {
@@ -92,7 +91,6 @@ function SettingsForm({ client }: { client: ClientDetailView['client'] }) {
 
 function ConnectKeyForm({ clientId }: { clientId: string }) {
   const router = useRouter();
-  const toast = useToast();
   const form = useActionForm();
   const bound = form.bind(async (data, el) => {
     const result = await connectClientKey({ client_id: clientId, secret_key: textOf(data, 'secret_key') });

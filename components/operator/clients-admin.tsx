@@ -12,7 +12,7 @@ import { Card, CardHeader } from '../ui/card';
 import { SelectField, TextField } from '../ui/field';
 import { useIntentKey } from '../ui/intent-key';
 import { EmptyState } from '../ui/states';
-import { useToast } from '../ui/toast';
+import { toast } from '../ui/toast';
 
 export const feeWords = (client: Pick<ClientRow, 'fee_basis_points' | 'fee_cap'>) =>
   `${client.fee_basis_points / 100}% fee${client.fee_cap === null ? ', no cap' : `, at most ${naira(client.fee_cap)} a milestone`}`;
@@ -20,7 +20,6 @@ export const feeWords = (client: Pick<ClientRow, 'fee_basis_points' | 'fee_cap'>
 /** The clients the service serves, and a form for a new one. */
 export function ClientsAdmin({ clients }: { clients: ClientRow[] }) {
   const router = useRouter();
-  const toast = useToast();
   const form = useActionForm();
   const [key, renewKey] = useIntentKey();
   const bound = form.bind(async (data, el) => {

@@ -18,12 +18,18 @@ export function NotificationBell() {
   // The lines as they were when opened, so the new ones stay marked while the list is open.
   const [shown, setShown] = useState<NotificationsView | null>(null);
   const box = useRef<HTMLDivElement>(null);
+  const bell = useRef<HTMLButtonElement>(null);
   const unread = query.data?.unread ?? 0;
 
   useEffect(() => {
     if (!open) return;
-    const away = (e: MouseEvent) => box.current && !box.current.contains(e.target as Node) && setOpen(false);
-    const escape = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false);
+    // Focus in the list that is going goes back to the bell rather than down to <body>.
+    const close = () => {
+      if (box.current?.contains(document.activeElement)) bell.current?.focus();
+      setOpen(false);
+    };
+    const away = (e: MouseEvent) => box.current && !box.current.contains(e.target as Node) && close();
+    const escape = (e: KeyboardEvent) => e.key === 'Escape' && close();
     document.addEventListener('mousedown', away);
     document.addEventListener('keydown', escape);
     return () => {
@@ -51,6 +57,7 @@ export function NotificationBell() {
   return (
     <div className="relative" ref={box}>
       <button
+        ref={bell}
         type="button"
         onClick={() => void toggle()}
         aria-expanded={open}

@@ -7,13 +7,12 @@ import { InviteLink } from '../admin/invite-link';
 import { textOf, useActionForm } from '../ui/action-form';
 import { Button } from '../ui/button';
 import { SelectField, TextField } from '../ui/field';
-import { useToast } from '../ui/toast';
+import { toast } from '../ui/toast';
 
 type Invite = (input: { email: string; name: string; role?: TeamRole }) => Promise<ActionResult<InviteResult>>;
 
 /** Name, email and (when `roles` are offered) admin or viewer; the one-time link comes back shown once. */
 export function InviteStaffForm({ invite, roles, label, onInvited }: { invite: Invite; roles?: boolean; label: string; onInvited: () => void }) {
-  const toast = useToast();
   const form = useActionForm();
   const [path, setPath] = useState<string | null>(null);
   const bound = form.bind(async (data, el) => {

@@ -2,7 +2,7 @@
 
 import type { FormEvent } from 'react';
 import { get, useForm } from 'react-hook-form';
-import { useToast } from './toast';
+import { toast } from './toast';
 
 type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 type Refusal = { ok: boolean; errors?: Array<{ field: string; message: string }> };
@@ -30,7 +30,6 @@ export const numberOf = (data: FormData, name: string): number | undefined => {
  * a field's `data-range-error` words its min/max in money rather than the browser's bare number.
  */
 export function useActionForm() {
-  const toast = useToast();
   const { handleSubmit, setError, clearErrors, formState } = useForm<Record<string, unknown>>();
   const errors = formState.errors;
   const busy = formState.isSubmitting;

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import type { ActionResult } from '@/lib/contracts/dashboard';
 import { useActionForm } from './action-form';
 import { useIntentKey } from './intent-key';
-import { useToast } from './toast';
+import { toast } from './toast';
 
 /**
  * A form whose submission waits for a confirmation dialog: what was typed is kept in `pending` while the
@@ -17,7 +17,6 @@ export function useConfirmedSubmit<V, R extends ActionResult<unknown>>(a: {
   send: (values: V, idempotencyKey: string) => Promise<R>;
   onSent: (result: R) => void;
 }) {
-  const toast = useToast();
   const form = useActionForm();
   const [key, renewKey] = useIntentKey();
   const [pending, setPending] = useState<{ values: V; sending: boolean; form: HTMLFormElement } | null>(null);

@@ -1,22 +1,41 @@
 'use client';
 
-import { Suspense, useEffect, useRef, type ReactNode } from 'react';
+import { Suspense, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { Button, type ButtonProps } from './button';
 import { Spinner } from './spinner';
+import { toastLayer } from './toast';
 
 /**
  * The native <dialog> in modal mode: focus moves in and is trapped, Escape closes it, the page behind is
- * inert, and focus returns to the opener, all done by the browser. Content loaded on opening (React.lazy)
- * shows a spinner until it arrives.
+ * inert, and focus returns to the opener, all done by the browser. Focus starts on the element marked
+ * `data-autofocus` when there is one (a confirmation's confirming button), else on the first focusable
+ * one (a form's first field). Toasts raised while it is open show above it (./toast). Content loaded on
+ * opening (React.lazy) shows a spinner until it arrives.
  */
 export function Dialog({ open, onClose, title, description, children }: { open: boolean; onClose: () => void; title: string; description?: ReactNode; children: ReactNode }) {
   const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
+  // Layout effects: the dialog closes in the same commit that takes its content away, so the browser hands
+  // focus back to the opener before anything can see it on <body>.
+  useLayoutEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
+    if (open) {
+      if (!dialog.open) {
+        dialog.showModal();
+        dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus();
+      }
+      toastLayer.enter(dialog);
+    } else {
+      if (dialog.open) dialog.close();
+      toastLayer.leave(dialog);
+    }
   }, [open]);
+  useLayoutEffect(() => {
+    const dialog = ref.current;
+    return () => {
+      if (dialog) toastLayer.leave(dialog);
+    };
+  }, []);
   return (
     <dialog
       ref={ref}
@@ -44,8 +63,8 @@ export function Dialog({ open, onClose, title, description, children }: { open: 
 }
 
 /**
- * A question before an action: Cancel and the confirming button. While the action is being sent the dialog
- * stays open and Cancel is disabled.
+ * A question before an action: Cancel and the confirming button, which has the focus on opening. While the
+ * action is being sent the dialog stays open and Cancel is disabled.
  */
 export function ConfirmDialog({
   open,
@@ -72,7 +91,8 @@ export function ConfirmDialog({
         <Button variant="secondary" onClick={onCancel} disabled={sending}>
           Cancel
         </Button>
-        <Button variant={variant} onClick={() => void onConfirm()} loading={sending}>
+        {/* Focused on opening: Enter in the form that asked confirms, so a second Enter does not cancel. */}
+        <Button variant={variant} onClick={() => void onConfirm()} loading={sending} data-autofocus>
           {confirmLabel}
         </Button>
       </div>

@@ -1,66 +1,81 @@
 'use client';
 
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
-import { cn } from './cn';
+import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
+import { createPortal } from 'react-dom';
 
-type Toast = { id: number; tone: 'success' | 'error'; message: string };
-type ToastApi = { success: (message: string) => void; error: (message: string) => void; result: (r: { ok: boolean; message: string }) => void };
+// Sonner and its toaster load right after hydration, so they are in no page's first-load JavaScript
+// (issue #6); a toast raised before then waits for the toaster instead of being lost.
+const Toaster = lazy(() => import('./toaster'));
+let toasterReady: () => void = () => undefined;
+const ready = new Promise<void>((resolve) => {
+  toasterReady = resolve;
+});
+const sonner = () => Promise.all([import('sonner'), ready]).then(([m]) => m.toast);
 
-const ToastContext = createContext<ToastApi | null>(null);
-let nextId = 1;
+/**
+ * Toasts (sonner). The specs find them by `toast-success` / `toast-error`; the message carries
+ * role=status or role=alert, so a failure interrupts a screen reader and a success waits its turn.
+ */
+export const toast = {
+  success: (message: string) => void sonner().then((s) => s.success(<span role="status">{message}</span>, { testId: 'toast-success', duration: 6_000 })),
+  error: (message: string) => void sonner().then((s) => s.error(<span role="alert">{message}</span>, { testId: 'toast-error', duration: 10_000 })),
+  result: (r: { ok: boolean; message: string }) => (r.ok ? toast.success(r.message) : toast.error(r.message)),
+};
 
-export function ToastProvider({ children }: { children: ReactNode }) {
-  const [toasts, setToasts] = useState<Toast[]>([]);
-  const dismiss = useCallback((id: number) => setToasts((all) => all.filter((t) => t.id !== id)), []);
-  const push = useCallback(
-    (tone: Toast['tone'], message: string) => {
-      const id = nextId++;
-      setToasts((all) => [...all.slice(-3), { id, tone, message }]);
-      setTimeout(() => dismiss(id), tone === 'error' ? 10_000 : 6_000);
-    },
-    [dismiss],
-  );
-  const api = useMemo<ToastApi>(
-    () => ({
-      success: (m) => push('success', m),
-      error: (m) => push('error', m),
-      result: (r) => push(r.ok ? 'success' : 'error', r.message),
-    }),
-    [push],
-  );
-  return (
-    <ToastContext.Provider value={api}>
-      {children}
-      {/* Two live regions: failures interrupt (assertive), successes wait their turn (polite). */}
-      <div className="pointer-events-none fixed inset-x-0 bottom-4 z-50 flex flex-col items-center gap-2 px-4 sm:items-end sm:pr-6">
-        {(['error', 'success'] as const).map((tone) => (
-          <div key={tone} role={tone === 'error' ? 'alert' : 'status'} aria-live={tone === 'error' ? 'assertive' : 'polite'} className="flex flex-col gap-2">
-            {toasts
-              .filter((t) => t.tone === tone)
-              .map((t) => (
-                <div
-                  key={t.id}
-                  data-testid={`toast-${t.tone}`}
-                  className={cn(
-                    'pointer-events-auto flex max-w-md items-start gap-3 rounded-md px-4 py-3 text-sm shadow-lg',
-                    t.tone === 'success' ? 'bg-emerald-800 text-white' : 'bg-rose-800 text-white',
-                  )}
-                >
-                  <span className="flex-1">{t.message}</span>
-                  <button type="button" onClick={() => dismiss(t.id)} className="text-white/80 hover:text-white" aria-label="Dismiss">
-                    ×
-                  </button>
-                </div>
-              ))}
-          </div>
-        ))}
-      </div>
-    </ToastContext.Provider>
-  );
+// A modal <dialog> sits in the browser's top layer and makes everything outside it inert: a toaster fixed
+// on the page would show dimmed behind its ::backdrop and be hidden from screen readers. So the toaster's
+// element moves into the topmost open modal dialog (still fixed to the viewport, now above the backdrop and
+// not inert) and back to <body> when the dialog closes. Toasts already shown stay: React keeps rendering
+// into the same element wherever it is.
+let host: HTMLElement | null = null;
+const modals: HTMLDialogElement[] = [];
+
+function placeHost() {
+  if (!host) return;
+  const top = modals.findLast((d) => d.isConnected && d.open);
+  const parent = top ?? document.body;
+  if (host.parentElement !== parent) parent.appendChild(host);
 }
 
-export function useToast(): ToastApi {
-  const api = useContext(ToastContext);
-  if (!api) throw new Error('useToast outside ToastProvider');
-  return api;
+/** Told by components/ui/dialog right after showModal(), and after close() or when the dialog leaves the page. */
+export const toastLayer = {
+  enter(dialog: HTMLDialogElement) {
+    if (!modals.includes(dialog)) modals.push(dialog);
+    placeHost();
+  },
+  leave(dialog: HTMLDialogElement) {
+    const i = modals.indexOf(dialog);
+    if (i !== -1) modals.splice(i, 1);
+    placeHost();
+  },
+};
+
+const hostListeners = new Set<() => void>();
+const subscribeHost = (change: () => void) => {
+  hostListeners.add(change);
+  return () => void hostListeners.delete(change);
+};
+
+/** The one toaster of a layout. */
+export function ToastLayer() {
+  const element = useSyncExternalStore(subscribeHost, () => host, () => null);
+  useEffect(() => {
+    const el = document.createElement('div');
+    el.dataset.toastLayer = '';
+    host = el;
+    placeHost();
+    hostListeners.forEach((change) => change());
+    return () => {
+      el.remove();
+      if (host === el) host = null;
+      hostListeners.forEach((change) => change());
+    };
+  }, []);
+  if (!element) return null;
+  return createPortal(
+    <Suspense fallback={null}>
+      <Toaster onReady={toasterReady} />
+    </Suspense>,
+    element,
+  );
 }

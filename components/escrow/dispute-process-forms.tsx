@@ -51,7 +51,16 @@ export function EvidenceForm({ dispute, onDone }: { dispute: Dispute; onDone: ()
         rows={5}
         error={form.errorOf('text')}
       />
-      <ProofUpload disputeId={dispute.id} label="Files (photos, documents, recordings)" value={files} error={form.errorOf('files')} onChange={setFiles} />
+      <ProofUpload
+        disputeId={dispute.id}
+        label="Files (photos, documents, recordings)"
+        value={files}
+        error={form.errorOf('files')}
+        onChange={(next) => {
+          form.clearError('files');
+          setFiles(next);
+        }}
+      />
       <div className="flex flex-col items-end gap-2">
         <Button type="submit" disabled={hold !== null} aria-describedby={hintId}>
           Submit evidence

@@ -51,7 +51,16 @@ export function DeliverForm({ milestoneId, intentKey, proofs, onProofs, onCancel
   });
   return (
     <form {...bound} className="space-y-4">
-      <ProofUpload milestoneId={milestoneId} label="Proof of delivery" value={proofs} error={form.errorOf('proofs_of_completion')} onChange={onProofs} />
+      <ProofUpload
+        milestoneId={milestoneId}
+        label="Proof of delivery"
+        value={proofs}
+        error={form.errorOf('proofs_of_completion')}
+        onChange={(next) => {
+          form.clearError('proofs_of_completion');
+          onProofs(next);
+        }}
+      />
       <Actions onCancel={onCancel} busy={form.busy} label="Mark as delivered" proofs={proofs} />
     </form>
   );
@@ -75,7 +84,16 @@ export function RejectDeliveryForm({ milestoneId, intentKey, proofs, onProofs, o
   return (
     <form {...bound} className="space-y-4">
       <TextAreaField label="Why are you rejecting it?" name="rejection_reason" required error={form.errorOf('rejection_reason')} />
-      <ProofUpload milestoneId={milestoneId} label="Proof of return" value={proofs} error={form.errorOf('proofs_of_return')} onChange={onProofs} />
+      <ProofUpload
+        milestoneId={milestoneId}
+        label="Proof of return"
+        value={proofs}
+        error={form.errorOf('proofs_of_return')}
+        onChange={(next) => {
+          form.clearError('proofs_of_return');
+          onProofs(next);
+        }}
+      />
       <Actions onCancel={onCancel} busy={form.busy} label="Reject and return" danger proofs={proofs} />
     </form>
   );

@@ -49,9 +49,8 @@ test.beforeAll(async ({ browser }) => {
   const links = [await createCustomerInDashboard(admin, buyer), await createCustomerInDashboard(admin, seller)];
   await admin.context().close();
   const base = process.env.DASHBOARD_BASE_URL!;
-  [buyerPage, sellerPage] = await Promise.all(
-    [buyer, seller].map((who, i) => acceptInviteAndSignIn(browser, { base, link: links[i]!, email: who.email, password: who.password, home: /\/transactions$/ })),
-  );
+  const signIn = (who: typeof buyer, link: string) => acceptInviteAndSignIn(browser, { base, link, email: who.email, password: who.password, home: /\/transactions$/ });
+  [buyerPage, sellerPage] = await Promise.all([signIn(buyer, links[0]!), signIn(seller, links[1]!)]);
   [buyerId, sellerId] = await Promise.all([userId(buyer.email), userId(seller.email)]);
   await api(demoKey(), 'POST', '/v1/wallets/fund', { user_id: buyerId, amount: 100_000 });
 

@@ -10,7 +10,8 @@ import { SelectField, TextAreaField, TextField } from '../ui/field';
 import { useIntentKey } from '../ui/intent-key';
 import { toast } from '../ui/toast';
 
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+/** The calendar day in Lagos `days` from now, as a date input holds it (a due day ends at midnight in Lagos). */
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toLocaleDateString('en-CA', { timeZone: 'Africa/Lagos' });
 /** A milestone row: a stable React key and its suggested due date (two weeks apart). */
 type Row = { key: number; due: string };
 
@@ -19,6 +20,8 @@ export function CreateTransactionForm({ customers }: { customers: Array<{ id: st
   const form = useActionForm();
   const [key] = useIntentKey();
   const [rows, setRows] = useState<Row[]>(() => [{ key: 0, due: inDays(14) }]);
+  // A due date in the past is refused here (the browser's min) before the action and the API refuse it.
+  const [today] = useState(() => inDays(0));
   const bound = form.bind(async (data) => {
     const milestones = rows.map((_, i) => ({
       title: textOf(data, `milestones.${i}.title`),
@@ -89,7 +92,16 @@ export function CreateTransactionForm({ customers }: { customers: Array<{ id: st
                 <TextField label="Title" name={field('title')} required error={form.errorOf(field('title'))} />
                 <TextField label="Amount (₦)" name={field('amount')} type="number" inputMode="decimal" required step="0.01" min="0" error={form.errorOf(field('amount'))} />
                 <TextAreaField label="What is delivered" name={field('description')} required className="sm:col-span-2" error={form.errorOf(field('description'))} />
-                <TextField label="Due date" name={field('due_date')} type="date" required defaultValue={row.due} error={form.errorOf(field('due_date'))} />
+                <TextField
+                  label="Due date"
+                  name={field('due_date')}
+                  type="date"
+                  required
+                  min={today}
+                  data-range-error="The due date has passed: choose today or a later day"
+                  defaultValue={row.due}
+                  error={form.errorOf(field('due_date'))}
+                />
                 <TextField
                   label="Inspection period (days)"
                   name={field('inspection_duration')}

@@ -5,7 +5,7 @@ import { Button, type ButtonProps } from '../ui/button';
 import { Dialog } from '../ui/dialog';
 import { useIntentKey } from '../ui/intent-key';
 import { naira } from './money';
-import type { UploadedProof } from './proof-upload';
+import type { ProofUploadItem } from './proof-upload';
 
 // The forms (and the uploader) load when a dialog is first opened, or pointed at: most views of a
 // milestone never open one, and the page's first load stays within its budget (issue #6).
@@ -19,12 +19,12 @@ type Props = { milestoneId: string; amount: number; onDone: () => void };
 
 /**
  * A dialog's open state and what it keeps while closed until its intent succeeds: the Idempotency-Key (a
- * retry after closing is the same intent) and the files already uploaded.
+ * retry after closing is the same intent) and the files chosen, uploaded or still uploading.
  */
 function useFormDialog(onDone: () => void) {
   const [open, setOpen] = useState(false);
   const [key, renewKey] = useIntentKey();
-  const [proofs, setProofs] = useState<UploadedProof[]>([]);
+  const [proofs, setProofs] = useState<ProofUploadItem[]>([]);
   return {
     open,
     show: () => setOpen(true),

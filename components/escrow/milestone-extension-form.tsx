@@ -17,7 +17,15 @@ export function ExtensionForm({ milestoneId, earliestDay, intentKey, onCancel, o
   });
   return (
     <form {...bound} className="space-y-4">
-      <TextField label="New due date" name="due_day" type="date" min={earliestDay} required error={form.errorOf('due_day') ?? form.errorOf('due_date')} />
+      <TextField
+        label="New due date"
+        name="due_day"
+        type="date"
+        min={earliestDay}
+        data-range-error="Choose a later day: after the current due date, and not in the past"
+        required
+        error={form.errorOf('due_day')}
+      />
       <TextAreaField label="Why do you need more time?" name="reason" required error={form.errorOf('reason')} />
       <div className="flex justify-end gap-2">
         <Button variant="secondary" onClick={onCancel}>

@@ -10,10 +10,16 @@ import { dateTime, day } from './money';
 const loadForm = () => import('./milestone-extension-form');
 const ExtensionForm = lazy(() => loadForm().then((m) => ({ default: m.ExtensionForm })));
 
-/** The day after the current due date, in Lagos, as a date input's `min`: an extension must move the date later. */
+const lagosDay = (at: number) => new Date(at).toLocaleDateString('en-CA', { timeZone: 'Africa/Lagos' });
+
+/**
+ * The earliest day an extension may ask for, in Lagos, as a date input's `min`: after the current due date
+ * (an extension moves it later) and not in the past (an overdue milestone's new date is from today on).
+ */
 function dayAfter(iso: string): string {
-  const next = new Date(new Date(iso).getTime() + 86_400_000);
-  return next.toLocaleDateString('en-CA', { timeZone: 'Africa/Lagos' });
+  const next = lagosDay(new Date(iso).getTime() + 86_400_000);
+  const today = lagosDay(Date.now());
+  return next > today ? next : today;
 }
 
 /**

@@ -50,8 +50,10 @@ export function useActionForm() {
       },
       onSubmit(event: FormEvent<HTMLFormElement>) {
         const form = event.currentTarget;
+        // Before handleSubmit, which runs nothing while any error is set: a refusal on a field no input
+        // clears (the files of an upload, a field whose `min` went away) would otherwise hold the form for good.
+        clearErrors();
         return handleSubmit(async () => {
-          clearErrors();
           const invalid = Array.from(form.elements).filter((el): el is Control => isControl(el) && el.name !== '' && !el.validity.valid);
           const seen = new Set<string>();
           for (const el of invalid) {
@@ -115,5 +117,7 @@ export function useActionForm() {
     /** A field's message, or the first of its parts' (`files.2` shows under `files`). */
     errorOf: (name: string): string | undefined => firstUnder(get(errors, name)),
     setError: (name: string, message: string) => setError(name, { type: 'manual', message }),
+    /** Takes a field's message away once what it refused has changed (files chosen or removed). */
+    clearError: (name: string) => clearErrors(name),
   };
 }

@@ -76,6 +76,54 @@ describe('creating a transaction', () => {
   });
 });
 
+describe('a milestone due date in the past', () => {
+  it('is refused with 400 naming each such milestone, and nothing is created', async () => {
+    const client = await newClient();
+    const buyer = await newUser(client, 'Buyer');
+    const seller = await newUser(client, 'Seller');
+    const post = (dueDates: string[]) =>
+      call('POST', '/v1/transactions', {
+        key: client.secretKey,
+        body: {
+          title: 'Late from the start',
+          description: 'Due yesterday',
+          buyer_id: buyer.id,
+          seller_id: seller.id,
+          milestones: dueDates.map((due_date, i) => ({ title: `M${i + 1}`, description: 'Work', amount: 1_000, due_date })),
+        },
+      });
+    const res = expectError(await post([inDays(5), inDays(-1), new Date().toISOString()]), 400, 'VALIDATION_ERROR', /milestones\.1\.due_date must be later than now/);
+    expect(res.errors?.map((e) => e.field)).toEqual(['milestones.1.due_date', 'milestones.2.due_date']);
+    expect(res.errors?.[0]?.message).toMatch(/^must be later than now \(\d{4}-\d{2}-\d{2}T/);
+    expect(expectOk(await call('GET', '/v1/transactions', { key: client.secretKey })).pagination.total).toBe(0);
+    expectOk(await post([inDays(1)]));
+  });
+
+  it("is measured by a test key's test clock: a date still ahead of the wall clock is past once the clock moved beyond it", async () => {
+    const client = await newClient();
+    const buyer = await newUser(client, 'Buyer');
+    const seller = await newUser(client, 'Seller');
+    expectOk(await call('POST', '/v1/test-clock/advance', { key: client.secretKey, body: { days: 5 } }));
+    const body = (due_date: string) => ({ title: 'T', description: 'D', buyer_id: buyer.id, seller_id: seller.id, milestones: [{ title: 'M', description: 'W', amount: 500, due_date }] });
+    const res = expectError(await call('POST', '/v1/transactions', { key: client.secretKey, body: body(inDays(3)) }), 400, 'VALIDATION_ERROR');
+    expect(res.errors).toEqual([{ field: 'milestones.0.due_date', message: expect.stringMatching(/^must be later than now/) }]);
+    expect(expectOk(await call('GET', '/v1/transactions', { key: client.secretKey })).pagination.total).toBe(0);
+    expectOk(await call('POST', '/v1/transactions', { key: client.secretKey, body: body(inDays(6)) }));
+  });
+
+  it('is refused for an extension request too, on due_date', async () => {
+    const client = await newClient();
+    const deal = await newDeal(client, [1_000]);
+    const res = expectError(
+      await call('POST', `/v1/milestones/${deal.milestoneIds[0]}/extensions`, { key: client.secretKey, body: { seller_id: deal.seller.id, due_date: inDays(-2), reason: 'Late' } }),
+      400,
+      'VALIDATION_ERROR',
+      /due_date/,
+    );
+    expect(res.errors).toEqual([{ field: 'due_date', message: 'The new due date must be in the future.' }]);
+  });
+});
+
 describe('transaction status follows its current milestone', () => {
   it('moves to the next milestone when one finishes and completes with the last', async () => {
     const client = await newClient();

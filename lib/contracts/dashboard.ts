@@ -75,9 +75,14 @@ export const SaveBankAccountInput = SaveBankAccountBody.extend({ accept_name_mis
 
 /** A date picker gives a calendar day; the API wants a date-time (the end of that day, Lagos time). */
 export const DueDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date');
+/**
+ * A due day that is over (its end in Lagos is past) is refused before the API is asked; the API refuses it
+ * too, by the client's own clock (a sandbox's test clock may run ahead of this one).
+ */
+const FutureDueDay = DueDay.refine((day) => !(new Date(dueDayToIso(day)).getTime() <= Date.now()), 'is in the past');
 export const CreateTransactionInput = CreateTransactionBody.extend({
   milestones: z
-    .array(MilestoneInput.extend({ due_date: DueDay, amount: PositiveAmount }))
+    .array(MilestoneInput.extend({ due_date: FutureDueDay, amount: PositiveAmount }))
     .min(1, 'needs at least one milestone')
     .max(50, 'at most 50 milestones'),
   ...intent,

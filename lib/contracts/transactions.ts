@@ -7,7 +7,10 @@ export const MilestoneInput = z.object({
   title: ShortText(200),
   description: ShortText(5000),
   amount: PositiveAmount,
-  due_date: z.iso.datetime({ offset: true, error: unlessMissing('must be an ISO 8601 date-time') }),
+  due_date: z.iso.datetime({ offset: true, error: unlessMissing('must be an ISO 8601 date-time') }).meta({
+    description: 'When the seller must deliver by: ISO 8601 with an offset, later than now (a test key: its test clock). A due date not later than now is refused with 400 VALIDATION_ERROR naming milestones.{i}.due_date.',
+    example: '2026-12-01T23:59:59.000+01:00',
+  }),
   inspection_duration: z.number().int().min(1, 'is at least 1 day').max(30, 'is at most 30 days').optional(),
 });
 

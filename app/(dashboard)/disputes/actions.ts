@@ -3,6 +3,7 @@
 import { CounterOfferInput, DisputeIntentInput, ProposeAmountInput, RejectAmountInput, type ActionResult } from '@/lib/contracts/dashboard';
 import { CancelDisputeInput, EscalateInput, ExtendEvidenceInput, SubmitEvidenceInput } from '@/lib/contracts/dashboard-disputes';
 import { fromApi, guarded, notAllowed, notYours } from '@/lib/server/dashboard/action';
+import { FORM_WORDS } from '@/lib/server/dashboard/form-words';
 import { disputeFor } from '@/lib/server/dashboard/ownership';
 
 export async function proposeAmount(input: unknown): Promise<ActionResult> {
@@ -71,7 +72,7 @@ export async function submitEvidence(input: unknown): Promise<ActionResult> {
     if (owned.kind !== 'ok') return notYours('Dispute');
     if (owned.viewer === 'admin') return notAllowed('Only the buyer or the seller submits evidence.');
     return fromApi(await owned.api.disputes.submitEvidence(dispute_id, { ...actingParty(owned.viewer, owned.record), text, files }, idempotency_key));
-  });
+  }, { words: FORM_WORDS.evidence });
 }
 
 /** Either party, once, pushes the evidence window 2 business days later (decisions §13). */

@@ -14,6 +14,7 @@ import {
   type ActionResult,
 } from '@/lib/contracts/dashboard';
 import { fromApi, guarded, notAllowed, notYours } from '@/lib/server/dashboard/action';
+import { FORM_WORDS } from '@/lib/server/dashboard/form-words';
 import { auditStaffAction } from '@/lib/server/dashboard/audit';
 import { milestoneFor, transactionFor } from '@/lib/server/dashboard/ownership';
 
@@ -42,7 +43,7 @@ export async function deliverMilestone(input: unknown): Promise<ActionResult> {
     if (owned.viewer !== 'seller') return notAllowed('Only the seller delivers a milestone.');
     const seller_id = owned.record.transaction.seller.user_id;
     return fromApi(await owned.api.milestones.deliver(milestone_id, { seller_id, proofs_of_completion }, idempotency_key));
-  });
+  }, { words: FORM_WORDS.deliver });
 }
 
 export async function approveDelivery(input: unknown): Promise<ActionResult> {
@@ -61,7 +62,7 @@ export async function rejectDelivery(input: unknown): Promise<ActionResult> {
     if (owned.viewer !== 'buyer') return notAllowed('Only the buyer rejects a delivery.');
     const buyer_id = owned.record.transaction.buyer.user_id;
     return fromApi(await owned.api.milestones.reject(milestone_id, { buyer_id, rejection_reason, proofs_of_return }, idempotency_key));
-  });
+  }, { words: FORM_WORDS.rejectDelivery });
 }
 
 export async function approveReturn(input: unknown): Promise<ActionResult> {
@@ -147,7 +148,7 @@ export async function requestExtension(input: unknown): Promise<ActionResult> {
     if (owned.viewer !== 'seller') return notAllowed('Only the seller asks for a later due date.');
     const seller_id = owned.record.transaction.seller.user_id;
     return fromApi(await owned.api.milestones.requestExtension(milestone_id, { seller_id, due_date: dueDayToIso(due_day), reason }, idempotency_key));
-  });
+  }, { words: FORM_WORDS.requestExtension });
 }
 
 /** The buyer approves or declines the seller's request for a later due date. */

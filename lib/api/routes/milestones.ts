@@ -84,7 +84,7 @@ const requestExtensionOp = operation({
   method: 'post', path: '/milestones/{id}/extensions', operationId: 'requestExtension', tag: 'Milestones', auth: 'client', actingParty: 'seller',
   summary: 'Seller asks to move the due date',
   description:
-    'Before delivery, one request at a time: a due_date later than now and than the current one. The buyer approves or declines it within 3 business days (deadline extension_response); unanswered, it is declined.',
+    'Before delivery, one request at a time: a due_date later than now (for a test key, now on its test clock) and than the current one, else 400 VALIDATION_ERROR naming due_date. The buyer approves or declines it within 3 business days (deadline extension_response); unanswered, it is declined.',
   request: { params: milestoneId, body: jsonBody(RequestExtensionBody) },
   response: R.MilestoneRecord,
   errors: ACTION_ERRORS,

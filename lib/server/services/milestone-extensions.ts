@@ -43,7 +43,10 @@ export async function requestExtension(db: Db, client: ClientRow, milestoneId: s
       const m = findMilestone(graph, milestoneId).milestone;
       const dueDate = new Date(body.due_date);
       const decision = decideExtensionRequest(extensionMilestoneOf(m), { dueDate, reason: body.reason }, now);
-      if (!decision.ok) throw new AppError(decision.code, decision.code === 'VALIDATION_ERROR' ? `due_date: ${decision.message}` : decision.message);
+      if (!decision.ok) {
+        if (decision.code === 'VALIDATION_ERROR') throw new AppError(decision.code, `due_date: ${decision.message}`, [{ field: 'due_date', message: decision.message }]);
+        throw new AppError(decision.code, decision.message);
+      }
       const responseDueAt = addBusinessDays(now, EXTENSION_RESPONSE_BUSINESS_DAYS, holidays());
       return {
         extensions: decision.extensions,

@@ -3,6 +3,7 @@ import { and, eq, or } from 'drizzle-orm';
 import { pagination } from '@/lib/contracts/common';
 import type { CreateTransactionBody, ListTransactionsQuery } from '@/lib/contracts/transactions';
 import { INSPECTION_DAYS_DEFAULT } from '@/lib/escrow/deadlines';
+import { pastDueDates } from '@/lib/escrow/due-dates';
 import { milestoneFee } from '@/lib/escrow/fees';
 import { parseNaira } from '@/lib/escrow/money';
 import type { Db } from '../db/client';
@@ -30,12 +31,21 @@ function kobo(value: number, field: string): number {
   return parsed.kobo;
 }
 
+/** A due date not later than now (the client's clock: a test key's test clock) is 400, each one named. */
+function refusePastDueDates(dueDates: Date[], now: Date) {
+  const past = pastDueDates(dueDates, now);
+  if (past.length === 0) return;
+  const errors = past.map((index) => ({ field: `milestones.${index}.due_date`, message: `must be later than now (${now.toISOString()})` }));
+  throw new AppError('VALIDATION_ERROR', `Invalid request: ${errors.map((e) => `${e.field} ${e.message}`).join('; ')}.`, errors);
+}
+
 /**
  * Creates the transaction, its milestones, their escrow accounts and log lines, and the event, as one
  * statement (atomic by itself). The rows are built here in full, so the
  * response is what was stored without reading it back.
  */
 export async function createTransaction(db: Db, client: ClientRow, body: CreateTransactionBody, now: Date, baseUrl: string) {
+  refusePastDueDates(body.milestones.map((m) => new Date(m.due_date)), now);
   const named = await findPartyGraphs(db, client.id, [body.buyer_id, body.seller_id]);
   const buyer = named.get(body.buyer_id);
   if (!buyer) throw notFound('Buyer', body.buyer_id);

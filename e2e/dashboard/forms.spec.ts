@@ -71,7 +71,7 @@ test('the seller cannot mark a delivery while its proof uploads: the button wait
 
   // Without a file the form says what is missing in its own words.
   await deliver.click();
-  await expect(dialog.getByText('Add at least one proof of delivery')).toBeVisible();
+  await expect(dialog.getByText('Add at least one proof of delivery', { exact: true })).toBeVisible();
   await expectNoFieldNames(seller);
 
   const uploads = slowUploads(seller, { failFirst: true });

@@ -2,7 +2,7 @@
 
 import type { Deadline } from '@/lib/contracts/dashboard';
 import { useNow } from '../ui/use-now';
-import { DEADLINE_NAME, ON_LAPSE } from './labels';
+import { deadlineWords } from './labels';
 import { dateTime } from './money';
 
 function remaining(ms: number): string {
@@ -21,7 +21,8 @@ function remaining(ms: number): string {
  * A live countdown to one of the API's deadlines. The time left renders after mount (the server's clock and
  * the browser's differ), and the screen-reader text updates by the minute rather than every second.
  */
-export function DeadlineCountdown({ deadline }: { deadline: Deadline }) {
+export function DeadlineCountdown({ deadline, viewer = 'staff' }: { deadline: Deadline; viewer?: 'buyer' | 'seller' | 'staff' }) {
+  const words = deadlineWords(deadline, viewer);
   const now = useNow();
   const due = new Date(deadline.due_at).getTime();
   const left = now === null ? null : due - now;
@@ -30,7 +31,7 @@ export function DeadlineCountdown({ deadline }: { deadline: Deadline }) {
     <div data-testid={`deadline-${deadline.name}`} className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-950">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <span className="font-medium">
-          {DEADLINE_NAME[deadline.name] ?? deadline.name} <time dateTime={deadline.due_at}>{dateTime(deadline.due_at)}</time>
+          {words.name} <time dateTime={deadline.due_at}>{dateTime(deadline.due_at)}</time>
           {deadline.counted_in === 'business_days' ? <span className="font-normal text-amber-800"> (business days)</span> : null}
         </span>
         <span aria-hidden className={urgent ? 'font-mono font-semibold text-rose-700' : 'font-mono font-semibold'} data-testid="countdown">
@@ -38,7 +39,7 @@ export function DeadlineCountdown({ deadline }: { deadline: Deadline }) {
         </span>
         <span className="sr-only">{left === null ? '' : remaining(Math.floor(left / 60_000) * 60_000)}</span>
       </div>
-      {ON_LAPSE[deadline.on_lapse] ? <p className="mt-0.5 text-xs text-amber-900">{ON_LAPSE[deadline.on_lapse]}</p> : null}
+      {words.lapse ? <p className="mt-0.5 text-xs text-amber-900">{words.lapse}</p> : null}
     </div>
   );
 }

@@ -67,7 +67,7 @@ export function DisputeDetail({ initial }: { initial: DisputeView }) {
         {d.deadlines.length ? (
           <div className="space-y-2 sm:col-span-3">
             {d.deadlines.map((deadline) => (
-              <DeadlineCountdown key={deadline.name} deadline={deadline} />
+              <DeadlineCountdown key={deadline.name} deadline={deadline} viewer={viewer === 'admin' ? 'staff' : viewer} />
             ))}
           </div>
         ) : null}
@@ -94,7 +94,7 @@ export function DisputeDetail({ initial }: { initial: DisputeView }) {
       ) : null}
       <Card>
         <CardHeader title="Milestone log" level={2} />
-        <MilestoneLogList logs={d.milestone.milestone_logs} />
+        <MilestoneLogList logs={d.milestone.milestone_logs} viewer={viewer} />
       </Card>
     </div>
   );

@@ -64,6 +64,18 @@ export const ON_LAPSE: Record<string, string> = {
   refunded_to_buyer: 'If the dispute team has not decided by then, everything held goes back to the buyer.',
 };
 
+/** The same deadline told to the party whose answer it waits for: "you", not "the seller". */
+const DEADLINE_FOR_PARTY: Record<string, { party: 'buyer' | 'seller'; name?: string; lapse?: string }> = {
+  inspection: { party: 'buyer', lapse: 'If you do not answer, the delivery is accepted and the funds are released.' },
+  return_response: { party: 'seller', name: 'You must answer the return by', lapse: 'If you do not answer, the return is approved and the buyer is refunded.' },
+  extension_response: { party: 'buyer', name: 'You must answer the new due date by', lapse: 'If you do not answer, the request is declined and the due date stands.' },
+};
+
+export function deadlineWords(deadline: { name: string; on_lapse: string }, viewer: 'buyer' | 'seller' | 'staff' = 'staff'): { name: string; lapse: string | undefined } {
+  const mine = DEADLINE_FOR_PARTY[deadline.name]?.party === viewer ? DEADLINE_FOR_PARTY[deadline.name] : undefined;
+  return { name: mine?.name ?? DEADLINE_NAME[deadline.name] ?? deadline.name, lapse: mine?.lapse ?? ON_LAPSE[deadline.on_lapse] };
+}
+
 /** What the viewer is waiting to do, for the "needs your action" lists. */
 export const ACTION_LABEL: Record<string, string> = {
   fund: 'Fund',

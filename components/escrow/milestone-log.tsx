@@ -4,7 +4,8 @@ import { dateTime } from './money';
 
 const ACTOR: Record<string, string> = { buyer: 'Buyer', seller: 'Seller', client: 'Marketplace', system: 'System', dispute_team: 'Dispute team' };
 
-export function MilestoneLogList({ logs }: { logs: MilestoneLog[] }) {
+/** `viewer`: the party reading, whose own lines say "You". */
+export function MilestoneLogList({ logs, viewer }: { logs: MilestoneLog[]; viewer?: 'buyer' | 'seller' | 'admin' }) {
   if (logs.length === 0) return <p className="text-sm text-slate-600">Nothing has happened on this milestone yet.</p>;
   return (
     <ol className="space-y-1.5 text-sm">
@@ -13,7 +14,7 @@ export function MilestoneLogList({ logs }: { logs: MilestoneLog[] }) {
           <time dateTime={log.created_at} className="text-slate-500">
             {dateTime(log.created_at)}
           </time>
-          <span className="font-medium text-slate-700">{ACTOR[log.actor] ?? log.actor}</span>
+          <span className="font-medium text-slate-700">{log.actor === viewer ? 'You' : (ACTOR[log.actor] ?? log.actor)}</span>
           <span className="text-slate-800">
             {log.log_message}
             {log.is_automatic ? (

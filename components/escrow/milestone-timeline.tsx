@@ -90,7 +90,7 @@ export function MilestoneTimeline({
               {m.deadlines.length > 0 ? (
                 <div className="mt-4 space-y-2">
                   {m.deadlines.map((d) => (
-                    <DeadlineCountdown key={d.name} deadline={d} />
+                    <DeadlineCountdown key={d.name} deadline={d} viewer={viewer === 'admin' ? 'staff' : viewer} />
                   ))}
                 </div>
               ) : null}
@@ -120,7 +120,7 @@ export function MilestoneTimeline({
               <details className="mt-4 border-t pt-3" open={current}>
                 <summary className="cursor-pointer text-sm font-medium text-slate-700">Milestone log</summary>
                 <div className="mt-2">
-                  <MilestoneLogList logs={logs[m.id] ?? []} />
+                  <MilestoneLogList logs={logs[m.id] ?? []} viewer={viewer} />
                 </div>
               </details>
             </article>

@@ -268,3 +268,33 @@ describe('refusals leave everything as it was', () => {
     expect(await snapshot(client, deal)).toBe(before);
   });
 });
+
+describe('funding by the marketplace for the buyer', () => {
+  it('logs the marketplace as acting (acted_by client), in the log and the event; the money moves as the buyer’s own funding would', async () => {
+    const client = await newClient();
+    const deal = await newDeal(client, [40_000], { walletFunds: 50_000 });
+    const milestoneId = deal.milestoneIds[0]!;
+    const funded = expectOk(
+      await call('POST', `/v1/milestones/${milestoneId}/fund`, { key: client.secretKey, body: { buyer_id: deal.buyer.id, acted_by: 'client' } }),
+    );
+    expect(funded).toMatchObject({ status: 'IN_PROGRESS', milestone_escrow: { balance: 40_000 } });
+    expect(await walletBalance(client, deal.buyer.id)).toBe(10_000);
+    const logs = MilestoneWithLogsRecord.parse(expectOk(await call('GET', `/v1/milestones/${milestoneId}`, { key: client.secretKey }))).milestone_logs;
+    expect(logs.at(-1)).toMatchObject({ actor: 'client', is_automatic: false, log_message: expect.stringMatching(/^The marketplace funded the milestone for the buyer: ₦40,000\.00 moved/) });
+    const events = expectOk(await call('GET', '/v1/events?limit=100', { key: client.secretKey }));
+    const event = (events.events as Array<{ type: string; data: { actor: string; milestone: { id: string } } }>).find((e) => e.type === 'milestone.funded' && e.data.milestone.id === milestoneId);
+    expect(event?.data.actor).toBe('client');
+  });
+
+  it('refuses an acted_by it does not know, and moves nothing', async () => {
+    const client = await newClient();
+    const deal = await newDeal(client, [40_000], { walletFunds: 50_000 });
+    expectError(
+      await call('POST', `/v1/milestones/${deal.milestoneIds[0]}/fund`, { key: client.secretKey, body: { buyer_id: deal.buyer.id, acted_by: 'seller' } }),
+      400,
+      'VALIDATION_ERROR',
+      'acted_by',
+    );
+    expect(await walletBalance(client, deal.buyer.id)).toBe(50_000);
+  });
+});

@@ -115,6 +115,10 @@ test('the admin creates a buyer and a seller, saves the seller’s bank account 
   await admin.getByRole('dialog').getByRole('button', { name: 'Fund milestone' }).click();
   await expect(milestone(admin, 2).locator('[data-status]')).toHaveAttribute('data-status', 'IN_PROGRESS');
   await expect(admin.getByTestId('buyer-balance')).toHaveText('₦50,000.00');
+  // The log says who really funded: the marketplace, for the buyer.
+  const log = milestone(admin, 1).locator('details');
+  if (!(await log.evaluate((d) => (d as HTMLDetailsElement).open))) await log.locator('summary').click();
+  await expect(log.getByRole('listitem').filter({ hasText: 'The marketplace funded the milestone for the buyer' })).toContainText('Marketplace');
   await shot(admin, 'admin-transaction-funded');
 });
 

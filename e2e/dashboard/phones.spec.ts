@@ -1,6 +1,4 @@
 import type { Browser, Locator, Page } from '@playwright/test';
-import { startDemoServer, type DemoServer } from '../support/demo-server';
-import { caseInArbitration } from './staging';
 import { api, DEMO, demoKey, demoUserId, expect, horizontalOverflow, seriousAxeViolations, shot, signIn, test, unique } from './support';
 
 /**
@@ -239,39 +237,4 @@ test('the buyer’s and the seller’s transactions, a transaction and the walle
   await seller.context().close();
 });
 
-test.describe('the dispute team, on a server of this spec’s own (reaching arbitration moves the test clock)', () => {
-  let demo: DemoServer | undefined;
-
-  test.afterAll(async () => {
-    await demo?.stop();
-  });
-
-  test('the arbitration queue and a case fit 390 px, the amount in view', async ({ browser }) => {
-    test.setTimeout(240_000);
-    demo = await startDemoServer();
-    const base = demo.server.baseUrl;
-    const arbitration = await caseInArbitration(base, demo.demoSecretKey);
-    const team = await phonePage(browser, DEMO.disputes, PHONE, base);
-    // The demo's own dispute reached arbitration too as the clock moved: the staged one is found by its code.
-    const row = team.getByRole('table', { name: 'Disputes waiting for a verdict' }).getByRole('row').filter({ hasText: arbitration.code });
-    await expectInView(team, row.getByRole('link', { name: arbitration.code }), 'the dispute code');
-    await expectInView(team, row.getByRole('cell').nth(2), 'the amount at stake');
-    await expect(row.getByRole('cell').nth(2)).toContainText('₦');
-    await expect(team.getByRole('banner').getByRole('button', { name: 'Menu' })).toBeVisible();
-    await fitsAndShot(team, 'phone-dispute-team');
-
-    await row.getByRole('link', { name: arbitration.code }).click();
-    await team.waitForURL(new RegExp(`/dispute-team/${arbitration.disputeId}$`));
-    await expect(team.getByRole('form', { name: 'Verdict' })).toBeVisible();
-    await fitsAndShot(team, 'phone-dispute-team-case');
-    await team.context().close();
-  });
-});
-
-test('the API reference fits 390 px: a wide field table scrolls in its own box', async ({ browser }) => {
-  const page = await (await browser.newContext({ baseURL: process.env.DASHBOARD_BASE_URL, viewport: PHONE })).newPage();
-  await page.goto('/docs');
-  await expect(page.getByRole('heading', { name: 'Escrow Desk API reference', level: 1 })).toBeVisible();
-  expect(await horizontalOverflow(page)).toBe(0);
-  await page.context().close();
-});
+// The dispute team's queue and a case, and /docs, at 390 px: every-page.spec.ts (overflow, axe and screenshots of every page).

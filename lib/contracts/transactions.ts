@@ -34,7 +34,14 @@ export const ListTransactionsQuery = z.object({
 });
 export type ListTransactionsQuery = z.infer<typeof ListTransactionsQuery>;
 
-export const FundMilestoneBody = z.object({ buyer_id: IdRef });
+export const FundMilestoneBody = z.object({
+  buyer_id: IdRef,
+  acted_by: z
+    .enum(['buyer', 'client'])
+    .optional()
+    .default('buyer')
+    .meta({ description: "who made the call: the buyer (default), or the marketplace's staff funding for the buyer; the milestone log and the event's actor say which" }),
+});
 
 /** Ending a transaction early (decisions §13): the acting party, and why. */
 export const CancelTransactionBody = eitherParty({ reason: ShortText(2000) });

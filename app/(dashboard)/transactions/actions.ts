@@ -28,7 +28,7 @@ export async function fundMilestone(input: unknown): Promise<ActionResult> {
     if (owned.kind !== 'ok') return notYours('Milestone');
     if (owned.viewer === 'seller') return notAllowed('Only the buyer funds a milestone.');
     const { transaction } = owned.record;
-    const result = await owned.api.milestones.fund(milestone_id, { buyer_id: transaction.buyer.user_id }, idempotency_key);
+    const result = await owned.api.milestones.fund(milestone_id, { buyer_id: transaction.buyer.user_id, acted_by: owned.viewer === 'admin' ? 'client' : 'buyer' }, idempotency_key);
     if (result.ok && owned.viewer === 'admin') {
       await auditStaffAction(actor, 'fund_on_behalf', { target: milestone_id, detail: { transaction_id: transaction.id, transaction_title: transaction.title, milestone_title: owned.record.title, buyer_id: transaction.buyer.user_id } });
     }

@@ -112,7 +112,8 @@ export const milestoneRoutes = router()
   .openapi(getMilestoneOp, async (c) => ok('Milestone retrieved successfully', await getMilestone(c.var.db, c.var.client, c.req.valid('param').id)))
   .openapi(fundOp, async (c) => {
     const { id } = c.req.valid('param');
-    const graph = await fundMilestone(c.var.db, c.var.client, id, c.req.valid('json').buyer_id, c.var.now);
+    const { buyer_id, acted_by } = c.req.valid('json');
+    const graph = await fundMilestone(c.var.db, c.var.client, id, buyer_id, c.var.now, acted_by);
     return ok('Milestone funded successfully', presentMilestone(graph, id));
   })
   .openapi(deliverOp, async (c) => {

@@ -7,7 +7,8 @@ import { AppError } from '../app-error';
 import type { ClientRow } from '../db/schema';
 import { runMilestoneAction } from './run-milestone-action';
 
-export async function fundMilestone(db: Db, client: ClientRow, milestoneId: string, buyerId: string, now: Date) {
+/** `actedBy` client: the marketplace's staff funded for the buyer, and the log says so. */
+export async function fundMilestone(db: Db, client: ClientRow, milestoneId: string, buyerId: string, now: Date, actedBy: 'buyer' | 'client' = 'buyer') {
   return runMilestoneAction(db, {
     client,
     milestoneId,
@@ -31,7 +32,11 @@ export async function fundMilestone(db: Db, client: ClientRow, milestoneId: stri
       return {
         milestone: { isMilestoneFunded: true },
         transfer: { transfer, description: `Funding of milestone ${m.position}` },
-        log: `Buyer funded the milestone: ${formatNaira(amount)} moved from the buyer's wallet into escrow.`,
+        log:
+          actedBy === 'client'
+            ? `The marketplace funded the milestone for the buyer: ${formatNaira(amount)} moved from the buyer's wallet into escrow.`
+            : `Buyer funded the milestone: ${formatNaira(amount)} moved from the buyer's wallet into escrow.`,
+        ...(actedBy === 'client' ? { actor: 'client' as const } : {}),
         fundedKobo: amount,
       };
     },

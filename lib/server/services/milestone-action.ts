@@ -39,6 +39,8 @@ type RunningTotals = { fundedKobo?: number; refundedKobo?: number; disbursedKobo
 /** A milestone action's effect: also the milestone's other changed columns and the money it moves. */
 export type MilestoneActionEffect = ActionEffect & {
   milestone?: Partial<Omit<MilestoneRow, 'id' | 'status' | 'updatedAt'>>;
+  /** Who is logged as acting when it is not the party itself: the marketplace acting for the buyer. */
+  actor?: LogActor;
   transfer?: { transfer: Transfer; description: string };
 };
 
@@ -227,10 +229,10 @@ export async function applyMilestoneAction(
     transfer: effect.transfer,
     payout,
     totals: effect,
-    log: { actor, message: effect.log, automatic },
+    log: { actor: effect.actor ?? actor, message: effect.log, automatic },
     event: {
       type: EVENT_OF[a.action],
-      data: (after) => ({ actor, automatic, message: effect.log, milestone: milestoneRecord(after, a.milestoneId) }),
+      data: (after) => ({ actor: effect.actor ?? actor, automatic, message: effect.log, milestone: milestoneRecord(after, a.milestoneId) }),
     },
   });
   // A party's own action ends its transaction with the step (runMilestoneAction); a lapse's action runs

@@ -1,4 +1,5 @@
 import { NextResponse, type NextRequest } from 'next/server';
+import { PAGE_PATH_HEADER } from '@/lib/contracts/redirect-target';
 
 /**
  * Under `next dev`, where Next serves /v1 (app/v1/[[...route]]): a path with a broken percent-escape
@@ -6,6 +7,7 @@ import { NextResponse, type NextRequest } from 'next/server';
  * app does (lib/api/middleware/routing.ts), which answers it itself wherever it runs without Next.
  */
 export function proxy(request: NextRequest) {
+  if (!request.nextUrl.pathname.startsWith('/v1')) return withPagePath(request);
   try {
     decodeURIComponent(request.nextUrl.pathname);
   } catch {
@@ -22,5 +24,29 @@ export function proxy(request: NextRequest) {
   return NextResponse.next();
 }
 
-/** Only paths with a `%` in them (the matcher sees the raw path): a proxy run costs about as much as a cheap request. */
-export const config = { matcher: '/v1/:path(.*%.*)' };
+/**
+ * A dashboard page tells the server components which page was asked for: when the session has ended, the sign-in
+ * page brings the person back to it (lib/server/dashboard/actor.ts requireActor). Layouts are not given the path.
+ */
+function withPagePath(request: NextRequest) {
+  const headers = new Headers(request.headers);
+  headers.set(PAGE_PATH_HEADER, `${request.nextUrl.pathname}${request.nextUrl.search}`);
+  return NextResponse.next({ request: { headers } });
+}
+
+/**
+ * /v1 only for paths with a `%` in them (the matcher sees the raw path): a proxy run costs about as much as a cheap
+ * request. The dashboard's signed-in pages, for their path.
+ */
+export const config = {
+  matcher: [
+    '/v1/:path(.*%.*)',
+    '/dashboard',
+    '/transactions/:path*',
+    '/disputes/:path*',
+    '/wallet',
+    '/admin/:path*',
+    '/operator/:path*',
+    '/dispute-team/:path*',
+  ],
+};

@@ -1,8 +1,22 @@
 'use client';
 
-import type { ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { FocusRescue } from './ui/focus-rescue';
+import { sessionEnded } from './ui/session-ended';
 import { ToastLayer } from './ui/toast';
+
+const SessionPrompt = lazy(() => import('./auth/session-prompt').then((m) => ({ default: m.SessionPrompt })));
+
+/** The sign-in prompt's code loads only once a session has ended on this page. */
+function SessionPromptOnDemand() {
+  const [wanted, setWanted] = useState(false);
+  useEffect(() => sessionEnded.subscribe(() => setWanted(true)), []);
+  return wanted ? (
+    <Suspense fallback={null}>
+      <SessionPrompt />
+    </Suspense>
+  ) : null;
+}
 
 /**
  * The dashboard's data layer is @tanstack/react-query (components/live): its client loads right after
@@ -14,6 +28,7 @@ export function Providers({ children }: { children: ReactNode }) {
       {children}
       <ToastLayer />
       <FocusRescue />
+      <SessionPromptOnDemand />
     </>
   );
 }

@@ -2,6 +2,7 @@
 
 import { useId, useRef, type Dispatch, type SetStateAction } from 'react';
 import { newIntentKey } from '../ui/intent-key';
+import { sessionEnded } from '../ui/session-ended';
 import { Spinner } from '../ui/spinner';
 
 export type UploadedProof = { url: string; filename: string };
@@ -72,6 +73,11 @@ export function ProofUpload({
     try {
       const response = await fetch('/data/uploads', { method: 'POST', body: form });
       const body = (await response.json().catch(() => ({}))) as { message?: string; file?: UploadedProof };
+      if (response.status === 401) {
+        update(key, { key, file, state: 'failed', error: 'You were signed out, so it was not uploaded: sign in again, then try it again.' });
+        sessionEnded.signal();
+        return;
+      }
       if (!response.ok || !body.file) {
         update(key, { key, file, state: 'failed', error: body.message ?? 'It could not be uploaded.' });
         return;

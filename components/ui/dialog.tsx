@@ -1,6 +1,6 @@
 'use client';
 
-import { Suspense, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { Suspense, useId, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { Button, type ButtonProps } from './button';
 import { Spinner } from './spinner';
 import { toastLayer } from './toast';
@@ -14,6 +14,8 @@ import { toastLayer } from './toast';
  */
 export function Dialog({ open, onClose, title, description, children }: { open: boolean; onClose: () => void; title: string; description?: ReactNode; children: ReactNode }) {
   const ref = useRef<HTMLDialogElement>(null);
+  // Two dialogs may be open at once (signing in again over a form's dialog): each names its own title.
+  const titleId = useId();
   // Layout effects: the dialog closes in the same commit that takes its content away, so the browser hands
   // focus back to the opener before anything can see it on <body>.
   useLayoutEffect(() => {
@@ -44,12 +46,12 @@ export function Dialog({ open, onClose, title, description, children }: { open: 
         e.preventDefault();
         onClose();
       }}
-      aria-labelledby="dialog-title"
+      aria-labelledby={titleId}
       className="m-auto w-[min(32rem,calc(100vw-2rem))] rounded-lg border bg-white p-0 text-slate-900 shadow-xl backdrop:bg-slate-900/40"
     >
       {open ? (
         <div className="p-5">
-          <h2 id="dialog-title" className="text-lg font-semibold">
+          <h2 id={titleId} className="text-lg font-semibold">
             {title}
           </h2>
           {description ? <div className="mt-1 text-sm text-slate-600">{description}</div> : null}

@@ -2,6 +2,7 @@
 
 import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
 import { createPortal } from 'react-dom';
+import { sessionEnded } from './session-ended';
 
 // Sonner and its toaster load right after hydration, so they are in no page's first-load JavaScript
 // (issue #6); a toast raised before then waits for the toaster instead of being lost.
@@ -19,7 +20,8 @@ const sonner = () => Promise.all([import('sonner'), ready]).then(([m]) => m.toas
 export const toast = {
   success: (message: string) => void sonner().then((s) => s.success(<span role="status">{message}</span>, { testId: 'toast-success', duration: 6_000 })),
   error: (message: string) => void sonner().then((s) => s.error(<span role="alert">{message}</span>, { testId: 'toast-error', duration: 10_000 })),
-  result: (r: { ok: boolean; message: string }) => (r.ok ? toast.success(r.message) : toast.error(r.message)),
+  /** A result saying the session ended opens the sign-in prompt over the page instead of a toast. */
+  result: (r: { ok: boolean; message: string; sessionEnded?: boolean }) => (r.sessionEnded ? sessionEnded.signal() : r.ok ? toast.success(r.message) : toast.error(r.message)),
 };
 
 // A modal <dialog> sits in the browser's top layer and makes everything outside it inert: a toaster fixed

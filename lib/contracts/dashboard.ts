@@ -17,7 +17,8 @@ import { FundWalletBody } from './wallets';
 
 export type FieldError = { field: string; message: string };
 /** What every server action answers: the API's message, for the toast. */
-export type ActionResult<T = undefined> = { ok: boolean; message: string; errors?: FieldError[]; data?: T };
+/** `sessionEnded`: refused because the person is signed out; the page asks them to sign in again over it. */
+export type ActionResult<T = undefined> = { ok: boolean; message: string; errors?: FieldError[]; data?: T; sessionEnded?: boolean };
 
 /** One key per user intent: made when the form opens, reused by a double submit. */
 export const IdempotencyKey = z.string().regex(/^[A-Za-z0-9_-]{16,100}$/, 'must be 16 to 100 letters, digits, _ or -');

@@ -19,3 +19,6 @@ export function sameOriginPath(target: string | null | undefined, fallback = '/d
   // A path that normalised to `//host` is another origin again once handed to the browser.
   return path.startsWith('//') ? fallback : path;
 }
+
+/** Set by proxy.ts on dashboard pages: the path asked for, for the sign-in page to bring the person back to. */
+export const PAGE_PATH_HEADER = 'x-escrow-page-path';

@@ -7,9 +7,9 @@ import { currentActor } from '@/lib/server/dashboard/actor';
 
 export const metadata: Metadata = { title: 'Sign in' };
 
-export default async function LoginPage({ searchParams }: { searchParams: Promise<{ next?: string; invited?: string }> }) {
+export default async function LoginPage({ searchParams }: { searchParams: Promise<{ next?: string; invited?: string; expired?: string }> }) {
   if (await currentActor()) redirect('/dashboard');
-  const { next, invited } = await searchParams;
+  const { next, invited, expired } = await searchParams;
   const target = sameOriginPath(next);
   return (
     <Card>
@@ -18,6 +18,11 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
       {invited ? (
         <p role="status" className="mt-4 rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-900">
           Your password is set. Sign in with it now.
+        </p>
+      ) : null}
+      {expired && next ? (
+        <p role="status" className="mt-4 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-950">
+          Your session has ended. Sign in again and you will be back on the page you were on.
         </p>
       ) : null}
       <SignInForm next={target} />

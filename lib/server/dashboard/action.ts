@@ -8,6 +8,7 @@ import { inFormWords, type FormWords } from './form-words';
 
 const fieldErrors = (error: z.ZodError): FieldError[] => error.issues.map((i) => ({ field: i.path.join('.') || '(form)', message: i.message }));
 
+export const SESSION_ENDED_MESSAGE = 'Your session has ended: sign in again to carry on. Nothing was sent.';
 export const READ_ONLY_MESSAGE = 'You have read-only access to this marketplace: ask an admin to make this change.';
 
 /**
@@ -24,13 +25,14 @@ export async function guarded<S extends z.ZodType, T = undefined>(
   options: { viewerMayRun?: boolean; words?: FormWords } = {},
 ): Promise<ActionResult<T>> {
   const actor = await currentActor();
+  // Before the input is read: a signed-out person hears that, not a complaint about the form.
+  if (!actor) return { ok: false, message: SESSION_ENDED_MESSAGE, sessionEnded: true };
   // Before the input is read: a viewer is refused whatever it sends.
   if (actor?.kind === 'admin' && actor.readOnly && !options.viewerMayRun) return { ok: false, message: READ_ONLY_MESSAGE };
   const parsed = schema.safeParse(input);
   if (!parsed.success) {
     return inFormWords({ ok: false, message: 'Check the form', errors: fieldErrors(parsed.error) }, options.words);
   }
-  if (!actor) return { ok: false, message: 'Your session has ended. Sign in again.' };
   try {
     return inFormWords(await body(parsed.data, actor), options.words);
   } catch (error) {

@@ -1,5 +1,7 @@
 import 'server-only';
+import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
+import { PAGE_PATH_HEADER, sameOriginPath } from '@/lib/contracts/redirect-target';
 import { getSession } from '../auth';
 import { getDb } from '../db/client';
 import { singleClientId } from '../escrow-client';
@@ -55,9 +57,13 @@ export async function currentActor(): Promise<Actor | null> {
 }
 
 /** For pages: signed out goes to the sign-in page. */
+/** Signed out: to the sign-in page, which brings the person back to the page they asked for. */
 export async function requireActor(): Promise<Actor> {
   const actor = await currentActor();
-  if (!actor) redirect('/login');
+  if (!actor) {
+    const page = sameOriginPath((await headers()).get(PAGE_PATH_HEADER), '');
+    redirect(page ? `/login?next=${encodeURIComponent(page)}&expired=1` : '/login');
+  }
   return actor;
 }
 

@@ -233,7 +233,7 @@ export function WebhooksAdmin({ initial }: { initial: WebhooksView }) {
                         label="Rotate secret"
                         size="sm"
                         variant="secondary"
-                        accessibleLabel={`Rotate the signing secret of ${w.url}`}
+                        accessibleLabel={`Rotate the secret of ${w.url}`}
                         title="Rotate this endpoint's signing secret?"
                         description={`A new secret is made for ${w.url} and shown to you once. For 24 hours every delivery is signed with both the new and the previous secret, so your receiver can switch over.`}
                         confirmLabel="Rotate secret"

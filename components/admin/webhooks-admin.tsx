@@ -2,8 +2,8 @@
 
 import { useState } from 'react';
 import { lazyForm } from '../ui/lazy-form';
-import { resendDelivery } from '@/app/(dashboard)/admin/webhooks/actions';
-import type { DeliveriesView, WebhookDelivery, WebhookEndpointWithSecret, WebhooksView } from '@/lib/contracts/dashboard-disputes';
+import { deleteWebhook, resendDelivery, rotateWebhookSecret, sendTestEvent } from '@/app/(dashboard)/admin/webhooks/actions';
+import type { DeliveriesView, DeliveryPayloadView, WebhookDelivery, WebhookEndpoint, WebhookEndpointWithSecret, WebhooksView } from '@/lib/contracts/dashboard-disputes';
 import { ConfirmAction } from '../escrow/confirm-action';
 import { dateTime } from '../escrow/money';
 import { Badge, type BadgeTone } from '../ui/badge';
@@ -11,6 +11,9 @@ import { Button } from '../ui/button';
 import { ShownOnce } from '../ui/shown-once';
 import { Card, CardHeader } from '../ui/card';
 import { cn } from '../ui/cn';
+import { Dialog } from '../ui/dialog';
+import { useIntentKey } from '../ui/intent-key';
+import { toast } from '../ui/toast';
 import { fetchJson } from '../ui/fetch-json';
 import { PaginationControls } from '../ui/pagination';
 import { invalidate, useLiveQuery } from '../live/live-query';
@@ -21,13 +24,18 @@ const NewEndpointForm = lazyForm(() => import('./webhook-endpoint-form').then((m
 
 const STATUS_TONE: Record<WebhookDelivery['status'], BadgeTone> = { pending: 'amber', succeeded: 'green', failed: 'red' };
 
-function SecretOnce({ endpoint, onDismiss }: { endpoint: WebhookEndpointWithSecret; onDismiss: () => void }) {
-  // A retried add (same Idempotency-Key) is answered without the secret: it was shown to the first attempt only.
+/** A signing secret the API returned once: just after the endpoint was added, or its secret rotated. */
+type Revealed = { endpoint: WebhookEndpointWithSecret; reason: 'created' | 'rotated' };
+
+function SecretOnce({ revealed: { endpoint, reason }, onDismiss }: { revealed: Revealed; onDismiss: () => void }) {
+  // A retried add or rotation (same Idempotency-Key) is answered without the secret: it was shown to the first attempt only.
   if (endpoint.secret === null) {
     return (
       <div className="mt-4 rounded-md border border-amber-200 bg-amber-50 p-3 text-sm" data-testid="webhook-secret">
         <p className="break-words text-amber-900">
-          {endpoint.url} was already added; its signing secret was shown only the first time. If it was not kept, delete the endpoint and add it again.
+          {reason === 'created'
+            ? `${endpoint.url} was already added; its signing secret was shown only the first time. If it was not kept, rotate its secret.`
+            : `The secret of ${endpoint.url} was already rotated; the new secret was shown only the first time. If it was not kept, rotate it again.`}
         </p>
         <Button size="sm" variant="ghost" onClick={onDismiss}>
           Close
@@ -38,12 +46,53 @@ function SecretOnce({ endpoint, onDismiss }: { endpoint: WebhookEndpointWithSecr
   return (
     <div className="mt-4">
       <ShownOnce
-        title={`Signing secret for ${endpoint.url} (shown only now: keep it where your receiver can read it)`}
-        label="Signing secret"
+        title={
+          reason === 'created'
+            ? `Signing secret for ${endpoint.url} (shown only now: keep it where your receiver can read it)`
+            : `New signing secret for ${endpoint.url} (shown only now). The previous one also signs every delivery for 24 hours: switch your receiver over before then.`
+        }
+        label={reason === 'created' ? 'Signing secret' : 'New signing secret'}
         value={endpoint.secret}
+        testId="webhook-secret-value"
         onDismiss={onDismiss}
       />
     </div>
+  );
+}
+
+/** The exact JSON a delivery POSTs (was sent, or will be), pretty-printed. */
+function PayloadView({ eventId }: { eventId: string }) {
+  const query = useLiveQuery({ queryKey: ['event-payload', eventId], queryFn: () => fetchJson<DeliveryPayloadView>(`/data/events/${eventId}`), refetchInterval: () => 300_000 });
+  if (query.isError && !query.data) return <ErrorState message={query.error.message} retry={() => void query.refetch()} />;
+  if (!query.data) return <LoadingState label="Loading the payload…" />;
+  return (
+    <pre data-testid="delivery-payload" className="max-h-[60vh] overflow-auto rounded-md border bg-slate-50 p-3 font-mono text-xs text-slate-900">
+      {JSON.stringify(query.data.payload, null, 2)}
+    </pre>
+  );
+}
+
+function PayloadButton({ delivery }: { delivery: WebhookDelivery }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button size="sm" variant="ghost" aria-label={`Payload of this ${delivery.event_type} delivery`} onClick={() => setOpen(true)}>
+        Payload
+      </Button>
+      <Dialog
+        open={open}
+        onClose={() => setOpen(false)}
+        title={`${delivery.event_type} payload`}
+        description="The JSON body POSTed to the endpoint, signed in the Escrow-Signature header. Receivers should skip event ids they have already handled."
+      >
+        <PayloadView eventId={delivery.event_id} />
+        <div className="mt-4 flex justify-end">
+          <Button variant="secondary" onClick={() => setOpen(false)}>
+            Close
+          </Button>
+        </div>
+      </Dialog>
+    </>
   );
 }
 
@@ -86,6 +135,8 @@ function Deliveries({ webhookId }: { webhookId: string }) {
               hideHeader: true,
               align: 'right',
               cell: (d) => (
+                <div className="flex items-center justify-end gap-2">
+                <PayloadButton delivery={d} />
                 <ConfirmAction
                   label="Resend"
                   variant="secondary"
@@ -95,6 +146,7 @@ function Deliveries({ webhookId }: { webhookId: string }) {
                   run={(key) => resendDelivery({ webhook_id: webhook.id, delivery_id: d.id, idempotency_key: key })}
                   onDone={() => void invalidate(['webhook-deliveries', webhookId])}
                 />
+                </div>
               ),
             },
           ]}
@@ -105,8 +157,34 @@ function Deliveries({ webhookId }: { webhookId: string }) {
   );
 }
 
+/** Queues a webhook.test event to this endpoint; its delivery shows in the log below. */
+function TestEventButton({ endpoint, onSent }: { endpoint: WebhookEndpoint; onSent: () => void }) {
+  const [busy, setBusy] = useState(false);
+  const [key, renewKey] = useIntentKey();
+  async function send() {
+    setBusy(true);
+    try {
+      const result = await sendTestEvent({ webhook_id: endpoint.id, idempotency_key: key });
+      toast.result(result);
+      if (result.ok) {
+        renewKey();
+        onSent();
+      }
+    } catch {
+      toast.error('The request did not go through. Check your connection and try again.');
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <Button size="sm" variant="secondary" loading={busy} aria-label={`Send a test event to ${endpoint.url}`} onClick={() => void send()}>
+      Send test event
+    </Button>
+  );
+}
+
 export function WebhooksAdmin({ initial }: { initial: WebhooksView }) {
-  const [created, setCreated] = useState<WebhookEndpointWithSecret | null>(null);
+  const [revealed, setRevealed] = useState<Revealed | null>(null);
   const [selected, setSelected] = useState<string | null>(null);
   const query = useLiveQuery({ queryKey: ['webhooks'], queryFn: () => fetchJson<WebhooksView>('/data/webhooks'), initialData: initial });
   const webhooks = query.data?.webhooks ?? [];
@@ -116,15 +194,16 @@ export function WebhooksAdmin({ initial }: { initial: WebhooksView }) {
         <CardHeader title="Add an endpoint" description="https to a public host only (a server started with ESCROW_WEBHOOKS_ALLOW_PRIVATE=1 also takes private addresses and, for test keys, plain http to them). At most 20 endpoints." />
         <NewEndpointForm
           onCreated={(endpoint) => {
-            setCreated(endpoint);
+            setRevealed({ endpoint, reason: 'created' });
             setSelected(endpoint.id);
             void invalidate(['webhooks']);
           }}
         />
-        {created ? <SecretOnce endpoint={created} onDismiss={() => setCreated(null)} /> : null}
+        {revealed?.reason === 'created' ? <SecretOnce revealed={revealed} onDismiss={() => setRevealed(null)} /> : null}
       </Card>
       <Card>
         <CardHeader title="Endpoints" />
+        {revealed?.reason === 'rotated' ? <SecretOnce revealed={revealed} onDismiss={() => setRevealed(null)} /> : null}
         {query.isError ? <ErrorState message={query.error.message} retry={() => void query.refetch()} /> : null}
         {webhooks.length === 0 ? (
           <EmptyState title="No endpoints yet">Add one above to have every event pushed to your systems.</EmptyState>
@@ -139,8 +218,49 @@ export function WebhooksAdmin({ initial }: { initial: WebhooksView }) {
                     {w.previous_secret_expires_at ? ` · rotating until ${dateTime(w.previous_secret_expires_at)}` : ''}
                   </p>
                 </div>
-                <div className="flex items-center gap-2">
+                <div className="flex flex-wrap items-center gap-2">
                   <Badge tone={w.enabled ? 'green' : 'grey'}>{w.enabled ? 'enabled' : 'disabled'}</Badge>
+                  {w.enabled ? (
+                    <>
+                      <TestEventButton
+                        endpoint={w}
+                        onSent={() => {
+                          setSelected(w.id);
+                          void invalidate(['webhook-deliveries', w.id]);
+                        }}
+                      />
+                      <ConfirmAction
+                        label="Rotate secret"
+                        size="sm"
+                        variant="secondary"
+                        accessibleLabel={`Rotate the secret of ${w.url}`}
+                        title="Rotate this endpoint's signing secret?"
+                        description={`A new secret is made for ${w.url} and shown to you once. For 24 hours every delivery is signed with both the new and the previous secret, so your receiver can switch over.`}
+                        confirmLabel="Rotate secret"
+                        run={async (key) => {
+                          const result = await rotateWebhookSecret({ webhook_id: w.id, idempotency_key: key });
+                          if (result.ok && result.data) setRevealed({ endpoint: result.data, reason: 'rotated' });
+                          return result;
+                        }}
+                        onDone={() => void invalidate(['webhooks'])}
+                      />
+                      <ConfirmAction
+                        label="Delete"
+                        size="sm"
+                        variant="ghost"
+                        confirmVariant="danger"
+                        accessibleLabel={`Delete the endpoint ${w.url}`}
+                        title="Delete this webhook endpoint?"
+                        description={`Nothing more is sent to ${w.url}; deliveries still waiting are marked failed. Its delivery log stays readable here. This cannot be undone: add the URL again to receive events there.`}
+                        confirmLabel="Delete endpoint"
+                        run={(key) => deleteWebhook({ webhook_id: w.id, idempotency_key: key })}
+                        onDone={() => {
+                          void invalidate(['webhooks']);
+                          void invalidate(['webhook-deliveries', w.id]);
+                        }}
+                      />
+                    </>
+                  ) : null}
                   <Button size="sm" variant={selected === w.id ? 'primary' : 'secondary'} aria-pressed={selected === w.id} onClick={() => setSelected(w.id)}>
                     Deliveries
                   </Button>

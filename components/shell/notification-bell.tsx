@@ -1,10 +1,12 @@
 'use client';
 
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { markRead } from '@/app/(dashboard)/notifications/actions';
+import { markAllRead, markRead } from '@/app/(dashboard)/notifications/actions';
 import type { NotificationsView } from '@/lib/contracts/dashboard-disputes';
+import { Button } from '../ui/button';
 import { fetchJson } from '../ui/fetch-json';
 import { invalidate, setQueryData, useLiveQuery } from '../live/live-query';
+import { toast } from '../ui/toast';
 
 // The list is drawn only when the bell is opened: its code loads then (or when the bell is pointed at),
 // not with every page (issue #6).
@@ -17,6 +19,7 @@ export function NotificationBell() {
   const [open, setOpen] = useState(false);
   // The lines as they were when opened, so the new ones stay marked while the list is open.
   const [shown, setShown] = useState<NotificationsView | null>(null);
+  const [markingAll, setMarkingAll] = useState(false);
   const box = useRef<HTMLDivElement>(null);
   const bell = useRef<HTMLButtonElement>(null);
   const unread = query.data?.unread ?? 0;
@@ -53,7 +56,25 @@ export function NotificationBell() {
     }
   }
 
+  const allRead = (old: NotificationsView | null | undefined) => (old ? { ...old, unread: 0, items: old.items.map((i) => ({ ...i, unread: false })) } : old);
+
+  async function readAll() {
+    setMarkingAll(true);
+    try {
+      const result = await markAllRead({});
+      if (!result.ok) return void toast.error(result.message);
+      void setQueryData<NotificationsView>(['notifications'], (old) => allRead(old) ?? old);
+      setShown((old) => allRead(old) ?? null);
+      void invalidate(['notifications']);
+    } catch {
+      toast.error('The request did not go through. Check your connection and try again.');
+    } finally {
+      setMarkingAll(false);
+    }
+  }
+
   const view = shown ?? query.data;
+  const anyUnread = unread > 0 || (view?.items.some((i) => i.unread) ?? false);
   return (
     <div className="relative" ref={box}>
       <button
@@ -84,7 +105,12 @@ export function NotificationBell() {
           aria-label="Notifications"
           className="absolute right-0 z-20 mt-2 w-[min(24rem,calc(100vw-2rem))] rounded-lg border bg-white shadow-lg"
         >
-          <p className="border-b px-4 py-2 text-sm font-semibold text-slate-900">Notifications</p>
+          <div className="flex items-center justify-between gap-2 border-b px-4 py-2">
+            <p className="text-sm font-semibold text-slate-900">Notifications</p>
+            <Button size="sm" variant="ghost" loading={markingAll} disabled={!anyUnread} onClick={() => void readAll()}>
+              Mark all read
+            </Button>
+          </div>
           {query.isError && !view ? <p className="px-4 py-3 text-sm text-rose-700">{query.error.message}</p> : null}
           <Suspense fallback={<p className="px-4 py-3 text-sm text-slate-600">Loading…</p>}>
             {view ? <NotificationList view={view} onNavigate={() => setOpen(false)} /> : null}

@@ -33,7 +33,10 @@ export const AdvanceClockInput = z.object({
 });
 
 export const MarkNotificationsReadInput = z.object({ through: Id });
+export const MarkAllNotificationsReadInput = z.object({}).strict();
 export const ResendDeliveryInput = z.object({ webhook_id: Id, delivery_id: Id, ...intent });
+/** Send a test event to, rotate the secret of, or delete one endpoint. */
+export const WebhookIntentInput = z.object({ webhook_id: Id, ...intent });
 export const ResendEmailInput = z.object({ email_id: Id, ...intent });
 /** The admin's new endpoint: the API's body, with the form's Idempotency-Key (a retry returns the same endpoint, without its secret). */
 export const CreateWebhookInput = z.object({
@@ -69,3 +72,5 @@ export type NotificationsView = { items: Notification[]; unread: number; newest:
 
 export type WebhooksView = { webhooks: WebhookEndpoint[] };
 export type DeliveriesView = { webhook: WebhookEndpoint; deliveries: WebhookDeliveryList };
+/** A delivery's body, as the endpoint is (or will be) sent it. */
+export type DeliveryPayloadView = { event_id: string; payload: W.WebhookPayload };

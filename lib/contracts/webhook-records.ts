@@ -54,5 +54,16 @@ export const WebhookDeliveryRecord = z
 export const WebhookDeliveryListRecord = z.object({ deliveries: z.array(WebhookDeliveryRecord), pagination: Pagination }).strict();
 
 export type EventRecord = z.infer<typeof EventRecord>;
+
+/** What a delivery POSTs, key for key: the event as GET /v1/events shows it, minus what a receiver can read from `data`. */
+export type WebhookPayload = { id: string; type: string; created_at: string; sequence: number | null; transaction_id: string | null; data: unknown };
+export const webhookPayload = (e: WebhookPayload): WebhookPayload => ({
+  id: e.id,
+  type: e.type,
+  created_at: e.created_at,
+  sequence: e.sequence,
+  transaction_id: e.transaction_id,
+  data: e.data,
+});
 export type WebhookEndpointRecord = z.infer<typeof WebhookEndpointRecord>;
 export type WebhookDeliveryRecord = z.infer<typeof WebhookDeliveryRecord>;

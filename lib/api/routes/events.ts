@@ -1,8 +1,8 @@
 import 'server-only';
 import * as W from '@/lib/contracts/webhook-records';
 import { ListEventsQuery } from '@/lib/contracts/webhooks';
-import { listEvents } from '@/lib/server/services/events';
-import { BASE_ERRORS, operation } from '../operation';
+import { getEvent, listEvents } from '@/lib/server/services/events';
+import { BASE_ERRORS, operation, pathIds } from '../operation';
 import { ok } from '../respond';
 import { router } from '../router';
 
@@ -16,4 +16,15 @@ const listEventsOp = operation({
   errors: [...BASE_ERRORS, 'VALIDATION_ERROR', 'NOT_FOUND'],
 });
 
-export const eventRoutes = router().openapi(listEventsOp, async (c) => ok('Events retrieved successfully', await listEvents(c.var.db, c.var.client, c.req.valid('query'))));
+const getEventOp = operation({
+  method: 'get', path: '/events/{id}', operationId: 'getEvent', tag: 'Events', auth: 'client',
+  summary: 'One of your events',
+  description: "The event as GET /v1/events lists it; a webhook delivery's body is this event without milestone_id and dispute_id.",
+  request: { params: pathIds({ id: 'event_id' }) },
+  response: W.EventRecord,
+  errors: [...BASE_ERRORS, 'VALIDATION_ERROR', 'NOT_FOUND'],
+});
+
+export const eventRoutes = router()
+  .openapi(listEventsOp, async (c) => ok('Events retrieved successfully', await listEvents(c.var.db, c.var.client, c.req.valid('query'))))
+  .openapi(getEventOp, async (c) => ok('Event retrieved successfully', await getEvent(c.var.db, c.var.client, c.req.valid('param').id)));

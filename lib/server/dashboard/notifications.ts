@@ -201,3 +201,16 @@ export async function markNotificationsRead(actor: ClientActor, through: string)
   await (await getDb()).update(dashboardAccounts).set({ notificationsReadThrough: through, updatedAt: new Date() }).where(eq(dashboardAccounts.id, actor.accountId));
   return true;
 }
+
+/**
+ * "Mark all read": the read position moves to the client's newest event, found here rather than taken
+ * from the screen, so everything recorded so far is read, shown in the bell or not.
+ */
+export async function markAllNotificationsRead(actor: ClientActor): Promise<boolean> {
+  const newest = await escrowFor(actor).events.list({ sort: 'DESC', limit: 1 });
+  if (!newest.ok) return false;
+  const through = newest.data.events[0]?.id;
+  if (!through) return true;
+  await (await getDb()).update(dashboardAccounts).set({ notificationsReadThrough: through, updatedAt: new Date() }).where(eq(dashboardAccounts.id, actor.accountId));
+  return true;
+}

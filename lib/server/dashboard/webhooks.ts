@@ -1,5 +1,6 @@
 import 'server-only';
-import type { DeliveriesView, WebhooksView } from '@/lib/contracts/dashboard-disputes';
+import type { DeliveriesView, DeliveryPayloadView, WebhooksView } from '@/lib/contracts/dashboard-disputes';
+import { webhookPayload } from '@/lib/contracts/webhook-records';
 import { escrowFor } from '../escrow-client';
 import type { ClientActor } from './actor';
 import type { View } from './views';
@@ -19,4 +20,11 @@ export async function deliveriesView(actor: ClientActor, webhookId: string, page
   if (!webhook) return { kind: 'not_found' };
   if (!deliveries.ok) return deliveries.status === 404 || deliveries.status === 400 ? { kind: 'not_found' } : { kind: 'error', failure: deliveries };
   return { kind: 'ok', view: { webhook, deliveries: deliveries.data } };
+}
+
+/** The body a delivery of this event POSTs (lib/server/events/dispatcher sends the same shape). */
+export async function deliveryPayloadView(actor: ClientActor, eventId: string): Promise<View<DeliveryPayloadView>> {
+  const result = await escrowFor(actor).events.get(eventId);
+  if (!result.ok) return result.status === 404 || result.status === 400 ? { kind: 'not_found' } : { kind: 'error', failure: result };
+  return { kind: 'ok', view: { event_id: result.data.id, payload: webhookPayload(result.data) } };
 }

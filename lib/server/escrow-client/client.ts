@@ -169,6 +169,7 @@ function clientApi(credentials: Credentials) {
   },
   events: {
     list: (q: QueryOf<A['events']['$get']>) => request((api, o) => api.events.$get({ query: queryOf(q) as In<A['events']['$get']>['query'] }, o)),
+    get: (eventId: string) => request((api, o) => api.events[':id'].$get({ param: { id: id(eventId) } }, o)),
   },
   webhooks: {
     list: () => request((api, o) => api.webhooks.$get(undefined, o)),
@@ -181,6 +182,10 @@ function clientApi(credentials: Credentials) {
       request((api, o) => api.webhooks[':id'].deliveries[':delivery_id'].resend.$post({ param: { id: id(webhookId), delivery_id: id(deliveryId) } }, o), {
         idempotencyKey,
       }),
+    test: (webhookId: string, idempotencyKey?: string) => request((api, o) => api.webhooks[':id'].test.$post({ param: { id: id(webhookId) } }, o), { idempotencyKey }),
+    rotateSecret: (webhookId: string, idempotencyKey?: string) =>
+      request((api, o) => api.webhooks[':id']['rotate-secret'].$post({ param: { id: id(webhookId) } }, o), { idempotencyKey }),
+    remove: (webhookId: string, idempotencyKey?: string) => request((api, o) => api.webhooks[':id'].$delete({ param: { id: id(webhookId) } }, o), { idempotencyKey }),
   },
   emails: {
     list: (q: QueryOf<A['emails']['$get']>) => request((api, o) => api.emails.$get({ query: queryOf(q) as In<A['emails']['$get']>['query'] }, o)),

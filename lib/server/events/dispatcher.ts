@@ -2,6 +2,7 @@ import 'server-only';
 import http from 'node:http';
 import https from 'node:https';
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { webhookPayload } from '@/lib/contracts/webhook-records';
 import { nextRetry } from '@/lib/escrow/retry-schedule';
 import { signatureHeader } from '@/lib/escrow/webhook-signature';
 import type { Db } from '../db/client';
@@ -112,16 +113,18 @@ export async function claimDueDeliveries(db: Db, now: Date, limit: number): Prom
   });
 }
 
-/** The body a receiver gets: the event as GET /v1/events shows it, minus what it can read from `data`. */
+/** The body a receiver gets (the dashboard's payload viewer shows the same shape, lib/contracts). */
 export function deliveryBody(event: Claimed['event']): string {
-  return JSON.stringify({
-    id: event.id,
-    type: event.type,
-    created_at: event.createdAt.toISOString(),
-    sequence: event.sequence,
-    transaction_id: event.transactionId,
-    data: event.data,
-  });
+  return JSON.stringify(
+    webhookPayload({
+      id: event.id,
+      type: event.type,
+      created_at: event.createdAt.toISOString(),
+      sequence: event.sequence,
+      transaction_id: event.transactionId,
+      data: event.data,
+    }),
+  );
 }
 
 /** During a rotation the previous secret signs too, until it expires. */

@@ -59,3 +59,10 @@ export async function listEvents(db: Db, client: ClientRow, q: ListEventsQuery) 
   ]);
   return { events: rows.map(eventRecord), pagination: pagination(q.page, q.limit, total?.n ?? 0) };
 }
+
+/** One of the client's own events; another client's reads as not found. */
+export async function getEvent(db: Db, client: ClientRow, id: string): Promise<EventRecord> {
+  const [row] = await db.select().from(events).where(and(eq(events.clientId, client.id), eq(events.id, id)));
+  if (!row) throw notFound('Event', id);
+  return eventRecord(row);
+}

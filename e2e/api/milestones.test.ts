@@ -298,3 +298,18 @@ describe('funding by the marketplace for the buyer', () => {
     expect(await walletBalance(client, deal.buyer.id)).toBe(50_000);
   });
 });
+
+describe('GET /v1/events/{id}', () => {
+  it('answers one of the client’s own events as the list has it; another client’s, an unknown and a malformed id are refused', async () => {
+    const client = await newClient();
+    const other = await newClient();
+    const deal = await newDeal(client, [10_000], { walletFunds: 10_000 });
+    expectOk(await call('POST', `/v1/milestones/${deal.milestoneIds[0]}/fund`, { key: client.secretKey, body: { buyer_id: deal.buyer.id } }));
+    const listed = (expectOk(await call('GET', '/v1/events?type=milestone.funded&limit=10', { key: client.secretKey })).events as Array<{ id: string }>)[0]!;
+    expect(expectOk(await call('GET', `/v1/events/${listed.id}`, { key: client.secretKey }))).toEqual(listed);
+    expectError(await call('GET', `/v1/events/${listed.id}`, { key: other.secretKey }), 404, 'NOT_FOUND');
+    expectError(await call('GET', '/v1/events/00000000-0000-4000-8000-000000000000', { key: client.secretKey }), 404, 'NOT_FOUND');
+    expectError(await call('GET', '/v1/events/not-an-id', { key: client.secretKey }), 400, 'VALIDATION_ERROR');
+    expectError(await call('GET', `/v1/events/${listed.id}`, {}), 401, 'UNAUTHORIZED');
+  });
+});

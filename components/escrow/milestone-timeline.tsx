@@ -7,7 +7,7 @@ import { DeadlineCountdown } from './deadline-countdown';
 import { MilestoneActions } from './milestone-actions';
 import { MilestoneExtension } from './milestone-extension';
 import { MilestoneLogList } from './milestone-log';
-import { dateTime, day, feePayer, naira } from './money';
+import { dateTime, day, feePayer, naira, settlementSplit } from './money';
 import { ProofGallery } from './proof-gallery';
 import { StatusBadge } from './status-badge';
 
@@ -47,12 +47,30 @@ function LapseNote({ logs, status }: { logs: MilestoneLog[]; status: string }) {
   );
 }
 
+/**
+ * The fee as agreed until money leaves escrow; then the fee actually charged: all of it on a release, none on a
+ * refund, and on a settled dispute its share of the part paid to the seller (the ledger's own rule).
+ */
+function FeeFact({ milestone: m, viewer, paidToSeller }: { milestone: MilestoneInTransaction; viewer: Viewer; paidToSeller?: number }) {
+  const charged =
+    m.status === 'COMPLETED'
+      ? m.milestone_fee
+      : m.status === 'DELIVERY_RETURN_APPROVED' || m.status === 'CANCELED'
+        ? 0
+        : m.status === 'DISPUTE_RESOLVED' && paidToSeller !== undefined
+          ? settlementSplit(paidToSeller, m).fee
+          : null;
+  if (charged === null) return <Fact label={`Fee (${m.rate_used}%)`} value={`${naira(m.milestone_fee)}, paid by ${feePayer(m.commission_payer, viewer)}`} />;
+  return <Fact label="Fee charged" value={charged === m.milestone_fee ? naira(charged) : `${naira(charged)} (of ${naira(m.milestone_fee)} agreed)`} />;
+}
+
 export function MilestoneTimeline({
   milestones,
   currentId,
   viewer,
   logs,
   disputes,
+  settlements = {},
   onChanged,
 }: {
   milestones: MilestoneInTransaction[];
@@ -60,6 +78,7 @@ export function MilestoneTimeline({
   viewer: Viewer;
   logs: Record<string, MilestoneLog[]>;
   disputes: Record<string, string>;
+  settlements?: Record<string, number>;
   onChanged: () => void;
 }) {
   return (
@@ -83,7 +102,7 @@ export function MilestoneTimeline({
               <p className="mt-1 text-sm text-slate-700">{m.description}</p>
               <dl className="mt-4 grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
                 <Fact label="Amount" value={naira(m.amount)} />
-                <Fact label={`Fee (${m.rate_used}%)`} value={`${naira(m.milestone_fee)}, paid by ${feePayer(m.commission_payer, viewer)}`} />
+                <FeeFact milestone={m} viewer={viewer} paidToSeller={settlements[m.id]} />
                 <Fact label="Escrow held" value={naira(m.milestone_escrow.balance)} />
                 <Fact label="Due" value={day(m.due_date)} />
               </dl>

@@ -23,7 +23,7 @@ export function TransactionDetail({ initial }: { initial: TransactionView }) {
     void invalidate(['transaction', id]);
     void invalidate(['wallet']);
   };
-  const { transaction: t, viewer, logs, disputes, buyerBalance } = query.data;
+  const { transaction: t, viewer, logs, disputes, settlements, buyerBalance } = query.data;
   const you = viewer === 'admin' ? null : viewer;
   return (
     <div className="space-y-6">
@@ -86,7 +86,7 @@ export function TransactionDetail({ initial }: { initial: TransactionView }) {
         <h2 id="milestones-heading" className="mb-4 text-lg font-semibold">
           Milestones
         </h2>
-        <MilestoneTimeline milestones={t.milestones} currentId={t.current_milestone_id} viewer={viewer} logs={logs} disputes={disputes} onChanged={refresh} />
+        <MilestoneTimeline milestones={t.milestones} currentId={t.current_milestone_id} viewer={viewer} logs={logs} disputes={disputes} settlements={settlements} onChanged={refresh} />
       </section>
     </div>
   );

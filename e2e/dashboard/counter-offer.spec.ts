@@ -69,4 +69,9 @@ test('the buyer’s counter-offer is accepted by the seller, and both wallets sh
   await expect(seller.getByTestId('wallet-entry').filter({ hasText: dispute.code })).toContainText(`+${naira(11_880)}`);
   await buyer.goto('/wallet');
   await expect(buyer.getByTestId('wallet-entry').filter({ hasText: dispute.code })).toContainText(`+${naira(18_000)}`);
+
+  // The milestone shows the fee actually charged on the ₦12,000 paid, not the ₦300 agreed on the whole.
+  await seller.goto(`/disputes/${dispute.id}`);
+  await seller.getByRole('link', { name: /Counter-offer/ }).first().click();
+  await expect(seller.getByTestId('milestone-1')).toContainText(`Fee charged${naira(120)} (of ${naira(300)} agreed)`);
 });

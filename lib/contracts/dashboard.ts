@@ -147,6 +147,8 @@ export type TransactionView = {
   logs: Record<string, MilestoneLog[]>;
   /** milestone id → the id of its dispute, for milestones that went to dispute */
   disputes: Record<string, string>;
+  /** milestone id → what its settled dispute paid the seller (before the seller's fee share), for the fee charged */
+  settlements: Record<string, number>;
   /** admins only: the buyer's wallet balance, to fund from */
   buyerBalance?: number;
 };

@@ -1,6 +1,7 @@
 import 'server-only';
 import type {
   CustomersView,
+  DisputeSummary,
   DisputeView,
   MilestoneLog,
   MyTransactionItem,
@@ -39,12 +40,21 @@ function passOn<T>(owned: Owned<unknown>): View<T> {
   throw new Error('passOn on an owned record');
 }
 
+/** What a resolved dispute paid the seller, by how it ended (decisions §6). */
+function paidToSeller(d: DisputeSummary, milestoneAmount: number): number {
+  if (d.resolution === 'agreement') return d.dispute_amount;
+  if (d.resolution === 'verdict') return d.verdict_seller_amount ?? 0;
+  if (d.resolution === 'forfeit_buyer') return milestoneAmount;
+  return 0;
+}
+
 export async function transactionView(actor: Actor, id: string): Promise<View<TransactionView>> {
   const owned = await transactionFor(actor, id);
   if (owned.kind !== 'ok') return passOn(owned);
   const transaction = owned.record;
   const logs: Record<string, MilestoneLog[]> = {};
   const disputes: Record<string, string> = {};
+  const settlements: Record<string, number> = {};
   await mapLimit(transaction.milestones, 4, async (m) => {
     const [detail, dispute] = await Promise.all([
       owned.api.milestones.get(m.id),
@@ -53,13 +63,14 @@ export async function transactionView(actor: Actor, id: string): Promise<View<Tr
     if (detail.ok) logs[m.id] = detail.data.milestone_logs;
     const first = dispute?.ok ? dispute.data.disputes[0] : undefined;
     if (first) disputes[m.id] = first.id;
+    if (first && m.status === 'DISPUTE_RESOLVED') settlements[m.id] = paidToSeller(first, m.amount);
   });
   let buyerBalance: number | undefined;
   if (owned.viewer === 'admin') {
     const wallet = await owned.api.wallets.get(transaction.buyer.user_id);
     if (wallet.ok) buyerBalance = wallet.data.balance;
   }
-  return { kind: 'ok', view: { transaction, viewer: owned.viewer, logs, disputes, ...(buyerBalance === undefined ? {} : { buyerBalance }) } };
+  return { kind: 'ok', view: { transaction, viewer: owned.viewer, logs, disputes, settlements, ...(buyerBalance === undefined ? {} : { buyerBalance }) } };
 }
 
 export const MY_TRANSACTIONS_PAGE_SIZE = 20;

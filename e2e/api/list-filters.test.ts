@@ -76,13 +76,13 @@ describe('GET /v1/users filters', () => {
     await advanceDays(client, 2);
     const second = await newUser(client, 'Chidi');
     const list = async (query: string) =>
-      UserListRecord.parse(expectOk(await call('GET', `/v1/users?${query}`, { key: client.secretKey }))).users.map((u) => u.id);
+      UserListRecord.parse(expectOk(await call('GET', `/v1/users?page=1&limit=100&sort=DESC&${query}`, { key: client.secretKey }))).users.map((u) => u.id);
     const firstDay = lagosDay((first as { created_at: string }).created_at);
     const secondDay = lagosDay((second as { created_at: string }).created_at);
     expect(firstDay < secondDay).toBe(true);
     expect(await list(`search=chidi&created_to=${firstDay}`)).toEqual([first.id]);
     expect(await list(`search=chidi&created_from=${secondDay}`)).toEqual([second.id]);
-    expectFieldError(await call('GET', '/v1/users?created_from=yesterday', { key: client.secretKey }), 'created_from');
+    expectFieldError(await call('GET', '/v1/users?page=1&limit=100&sort=DESC&created_from=yesterday', { key: client.secretKey }), 'created_from');
   });
 });
 

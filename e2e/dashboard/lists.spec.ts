@@ -48,8 +48,17 @@ test('a customer with two deals sees each "Funding of milestone 1" line name and
   }
   await lines.getByRole('link', { name: `Rice bags ${run}` }).click();
   await page.waitForURL(`**/transactions/${first.id}`);
-  await expect(page.getByRole('heading', { name: `Rice bags ${run}` })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: `Rice bags ${run}`, exact: true })).toBeVisible();
   await page.context().close();
+
+  // The admin viewing Ada sees the same lines, linking the same deals.
+  const admin = await signedInPage(browser, DEMO.admin);
+  await admin.goto(`/admin/customers/${await demoUserId('ada.obi')}`);
+  const adminLines = admin.getByTestId('wallet-entry').filter({ hasText: run });
+  await expect(adminLines).toHaveCount(2);
+  await expect(adminLines.getByRole('link', { name: `Palm oil ${run}` })).toHaveAttribute('href', `/transactions/${second.id}`);
+  await expect(adminLines.getByRole('link', { name: `Rice bags ${run}` })).toHaveAttribute('href', `/transactions/${first.id}`);
+  await admin.context().close();
 });
 
 test('the admin filters transactions by text, amount and created day, and downloads exactly those rows as CSV', async ({ browser }) => {

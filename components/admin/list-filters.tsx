@@ -75,6 +75,7 @@ export function ListFilters({
   label,
   filters,
   searchLabel,
+  searchPlaceholder,
   statuses,
   customers,
   amounts = false,
@@ -83,6 +84,8 @@ export function ListFilters({
   label: string;
   filters: ReturnType<typeof useListFilters>;
   searchLabel: string;
+  /** What the search looks in, e.g. "Title". */
+  searchPlaceholder?: string;
   statuses?: Record<string, { label: string }>;
   customers?: Array<{ id: string; name: string }>;
   amounts?: boolean;
@@ -92,7 +95,7 @@ export function ListFilters({
   return (
     <div className="mb-4 space-y-3">
       <div className="flex flex-wrap items-end gap-3" role="search" aria-label={label}>
-        <TextField label={searchLabel} type="search" value={filters.typed} onChange={(e) => filters.setTyped(e.target.value)} className="min-w-0 flex-1 basis-56 sm:max-w-80" />
+        <TextField label={searchLabel} type="search" placeholder={searchPlaceholder} value={filters.typed} onChange={(e) => filters.setTyped(e.target.value)} className="min-w-0 flex-1 basis-56 sm:max-w-80" />
         {statuses ? (
           <SelectField label="Status" value={filters.status} onChange={(e) => filters.setStatus(e.target.value)} className="min-w-0 flex-1 basis-40 sm:max-w-64">
             <option value="">Any status</option>

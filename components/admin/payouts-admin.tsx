@@ -169,7 +169,8 @@ export function PayoutsAdmin({ initial, customers, testMode }: { initial: Payout
       <ListFilters
         label="Filter payouts"
         filters={filters}
-        searchLabel="Search by reference or account"
+        searchLabel="Search payouts"
+        searchPlaceholder="Reference, account name or number"
         statuses={PAYOUT_STATUS}
         customers={customers}
         amounts

@@ -47,7 +47,8 @@ export function TransactionsAdmin({ initial, customers }: { initial: Transaction
       <ListFilters
         label="Filter transactions"
         filters={filters}
-        searchLabel="Search by title"
+        searchLabel="Search transactions"
+        searchPlaceholder="Title"
         statuses={TRANSACTION_STATUS}
         customers={customers}
         amounts

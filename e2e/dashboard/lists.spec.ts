@@ -72,7 +72,7 @@ test('the admin filters transactions by text, amount and created day, and downlo
   const table = page.getByRole('table', { name: 'Transactions' });
   const rows = table.getByRole('row').filter({ hasText: run });
 
-  await filters.getByLabel('Search by title').fill(run);
+  await filters.getByLabel('Search transactions').fill(run);
   await expect(rows).toHaveCount(3);
   await expect(table.getByRole('row')).toHaveCount(4); // the header and this run's three
 

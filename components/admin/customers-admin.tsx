@@ -1,18 +1,17 @@
 'use client';
 
 import Link from 'next/link';
-import { useEffect, useState } from 'react';
 import type { CustomersView } from '@/lib/contracts/dashboard';
 import { day } from '../escrow/money';
 import { Badge } from '../ui/badge';
 import { Card, CardHeader } from '../ui/card';
 import { fetchJson } from '../ui/fetch-json';
-import { TextField } from '../ui/field';
 import { PaginationControls } from '../ui/pagination';
 import { invalidate, useLiveQuery } from '../live/live-query';
 import { EmptyState, ErrorState, LoadingState } from '../ui/states';
 import { lazyForm } from '../ui/lazy-form';
 import { Table, type Column } from '../ui/table';
+import { ListFilters, useListFilters } from './list-filters';
 
 const CreateCustomerForm = lazyForm(() => import('./create-customer-form').then((m) => m.CreateCustomerForm));
 
@@ -34,33 +33,25 @@ const COLUMNS: Column<CustomersView['customers'][number]>[] = [
 ];
 
 export function CustomersAdmin({ initial }: { initial: CustomersView }) {
-  const [page, setPage] = useState(1);
-  const [typed, setTyped] = useState('');
-  const [search, setSearch] = useState('');
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      setSearch(typed.trim());
-      setPage(1);
-    }, 300);
-    return () => clearTimeout(timer);
-  }, [typed]);
+  const filters = useListFilters();
+  const { page, setPage, filtered } = filters;
   const query = useLiveQuery({
-    queryKey: ['customers', page, search],
-    queryFn: () => fetchJson<CustomersView>(`/data/customers?page=${page}&search=${encodeURIComponent(search)}`),
-    initialData: page === 1 && search === '' ? initial : undefined,
+    queryKey: ['customers', filters.query],
+    queryFn: () => fetchJson<CustomersView>(`/data/customers?${filters.query}`),
+    initialData: page === 1 && !filtered ? initial : undefined,
     keepPrevious: true,
   });
   return (
     <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
       <Card className="min-w-0">
         <CardHeader title="Customers" description="Buyers and sellers of your marketplace." />
-        <TextField label="Search by name or email" type="search" value={typed} onChange={(e) => setTyped(e.target.value)} className="mb-4 max-w-sm" />
+        <ListFilters label="Filter customers" filters={filters} searchLabel="Search by name or email" csvHref="/data/customers/csv" />
         {query.isPending ? (
           <LoadingState label="Loading customers…" />
         ) : query.isError ? (
           <ErrorState message={query.error.message} retry={() => void query.refetch()} />
         ) : query.data.customers.length === 0 ? (
-          <EmptyState title={search ? `No customer matches “${search}”` : 'No customers yet'}>Create one with the form.</EmptyState>
+          <EmptyState title={filtered ? 'No customer matches these filters' : 'No customers yet'}>Create one with the form.</EmptyState>
         ) : (
           <>
             <Table caption="Customers" rows={query.data.customers} rowKey={(c) => c.user.id} columns={COLUMNS} />

@@ -166,7 +166,16 @@ export function PayoutsAdmin({ initial, customers, testMode }: { initial: Payout
   return (
     <Card>
       <CardHeader title="All payouts" description={testMode ? 'Sandbox: a payout on its way is paid a minute after it starts, on your test clock.' : undefined} />
-      <ListFilters label="Filter payouts" filters={filters} statuses={PAYOUT_STATUS} customers={customers} />
+      <ListFilters
+        label="Filter payouts"
+        filters={filters}
+        searchLabel="Search payouts"
+        searchPlaceholder="Reference, account name or number"
+        statuses={PAYOUT_STATUS}
+        customers={customers}
+        amounts
+        csvHref="/data/payouts/csv"
+      />
       {query.isPending ? (
         <LoadingState label="Loading payouts…" />
       ) : query.isError ? (

@@ -44,7 +44,16 @@ export function TransactionsAdmin({ initial, customers }: { initial: Transaction
   });
   return (
     <Card>
-      <ListFilters label="Filter transactions" filters={filters} statuses={TRANSACTION_STATUS} customers={customers} />
+      <ListFilters
+        label="Filter transactions"
+        filters={filters}
+        searchLabel="Search transactions"
+        searchPlaceholder="Title"
+        statuses={TRANSACTION_STATUS}
+        customers={customers}
+        amounts
+        csvHref="/data/admin-transactions/csv"
+      />
       {query.isPending ? (
         <LoadingState label="Loading transactions…" />
       ) : query.isError ? (

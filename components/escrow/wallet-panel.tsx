@@ -1,7 +1,8 @@
 'use client';
 
+import Link from 'next/link';
 import { useState, type ReactNode } from 'react';
-import type { Wallet, WalletView } from '@/lib/contracts/dashboard';
+import type { Wallet, WalletEntry, WalletView } from '@/lib/contracts/dashboard';
 import { Card, CardHeader } from '../ui/card';
 import { fetchJson } from '../ui/fetch-json';
 import { PaginationControls } from '../ui/pagination';
@@ -38,6 +39,22 @@ function PayInAccount({ wallet }: { wallet: Wallet }) {
         <dd className="break-words">{account.account_name}</dd>
       </dl>
     </div>
+  );
+}
+
+/** A line's description and, when it belongs to a deal, which one: two "Funding of milestone 1" lines differ by their deal. */
+function EntryDescription({ entry }: { entry: WalletEntry }) {
+  if (!entry.transaction_id) return <>{entry.description}</>;
+  return (
+    <>
+      {entry.description}
+      <span className="mt-0.5 block text-xs text-slate-500" data-testid="wallet-entry-deal">
+        <Link href={`/transactions/${entry.transaction_id}`} className="font-medium text-emerald-800 underline-offset-2 hover:underline">
+          {entry.transaction_title}
+        </Link>
+        {entry.milestone_title ? ` · ${entry.milestone_title}` : null}
+      </span>
+    </>
   );
 }
 
@@ -80,7 +97,7 @@ export function WalletPanel({ initial, userId, children }: { initial: WalletView
             columns={[
               { header: 'When', className: 'text-slate-600 sm:whitespace-nowrap', cell: (e) => dateTime(e.created_at) },
               { header: 'What', primary: true, cell: (e) => KIND[e.kind] ?? e.kind },
-              { header: 'Description', className: 'text-slate-700 [overflow-wrap:anywhere]', cell: (e) => e.description },
+              { header: 'Description', className: 'text-slate-700 [overflow-wrap:anywhere]', cell: (e) => <EntryDescription entry={e} /> },
               {
                 header: 'Amount',
                 align: 'right',

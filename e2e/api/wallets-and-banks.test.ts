@@ -150,6 +150,12 @@ describe('GET /v1/wallets/{user_id}/history', () => {
       ['wallet_funding', 500.25, null],
       ['wallet_funding', 1000, null],
     ]);
+    // A line of a deal names the deal and its milestone; money in belongs to none.
+    expect(res.entries.map((e) => [e.transaction_id, e.transaction_title, e.milestone_title])).toEqual([
+      [deal.transaction.id, 'Test deal', 'Milestone 1'],
+      [null, null, null],
+      [null, null, null],
+    ]);
     for (const e of res.entries) {
       expect(e.created_at).toMatch(ISO_MS_UTC);
       expect(e.description.length).toBeGreaterThan(0);

@@ -50,6 +50,35 @@ export const PageParam = digits().transform(Number).pipe(z.number().int().min(1,
 export const LimitParam = digits().transform(Number).pipe(z.number().int().min(1).max(100, 'is at most 100'));
 export const SortParam = z.enum(['DESC', 'ASC'], { error: unlessMissing('must be DESC or ASC') });
 
+/** A calendar day in Lagos, YYYY-MM-DD, that exists (no 2026-02-30). */
+export const LagosDayParam = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD')
+  .refine((day) => {
+    const date = new Date(`${day}T00:00:00.000Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(day);
+  }, 'must be a date that exists');
+
+/** Naira as a query string: digits, with at most 2 decimals ("1500" or "1500.50"). */
+export const NairaParam = z
+  .string()
+  .regex(/^\d{1,12}(\.\d{1,2})?$/, 'must be an amount of naira with at most 2 decimals')
+  .transform(Number);
+
+/**
+ * The search, created-day and amount filters a list of records takes (issue #27): days are Lagos days,
+ * both ends included; amounts are naira, both ends included.
+ */
+export const ListFilterParams = {
+  search: PlainText().trim().max(100, 'is at most 100 characters').optional(),
+  created_from: LagosDayParam.optional().meta({ description: 'only records created on or after this Lagos day (YYYY-MM-DD)', example: '2026-11-01' }),
+  created_to: LagosDayParam.optional().meta({ description: 'only records created on or before this Lagos day (YYYY-MM-DD)', example: '2026-11-30' }),
+};
+export const AmountFilterParams = {
+  amount_min: NairaParam.optional().meta({ description: 'only records of at least this many naira', example: '1000' }),
+  amount_max: NairaParam.optional().meta({ description: 'only records of at most this many naira', example: '50000.50' }),
+};
+
 export const OptionalPaging = {
   page: PageParam.optional().default(1),
   limit: LimitParam.optional().default(20),

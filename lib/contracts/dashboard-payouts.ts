@@ -5,7 +5,7 @@
  * session), plus the record id and the form's Idempotency-Key.
  */
 import { z } from 'zod';
-import { Id, type Pagination } from './common';
+import { AmountFilterParams, Id, ListFilterParams, type Pagination } from './common';
 import { IdempotencyKey, SaveBankAccountInput, type WalletView } from './dashboard';
 import type * as R from './records';
 import { CreatePayoutBody, PayoutHelperBody, PayoutStatus, UpdateClientSettingsBody, type ClientSettingsRecord, type PayoutRecord } from './payouts';
@@ -26,6 +26,8 @@ export const PayoutFilters = z.object({
   page: z.coerce.number().int().min(1).default(1),
   status: PayoutStatus.optional(),
   user_id: Id.optional(),
+  ...ListFilterParams,
+  ...AmountFilterParams,
 });
 
 export type WithdrawInput = z.infer<typeof WithdrawInput>;

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { SaveBankAccountBody, ValidateBankAccountBody } from './banks';
-import { Id, PlainText, PositiveAmount, ShortText } from './common';
+import { AmountFilterParams, Id, ListFilterParams, PlainText, PositiveAmount, ShortText } from './common';
 import { AddDisputeAmountBody, CounterOfferBody, CreateDisputeBody, RejectDisputeAmountBody } from './disputes';
 import { DeliverBody, RejectDeliveryBody } from './milestones';
 import { MIN_PASSWORD_LENGTH } from './dashboard-plain';
@@ -96,7 +96,17 @@ export const TransactionFilters = z.object({
   page: z.coerce.number().int().min(1).default(1),
   status: PlainText().max(60).optional(),
   user_id: Id.optional(),
+  ...ListFilterParams,
+  ...AmountFilterParams,
 });
+export type TransactionFilters = z.infer<typeof TransactionFilters>;
+
+/** The customers list's filters, as its data routes read them from their URL. */
+export const CustomerFilters = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  ...ListFilterParams,
+});
+export type CustomerFilters = z.infer<typeof CustomerFilters>;
 
 export type SignInInput = z.infer<typeof SignInInput>;
 export type AcceptInviteInput = z.infer<typeof AcceptInviteInput>;

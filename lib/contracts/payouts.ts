@@ -1,7 +1,7 @@
 /** Payouts (decisions §11): the request schemas and the record every payout answer carries. */
 import { z } from 'zod';
 import { PAYOUT_STATUSES } from '../escrow/payouts';
-import { Id, IdRef, LimitParam, NullableTimestamp, PageParam, Pagination, PlainText, PositiveAmount, Timestamp, unlessMissing } from './common';
+import { AmountFilterParams, Id, IdRef, LimitParam, ListFilterParams, NullableTimestamp, PageParam, Pagination, PlainText, PositiveAmount, Timestamp, unlessMissing } from './common';
 
 export const CreatePayoutBody = z.object({
   user_id: IdRef,
@@ -16,6 +16,9 @@ export const PayoutStatus = z.enum(PAYOUT_STATUSES, { error: unlessMissing(`must
 export const ListPayoutsQuery = z.object({
   user_id: IdRef.optional(),
   status: PayoutStatus.optional(),
+  ...ListFilterParams,
+  search: ListFilterParams.search.meta({ description: "only payouts whose reference, account name or account number contains this text (any case)" }),
+  ...AmountFilterParams,
   page: PageParam.optional().default(1),
   limit: LimitParam.optional().default(20),
 });

@@ -383,6 +383,9 @@ export const WalletEntryRecord = z
     description: z.string(),
     amount: Naira.meta({ description: 'signed: positive credits the wallet, negative debits it' }),
     milestone_id: Id.nullable(),
+    milestone_title: z.string().nullable().meta({ description: "the title of the milestone the movement belongs to; null when it belongs to none (money in, a withdrawal)" }),
+    transaction_id: Id.nullable().meta({ description: "the transaction (deal) of that milestone; null when the movement belongs to none" }),
+    transaction_title: z.string().nullable().meta({ description: "that transaction's title; null when the movement belongs to none" }),
     created_at: Timestamp,
   })
   .strict();

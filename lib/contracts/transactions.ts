@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { COMMISSION_PAYERS } from '../escrow/fees';
 import { TRANSACTION_STATUSES } from '../escrow/milestone-machine';
-import { eitherParty, hasNoNul, IdRef, PlainText, NO_NUL, OptionalPaging, PositiveAmount, ShortText, unlessMissing } from './common';
+import { AmountFilterParams, eitherParty, hasNoNul, IdRef, ListFilterParams, PlainText, NO_NUL, OptionalPaging, PositiveAmount, ShortText, unlessMissing } from './common';
 
 export const MilestoneInput = z.object({
   title: ShortText(200),
@@ -30,6 +30,9 @@ export type CreateTransactionBody = z.infer<typeof CreateTransactionBody>;
 export const ListTransactionsQuery = z.object({
   user_id: IdRef.optional(),
   status: z.enum(TRANSACTION_STATUSES).optional(),
+  ...ListFilterParams,
+  search: ListFilterParams.search.meta({ description: 'only transactions whose title contains this text (any case)' }),
+  ...AmountFilterParams,
   ...OptionalPaging,
 });
 export type ListTransactionsQuery = z.infer<typeof ListTransactionsQuery>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LimitParam, PageParam, PlainText, ShortText, SortParam } from './common';
+import { LimitParam, ListFilterParams, PageParam, PlainText, ShortText, SortParam } from './common';
 
 const Email = z.email({ message: 'must be an email address' }).max(254);
 
@@ -26,5 +26,7 @@ export const ListUsersQuery = z.object({
   limit: LimitParam,
   sort: SortParam,
   search: PlainText().trim().max(100).optional(),
+  created_from: ListFilterParams.created_from,
+  created_to: ListFilterParams.created_to,
 });
 export type ListUsersQuery = z.infer<typeof ListUsersQuery>;

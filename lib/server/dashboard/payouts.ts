@@ -4,6 +4,7 @@ import type { MyBankAccountsView, PayoutFilters, PayoutRow, PayoutsView, PersonN
 import { namesMatch } from '@/lib/escrow/names';
 import { escrowFor, type ApiFailure, type ApiResult } from '../escrow-client';
 import { fromApi } from './action';
+import { apiListFilters } from './csv';
 import type { Actor, ClientActor } from './actor';
 import type { View } from './views';
 
@@ -13,18 +14,22 @@ export const PAYOUTS_PAGE_SIZE = 20;
  * A payouts list as this person may read it: a customer its own (whatever user id it asks for), an admin
  * every customer's of its client, each row named with its customer.
  */
-export async function payoutsView(actor: Actor, filters: PayoutFilters): Promise<View<PayoutsView>> {
+export async function payoutsView(actor: Actor, filters: PayoutFilters, limit = PAYOUTS_PAGE_SIZE, known = new Map<string, string>()): Promise<View<PayoutsView>> {
   if (!('clientId' in actor)) return { kind: 'not_found' };
   const userId = actor.kind === 'customer' ? actor.escrowUserId : filters.user_id;
   const list = await escrowFor(actor).payouts.list({
     page: filters.page,
-    limit: PAYOUTS_PAGE_SIZE,
+    limit,
     ...(userId ? { user_id: userId } : {}),
     ...(filters.status ? { status: filters.status } : {}),
+    ...apiListFilters(filters),
   });
   if (!list.ok) return { kind: 'error', failure: list };
   if (actor.kind === 'customer') return { kind: 'ok', view: list.data };
-  const names = await customerNames(actor, [...new Set(list.data.payouts.map((p) => p.user_id))]);
+  // `known`: the names a CSV download already looked up on its earlier pages.
+  const wanted = [...new Set(list.data.payouts.map((p) => p.user_id))].filter((id) => !known.has(id));
+  for (const [id, name] of await customerNames(actor, wanted)) known.set(id, name);
+  const names = known;
   const payouts: PayoutRow[] = list.data.payouts.map((p) => ({ ...p, customer: names.get(p.user_id) ?? 'Unknown customer' }));
   return { kind: 'ok', view: { payouts, pagination: list.data.pagination } };
 }

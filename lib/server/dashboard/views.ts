@@ -6,12 +6,14 @@ import type {
   MilestoneLog,
   MyTransactionItem,
   MyTransactionsView,
+  TransactionFilters,
   TransactionView,
   WalletView,
 } from '@/lib/contracts/dashboard';
 import { getDb } from '../db/client';
 import { escrowFor, type ApiFailure } from '../escrow-client';
 import { accountsForUsers } from './accounts';
+import { apiListFilters } from './csv';
 import type { Actor, ClientActor } from './actor';
 import { disputeFor, transactionFor, type Owned } from './ownership';
 import { firstTurn, turnsOf } from './turns';
@@ -126,9 +128,27 @@ export async function walletView(actor: ClientActor, userId: string, page = 1): 
 }
 
 export const CUSTOMERS_PAGE_SIZE = 20;
+export const TRANSACTIONS_PAGE_SIZE = 20;
 
-export async function customersView(actor: Extract<Actor, { kind: 'admin' }>, q: { page: number; search?: string }): Promise<View<CustomersView>> {
-  const list = await escrowFor(actor).users.list({ page: q.page, limit: CUSTOMERS_PAGE_SIZE, sort: 'DESC', ...(q.search ? { search: q.search } : {}) });
+/** A page of the admin's transactions list with the filters its data route read; `limit` for the CSV download's larger pages. */
+export function adminTransactions(actor: Extract<Actor, { kind: 'admin' }>, f: TransactionFilters, limit = TRANSACTIONS_PAGE_SIZE) {
+  return escrowFor(actor).transactions.list({
+    page: f.page,
+    limit,
+    sort: 'DESC',
+    ...(f.status ? { status: f.status } : {}),
+    ...(f.user_id ? { user_id: f.user_id } : {}),
+    ...apiListFilters(f),
+  });
+}
+
+/** A page of the customers list, filtered by name or email and created day; `limit` for the CSV download's larger pages. */
+export async function customersView(
+  actor: Extract<Actor, { kind: 'admin' }>,
+  q: { page: number; search?: string; created_from?: string; created_to?: string },
+  limit = CUSTOMERS_PAGE_SIZE,
+): Promise<View<CustomersView>> {
+  const list = await escrowFor(actor).users.list({ page: q.page, limit, sort: 'DESC', ...apiListFilters(q) });
   if (!list.ok) return { kind: 'error', failure: list };
   const accounts = await accountsForUsers(await getDb(), actor.clientId, list.data.users.map((u) => u.id));
   const byUser = new Map(accounts.map((a) => [a.escrowUserId, a]));

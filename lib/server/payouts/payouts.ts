@@ -1,6 +1,7 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
-import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
+import { amountWithin, containsPattern, createdWithin } from '../db/list-filters';
 import { pagination } from '@/lib/contracts/common';
 import type { CreatePayoutBody, ListPayoutsQuery, PayoutRecord } from '@/lib/contracts/payouts';
 import { findBank } from '@/lib/escrow/banks';
@@ -179,7 +180,15 @@ export async function getPayout(db: Db, client: ClientRow, payoutId: string): Pr
 
 /** GET /v1/payouts: newest first, paginated like the user list. */
 export async function listPayouts(db: Db, client: ClientRow, q: ListPayoutsQuery) {
-  const where = and(eq(payouts.clientId, client.id), q.user_id ? eq(payouts.userId, q.user_id) : undefined, q.status ? eq(payouts.status, q.status) : undefined);
+  const term = containsPattern(q.search);
+  const where = and(
+    eq(payouts.clientId, client.id),
+    q.user_id ? eq(payouts.userId, q.user_id) : undefined,
+    q.status ? eq(payouts.status, q.status) : undefined,
+    term ? or(ilike(payouts.reference, term), ilike(payouts.accountName, term), ilike(payouts.accountNumber, term)) : undefined,
+    createdWithin(payouts.createdAt, q.created_from, q.created_to),
+    amountWithin(payouts.amountKobo, q.amount_min, q.amount_max),
+  );
   const [rows, [total]] = await Promise.all([
     db
       .select()

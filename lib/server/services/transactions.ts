@@ -1,5 +1,6 @@
 import 'server-only';
-import { and, eq, or } from 'drizzle-orm';
+import { and, eq, ilike, or } from 'drizzle-orm';
+import { amountWithin, containsPattern, createdWithin } from '../db/list-filters';
 import { pagination } from '@/lib/contracts/common';
 import type { CreateTransactionBody, ListTransactionsQuery } from '@/lib/contracts/transactions';
 import { INSPECTION_DAYS_DEFAULT } from '@/lib/escrow/deadlines';
@@ -171,13 +172,26 @@ export async function getTransaction(db: Db, client: ClientRow, transactionId: s
   return transactionWithMilestonesRecord(graph, now);
 }
 
-type TransactionListShape = { sort: 'ASC' | 'DESC'; clientId: string; partyId?: string; status?: string };
+type TransactionListShape = {
+  sort: 'ASC' | 'DESC';
+  clientId: string;
+  partyId?: string;
+  status?: string;
+  term?: string;
+  createdFrom?: string;
+  createdTo?: string;
+  amountMin?: number;
+  amountMax?: number;
+};
 
 const transactionPage = pagedList(transactions, 'transactions', (v: TransactionListShape) =>
   and(
     eq(transactions.clientId, v.clientId),
     v.partyId !== undefined ? or(eq(transactions.buyerPartyId, v.partyId), eq(transactions.sellerPartyId, v.partyId)) : undefined,
     v.status !== undefined ? eq(transactions.status, v.status) : undefined,
+    v.term !== undefined ? ilike(transactions.title, v.term) : undefined,
+    createdWithin(transactions.createdAt, v.createdFrom, v.createdTo),
+    amountWithin(transactions.transactionAmountKobo, v.amountMin, v.amountMax),
   ),
 );
 
@@ -188,7 +202,18 @@ export async function listTransactions(db: Db, client: ClientRow, q: ListTransac
     if (!party) throw notFound('User', q.user_id);
     partyId = party.id;
   }
-  const { rows, total } = await transactionPage(db, { sort: q.sort, clientId: client.id, partyId, status: q.status }, { limit: q.limit, offset: (q.page - 1) * q.limit });
+  const shape: TransactionListShape = {
+    sort: q.sort,
+    clientId: client.id,
+    partyId,
+    status: q.status,
+    term: containsPattern(q.search),
+    createdFrom: q.created_from,
+    createdTo: q.created_to,
+    amountMin: q.amount_min,
+    amountMax: q.amount_max,
+  };
+  const { rows, total } = await transactionPage(db, shape, { limit: q.limit, offset: (q.page - 1) * q.limit });
   const people = await loadParties(db, rows.flatMap((t) => [t.buyerPartyId, t.sellerPartyId]));
   const party = (id: string) => {
     const p = people.get(id);

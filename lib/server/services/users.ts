@@ -1,6 +1,7 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
 import { and, eq, ilike, or } from 'drizzle-orm';
+import { containsPattern, createdWithin } from '../db/list-filters';
 import { pagination } from '@/lib/contracts/common';
 import type { CreateUserBody, ListUsersQuery } from '@/lib/contracts/users';
 import type { Db, DbOrTx } from '../db/client';
@@ -99,14 +100,18 @@ export async function getUser(db: Db, client: ClientRow, userId: string) {
   return userRecord(await findUser(db, client.id, userId));
 }
 
-type UserListShape = { sort: 'ASC' | 'DESC'; clientId: string; term?: string };
+type UserListShape = { sort: 'ASC' | 'DESC'; clientId: string; term?: string; createdFrom?: string; createdTo?: string };
 
 const userPage = pagedList(users, 'users', (v: UserListShape) =>
-  and(eq(users.clientId, v.clientId), v.term !== undefined ? or(ilike(users.firstName, v.term), ilike(users.lastName, v.term), ilike(users.email, v.term)) : undefined),
+  and(
+    eq(users.clientId, v.clientId),
+    v.term !== undefined ? or(ilike(users.firstName, v.term), ilike(users.lastName, v.term), ilike(users.email, v.term)) : undefined,
+    createdWithin(users.createdAt, v.createdFrom, v.createdTo),
+  ),
 );
 
 export async function listUsers(db: Db, client: ClientRow, q: ListUsersQuery) {
-  const term = q.search ? `%${q.search.replace(/[%_\\]/g, (c) => `\\${c}`)}%` : undefined;
-  const { rows, total } = await userPage(db, { sort: q.sort, clientId: client.id, term }, { limit: q.limit, offset: (q.page - 1) * q.limit });
+  const shape = { sort: q.sort, clientId: client.id, term: containsPattern(q.search), createdFrom: q.created_from, createdTo: q.created_to };
+  const { rows, total } = await userPage(db, shape, { limit: q.limit, offset: (q.page - 1) * q.limit });
   return { users: rows.map(userRecord), pagination: pagination(q.page, q.limit, total) };
 }

@@ -4,7 +4,7 @@ import { pagination } from '@/lib/contracts/common';
 import { walletFunding } from '@/lib/escrow/ledger';
 import { formatNaira, koboToNaira, parseNaira } from '@/lib/escrow/money';
 import type { Db, DbOrTx } from '../db/client';
-import { ledgerAccounts, ledgerEntries, ledgerTransfers } from '../db/schema';
+import { ledgerAccounts, ledgerEntries, ledgerTransfers, milestones, transactions } from '../db/schema';
 import { recordEvent } from '../events/record-event';
 import { AppError, notFound } from '../app-error';
 import type { ClientRow } from '../db/schema';
@@ -53,9 +53,18 @@ export async function walletHistory(db: Db, client: ClientRow, userId: string, q
   const where = eq(ledgerEntries.accountId, wallet.id);
   const [rows, [total]] = await Promise.all([
     db
-      .select({ entry: ledgerEntries, transfer: ledgerTransfers })
+      .select({
+        entry: ledgerEntries,
+        transfer: ledgerTransfers,
+        milestoneTitle: milestones.title,
+        transactionId: transactions.id,
+        transactionTitle: transactions.title,
+      })
       .from(ledgerEntries)
       .innerJoin(ledgerTransfers, eq(ledgerTransfers.id, ledgerEntries.transferId))
+      // The deal a line belongs to, in the same query: a history page names each line's deal (issue #27).
+      .leftJoin(milestones, and(eq(milestones.id, ledgerTransfers.milestoneId), eq(milestones.clientId, client.id)))
+      .leftJoin(transactions, eq(transactions.id, milestones.transactionId))
       .where(and(where, eq(ledgerTransfers.clientId, client.id)))
       .orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.id))
       .limit(q.limit)
@@ -63,13 +72,16 @@ export async function walletHistory(db: Db, client: ClientRow, userId: string, q
     db.select({ n: count() }).from(ledgerEntries).where(where),
   ]);
   return {
-    entries: rows.map(({ entry, transfer }) => ({
+    entries: rows.map(({ entry, transfer, milestoneTitle, transactionId, transactionTitle }) => ({
       id: entry.id,
       transfer_id: transfer.id,
       kind: transfer.kind,
       description: transfer.description,
       amount: koboToNaira(entry.amountKobo),
       milestone_id: transfer.milestoneId,
+      milestone_title: milestoneTitle,
+      transaction_id: transactionId,
+      transaction_title: transactionTitle,
       created_at: iso(entry.createdAt),
     })),
     pagination: pagination(q.page, q.limit, total?.n ?? 0),

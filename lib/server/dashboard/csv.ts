@@ -1,0 +1,81 @@
+import 'server-only';
+import { json } from './route-json';
+
+/** A cell as the list has it: text, a naira amount or an ISO date, or nothing. */
+export type CsvCell = string | number | null | undefined;
+
+/**
+ * One cell: a number as a plain number (no symbol, no separators); text with a leading = + - @ (or tab,
+ * carriage return) prefixed with ' so a spreadsheet does not run it as a formula (OWASP CSV injection),
+ * then quoted when it holds a quote, comma or line break.
+ */
+export function csvCell(value: CsvCell): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'number') return Number.isInteger(value) ? String(value) : value.toFixed(2);
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
+
+export function csvLine(cells: CsvCell[]): string {
+  return `${cells.map(csvCell).join(',')}\r\n`;
+}
+
+/** Enough for any marketplace's list, and a bound on one download's work. */
+const MAX_PAGES = 500;
+
+type Page<T> = { ok: true; rows: T[]; hasNextPage: boolean } | { ok: false; message: string };
+
+/**
+ * A list as a CSV download: the header row, then every page of rows the API answers for the same
+ * filters, streamed page by page. The first page is read before answering, so a refusal is a JSON error
+ * rather than a broken file.
+ */
+export async function csvResponse<T>(filename: string, header: string[], row: (item: T) => CsvCell[], page: (n: number) => Promise<Page<T>>): Promise<Response> {
+  const first = await page(1);
+  if (!first.ok) return json(502, { message: first.message });
+  const encoder = new TextEncoder();
+  let next: Page<T> = first;
+  let n = 1;
+  const stream = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(encoder.encode(csvLine(header)));
+    },
+    async pull(controller) {
+      if (!next.ok) {
+        controller.error(new Error(next.message));
+        return;
+      }
+      controller.enqueue(encoder.encode(next.rows.map((item) => csvLine(row(item))).join('')));
+      if (!next.hasNextPage || n >= MAX_PAGES) {
+        controller.close();
+        return;
+      }
+      n += 1;
+      next = await page(n);
+    },
+  });
+  return new Response(stream, {
+    headers: {
+      'content-type': 'text/csv; charset=utf-8',
+      'content-disposition': `attachment; filename="${filename}"`,
+      'cache-control': 'private, no-store',
+      'x-content-type-options': 'nosniff',
+    },
+  });
+}
+
+/** The search, created-day and amount filters a data route read, as the API's list query takes them. */
+export function apiListFilters(f: { search?: string; created_from?: string; created_to?: string; amount_min?: number; amount_max?: number }) {
+  return {
+    ...(f.search ? { search: f.search } : {}),
+    ...(f.created_from ? { created_from: f.created_from } : {}),
+    ...(f.created_to ? { created_to: f.created_to } : {}),
+    ...(f.amount_min !== undefined ? { amount_min: f.amount_min } : {}),
+    ...(f.amount_max !== undefined ? { amount_max: f.amount_max } : {}),
+  };
+}
+
+/** Today in Lagos (UTC+1), for a download's file name. */
+export function lagosToday(now = new Date()): string {
+  return new Date(now.getTime() + 3_600_000).toISOString().slice(0, 10);
+}

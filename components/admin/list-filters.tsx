@@ -7,9 +7,9 @@ import { SelectField } from '../ui/field';
  * The page, status and customer a list of the marketplace's records is filtered by; any change of filter
  * goes back to page 1. `query` is the data route's query string for them.
  */
-export function useListFilters() {
+export function useListFilters(initial: { status?: string } = {}) {
   const [page, setPage] = useState(1);
-  const [status, setStatus] = useState('');
+  const [status, setStatus] = useState(initial.status ?? '');
   const [userId, setUserId] = useState('');
   return {
     page,

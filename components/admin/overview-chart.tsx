@@ -20,7 +20,7 @@ export function OverviewChart({ months }: { months: ChartMonth[] }) {
     .map((m) => `${m.label}: funded ${naira(m.funded)}, released ${naira(m.released)}, refunded ${naira(m.refunded)}, fees ${naira(m.fees)}`)
     .join('; ');
   return (
-    <div role="img" aria-label={`Bar chart of money by month. ${summary}.`} data-testid="overview-chart" className="h-72 w-full min-w-0">
+    <div role="img" aria-label={`Bar chart of money by month. ${summary}.`} data-testid="overview-chart" className="h-72 w-full min-w-0 overflow-hidden">
       <ResponsiveContainer width="100%" height="100%">
         <BarChart data={months} margin={{ top: 8, right: 8, bottom: 0, left: 0 }} accessibilityLayer={false}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} />

@@ -31,6 +31,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
 function navigationOf(actor: Actor): Array<{ href: string; label: string }> {
   if (actor.kind === 'operator') {
     return [
+      { href: '/operator/overview', label: 'Overview' },
       { href: '/operator/clients', label: 'Clients' },
       { href: '/dispute-team', label: 'Arbitration queue' },
       { href: '/operator/audit', label: 'Audit log' },
@@ -38,6 +39,7 @@ function navigationOf(actor: Actor): Array<{ href: string; label: string }> {
   }
   if (actor.kind === 'admin') {
     return [
+      { href: '/admin/overview', label: 'Overview' },
       { href: '/admin/transactions', label: 'Transactions' },
       { href: '/admin/customers', label: 'Customers' },
       { href: '/admin/bank-accounts', label: 'Bank accounts' },

@@ -13,9 +13,9 @@ const amountError = (value: string) => (value.trim() === '' || NAIRA.test(value.
  * `filterQuery` the same without the page (the CSV download takes every page). The search waits for a
  * pause in typing; an amount that is not naira is left out (its field says why) rather than sent.
  */
-export function useListFilters() {
+export function useListFilters(initial: { status?: string } = {}) {
   const [page, setPage] = useState(1);
-  const [status, setStatus] = useState('');
+  const [status, setStatus] = useState(initial.status ?? '');
   const [userId, setUserId] = useState('');
   const [typed, setTyped] = useState('');
   const [search, setSearch] = useState('');

@@ -33,13 +33,14 @@ const COLUMNS: Column<TransactionList['transactions'][number]>[] = [
   { header: 'Created', className: 'text-slate-600 sm:whitespace-nowrap', cell: (t) => day(t.created_at) },
 ];
 
-export function TransactionsAdmin({ initial, customers }: { initial: TransactionList; customers: Array<{ id: string; name: string }> }) {
-  const filters = useListFilters();
+export function TransactionsAdmin({ initial, customers, status }: { initial: TransactionList; customers: Array<{ id: string; name: string }>; status?: string }) {
+  const filters = useListFilters({ status });
   const { page, setPage, filtered } = filters;
   const query = useLiveQuery({
     queryKey: ['admin-transactions', filters.query],
     queryFn: () => fetchJson<TransactionList>(`/data/admin-transactions?${filters.query}`),
-    initialData: page === 1 && !filtered ? initial : undefined,
+    // The server's first page is the one asked for in the URL (?status=), until the filters change.
+    initialData: page === 1 && filters.status === (status ?? '') && filters.userId === '' ? initial : undefined,
     keepPrevious: true,
   });
   return (

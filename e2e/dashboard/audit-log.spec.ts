@@ -38,7 +38,7 @@ async function signIn(page: Page, who: { email: string; password: string }) {
   await page.getByLabel('Email').fill(who.email);
   await page.getByLabel('Password').fill(who.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(/\/(transactions|admin\/transactions|dispute-team)$/);
+  await page.waitForURL(/\/(transactions|admin\/overview|dispute-team)$/);
 }
 
 /** An admin's key roll of another client, as that client's admin would have it in the log. */

@@ -90,7 +90,7 @@ test('the demo dispute team sees and decides only the demo client’s disputes: 
 test('once a live-mode client exists no demo account signs in, sessions end, and the start log says why', async ({ browser }) => {
   test.setTimeout(180_000);
   const admin = await signedIn(browser, DEMO.admin);
-  await admin.waitForURL(/\/admin\/transactions$/);
+  await admin.waitForURL(/\/admin\/overview$/);
 
   await api(operatorKey, 'POST', '/v1/operator/clients', { name: `Live marketplace ${unique()}`, mode: 'live' });
 

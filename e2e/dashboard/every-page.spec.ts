@@ -74,6 +74,7 @@ test('the client admin’s pages', async ({ browser }) => {
   test.setTimeout(240_000);
   const admin = await signedInPage(browser, DEMO.admin);
   await checkEveryPage(admin, 'admin', [
+    { name: 'overview', path: '/admin/overview' },
     { name: 'transactions', path: '/admin/transactions' },
     { name: 'new-transaction', path: '/admin/transactions/new' },
     { name: 'transaction', path: `/transactions/${transactionId}` },
@@ -113,6 +114,7 @@ test('the dispute team’s and the operator’s pages', async ({ browser }) => {
   const operator = await operatorPage(browser);
   const clients = await api<{ clients: Array<{ id: string; name: string }> }>(process.env.DASHBOARD_OPERATOR_KEY!, 'GET', '/v1/operator/clients');
   await checkEveryPage(operator, 'operator', [
+    { name: 'overview', path: '/operator/overview' },
     { name: 'clients', path: '/operator/clients' },
     { name: 'client', path: `/operator/clients/${clients.clients[0]!.id}` },
     { name: 'audit', path: '/operator/audit' },

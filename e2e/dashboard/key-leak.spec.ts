@@ -68,7 +68,7 @@ async function crawl(page: Page, paths: string[]): Promise<number> {
 }
 
 const acceptAndSignIn = (browser: Browser, link: string, email: string) =>
-  acceptInviteAndSignIn(browser, { base: process.env.DASHBOARD_BASE_URL!, link, email, password: PASSWORD, home: /\/(operator\/clients|admin\/transactions)$/ });
+  acceptInviteAndSignIn(browser, { base: process.env.DASHBOARD_BASE_URL!, link, email, password: PASSWORD, home: /\/(operator\/clients|admin\/overview)$/ });
 
 /**
  * An operator (made as `npm run create-operator` makes one) connects a second client's key in the console

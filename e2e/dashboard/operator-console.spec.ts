@@ -145,7 +145,7 @@ test('each admin signs in from the emailed link, creates a customer and rolls th
     const client = clients[mode];
     // The invitation went to the client's outbox (no SMTP here: kept for its admins to read), link sealed.
     const link = await inviteLinkFromOperator(client.id, client.admin.email);
-    const page = await acceptAndSignIn(browser, link, client.admin.email, /\/admin\/transactions$/);
+    const page = await acceptAndSignIn(browser, link, client.admin.email, /\/admin\/overview$/);
     client.admin.page = page;
 
     await page.goto('/admin/customers');

@@ -52,7 +52,7 @@ async function signIn(page: Page, who: { email: string; password: string }) {
   await page.getByLabel('Email').fill(who.email);
   await page.getByLabel('Password').fill(who.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(/\/(transactions|admin\/transactions)$/);
+  await page.waitForURL(/\/(transactions|admin\/overview)$/);
 }
 
 /** `amount` released to the seller: a one-milestone deal funded, delivered and accepted (the buyer pays the fee). */

@@ -32,7 +32,7 @@ export async function signIn(page: Page, email: string, password: string): Promi
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(/\/(transactions|admin\/transactions|dispute-team)$/);
+  await page.waitForURL(/\/(transactions|admin\/overview|dispute-team)$/);
 }
 
 export async function signedInPage(browser: Browser, who: { email: string; password: string }): Promise<Page> {

@@ -34,7 +34,7 @@ async function invite(name: string, email: string, role: 'admin' | 'viewer'): Pr
 }
 
 const accept = (browser: Browser, link: string, email: string) =>
-  acceptInviteAndSignIn(browser, { base: process.env.DASHBOARD_BASE_URL!, link, email, password: PASSWORD, home: /\/admin\/transactions$/ });
+  acceptInviteAndSignIn(browser, { base: process.env.DASHBOARD_BASE_URL!, link, email, password: PASSWORD, home: /\/admin\/overview$/ });
 
 const row = (page: Page, email: string) => page.getByTestId('staff-row').filter({ hasText: email });
 

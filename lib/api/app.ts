@@ -16,6 +16,7 @@ import { milestoneRoutes } from './routes/milestones';
 import { operatorRoutes } from './routes/operator';
 import { payoutRoutes } from './routes/payouts';
 import { providerRoutes } from './routes/providers';
+import { reportRoutes } from './routes/reports';
 import { settingsRoutes } from './routes/settings';
 import { testClockRoutes } from './routes/test-clock';
 import { transactionRoutes } from './routes/transactions';
@@ -39,7 +40,8 @@ export const api = router()
   .route('/', fileRoutes)
   .route('/', eventRoutes)
   .route('/', webhookRoutes)
-  .route('/', emailRoutes);
+  .route('/', emailRoutes)
+  .route('/', reportRoutes);
 
 export type EscrowApi = typeof api;
 

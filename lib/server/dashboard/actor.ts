@@ -70,7 +70,7 @@ export async function requireActor(): Promise<Actor> {
 /** Where each kind of account starts. */
 export function homeOf(actor: Actor): string {
   if (actor.kind === 'operator') return '/operator/clients';
-  if (actor.kind === 'admin') return '/admin/transactions';
+  if (actor.kind === 'admin') return '/admin/overview';
   if (actor.kind === 'dispute_team') return '/dispute-team';
   return '/transactions';
 }

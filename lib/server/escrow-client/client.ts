@@ -218,6 +218,10 @@ function clientApi(credentials: Credentials) {
     list: () => request((api, o) => api.keys.$get(undefined, o)),
     roll: (body: BodyOf<A['keys']['roll']['$post']>, idempotencyKey: string) => request((api, o) => api.keys.roll.$post({ json: body }, o), { idempotencyKey }),
   },
+  reports: {
+    overview: (q: QueryOf<A['reports']['overview']['$get']> = {}) =>
+      request((api, o) => api.reports.overview.$get({ query: queryOf(q) as In<A['reports']['overview']['$get']>['query'] }, o)),
+  },
   settings: {
     get: () => request((api, o) => api.settings.$get(undefined, o)),
     update: (body: BodyOf<A['settings']['$patch']>, idempotencyKey: string) => request((api, o) => api.settings.$patch({ json: body }, o), { idempotencyKey }),
@@ -261,6 +265,11 @@ export const operatorEscrow = {
   /** Any client's stored file: the raw response (bytes and headers), for the dispute desk's session-checked proxy. */
   files: {
     read: (fileId: string): Promise<Response> => send(operatorCredentials, (api, o) => api.operator.files[':id'].$get({ param: { id: id(fileId) } }, o)),
+  },
+  /** The overview of one client, or of every client without client_id. */
+  reports: {
+    overview: (q: QueryOf<A['operator']['reports']['overview']['$get']> = {}) =>
+      operatorRequest((api, o) => api.operator.reports.overview.$get({ query: queryOf(q) as In<A['operator']['reports']['overview']['$get']>['query'] }, o)),
   },
   /** The integrating clients the service serves (decisions §14). */
   clients: {

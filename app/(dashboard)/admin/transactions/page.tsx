@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { TransactionsAdmin } from '@/components/admin/transactions-admin';
+import { TRANSACTION_STATUS } from '@/components/escrow/labels';
 import { buttonClasses } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/card';
 import { ErrorState } from '@/components/ui/states';
@@ -10,9 +11,12 @@ import { customerOptions } from '@/lib/server/dashboard/options';
 
 export const metadata: Metadata = { title: 'Transactions' };
 
-export default async function AdminTransactionsPage() {
+/** ?status= opens the list filtered (the overview's figures link here); an unknown status is ignored. */
+export default async function AdminTransactionsPage({ searchParams }: { searchParams: Promise<{ status?: string | string[] }> }) {
   const actor = await requireAdmin();
-  const [list, customers] = await Promise.all([escrowFor(actor).transactions.list({ page: 1, limit: 20, sort: 'DESC' }), customerOptions(actor)]);
+  const asked = (await searchParams).status;
+  const status = typeof asked === 'string' && asked in TRANSACTION_STATUS ? asked : undefined;
+  const [list, customers] = await Promise.all([escrowFor(actor).transactions.list({ page: 1, limit: 20, sort: 'DESC', status }), customerOptions(actor)]);
   return (
     <>
       <PageHeader
@@ -24,7 +28,7 @@ export default async function AdminTransactionsPage() {
           </Link>
         }
       />
-      {list.ok ? <TransactionsAdmin initial={list.data} customers={customers} /> : <ErrorState message={list.message} />}
+      {list.ok ? <TransactionsAdmin initial={list.data} customers={customers} status={status} /> : <ErrorState message={list.message} />}
     </>
   );
 }

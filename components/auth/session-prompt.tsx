@@ -5,9 +5,9 @@ import { useEffect, useState } from 'react';
 import { textOf, useActionForm } from '../ui/action-form';
 import { Button } from '../ui/button';
 import { Dialog } from '../ui/dialog';
-import { TextField } from '../ui/field';
 import { sessionEnded } from '../ui/session-ended';
 import { toast } from '../ui/toast';
+import { CredentialFields, signInFailure } from './credential-fields';
 import { signInWithPassword } from './next-auth-client';
 
 /**
@@ -27,7 +27,7 @@ export function SessionPrompt() {
     setFailure(null);
     const result = await signInWithPassword(textOf(data, 'email'), textOf(data, 'password'), pathname);
     if (!result.ok) {
-      setFailure(result.error === 'CredentialsSignin' ? 'That email and password do not match an account.' : 'Sign-in failed. Try again.');
+      setFailure(signInFailure(result.error));
       return;
     }
     setOpen(false);
@@ -43,13 +43,7 @@ export function SessionPrompt() {
       description="You were signed out, so nothing was sent. Sign in again to carry on: what you entered and uploaded on this page is kept."
     >
       <form {...bound} aria-label="Sign in again" className="space-y-3">
-        <TextField label="Email" name="email" type="email" required autoComplete="username" error={form.errorOf('email')} />
-        <TextField label="Password" name="password" type="password" required autoComplete="current-password" error={form.errorOf('password')} />
-        {failure ? (
-          <p role="alert" className="rounded-md bg-rose-50 px-3 py-2 text-sm text-rose-800">
-            {failure}
-          </p>
-        ) : null}
+        <CredentialFields errorOf={form.errorOf} failure={failure} />
         <div className="flex flex-wrap justify-end gap-2">
           <Button type="button" variant="secondary" onClick={() => router.push(`/login?next=${encodeURIComponent(pathname)}`)}>
             Go to the sign-in page

@@ -10,7 +10,7 @@ import { fetchJson } from '../ui/fetch-json';
 import { invalidate, useLiveQuery } from '../live/live-query';
 import { ErrorState } from '../ui/states';
 import { MilestoneTimeline } from './milestone-timeline';
-import { dateTime, naira } from './money';
+import { dateTime, feeTerms, naira } from './money';
 import { StatusBadge } from './status-badge';
 import { TransactionEnding } from './transaction-ending';
 
@@ -24,6 +24,8 @@ export function TransactionDetail({ initial }: { initial: TransactionView }) {
     void invalidate(['wallet']);
   };
   const { transaction: t, viewer, logs, disputes, settlements, buyerBalance } = query.data;
+  // Funding moves the buyer's fee share too: the sum says so, or it reads as more than the total.
+  const fundedFeeShare = Math.round(t.milestones.filter((m) => m.is_milestone_funded).reduce((sum, m) => sum + feeTerms(m).buyerShare * 100, 0)) / 100;
   const you = viewer === 'admin' ? null : viewer;
   return (
     <div className="space-y-6">
@@ -61,7 +63,12 @@ export function TransactionDetail({ initial }: { initial: TransactionView }) {
           <p className="font-medium">{naira(t.transaction_amount)}</p>
         </div>
         <div className="text-sm text-slate-700">
-          <p>Funded {naira(t.total_amount_funded)}</p>
+          <p data-testid="funded">
+            Funded {naira(t.total_amount_funded)}
+            {fundedFeeShare > 0
+              ? ` (${naira(Math.round((t.total_amount_funded - fundedFeeShare) * 100) / 100)} and ${naira(fundedFeeShare)} of ${viewer === 'buyer' ? 'your' : "the buyer's"} fee share)`
+              : null}
+          </p>
           <p>Released {naira(t.total_amount_disbursed)}</p>
           <p>Refunded {naira(t.total_amount_refunded)}</p>
         </div>

@@ -26,6 +26,8 @@ test('with the fee split, the buyer reads what leaves the wallet, and what the s
   );
   await buyer.getByRole('dialog').getByRole('button', { name: /Fund/ }).click();
   await expectToast(buyer, /fund/i);
+  // The summary's funded sum is above the total by the fee share, and says so.
+  await expect(buyer.getByTestId('funded')).toHaveText(`Funded ${naira(80_400)} (${naira(80_000)} and ${naira(400)} of your fee share)`);
 
   await api(demoKey(), 'POST', `/v1/milestones/${tx.milestones[0]!.id}/deliver`, { seller_id: tunde, proofs_of_completion: ['https://example.com/laptops.pdf'] });
   await buyer.reload();

@@ -177,11 +177,14 @@ test('milestone 2: the buyer rejects with a return proof, the seller rejects the
   await reject.getByRole('button', { name: 'Reject and return' }).click();
   await expectToast(buyerPage, /reject/i);
   await expect(m2.locator('[data-status]')).toHaveAttribute('data-status', 'DELIVERY_RETURNED_AWAITING_APPROVAL');
+  // The deadline speaks to the one it waits for: the buyer reads about the seller, the seller about "you".
+  await expect(m2.getByTestId('deadline-return_response')).toContainText('Seller must answer the return by');
 
   await sellerPage.reload();
   const s2 = milestone(sellerPage, 2);
   await expect(s2.getByRole('img', { name: 'Proof of return 1' })).toBeVisible();
-  await expect(s2.getByTestId('deadline-return_response')).toBeVisible();
+  await expect(s2.getByTestId('deadline-return_response')).toContainText('You must answer the return by');
+  await expect(s2.getByTestId('deadline-return_response')).toContainText('If you do not answer, the return is approved');
   await shot(sellerPage, 'seller-return-awaiting');
   await confirm(sellerPage, 'Reject the return', 'Reject the return');
   await expect(s2.locator('[data-status]')).toHaveAttribute('data-status', 'DELIVERY_RETURN_REJECTED');

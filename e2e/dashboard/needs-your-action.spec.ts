@@ -87,6 +87,8 @@ test('the buyer’s list holds the dispute answer, the inspection and the fundin
   // The dispute step links to the dispute, where it is taken.
   await row(list, deals.dispute).getByRole('link').click();
   await buyerPage.waitForURL(new RegExp(`/disputes/${disputeId}$`));
+  await expect(buyerPage.getByTestId('amount-on-the-table')).toHaveText('₦12,000.00, proposed by the seller; waiting for you');
+  await expect(buyerPage.getByTestId('thread-entry').filter({ hasText: 'Seller proposed ₦12,000.00' })).toContainText('Your answer is awaited');
 });
 
 test('the seller waits on all three: nothing needs them, until the dispute reaches evidence', async () => {
@@ -109,6 +111,11 @@ test('once the buyer has sent evidence, the dispute leaves the buyer’s list an
   await form.getByRole('button', { name: 'Submit evidence' }).click();
   await buyerPage.getByRole('dialog').getByRole('button', { name: 'Send evidence' }).click();
   await expectToast(buyerPage, /evidence/i);
+
+  // Mediation is over: the seller's unanswered proposal is no longer shown as waiting, and nothing is on the table.
+  await expect(buyerPage.getByTestId('amount-on-the-table')).toHaveText('None: mediation ended without an agreed amount');
+  await expect(buyerPage.getByTestId('thread-entry').filter({ hasText: 'Seller proposed ₦12,000.00' })).toContainText('Not answered before mediation ended');
+  await expect(buyerPage.getByTestId('thread-entry').filter({ hasText: 'Awaiting the' })).toHaveCount(0);
 
   await buyerPage.goto('/transactions');
   await expect(needs(buyerPage).getByRole('listitem')).toHaveCount(2);

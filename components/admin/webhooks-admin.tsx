@@ -66,7 +66,7 @@ function PayloadView({ eventId }: { eventId: string }) {
   if (query.isError && !query.data) return <ErrorState message={query.error.message} retry={() => void query.refetch()} />;
   if (!query.data) return <LoadingState label="Loading the payload…" />;
   return (
-    <pre data-testid="delivery-payload" className="max-h-[60vh] overflow-auto rounded-md border bg-slate-50 p-3 font-mono text-xs text-slate-900">
+    <pre data-testid="delivery-payload" tabIndex={0} aria-label="Payload JSON" className="max-h-[60vh] overflow-auto rounded-md border bg-slate-50 p-3 font-mono text-xs text-slate-900">
       {JSON.stringify(query.data.payload, null, 2)}
     </pre>
   );

@@ -47,7 +47,7 @@ export function Dialog({ open, onClose, title, description, children }: { open: 
         onClose();
       }}
       aria-labelledby={titleId}
-      className="m-auto w-[min(32rem,calc(100vw-2rem))] rounded-lg border bg-white p-0 text-slate-900 shadow-xl backdrop:bg-slate-900/40"
+      className="m-auto w-[min(32rem,calc(100vw-2rem))] rounded-lg border bg-white p-0 text-left text-slate-900 shadow-xl backdrop:bg-slate-900/40"
     >
       {open ? (
         <div className="p-5">

@@ -21,6 +21,7 @@ type Ids = {
   bankAccount: string;
   payout: string;
   email: string;
+  event: string;
   arbitration?: string;
   /** A client of this file's own (the arbiter), for the operator's client update. */
   client?: string;
@@ -162,6 +163,7 @@ function pathFor(op: Operation, ids: Ids, override?: string): string {
     if (op.path.startsWith('/v1/payouts/') || op.path.startsWith('/v1/test-helpers/payouts/')) return ids.payout;
     if (op.path.startsWith('/v1/wallets/banks/disbursement/')) return ids.bankAccount;
     if (op.path.startsWith('/v1/emails/')) return ids.email;
+    if (op.path.startsWith('/v1/events/')) return ids.event;
     if (op.path.startsWith('/v1/operator/clients/')) return ids.client ?? randomUUID();
     throw new Error(`No id recipe for ${op.path}: add one to auth-and-isolation.test.ts`);
   });
@@ -294,6 +296,7 @@ beforeAll(async () => {
   expectOk(await call('DELETE', `/v1/webhooks/${webhook.id}`, { key }));
   // The buyer's "a delivery awaits your inspection", kept (the test server has no SMTP_URL).
   const [email] = expectOk(await call('GET', '/v1/emails?limit=1', { key })).emails;
+  const [event] = expectOk(await call('GET', '/v1/events?limit=1', { key })).events;
   ids = {
     user: deal.buyer.id,
     seller: deal.seller.id,
@@ -306,6 +309,7 @@ beforeAll(async () => {
     bankAccount: bankAccount.id,
     payout: payout.id,
     email: email.id,
+    event: event.id,
     client: arbiter.id,
   };
   [ids.arbitration, spareArbitration] = (await disputesInArbitration(arbiter, 2)) as [string, string];
@@ -314,7 +318,7 @@ beforeAll(async () => {
 describe('the operations list', () => {
   it('has a request recipe here for every operation, so none goes untested', () => {
     expect(OPERATIONS.length).toBeGreaterThanOrEqual(30);
-    const fake: Ids = { user: randomUUID(), seller: randomUUID(), transaction: randomUUID(), milestone: randomUUID(), dispute: randomUUID(), file: randomUUID(), webhook: randomUUID(), delivery: randomUUID(), bankAccount: randomUUID(), payout: randomUUID(), email: randomUUID() };
+    const fake: Ids = { user: randomUUID(), seller: randomUUID(), transaction: randomUUID(), milestone: randomUUID(), dispute: randomUUID(), file: randomUUID(), webhook: randomUUID(), delivery: randomUUID(), bankAccount: randomUUID(), payout: randomUUID(), email: randomUUID(), event: randomUUID() };
     for (const op of OPERATIONS) expect(() => requestFor(op, fake), op.id).not.toThrow();
   });
 });
@@ -380,8 +384,9 @@ describe('Bearer <secret key> is accepted like the raw key', () => {
     const bearer = await send(req, `Bearer ${owner.secretKey}`);
     expect(raw.status, JSON.stringify(raw.body)).toBe(200);
     expect(bearer.status, JSON.stringify(bearer.body)).toBe(200);
-    // The test clock's `now` is the wall clock plus the offset, so it moves on between two reads.
-    const steady = (body: { data?: { now?: unknown } }) => (op.id === 'getTestClock' ? { ...body, data: { ...body.data, now: typeof body.data?.now } } : body);
+    // The test clock's `now` and the overview's `as_of` are the wall clock plus the offset, so they move on between two reads.
+    const moving = ({ getTestClock: 'now', reportOverview: 'as_of' } as Record<string, string>)[op.id];
+    const steady = (body: { data?: Record<string, unknown> }) => (moving ? { ...body, data: { ...body.data, [moving]: typeof body.data?.[moving] } } : body);
     expect(steady(bearer.body)).toEqual(steady(raw.body));
   });
 
@@ -427,12 +432,12 @@ describe("the sandbox test clock is each client's own", () => {
 
 describe("another client's key on this client's records: 404 NOT_FOUND, exactly as for ids that do not exist, and nothing changes", () => {
   // Which operations name a record is a property of the recipes, so placeholder ids decide it.
-  const placeholder: Ids = { user: randomUUID(), seller: randomUUID(), transaction: randomUUID(), milestone: randomUUID(), dispute: randomUUID(), file: randomUUID(), webhook: randomUUID(), delivery: randomUUID(), bankAccount: randomUUID(), payout: randomUUID(), email: randomUUID() };
+  const placeholder: Ids = { user: randomUUID(), seller: randomUUID(), transaction: randomUUID(), milestone: randomUUID(), dispute: randomUUID(), file: randomUUID(), webhook: randomUUID(), delivery: randomUUID(), bankAccount: randomUUID(), payout: randomUUID(), email: randomUUID(), event: randomUUID() };
   const opsNamingRecords = clientOps.filter((op) => namesOwnerRecords(op, placeholder));
 
   it('covers every client operation that names a record by id', () => {
     const names = opsNamingRecords.map((op) => op.id);
-    for (const id of ['getUser', 'getTransaction', 'getMilestone', 'fundMilestone', 'deliverMilestone', 'approveDelivery', 'rejectDelivery', 'approveReturn', 'disapproveReturn', 'createDispute', 'getDispute', 'addDisputeAmount', 'approveDisputeAmount', 'rejectDisputeAmount', 'fundWallet', 'getWallet', 'walletHistory', 'saveBankAccount', 'readFile', 'createTransaction', 'escalateDispute', 'submitEvidence', 'cancelDispute', 'listEvents', 'deleteWebhook', 'rotateWebhookSecret', 'listWebhookDeliveries', 'resendWebhookDelivery', 'testWebhook', 'createPayout', 'listPayouts', 'getPayout', 'failPayout', 'reversePayout', 'removeBankAccount', 'resendEmail']) {
+    for (const id of ['getUser', 'getTransaction', 'getMilestone', 'fundMilestone', 'deliverMilestone', 'approveDelivery', 'rejectDelivery', 'approveReturn', 'disapproveReturn', 'createDispute', 'getDispute', 'addDisputeAmount', 'approveDisputeAmount', 'rejectDisputeAmount', 'fundWallet', 'getWallet', 'walletHistory', 'saveBankAccount', 'readFile', 'createTransaction', 'escalateDispute', 'submitEvidence', 'cancelDispute', 'listEvents', 'deleteWebhook', 'rotateWebhookSecret', 'listWebhookDeliveries', 'resendWebhookDelivery', 'testWebhook', 'createPayout', 'listPayouts', 'getPayout', 'failPayout', 'reversePayout', 'removeBankAccount', 'resendEmail', 'getEvent']) {
       expect(names).toContain(id);
     }
   });
@@ -442,7 +447,7 @@ describe("another client's key on this client's records: 404 NOT_FOUND, exactly 
     const strangerBefore = await strangerState();
 
     const foreign = await send(requestFor(op, ids), stranger.secretKey);
-    const randomIds: Ids = { user: randomUUID(), seller: randomUUID(), transaction: randomUUID(), milestone: randomUUID(), dispute: randomUUID(), file: randomUUID(), webhook: randomUUID(), delivery: randomUUID(), bankAccount: randomUUID(), payout: randomUUID(), email: randomUUID() };
+    const randomIds: Ids = { user: randomUUID(), seller: randomUUID(), transaction: randomUUID(), milestone: randomUUID(), dispute: randomUUID(), file: randomUUID(), webhook: randomUUID(), delivery: randomUUID(), bankAccount: randomUUID(), payout: randomUUID(), email: randomUUID(), event: randomUUID() };
     const unknown = await send(requestFor(op, randomIds), stranger.secretKey);
 
     const isFilteredList = op.method === 'get' && !/\{/.test(op.path);

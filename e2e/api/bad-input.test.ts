@@ -111,7 +111,7 @@ const TOO_LARGE: Expected = { status: 413, codes: ['PAYLOAD_TOO_LARGE'] };
 
 const GTBANK = { account_number: '0016563228', bank_code: '058' };
 
-type Staged = StagedMilestone & { op: Operation; fileId: string; marker: string; webhookId?: string; deliveryId?: string; bankAccountId?: string; payoutId?: string; emailId?: string };
+type Staged = StagedMilestone & { op: Operation; fileId: string; marker: string; webhookId?: string; deliveryId?: string; bankAccountId?: string; payoutId?: string; emailId?: string; eventId?: string };
 
 /** Staging goes through the same pacing and 429 retries as every other request of this file. */
 const pacedSend: Send = (method, path, key, body) => sendJson({ method, path, query: null, body: body ?? null, key });
@@ -125,7 +125,8 @@ async function stage(op: Operation, client: TestClient): Promise<Staged> {
   const webhook = op.path.startsWith('/v1/webhooks/') ? await stageWebhook(client) : {};
   const payout = PAYOUT_STAGE[op.id] ? await stagePayout(client, milestone.deal.buyer.id, PAYOUT_STAGE[op.id]!) : {};
   const email = op.path.startsWith('/v1/emails/') ? await stageEmail(client) : {};
-  return { op, ...milestone, fileId: milestone.proof.split('/').pop()!, marker: randomUUID(), ...webhook, ...payout, ...email };
+  const event = op.path.startsWith('/v1/events/') ? await stageEvent(client) : {};
+  return { op, ...milestone, fileId: milestone.proof.split('/').pop()!, marker: randomUUID(), ...webhook, ...payout, ...email, ...event };
 }
 
 /** How far each payout operation needs its fixtures: a saved account, a payout with the provider, or a paid one. */
@@ -171,6 +172,13 @@ async function stageEmail(client: TestClient): Promise<{ emailId: string }> {
   return { emailId: list.emails[0].id };
 }
 
+/** An event of the client: the staged milestone's own steps wrote some. */
+async function stageEvent(client: TestClient): Promise<{ eventId: string }> {
+  const list = expectOk(await http('GET', '/v1/events?limit=1', { key: client.secretKey }));
+  if (!list.events[0]) throw new Error('the staged milestone wrote no event');
+  return { eventId: list.events[0].id };
+}
+
 /** The request the right caller would send now, and which succeeds. */
 function validRequest(s: Staged): Req {
   const { op } = s;
@@ -192,6 +200,7 @@ function pathOf(s: Staged, override?: string): string {
     if (op.path.startsWith('/v1/payouts/') || op.path.startsWith('/v1/test-helpers/payouts/')) return s.payoutId!;
     if (op.path.startsWith('/v1/wallets/banks/disbursement/')) return s.bankAccountId!;
     if (op.path.startsWith('/v1/emails/')) return s.emailId!;
+    if (op.path.startsWith('/v1/events/')) return s.eventId!;
     if (op.path.startsWith('/v1/operator/clients/')) return s.client.id;
     throw new Error(`No path id recipe for ${op.path}: add one to bad-input.test.ts`);
   });
@@ -312,6 +321,10 @@ function queryOf(s: Staged): Query | null {
       return { user_id: deal.buyer.id, status: 'PROCESSING', page: '1', limit: '10' };
     case 'listEmails':
       return { status: 'kept', page: '1', limit: '10', sort: 'DESC' };
+    case 'reportOverview':
+      return { months: '6' };
+    case 'operatorReportOverview':
+      return { client_id: s.client.id, months: '3' };
     case 'reconciliation':
       return { from: '2026-01-01T00:00:00Z', to: '2030-01-01T00:00:00Z' };
     default:
@@ -628,7 +641,7 @@ afterAll(() => {
 function placeholderStaged(op: Operation, proofBase = 'http://localhost'): Staged {
   const client: TestClient = { id: randomUUID(), secretKey: 'sk_test_placeholder', publicKey: 'pk_test_placeholder' };
   const deal = { buyer: { id: randomUUID() }, seller: { id: randomUUID() }, transaction: { id: randomUUID() }, milestoneIds: [randomUUID()] } as unknown as Deal;
-  return { op, client, deal, milestoneId: randomUUID(), disputeId: randomUUID(), proof: `${proofBase}/v1/files/${randomUUID()}`, fileId: randomUUID(), marker: 'x', webhookId: randomUUID(), deliveryId: randomUUID(), bankAccountId: randomUUID(), payoutId: randomUUID(), emailId: randomUUID() };
+  return { op, client, deal, milestoneId: randomUUID(), disputeId: randomUUID(), proof: `${proofBase}/v1/files/${randomUUID()}`, fileId: randomUUID(), marker: 'x', webhookId: randomUUID(), deliveryId: randomUUID(), bankAccountId: randomUUID(), payoutId: randomUUID(), emailId: randomUUID(), eventId: randomUUID() };
 }
 
 const UUID_PATTERN = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;

@@ -5,7 +5,7 @@ import { Id, IdRef, Timestamp } from './common';
 const Naira = z.number().meta({ description: 'naira' });
 const months = z
   .string()
-  .regex(/^\d{1,2}$/, 'must be a whole number')
+  .regex(/^\d{1,6}$/, 'must be a whole number')
   .transform(Number)
   .pipe(z.number().int().min(1, 'is at least 1').max(24, 'is at most 24'))
   .meta({ description: 'how many Lagos months the series covers, this one included (1 to 24, default 6)' });

@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { buttonClasses } from '../ui/button';
 import { SelectField, TextField } from '../ui/field';
 
@@ -92,10 +92,27 @@ export function ListFilters({
   csvHref: string;
 }) {
   const query = filters.filterQuery;
+  // Words typed before the page's code was live are in the field but not in the state: take them over once it is.
+  const searchField = useRef<HTMLInputElement>(null);
+  const { typed, setTyped } = filters;
+  useEffect(() => {
+    const early = searchField.current?.value ?? '';
+    if (early && early !== typed) setTyped(early);
+    // Once, on mount: afterwards the field and the state move together.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   return (
     <div className="mb-4 space-y-3">
       <div className="flex flex-wrap items-end gap-3" role="search" aria-label={label}>
-        <TextField label={searchLabel} type="search" placeholder={searchPlaceholder} value={filters.typed} onChange={(e) => filters.setTyped(e.target.value)} className="min-w-0 flex-1 basis-56 sm:max-w-80" />
+        <TextField
+          ref={searchField}
+          label={searchLabel}
+          type="search"
+          placeholder={searchPlaceholder}
+          value={filters.typed}
+          onChange={(e) => filters.setTyped(e.target.value)}
+          className="min-w-0 flex-1 basis-56 sm:max-w-80"
+        />
         {statuses ? (
           <SelectField label="Status" value={filters.status} onChange={(e) => filters.setStatus(e.target.value)} className="min-w-0 flex-1 basis-40 sm:max-w-64">
             <option value="">Any status</option>

@@ -4,7 +4,7 @@
  * cells neutralised. Other specs share the demo server, so every row here carries this run's id.
  */
 import { readFile } from 'node:fs/promises';
-import { DEMO, api, demoKey, demoUserId, expect, signedInPage, test, unique } from './support';
+import { DEMO, api, demoKey, demoUserId, expect, expect as baseExpect, signedInPage, test, unique } from './support';
 
 type Created = { id: string; created_at: string; milestones: Array<{ id: string }> };
 
@@ -62,6 +62,9 @@ test('a customer with two deals sees each "Funding of milestone 1" line name and
 });
 
 test('the admin filters transactions by text, amount and created day, and downloads exactly those rows as CSV', async ({ browser }) => {
+  // Each filter change is a round trip through the data route and the API; on a machine busy with the other worker it can take a while.
+  test.setTimeout(180_000);
+  const expect = baseExpect.configure({ timeout: 30_000 });
   const run = unique();
   const formula = await deal(`=HYPERLINK("x") ${run}`, 1_500);
   const cement = await deal(`Cement, "grade A" ${run}`, 90_000.5);

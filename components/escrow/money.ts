@@ -46,7 +46,8 @@ export function feePayer(payer: CommissionPayer, viewer: 'buyer' | 'seller' | 'a
 export function settlementSplit(paidToSeller: number, m: FeeTerms, escrowBalance?: number): { toSeller: number; toBuyer: number; fee: number } {
   const kobo = (n: number) => Math.round(n * 100);
   const held = escrowBalance ?? feeTerms(m).buyerPays;
-  const paid = Math.min(kobo(paidToSeller), kobo(held));
+  // Never more than the escrow can pay after the buyer's prepaid share: words are shown, not a thrown error.
+  const paid = Math.max(0, Math.min(kobo(paidToSeller), kobo(held) - splitFee(kobo(m.milestone_fee), m.commission_payer).buyer));
   const split = settlementBreakdown(paid, { milestoneAmount: kobo(m.amount), milestoneFee: kobo(m.milestone_fee), commissionPayer: m.commission_payer, escrowBalance: kobo(held) });
   return { toSeller: split.toSeller / 100, toBuyer: split.toBuyer / 100, fee: split.fee / 100 };
 }

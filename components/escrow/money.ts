@@ -1,5 +1,5 @@
 import { splitFee, type CommissionPayer } from '@/lib/escrow/fees';
-import { settlementBreakdown } from '@/lib/escrow/ledger';
+import { maxSellerPayment, settlementBreakdown } from '@/lib/escrow/ledger';
 import { formatNaira } from '@/lib/escrow/money';
 
 /** The API sends naira numbers with at most 2 decimals; lib/escrow formats kobo. */
@@ -45,10 +45,10 @@ export function feePayer(payer: CommissionPayer, viewer: 'buyer' | 'seller' | 'a
  */
 export function settlementSplit(paidToSeller: number, m: FeeTerms, escrowBalance?: number): { toSeller: number; toBuyer: number; fee: number } {
   const kobo = (n: number) => Math.round(n * 100);
-  const held = escrowBalance ?? feeTerms(m).buyerPays;
-  // Never more than the escrow can pay after the buyer's prepaid share: words are shown, not a thrown error.
-  const paid = Math.max(0, Math.min(kobo(paidToSeller), kobo(held) - splitFee(kobo(m.milestone_fee), m.commission_payer).buyer));
-  const split = settlementBreakdown(paid, { milestoneAmount: kobo(m.amount), milestoneFee: kobo(m.milestone_fee), commissionPayer: m.commission_payer, escrowBalance: kobo(held) });
+  const terms = { milestoneAmount: kobo(m.amount), milestoneFee: kobo(m.milestone_fee), commissionPayer: m.commission_payer, escrowBalance: kobo(escrowBalance ?? feeTerms(m).buyerPays) };
+  // Never more than the ledger's own ceiling (the transaction amount never binds below the milestone's): words, not a thrown error.
+  const paid = Math.min(kobo(paidToSeller), maxSellerPayment(terms, Number.MAX_SAFE_INTEGER));
+  const split = settlementBreakdown(paid, terms);
   return { toSeller: split.toSeller / 100, toBuyer: split.toBuyer / 100, fee: split.fee / 100 };
 }
 

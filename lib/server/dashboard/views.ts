@@ -11,7 +11,7 @@ import type {
   WalletView,
 } from '@/lib/contracts/dashboard';
 import { getDb } from '../db/client';
-import { escrowFor, type ApiFailure } from '../escrow-client';
+import { escrowFor, type ApiFailure, type EscrowClient } from '../escrow-client';
 import { accountsForUsers } from './accounts';
 import { apiListFilters } from './csv';
 import type { Actor, ClientActor } from './actor';
@@ -42,6 +42,12 @@ function passOn<T>(owned: Owned<unknown>): View<T> {
   throw new Error('passOn on an owned record');
 }
 
+/** The milestone's latest dispute (a milestone has at most one open; a withdrawn one may precede it). */
+async function latestDispute(api: EscrowClient, milestoneId: string): Promise<DisputeSummary | undefined> {
+  const found = await api.disputes.list({ milestone_id: milestoneId, limit: 1 });
+  return found.ok ? found.data.disputes[0] : undefined;
+}
+
 /** What a resolved dispute paid the seller, by how it ended (decisions §6). */
 function paidToSeller(d: DisputeSummary, milestoneAmount: number): number {
   if (d.resolution === 'agreement') return d.dispute_amount;
@@ -58,12 +64,8 @@ export async function transactionView(actor: Actor, id: string): Promise<View<Tr
   const disputes: Record<string, string> = {};
   const settlements: Record<string, number> = {};
   await mapLimit(transaction.milestones, 4, async (m) => {
-    const [detail, dispute] = await Promise.all([
-      owned.api.milestones.get(m.id),
-      DISPUTED.has(m.status) ? owned.api.disputes.list({ milestone_id: m.id, limit: 1 }) : undefined,
-    ]);
+    const [detail, first] = await Promise.all([owned.api.milestones.get(m.id), DISPUTED.has(m.status) ? latestDispute(owned.api, m.id) : undefined]);
     if (detail.ok) logs[m.id] = detail.data.milestone_logs;
-    const first = dispute?.ok ? dispute.data.disputes[0] : undefined;
     if (first) disputes[m.id] = first.id;
     if (first && m.status === 'DISPUTE_RESOLVED') settlements[m.id] = paidToSeller(first, m.amount);
   });
@@ -92,10 +94,7 @@ export async function myTransactions(actor: Extract<Actor, { kind: 'customer' }>
     const detail = await api.transactions.get(t.id);
     if (!detail.ok) return { transaction: t, role, awaiting: [], dueAt: null, href: page };
     const disputed = detail.data.milestones.filter((m) => m.status === 'IN_DISPUTE');
-    const disputes = await Promise.all(disputed.map(async (m) => {
-      const found = await api.disputes.list({ milestone_id: m.id, limit: 1 });
-      return found.ok ? found.data.disputes[0] : undefined;
-    }));
+    const disputes = await Promise.all(disputed.map((m) => latestDispute(api, m.id)));
     const turns = turnsOf(detail.data, disputes.filter((d) => d !== undefined), role);
     const first = firstTurn(turns);
     const current = detail.data.milestones.find((m) => m.id === detail.data.current_milestone_id);

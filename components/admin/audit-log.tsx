@@ -33,7 +33,11 @@ function summaryOf(entry: AuditEntry): string {
     case 'transaction_created':
       return d.title ? `“${text(d.title)}”` : '';
     case 'customer_created':
+    case 'customer_deactivated':
+    case 'customer_reactivated':
       return [text(d.name), text(d.email)].filter(Boolean).join(', ');
+    case 'customer_updated':
+      return [text(d.name), d.phone === undefined ? '' : `phone ${d.phone === null ? 'removed' : text(d.phone)}`].filter(Boolean).join(', ');
     case 'invite_sent':
     case 'member_invite_resent':
     case 'member_removed':
@@ -71,7 +75,8 @@ function targetHref(entry: AuditEntry): string | null {
   const id = entry.target;
   if (entry.action === 'fund_on_behalf' && entry.detail.transaction_id) return `/transactions/${text(entry.detail.transaction_id)}`;
   if (!id) return null;
-  if (entry.action === 'customer_created' || entry.action === 'invite_sent' || entry.action === 'wallet_funded') return `/admin/customers/${id}`;
+  const customerActions: string[] = ['customer_created', 'customer_updated', 'customer_deactivated', 'customer_reactivated', 'invite_sent', 'wallet_funded'];
+  if (customerActions.includes(entry.action)) return `/admin/customers/${id}`;
   if (entry.action === 'transaction_created') return `/transactions/${id}`;
   if (entry.action === 'verdict') return `/disputes/${id}`;
   return null;

@@ -1,7 +1,8 @@
 'use client';
 
 import Link from 'next/link';
-import { useState } from 'react';
+import { useRouter } from 'next/navigation';
+import { lazy, useState } from 'react';
 import { inviteCustomer } from '@/app/(dashboard)/admin/customers/actions';
 import type { BankAccountList, TransactionList, User, WalletView } from '@/lib/contracts/dashboard';
 import type { PayoutsView } from '@/lib/contracts/dashboard-payouts';
@@ -16,10 +17,15 @@ import { Card, CardHeader } from '../ui/card';
 import { invalidate } from '../live/live-query';
 import { ErrorState } from '../ui/states';
 import { toast } from '../ui/toast';
+import { FormDialog } from '../ui/form-dialog';
 import { lazyForm } from '../ui/lazy-form';
+import { CustomerStatus } from './customer-status';
+import { InviteLink } from './invite-link';
 
 const FundWalletForm = lazyForm(() => import('./fund-wallet-form').then((m) => m.FundWalletForm));
-import { InviteLink } from './invite-link';
+const loadEditForm = () => import('./customer-edit-form');
+const CustomerEditForm = lazy(() => loadEditForm().then((m) => ({ default: m.CustomerEditForm })));
+const ENDED: ReadonlySet<string> = new Set(['COMPLETED', 'CANCELED', 'TERMINATED']);
 
 export function CustomerDetail({
   user,
@@ -39,6 +45,8 @@ export function CustomerDetail({
 }) {
   const [invitePath, setInvitePath] = useState<string | null>(null);
   const [inviting, setInviting] = useState(false);
+  const router = useRouter();
+  const openTransactions = transactions.filter((t) => !ENDED.has(t.status)).length;
   return (
     <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
       <div className="space-y-6">
@@ -50,6 +58,19 @@ export function CustomerDetail({
           <CardHeader title="Customer" level={2} />
           <dl className="space-y-2 text-sm">
             <div>
+              <dt className="text-slate-500">Status</dt>
+              <dd>
+                {user.is_active ? (
+                  <Badge tone="green">Active</Badge>
+                ) : (
+                  <>
+                    <Badge tone="red">Deactivated</Badge>
+                    <p className="mt-1 text-slate-600">No new transaction may name {user.first_name}, and {user.first_name} cannot sign in.</p>
+                  </>
+                )}
+              </dd>
+            </div>
+            <div>
               <dt className="text-slate-500">Email</dt>
               <dd>{user.email}</dd>
             </div>
@@ -60,13 +81,30 @@ export function CustomerDetail({
             <div>
               <dt className="text-slate-500">Dashboard access</dt>
               <dd>
-                <Badge tone={access === 'active' ? 'green' : access === 'invited' ? 'amber' : 'grey'}>
-                  {access === 'active' ? 'Signs in' : access === 'invited' ? 'Invited' : 'No access'}
-                </Badge>
+                {user.is_active ? (
+                  <Badge tone={access === 'active' ? 'green' : access === 'invited' ? 'amber' : 'grey'}>
+                    {access === 'active' ? 'Signs in' : access === 'invited' ? 'Invited' : 'No access'}
+                  </Badge>
+                ) : (
+                  <Badge tone="grey">{access === 'none' ? 'No access' : 'Blocked while deactivated'}</Badge>
+                )}
               </dd>
             </div>
           </dl>
-          {access !== 'active' ? (
+          <div className="mt-4 flex flex-wrap gap-2">
+            <FormDialog
+              label="Edit details"
+              variant="secondary"
+              title={`Edit ${user.first_name} ${user.last_name}`}
+              description="Name and phone. The new name shows on their wallet and every deal."
+              preload={loadEditForm}
+              onDone={() => router.refresh()}
+            >
+              {(handlers) => <CustomerEditForm user={user} {...handlers} />}
+            </FormDialog>
+            <CustomerStatus user={user} openTransactions={openTransactions} onDone={() => router.refresh()} />
+          </div>
+          {access !== 'active' && user.is_active ? (
             <div className="mt-4 space-y-3">
               <Button
                 variant="secondary"

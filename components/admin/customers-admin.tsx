@@ -28,7 +28,10 @@ const COLUMNS: Column<CustomersView['customers'][number]>[] = [
     ),
   },
   { header: 'Email', className: 'text-slate-700', cell: ({ user }) => user.email },
-  { header: 'Dashboard', cell: ({ access }) => <Badge tone={ACCESS[access].tone}>{ACCESS[access].text}</Badge> },
+  {
+    header: 'Dashboard',
+    cell: ({ user, access }) => (user.is_active ? <Badge tone={ACCESS[access].tone}>{ACCESS[access].text}</Badge> : <Badge tone="red">Deactivated</Badge>),
+  },
   { header: 'Created', className: 'text-slate-600 sm:whitespace-nowrap', cell: ({ user }) => day(user.created_at) },
 ];
 

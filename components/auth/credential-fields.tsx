@@ -1,9 +1,10 @@
-import { SIGN_IN_THROTTLED } from '@/lib/contracts/dashboard-plain';
+import { SIGN_IN_DEACTIVATED, SIGN_IN_THROTTLED } from '@/lib/contracts/dashboard-plain';
 import { TextField } from '../ui/field';
 
 const FAILURES: Record<string, string> = {
   CredentialsSignin: 'That email and password do not match an account.',
   [SIGN_IN_THROTTLED]: 'Too many failed sign-ins to this account from here: wait a few minutes, then try again.',
+  [SIGN_IN_DEACTIVATED]: 'The marketplace has deactivated your account, so you cannot sign in. Ask them to reactivate it.',
 };
 
 /** next-auth's error code, in words. */

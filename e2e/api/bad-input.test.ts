@@ -292,6 +292,8 @@ function bodyOf(s: Staged): Body {
       return { auto_payout: false };
     case 'updateClient':
       return { name: `Bad input probe ${s.marker}`, is_kyc_completed: true, fee_basis_points: 100, fee_cap: 20_000, auto_payout: false };
+    case 'updateUser':
+      return { first_name: 'Probe', last_name: 'Customer', phone: '+2348012345678', is_active: true };
     default:
       throw new Error(`No request body recipe for ${s.op.id}: add one to bad-input.test.ts`);
   }

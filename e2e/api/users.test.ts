@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { ErrorEnvelope } from '@/lib/contracts/common';
 import { CreatedUserRecord, UserListRecord, UserRecord, WalletWithOwnerRecord } from '@/lib/contracts/records';
-import { call, expectError, expectOk, newClient, newUser, type TestClient } from './support/api';
+import { call, expectError, expectOk, fundWallet, inDays, newClient, newDeal, newUser, uploadProof, walletBalance, type TestClient } from './support/api';
 
 const ISO_MS_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -398,5 +398,95 @@ describe('GET /v1/users/{id}', () => {
 
     // The owner still sees it.
     expect(expectOk(await call('GET', `/v1/users/${user.id}`, { key: owner.secretKey })).id).toBe(user.id);
+  });
+});
+
+describe('PATCH /v1/users/{id}', () => {
+  const patch = (client: TestClient, id: string, body: unknown) => call('PATCH', `/v1/users/${id}`, { key: client.secretKey, body });
+
+  it('changes the name and phone; GET, the list and the wallet show the new name; null removes the phone', async () => {
+    const client = await newClient();
+    const user = await newUser(client, 'Tunde');
+    const changed = UserRecord.parse(expectOk(await patch(client, user.id, { first_name: 'Babatunde', last_name: 'Okafor', phone: '+2348031112222' })));
+    expect(changed).toMatchObject({ id: user.id, first_name: 'Babatunde', last_name: 'Okafor', phone: '+2348031112222', email: user.email, is_active: true, deactivated_at: null });
+    expect(new Date(changed.updated_at).getTime()).toBeGreaterThanOrEqual(new Date(user.updated_at).getTime());
+    expect(expectOk(await call('GET', `/v1/users/${user.id}`, { key: client.secretKey }))).toEqual(changed);
+    const listed = expectOk(await listUsers(client, '?page=1&limit=10&sort=DESC')).users.find((u: { id: string }) => u.id === user.id);
+    expect(listed).toEqual(changed);
+    const wallet = expectOk(await call('GET', `/v1/wallets/${user.id}`, { key: client.secretKey }));
+    expect(wallet.name).toBe('Babatunde Okafor');
+
+    const noPhone = expectOk(await patch(client, user.id, { phone: null }));
+    expect(noPhone).toMatchObject({ first_name: 'Babatunde', phone: null });
+  });
+
+  it('refuses an empty body, a blank name, a bad phone and an email change: 400 naming the field, nothing changed', async () => {
+    const client = await newClient();
+    const user = await newUser(client, 'Chika');
+    const before = expectOk(await call('GET', `/v1/users/${user.id}`, { key: client.secretKey }));
+    expectFieldError(await patch(client, user.id, {}), '(body)');
+    expectFieldError(await patch(client, user.id, { first_name: '   ' }), 'first_name');
+    expectFieldError(await patch(client, user.id, { phone: 'call me' }), 'phone');
+    expectFieldError(await patch(client, user.id, { is_active: 'no' }), 'is_active');
+    // The email is not a field here: sent alone, the body changes nothing and is refused as empty.
+    expect(expectFieldError(await patch(client, user.id, { email: 'new@example.com' }), '(body)').message).toContain('first_name');
+    expect(expectOk(await call('GET', `/v1/users/${user.id}`, { key: client.secretKey }))).toEqual(before);
+  });
+
+  it("is 404 for an unknown id and for another client's user, and the owner's user is unchanged", async () => {
+    const owner = await newClient();
+    const stranger = await newClient();
+    const user = await newUser(owner, 'Ngozi');
+    expectError(await patch(stranger, user.id, { first_name: 'Taken' }), 404, 'NOT_FOUND');
+    expectError(await patch(owner, randomUUID(), { first_name: 'Nobody' }), 404, 'NOT_FOUND');
+    expect(expectOk(await call('GET', `/v1/users/${user.id}`, { key: owner.secretKey })).first_name).toBe('Ngozi');
+  });
+
+  it('deactivated: a new transaction naming them is 409 USER_DEACTIVATED and nothing is created; reactivated, it is made', async () => {
+    const client = await newClient();
+    const buyer = await newUser(client, 'Ife');
+    const seller = await newUser(client, 'Emeka');
+    const off = UserRecord.parse(expectOk(await patch(client, seller.id, { is_active: false })));
+    expect(off.is_active).toBe(false);
+    expect(off.deactivated_at).toMatch(ISO_MS_UTC);
+    // Deactivating again keeps the first time it happened.
+    expect(expectOk(await patch(client, seller.id, { is_active: false })).deactivated_at).toBe(off.deactivated_at);
+
+    const deal = { title: 'Chairs', description: 'Six chairs', buyer_id: buyer.id, seller_id: seller.id, milestones: [{ title: 'All', description: 'Six', amount: 1000, due_date: inDays(5) }] };
+    const count = async () => expectOk(await call('GET', '/v1/transactions?limit=1', { key: client.secretKey })).pagination.total;
+    const before = await count();
+    const refused = expectError(await call('POST', '/v1/transactions', { key: client.secretKey, body: deal }), 409, 'USER_DEACTIVATED');
+    ErrorEnvelope.parse(refused);
+    expect(refused.message).toContain('Emeka');
+    expectError(await call('POST', '/v1/transactions', { key: client.secretKey, body: { ...deal, buyer_id: seller.id, seller_id: buyer.id } }), 409, 'USER_DEACTIVATED');
+    expect(await count()).toBe(before);
+
+    const on = expectOk(await patch(client, seller.id, { is_active: true }));
+    expect(on).toMatchObject({ is_active: true, deactivated_at: null });
+    expectOk(await call('POST', '/v1/transactions', { key: client.secretKey, body: deal }));
+    expect(await count()).toBe(before + 1);
+  });
+
+  it('an open deal runs on after its seller is deactivated: delivery, acceptance and payment out of escrow all work', async () => {
+    const client = await newClient();
+    const { buyer, seller, milestoneIds } = await newDeal(client, [2000], { walletFunds: 5000 });
+    const [milestone] = milestoneIds;
+    expectOk(await call('POST', `/v1/milestones/${milestone}/fund`, { key: client.secretKey, body: { buyer_id: buyer.id } }));
+    expectOk(await patch(client, seller.id, { is_active: false }));
+    const proof = await uploadProof(client);
+    expectOk(await call('POST', `/v1/milestones/${milestone}/deliver`, { key: client.secretKey, body: { seller_id: seller.id, proofs_of_completion: [proof] } }));
+    expectOk(await call('POST', `/v1/milestones/${milestone}/approve`, { key: client.secretKey, body: { buyer_id: buyer.id } }));
+    expect(await walletBalance(client, seller.id)).toBeGreaterThan(0);
+    // Their wallet is still theirs: money in works too.
+    await fundWallet(client, seller.id, 100);
+  });
+
+  it('a second user with the email of a deactivated one is 403 EMAIL_TAKEN, and the message says how to reactivate', async () => {
+    const client = await newClient();
+    const email = uniqueEmail('deactivated');
+    const user = CreatedUserRecord.parse(expectOk(await createUser(client, { first_name: 'Yemi', last_name: 'Ade', email_address: email })));
+    expectOk(await patch(client, user.id, { is_active: false }));
+    const res = expectError(await createUser(client, { first_name: 'Yemi', last_name: 'Ade', email_address: email }), 403, 'EMAIL_TAKEN');
+    expect(res.message).toContain('reactivate');
   });
 });

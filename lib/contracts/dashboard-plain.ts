@@ -8,6 +8,8 @@ export const MIN_PASSWORD_LENGTH = 10;
 
 /** The sign-in error next-auth reports when this address must wait before trying this account again. */
 export const SIGN_IN_THROTTLED = 'SignInThrottled';
+/** The sign-in error for a customer the marketplace deactivated, given only after the right password. */
+export const SIGN_IN_DEACTIVATED = 'AccountDeactivated';
 
 /** The admin's test-clock control counts in minutes (a sandbox payout's minute), hours or days; the API takes seconds. */
 export const ADVANCE_UNITS = ['minutes', 'hours', 'days'] as const;

@@ -12,7 +12,7 @@ import { MIN_PASSWORD_LENGTH } from './dashboard-plain';
 import { RollKeyBody, type ApiKeyListRecord, type RolledKeyRecord } from './keys';
 import type * as R from './records';
 import { CreateTransactionBody, MilestoneInput } from './transactions';
-import { CreateUserBody } from './users';
+import { CreateUserBody, UpdateUserFields } from './users';
 import { FundWalletBody } from './wallets';
 
 export type FieldError = { field: string; message: string };
@@ -65,6 +65,8 @@ export const RejectAmountInput = RejectDisputeAmountBody.omit({ buyer_id: true }
 // Admin
 export const CreateCustomerInput = z.object({ user: CreateUserBody, invite: z.boolean(), ...intent });
 export const InviteCustomerInput = z.object({ user_id: Id });
+export const EditCustomerInput = UpdateUserFields.pick({ first_name: true, last_name: true, phone: true }).required({ first_name: true, last_name: true }).extend({ user_id: Id, ...intent });
+export const CustomerActiveInput = z.object({ user_id: Id, active: z.boolean(), ...intent });
 export const FundWalletInput = FundWalletBody.extend(intent);
 export const RollKeyInput = RollKeyBody.extend(intent);
 export const LookupAccountInput = ValidateBankAccountBody;

@@ -35,6 +35,8 @@ export const UserRecord = z
       .object({ average: z.number().nullable(), count: z.number().int() })
       .strict()
       .meta({ description: 'what the other parties of completed transactions rated this user, 1 to 5 (average to one decimal; null before any)' }),
+    is_active: z.boolean().meta({ description: 'false while deactivated by the client: no new transaction may name this user' }),
+    deactivated_at: NullableTimestamp,
     created_at: Timestamp,
     updated_at: Timestamp,
   })

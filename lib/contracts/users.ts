@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { LimitParam, ListFilterParams, PageParam, PlainText, ShortText, SortParam } from './common';
+import { LimitParam, ListFilterParams, PageParam, PlainText, ShortText, SortParam, unlessMissing } from './common';
 
 const Email = z.email({ message: 'must be an email address' }).max(254);
+const Phone = z.string().trim().regex(/^\+?\d{7,15}$/, 'must be 7 to 15 digits, optionally with a leading +');
 
 /** Reads email_address or email; both may be sent if they agree (decisions §3). */
 export const CreateUserBody = z
@@ -10,7 +11,7 @@ export const CreateUserBody = z
     last_name: ShortText(100),
     email_address: Email.optional(),
     email: Email.optional(),
-    phone: z.string().trim().regex(/^\+?\d{7,15}$/, 'must be 7 to 15 digits, optionally with a leading +').optional(),
+    phone: Phone.optional(),
   })
   .superRefine((body, ctx) => {
     if (!body.email_address && !body.email) {
@@ -20,6 +21,25 @@ export const CreateUserBody = z
     }
   });
 export type CreateUserBody = z.infer<typeof CreateUserBody>;
+
+/**
+ * What an admin may change about a customer. The email is not among them: it names the customer's
+ * dashboard sign-in and default_email, so a wrong one is fixed by deactivating and creating the customer anew.
+ */
+export const UpdateUserFields = z.object({
+  first_name: ShortText(100).optional(),
+  last_name: ShortText(100).optional(),
+  phone: Phone.nullable().optional().meta({ description: 'null removes the phone number' }),
+  is_active: z
+    .boolean({ error: unlessMissing('must be true or false') })
+    .optional()
+    .meta({ description: 'false deactivates: no new transaction may name this customer; open ones run on. true reactivates.' }),
+});
+export const UpdateUserBody = UpdateUserFields.refine((b) => Object.keys(b).length > 0, {
+  message: 'send at least one of first_name, last_name, phone, is_active',
+  path: ['(body)'],
+});
+export type UpdateUserBody = z.infer<typeof UpdateUserBody>;
 
 export const ListUsersQuery = z.object({
   page: PageParam,

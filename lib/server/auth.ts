@@ -2,10 +2,10 @@ import 'server-only';
 import { getServerSession, type NextAuthOptions } from 'next-auth';
 import CredentialsProvider from 'next-auth/providers/credentials';
 import { SignInInput } from '@/lib/contracts/dashboard';
-import { SIGN_IN_THROTTLED } from '@/lib/contracts/dashboard-plain';
+import { SIGN_IN_DEACTIVATED, SIGN_IN_THROTTLED } from '@/lib/contracts/dashboard-plain';
 import { sameOriginPath } from '@/lib/contracts/redirect-target';
 import { getDb } from './db/client';
-import { findAccountByEmail, recordSignIn, type AccountRole } from './dashboard/accounts';
+import { findAccountByEmail, isDeactivatedCustomer, recordSignIn, type AccountRole } from './dashboard/accounts';
 import { dashboardEnv } from './dashboard/config';
 import { burnPasswordCheck, verifyPassword } from './dashboard/passwords';
 import { allowSignInAttempt, recordFailedSignIn, resetSignInAttempts } from './dashboard/sign-in-throttle';
@@ -66,6 +66,7 @@ export function authOptions(): NextAuthOptions {
           await resetSignInAttempts(db, email, address);
           if (account.removedAt) return null; // removed from the team
           if (await isRetiredDemoAccount(db, account)) return null; // a published password (decisions §14)
+          if (await isDeactivatedCustomer(db, account)) throw new Error(SIGN_IN_DEACTIVATED);
           const now = new Date();
           await recordSignIn(db, account.id, now);
           // Staff sign-ins are audited (decisions §14); a customer's are its own business.

@@ -24,10 +24,10 @@ const createTransactionOp = operation({
   method: 'post', path: '/transactions', operationId: 'createTransaction', tag: 'Transactions', auth: 'client',
   summary: 'Create a transaction and its milestones',
   description:
-    'Each milestone gets an escrow of balance 0 and its fee, computed now from your fee policy. Every due_date must be later than now (for a test key, now on its test clock): one in the past is refused with 400 VALIDATION_ERROR naming milestones.{i}.due_date, and nothing is created. buyer_id and seller_id must be different people.',
+    'Each milestone gets an escrow of balance 0 and its fee, computed now from your fee policy. Every due_date must be later than now (for a test key, now on its test clock): one in the past is refused with 400 VALIDATION_ERROR naming milestones.{i}.due_date, and nothing is created. buyer_id and seller_id must be different people, and neither may be deactivated (409 USER_DEACTIVATED).',
   request: { body: jsonBody(CreateTransactionBody) },
   response: R.TransactionWithMilestonesRecord,
-  errors: [...BODY_ERRORS, 'NOT_FOUND'],
+  errors: [...BODY_ERRORS, 'NOT_FOUND', 'USER_DEACTIVATED'],
 });
 
 const listTransactionsOp = operation({

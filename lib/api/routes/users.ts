@@ -1,7 +1,7 @@
 import 'server-only';
 import * as R from '@/lib/contracts/records';
-import { CreateUserBody, ListUsersQuery } from '@/lib/contracts/users';
-import { createUser, getUser, listUsers } from '@/lib/server/services/users';
+import { CreateUserBody, ListUsersQuery, UpdateUserBody } from '@/lib/contracts/users';
+import { createUser, getUser, listUsers, updateUser } from '@/lib/server/services/users';
 import { BASE_ERRORS, BODY_ERRORS, jsonBody, operation, pathIds } from '../operation';
 import { ok } from '../respond';
 import { router } from '../router';
@@ -32,7 +32,18 @@ const createUserOp = operation({
   errors: [...BODY_ERRORS, 'EMAIL_TAKEN', 'KYC_INCOMPLETE'],
 });
 
+const updateUserOp = operation({
+  method: 'patch', path: '/users/{id}', operationId: 'updateUser', tag: 'Users', auth: 'client',
+  summary: 'Change a user: name, phone, or deactivate and reactivate',
+  description:
+    'Send at least one field. is_active false deactivates: a new transaction naming the user is refused (409 USER_DEACTIVATED), while the open ones run on to their end (both parties act, deadlines lapse) and the wallet, payouts and bank accounts stay. The email cannot change.',
+  request: { params: pathIds({ id: 'user_id' }), body: jsonBody(UpdateUserBody) },
+  response: R.UserRecord,
+  errors: [...BODY_ERRORS, 'NOT_FOUND'],
+});
+
 export const userRoutes = router()
   .openapi(listUsersOp, async (c) => ok('Users retrieved successfully', await listUsers(c.var.db, c.var.client, c.req.valid('query'))))
   .openapi(getUserOp, async (c) => ok('User retrieved successfully', await getUser(c.var.db, c.var.client, c.req.valid('param').id)))
+  .openapi(updateUserOp, async (c) => ok('User updated successfully', await updateUser(c.var.db, c.var.client, c.req.valid('param').id, c.req.valid('json'), c.var.now)))
   .openapi(createUserOp, async (c) => ok('Account created successfully', await createUser(c.var.db, c.var.client, c.req.valid('json'), c.var.now)));

@@ -2,7 +2,7 @@ import 'server-only';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client';
-import { dashboardAccounts, dashboardInvites } from '../db/schema';
+import { dashboardAccounts, dashboardInvites, users } from '../db/schema';
 import { dashboardLinkBase, queueEmail } from '../email/outbox';
 import { invitationEmail } from '../email/templates';
 import { hashPassword } from './passwords';
@@ -23,6 +23,21 @@ export async function findAccountByEmail(db: DbOrTx, email: string): Promise<Acc
 export async function findAccount(db: DbOrTx, id: string): Promise<AccountRow | undefined> {
   const [row] = await db.select().from(dashboardAccounts).where(eq(dashboardAccounts.id, id)).limit(1);
   return row;
+}
+
+/**
+ * A customer account whose escrow user the client deactivated (PATCH /v1/users/{id}) signs in no more, and
+ * its open sessions end at their next request. A user this database does not hold (a dashboard in front of
+ * an external API) counts as active: that API still refuses new deals naming them.
+ */
+export async function isDeactivatedCustomer(db: DbOrTx, account: AccountRow): Promise<boolean> {
+  if (account.role !== 'customer' || !account.escrowUserId || !account.clientId) return false;
+  const [user] = await db
+    .select({ deactivatedAt: users.deactivatedAt })
+    .from(users)
+    .where(and(eq(users.id, account.escrowUserId), eq(users.clientId, account.clientId)))
+    .limit(1);
+  return Boolean(user?.deactivatedAt);
 }
 
 export async function accountsForUsers(db: DbOrTx, clientId: string, userIds: string[]): Promise<AccountRow[]> {

@@ -5,7 +5,7 @@ import { PAGE_PATH_HEADER, sameOriginPath } from '@/lib/contracts/redirect-targe
 import { getSession } from '../auth';
 import { getDb } from '../db/client';
 import { singleClientId } from '../escrow-client';
-import { findAccount, type AccountRow } from './accounts';
+import { findAccount, isDeactivatedCustomer, type AccountRow } from './accounts';
 import { isDemoAccount, isRetiredDemoAccount } from './demo-accounts';
 
 type Person = { accountId: string; name: string; email: string };
@@ -53,6 +53,7 @@ export async function currentActor(): Promise<Actor | null> {
   const account = await findAccount(db, accountId);
   if (!account) return null;
   if (await isRetiredDemoAccount(db, account)) return null;
+  if (await isDeactivatedCustomer(db, account)) return null;
   return actorOf(account);
 }
 

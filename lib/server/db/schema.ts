@@ -136,6 +136,8 @@ export const users = pgTable(
     /** The ratings other parties gave this user (decisions §13), summed where each is written. */
     ratingCount: integer('rating_count').notNull().default(0),
     ratingSum: integer('rating_sum').notNull().default(0),
+    /** Set while an admin has deactivated this customer: no new transactions name them (their open ones run on). */
+    deactivatedAt: ts('deactivated_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

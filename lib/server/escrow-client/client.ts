@@ -99,6 +99,8 @@ function clientApi(credentials: Credentials) {
     list: (q: QueryOf<A['users']['$get']>) => request((api, o) => api.users.$get({ query: queryOf(q) as In<A['users']['$get']>['query'] }, o)),
     get: (userId: string) => request((api, o) => api.users[':id'].$get({ param: { id: id(userId) } }, o)),
     create: (body: BodyOf<A['users']['$post']>, idempotencyKey: string) => request((api, o) => api.users.$post({ json: body }, o), { idempotencyKey }),
+    update: (userId: string, body: BodyOf<A['users'][':id']['$patch']>, idempotencyKey: string) =>
+      request((api, o) => api.users[':id'].$patch({ param: { id: id(userId) }, json: body }, o), { idempotencyKey }),
   },
   transactions: {
     list: (q: QueryOf<A['transactions']['$get']>) =>

@@ -36,6 +36,8 @@ export function userRecord(u: UserRow): UserRecord {
     password_created: u.passwordCreated,
     last_logged_in_at: isoOrNull(u.lastLoggedInAt),
     rating: ratingSummary(u.ratingSum, u.ratingCount),
+    is_active: u.deactivatedAt === null,
+    deactivated_at: isoOrNull(u.deactivatedAt),
     created_at: iso(u.createdAt),
     updated_at: iso(u.updatedAt),
   };

@@ -52,6 +52,12 @@ export async function createTransaction(db: Db, client: ClientRow, body: CreateT
   if (!buyer) throw notFound('Buyer', body.buyer_id);
   const seller = named.get(body.seller_id);
   if (!seller) throw notFound('Seller', body.seller_id);
+  for (const [role, named] of [['buyer', buyer], ['seller', seller]] as const) {
+    if (named.user.deactivatedAt) {
+      const who = `${named.user.firstName} ${named.user.lastName}`;
+      throw new AppError('USER_DEACTIVATED', `The ${role}, ${who}, is deactivated: reactivate them before starting a new transaction with them.`);
+    }
+  }
   if (buyer.party.id === seller.party.id) {
     throw new AppError('VALIDATION_ERROR', 'The buyer and the seller must be different users.', [{ field: 'seller_id', message: 'must differ from buyer_id' }]);
   }

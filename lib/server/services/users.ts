@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, ilike, or } from 'drizzle-orm';
 import { containsPattern, createdWithin } from '../db/list-filters';
 import { pagination } from '@/lib/contracts/common';
-import type { CreateUserBody, ListUsersQuery } from '@/lib/contracts/users';
+import type { CreateUserBody, ListUsersQuery, UpdateUserBody } from '@/lib/contracts/users';
 import type { Db, DbOrTx } from '../db/client';
 import { pagedList } from '../db/paged-list';
 import { organisations, parties, users, wallets } from '../db/schema';
@@ -29,11 +29,18 @@ export async function createUser(db: Db, client: ClientRow, body: CreateUserBody
   const emailLower = email.toLowerCase();
   return db.transaction(async (tx) => {
     const [existing] = await tx
-      .select({ id: users.id })
+      .select({ id: users.id, deactivatedAt: users.deactivatedAt })
       .from(users)
       .where(and(eq(users.clientId, client.id), eq(users.emailLower, emailLower)))
       .limit(1);
-    if (existing) throw new AppError('EMAIL_TAKEN', `A user with the email ${email} already exists.`);
+    if (existing) {
+      throw new AppError(
+        'EMAIL_TAKEN',
+        existing.deactivatedAt
+          ? `A user with the email ${email} already exists (${existing.id}, deactivated): reactivate them with PATCH /v1/users/${existing.id} {"is_active": true}.`
+          : `A user with the email ${email} already exists.`,
+      );
+    }
     const userId = uuidv7();
     const walletId = uuidv7();
     const organisationId = uuidv7();
@@ -94,6 +101,36 @@ export async function findUser(db: DbOrTx, clientId: string, userId: string) {
     .limit(1);
   if (!user) throw notFound('User', userId);
   return user;
+}
+
+/**
+ * Name, phone and whether the customer is active. A renamed customer's wallet and organisation take the
+ * new name in the same transaction, since both are shown as the customer's name.
+ */
+export async function updateUser(db: Db, client: ClientRow, userId: string, body: UpdateUserBody, now: Date) {
+  return db.transaction(async (tx) => {
+    const [current] = await tx
+      .select()
+      .from(users)
+      .where(and(eq(users.id, userId), eq(users.clientId, client.id)))
+      .for('update');
+    if (!current) throw notFound('User', userId);
+    const firstName = body.first_name ?? current.firstName;
+    const lastName = body.last_name ?? current.lastName;
+    const deactivatedAt = body.is_active === undefined ? current.deactivatedAt : body.is_active ? null : (current.deactivatedAt ?? now);
+    const [updated] = await tx
+      .update(users)
+      .set({ firstName, lastName, phone: body.phone === undefined ? current.phone : body.phone, deactivatedAt, updatedAt: now })
+      .where(eq(users.id, userId))
+      .returning();
+    if (firstName !== current.firstName || lastName !== current.lastName) {
+      const name = `${firstName} ${lastName}`;
+      await tx.update(wallets).set({ name, updatedAt: now }).where(eq(wallets.userId, userId));
+      await tx.update(organisations).set({ name, updatedAt: now }).where(eq(organisations.userId, userId));
+    }
+    if (!updated) throw notFound('User', userId);
+    return userRecord(updated);
+  });
 }
 
 export async function getUser(db: Db, client: ClientRow, userId: string) {

@@ -1,6 +1,6 @@
 'use server';
 
-import { CreateCustomerInput, FundWalletInput, InviteCustomerInput, type ActionResult } from '@/lib/contracts/dashboard';
+import { CreateCustomerInput, CustomerActiveInput, EditCustomerInput, FundWalletInput, InviteCustomerInput, type ActionResult } from '@/lib/contracts/dashboard';
 import { getDb } from '@/lib/server/db/client';
 import { escrowFor } from '@/lib/server/escrow-client';
 import { ensureAccount, inviteByEmail } from '@/lib/server/dashboard/accounts';
@@ -12,7 +12,8 @@ type Admin = Extract<Actor, { kind: 'admin' }>;
 const adminsOnly = () => notAllowed('Only an admin of the marketplace can do this.');
 
 /** A dashboard account for the escrow user (if none) and a fresh one-time link; the path, not the origin. */
-async function inviteUser(actor: Admin, user: { id: string; email: string; first_name: string; last_name: string }): Promise<ActionResult<{ invite_path: string }>> {
+async function inviteUser(actor: Admin, user: { id: string; email: string; first_name: string; last_name: string; is_active: boolean }): Promise<ActionResult<{ invite_path: string }>> {
+  if (!user.is_active) return { ok: false, message: `${user.first_name} is deactivated: reactivate them before inviting them.` };
   const db = await getDb();
   const now = new Date();
   const { account } = await ensureAccount(
@@ -57,5 +58,31 @@ export async function fundWallet(input: unknown): Promise<ActionResult<{ balance
     const result = await escrowFor(actor).wallets.fund({ user_id, amount }, idempotency_key);
     if (result.ok) await auditStaffAction(actor, 'wallet_funded', { target: user_id, detail: { amount } });
     return fromApi(result, (wallet) => ({ balance: wallet.balance }));
+  });
+}
+
+export async function editCustomer(input: unknown): Promise<ActionResult<{ name: string }>> {
+  return guarded(EditCustomerInput, input, async ({ user_id, first_name, last_name, phone, idempotency_key }, actor) => {
+    if (actor.kind !== 'admin') return adminsOnly();
+    const result = await escrowFor(actor).users.update(user_id, { first_name, last_name, phone: phone ?? null }, idempotency_key);
+    if (!result.ok) return fromApi(result);
+    const name = `${result.data.first_name} ${result.data.last_name}`;
+    await auditStaffAction(actor, 'customer_updated', { target: user_id, detail: { name, phone: result.data.phone } });
+    return { ok: true, message: `${name}’s details were saved.`, data: { name } };
+  });
+}
+
+/** Deactivates or reactivates a customer: no new deals name them meanwhile, and they cannot sign in. */
+export async function setCustomerActive(input: unknown): Promise<ActionResult<{ is_active: boolean }>> {
+  return guarded(CustomerActiveInput, input, async ({ user_id, active, idempotency_key }, actor) => {
+    if (actor.kind !== 'admin') return adminsOnly();
+    const result = await escrowFor(actor).users.update(user_id, { is_active: active }, idempotency_key);
+    if (!result.ok) return fromApi(result);
+    const name = `${result.data.first_name} ${result.data.last_name}`;
+    await auditStaffAction(actor, active ? 'customer_reactivated' : 'customer_deactivated', { target: user_id, detail: { name, email: result.data.email } });
+    const message = active
+      ? `${name} is active again: new transactions may name them, and they can sign in.`
+      : `${name} is deactivated: no new transaction may name them and they cannot sign in. Their open transactions run on.`;
+    return { ok: true, message, data: { is_active: result.data.is_active } };
   });
 }

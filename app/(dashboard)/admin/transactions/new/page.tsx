@@ -8,7 +8,7 @@ export const metadata: Metadata = { title: 'New transaction' };
 
 export default async function NewTransactionPage() {
   const actor = await requireAdmin();
-  const customers = await customerOptions(actor);
+  const customers = await customerOptions(actor, 'new_deal');
   return (
     <>
       <PageHeader title="New transaction" description="A buyer, a seller and one or more milestones, each held in its own escrow." />

@@ -10,8 +10,8 @@ export const GET = withActor(async (actor, request) => {
   if (!filters.success) return badRequest('Those filters are not valid.');
   return csvResponse<CustomersView['customers'][number]>(
     `customers-${lagosToday()}.csv`,
-    ['id', 'first_name', 'last_name', 'email', 'phone', 'dashboard_access', 'created_at'],
-    ({ user, access }) => [user.id, user.first_name, user.last_name, user.email, user.phone, access, user.created_at],
+    ['id', 'first_name', 'last_name', 'email', 'phone', 'dashboard_access', 'is_active', 'created_at'],
+    ({ user, access }) => [user.id, user.first_name, user.last_name, user.email, user.phone, access, user.is_active ? 'yes' : 'no', user.created_at],
     async (page) => {
       const view = await customersView(actor, { ...filters.data, page }, 100);
       return view.kind === 'ok'

@@ -7,6 +7,7 @@ import { DEMO, api, demoKey, expect, expectToast, shot, signedInPage, test, uniq
  * why), no new deal offers or accepts them, and reactivating undoes all of it. Each change is audited.
  */
 test('an admin edits a customer’s details, deactivates them (their session ends, no new deal names them) and reactivates them', async ({ browser }) => {
+  test.setTimeout(180_000);
   const base = process.env.DASHBOARD_BASE_URL!;
   const email = `kemi.${unique()}@customers.example`;
   const password = 'customer password 12345';

@@ -62,8 +62,8 @@ test.beforeAll(async () => {
 });
 
 test('signed out: sign-in, a dead invite link, the API reference and a page that does not exist', async ({ page }) => {
-  // The API reference is the largest page axe reads: on a busy machine the default timeout is too short.
-  test.setTimeout(240_000);
+  // The API reference is the largest page axe reads and screenshots: on a busy machine it alone takes minutes.
+  test.setTimeout(420_000);
   await checkEveryPage(page, 'visitor', [
     { name: 'login', path: '/login' },
     { name: 'invite-expired', path: '/invite/not-a-real-invite-token-000000' },

@@ -218,8 +218,8 @@ export async function generateDataset(session: SqlSession, options: DatasetOptio
   await run(`create temp table gen_tx as
     select c.client_no, c.client_id, c.fee_account_id, c.file_id, k, ${stateOfIndexSql('k')} as state,
       k % c.pairs as pair,
-      (1000 + (k * 7919 + c.client_no * 104729) % 500000)::bigint * 100 as amount1,
-      (1000 + (k * 15485863 + c.client_no * 32452843) % 250000)::bigint * 100 as amount2,
+      (1000 + (k * 7919 + c.client_no::bigint * 104729) % 500000)::bigint * 100 as amount1,
+      (1000 + (k * 15485863 + c.client_no::bigint * 32452843) % 250000)::bigint * 100 as amount2,
       (case when k % 5 < 3 then 'SELLER_100' when k % 5 = 3 then 'BUYER_100' else 'SPLIT_50_50' end) as payer,
       c.created_at + interval '1 day' + (${ts(now)} - c.created_at - interval '2 days') * (k::float8 / greatest(c.tx_count, 1)) as created_at
     from gen_client c cross join generate_series(0::bigint, c.tx_count - 1) k`);

@@ -1,0 +1,137 @@
+/**
+ * The benchmark's data generator (bench/generate-data.ts, issue #28) writes what the services write: on a
+ * fresh database of its own (PGlite, or PostgreSQL when TEST_DATABASE_URL is set) a small dataset passes
+ * the operator's ledger audit, and the API answers for its transactions, milestones, events and wallets
+ * with that client's key, every answer within its response schema (support/api.ts checks them).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
+import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateDataset, MIGRATIONS_FOLDER, pgliteSession, postgresSession, type GeneratedDataset } from '../../bench/generate-data';
+import { call as callServer, expectOk } from './support/api';
+import { createDatabase, dropDatabase, onDatabase, startTestServer, type TestServer } from '../support/test-server';
+
+const TRANSACTIONS = 200;
+
+/** A fresh migrated database filled by the generator: a PGlite data directory, or a PostgreSQL database of its own. */
+async function generatedDatabase(): Promise<{ dataset: GeneratedDataset; dataDir?: string; databaseUrl?: string }> {
+  const options = { clients: 2, bigClientTransactions: TRANSACTIONS, otherClientTransactions: TRANSACTIONS };
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (adminUrl) {
+    const databaseUrl = await createDatabase(adminUrl);
+    const dataset = await onDatabase(databaseUrl, async (sql) => {
+      await migratePostgres(drizzlePostgres(sql), { migrationsFolder: MIGRATIONS_FOLDER });
+      return generateDataset(postgresSession(sql), options);
+    });
+    return { dataset, databaseUrl };
+  }
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'escrow-generated-'));
+  const pg = new PGlite(path.join(dataDir, 'pgdata'));
+  try {
+    await migratePglite(drizzlePglite(pg), { migrationsFolder: MIGRATIONS_FOLDER });
+    return { dataset: await generateDataset(pgliteSession(pg), options), dataDir };
+  } finally {
+    await pg.close();
+  }
+}
+
+describe('generated benchmark data', () => {
+  let server: TestServer;
+  let dataset: GeneratedDataset;
+  let cleanUp: () => Promise<void>;
+
+  async function call(method: string, path: string, key = dataset.clients[0]!.secretKey) {
+    return expectOk(await callServer(method, path, { key, baseUrl: server.baseUrl }));
+  }
+
+  beforeAll(async () => {
+    const generated = await generatedDatabase();
+    dataset = generated.dataset;
+    server = await startTestServer({ dataDir: generated.dataDir, databaseUrl: generated.databaseUrl });
+    cleanUp = async () => {
+      await server?.stop();
+      if (generated.dataDir) fs.rmSync(generated.dataDir, { recursive: true, force: true });
+      if (generated.databaseUrl) await dropDatabase(process.env.TEST_DATABASE_URL!, generated.databaseUrl);
+    };
+  }, 120_000);
+  afterAll(() => cleanUp?.());
+
+  it('passes the ledger audit', async () => {
+    const report = await call('GET', '/v1/operator/ledger/integrity', server.operatorKey);
+    expect(report).toMatchObject({ balanced: true, ledger_sum_kobo: 0, unbalanced_transfers: [], accounts_not_matching_entries: [], negative_accounts: [] });
+    expect(report.entries).toBeGreaterThan(TRANSACTIONS);
+  });
+
+  it('lists each client its own transactions, in every state', async () => {
+    const [first, second] = dataset.clients;
+    const page = await call('GET', '/v1/transactions?page=1&limit=100&sort=DESC');
+    expect(page.pagination.total).toBe(TRANSACTIONS);
+    const other = await call('GET', '/v1/transactions?page=1&limit=100', second!.secretKey);
+    expect(other.pagination.total).toBe(TRANSACTIONS);
+    const ids = new Set(page.transactions.map((t: { id: string }) => t.id));
+    expect(other.transactions.some((t: { id: string }) => ids.has(t.id))).toBe(false);
+    for (const status of ['MILESTONE_PENDING_FUNDING', 'MILESTONE_IN_PROGRESS', 'MILESTONE_UNDER_INSPECTION', 'MILESTONE_RETURN_AWAITING_APPROVAL', 'COMPLETED', 'CANCELED']) {
+      const filtered = await call('GET', `/v1/transactions?status=${status}&limit=5`, first!.secretKey);
+      expect(filtered.pagination.total, status).toBeGreaterThan(0);
+      expect(filtered.transactions.every((t: { status: string }) => t.status === status)).toBe(true);
+    }
+  });
+
+  it('reads a completed transaction back whole: milestones, escrows, logs and its events in sequence', async () => {
+    const completed = (await call('GET', '/v1/transactions?status=COMPLETED&limit=1')).transactions[0];
+    const transaction = await call('GET', `/v1/transactions/${completed.id}`);
+    expect(transaction.milestones.map((m: { status: string }) => m.status)).toEqual(['COMPLETED', 'COMPLETED']);
+    expect(transaction.milestones.every((m: { milestone_escrow: { balance: number } }) => m.milestone_escrow.balance === 0)).toBe(true);
+    expect(transaction.total_amount_funded).toBeGreaterThanOrEqual(transaction.transaction_amount);
+    expect(transaction.is_completed).toBe(true);
+
+    const milestone = await call('GET', `/v1/milestones/${transaction.milestones[0].id}`);
+    expect(milestone.milestone_logs.map((l: { actor: string }) => l.actor)).toEqual(['client', 'buyer', 'seller', 'buyer']);
+    expect(milestone.milestone_logs[3].log_message).toMatch(/^Buyer accepted the delivery; ₦[\d,]+\.\d\d released to the seller \(fee ₦[\d,]+\.\d\d\)\.$/);
+
+    const events = await call('GET', `/v1/events?transaction_id=${completed.id}&limit=20`);
+    expect(events.events.map((e: { sequence: number }) => e.sequence)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(events.events.map((e: { type: string }) => e.type)).toEqual([
+      'transaction.created',
+      'milestone.funded',
+      'milestone.delivered',
+      'milestone.delivery_accepted',
+      'milestone.funded',
+      'milestone.delivered',
+      'milestone.delivery_accepted',
+    ]);
+  });
+
+  it('keeps a funded milestone’s money in its escrow, and an inspection running into the future', async () => {
+    const funded = (await call('GET', '/v1/transactions?status=MILESTONE_IN_PROGRESS&limit=20')).transactions;
+    const held = await call('GET', `/v1/transactions/${funded[0].id}`);
+    const current = held.milestones.find((m: { id: string }) => m.id === held.current_milestone_id);
+    expect(current.status).toBe('IN_PROGRESS');
+    expect(current.milestone_escrow.balance).toBeGreaterThanOrEqual(current.amount);
+
+    const inspected = (await call('GET', '/v1/transactions?status=MILESTONE_UNDER_INSPECTION&limit=1')).transactions[0];
+    const underInspection = await call('GET', `/v1/transactions/${inspected.id}`);
+    const first = underInspection.milestones[0];
+    expect(first.status).toBe('UNDER_INSPECTION');
+    expect(Date.parse(first.inspection_end_date)).toBeGreaterThan(Date.now());
+    expect(first.allowed_actions.buyer).toEqual(expect.arrayContaining(['approve', 'reject']));
+  });
+
+  it('gives each buyer a wallet whose history and balance agree with the ledger', async () => {
+    const transaction = (await call('GET', '/v1/transactions?status=COMPLETED&limit=1')).transactions[0];
+    const userId = transaction.buyer.user_id;
+    const wallet = await call('GET', `/v1/wallets/${userId}`);
+    const history = await call('GET', `/v1/wallets/${userId}/history?limit=100`);
+    expect(history.entries.length).toBeGreaterThan(1);
+    if (history.pagination.total <= 100) {
+      const sum = history.entries.reduce((total: number, e: { amount: number }) => total + Math.round(e.amount * 100), 0);
+      expect(sum).toBe(Math.round(wallet.balance * 100));
+    }
+  });
+});

@@ -5,7 +5,16 @@
  * not as odd rows in a benchmark.
  */
 import { endingPlan } from '../lib/escrow/ending';
-import { decideMilestoneAction, transactionProgress, type MilestoneAction, type MilestoneStatus, type TransactionStatus } from '../lib/escrow/milestone-machine';
+import { allowedExtensionActions } from '../lib/escrow/extensions';
+import {
+  allowedMilestoneActions,
+  decideMilestoneAction,
+  transactionProgress,
+  type MilestoneAction,
+  type MilestoneStatus,
+  type TransactionStatus,
+} from '../lib/escrow/milestone-machine';
+import { allowedTransactionActions } from '../lib/escrow/transaction-actions';
 
 export type StepKind = 'create' | 'fund' | 'deliver' | 'accept' | 'reject' | 'approve_return' | 'cancel';
 
@@ -83,8 +92,35 @@ export type MilestoneOutcome = {
   updatedAt: number;
 };
 
+export type AllowedActions = { buyer: string[]; seller: string[] };
+
+/** A milestone as a step leaves it, for the records its event carries. */
+export type MilestoneSnapshot = MilestoneOutcome & {
+  /** Whether its escrow holds the buyer's money, and when money last moved in or out of it. */
+  held: boolean;
+  escrowMovedAt: number | null;
+  allowed: AllowedActions;
+};
+
+/** The transaction as a step leaves it: positions whose funding, release and refund have happened so far. */
+export type TransactionSnapshot = {
+  status: TransactionStatus;
+  currentPosition: 1 | 2 | null;
+  isCompleted: boolean;
+  onLastMilestone: boolean;
+  completedAt: number | null;
+  canceledAt: number | null;
+  updatedAt: number;
+  funded: number[];
+  released: number[];
+  refunded: number[];
+  allowed: AllowedActions;
+};
+
 export type StepOutcome = Step & {
   sequence: number;
+  milestonesAfter: [MilestoneSnapshot, MilestoneSnapshot];
+  transactionAfter: TransactionSnapshot;
   milestoneStatus: MilestoneStatus | null;
   transactionStatus: TransactionStatus | 'CANCELED';
   /** For a cancellation: the milestones it cancels, and those of them whose escrow goes back to the buyer. */
@@ -128,8 +164,48 @@ export function playState(state: DatasetState): TransactionOutcome {
   let canceledAt: number | null = null;
   let updatedAt = 0;
   const steps: StepOutcome[] = [];
+  const held = [false, false];
+  const escrowMovedAt: (number | null)[] = [null, null];
+  const moved = { funded: [] as number[], released: [] as number[], refunded: [] as number[] };
+  // Due dates lie ahead of every step but a past-due cancellation, which ends the transaction (no actions left).
+  const farFuture = new Date(8.64e15);
+  const snapshot = (): Pick<StepOutcome, 'milestonesAfter' | 'transactionAfter'> => {
+    const view = machineView();
+    const ended = canceledAt !== null ? ('CANCELED' as const) : null;
+    const status = ended ?? progress.status;
+    const milestonesAfter = ms.map((m, i) => {
+      const steps = allowedMilestoneActions(view[i]!, view);
+      const extension = allowedExtensionActions({ status: m.status, extensions: [] });
+      return { ...m, held: held[i]!, escrowMovedAt: escrowMovedAt[i]!, allowed: { buyer: [...steps.buyer, ...extension.buyer], seller: [...steps.seller, ...extension.seller] } };
+    }) as [MilestoneSnapshot, MilestoneSnapshot];
+    const ending = { ended, milestones: view.map((m) => ({ ...m, dueDate: farFuture })), cancellationRequest: null, hasResolvedDispute: false };
+    return {
+      milestonesAfter,
+      transactionAfter: {
+        status,
+        currentPosition: progress.current ? (Number(progress.current.id) as 1 | 2) : null,
+        isCompleted: progress.isCompleted,
+        onLastMilestone: progress.onLastMilestone,
+        completedAt,
+        canceledAt,
+        updatedAt,
+        funded: [...moved.funded],
+        released: [...moved.released],
+        refunded: [...moved.refunded],
+        allowed: allowedTransactionActions(ending, { status, hasBuyerRated: false, hasSellerRated: false }, new Date(0)),
+      },
+    };
+  };
   for (const [index, s] of state.steps.entries()) {
-    const outcome: StepOutcome = { ...s, sequence: index + 1, milestoneStatus: null, transactionStatus: progress.status, canceled: [], refunded: [] };
+    const outcome: StepOutcome = {
+      ...s,
+      sequence: index + 1,
+      milestoneStatus: null,
+      transactionStatus: progress.status,
+      canceled: [],
+      refunded: [],
+      ...snapshot(),
+    };
     updatedAt = s.at;
     if (s.kind === 'cancel') {
       const plan = endingPlan(machineView());
@@ -139,6 +215,11 @@ export function playState(state: DatasetState): TransactionOutcome {
         throw new Error(`${state.name}: the cancellation's reason does not fit what escrow holds`);
       }
       for (const position of outcome.canceled) Object.assign(ms[position - 1]!, { status: 'CANCELED', updatedAt: s.at });
+      for (const position of outcome.refunded) {
+        held[position - 1] = false;
+        escrowMovedAt[position - 1] = s.at;
+        moved.refunded.push(position);
+      }
       outcome.transactionStatus = 'CANCELED';
       canceledAt = s.at;
     } else if (s.kind !== 'create') {
@@ -156,7 +237,16 @@ export function playState(state: DatasetState): TransactionOutcome {
       completedAt = progress.isCompleted ? s.at : null;
       outcome.milestoneStatus = m.status;
       outcome.transactionStatus = progress.status;
+      const moves = { fund: 'funded', accept: 'released', approve_return: 'refunded' } as const;
+      const move = moves[s.kind as keyof typeof moves];
+      if (move) {
+        held[s.position - 1] = s.kind === 'fund';
+        escrowMovedAt[s.position - 1] = s.at;
+        moved[move].push(s.position);
+      }
     }
+    updatedAt = s.at;
+    Object.assign(outcome, snapshot());
     steps.push(outcome);
   }
   return {

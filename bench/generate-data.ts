@@ -16,11 +16,14 @@ import { drizzle } from 'drizzle-orm/postgres-js';
 import { migrate } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import { DEFAULT_FEE_POLICY } from '../lib/escrow/fees';
-import { INSPECTION_DAYS_DEFAULT, RETURN_WINDOW_DAYS } from '../lib/escrow/deadlines';
+import { INSPECTION_DAYS_DEFAULT, MILESTONE_DEADLINES, RETURN_WINDOW_DAYS } from '../lib/escrow/deadlines';
 import { hashSecretKey } from '../lib/server/crypto/key-hash';
 import type { Db } from '../lib/server/db/client';
+import { rowFromJson } from '../lib/server/db/rows';
+import { organisations, parties, users } from '../lib/server/db/schema';
+import { partyRecord } from '../lib/server/records/people';
 import { ledgerIntegrity } from '../lib/server/services/ledger-integrity';
-import { DATASET_STATES, playState, type StepOutcome } from './dataset-states';
+import { DATASET_STATES, playState, type StepOutcome, type TransactionOutcome } from './dataset-states';
 
 /** One session (temporary tables and functions live in it); one statement per call. */
 export type SqlSession = { run: (statement: string) => Promise<Record<string, unknown>[]> };
@@ -67,7 +70,9 @@ const PROOF_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAAD
 
 const quote = (text: string) => `'${text.replace(/'/g, "''")}'`;
 const ts = (date: Date) => `${quote(date.toISOString())}::timestamptz`;
-const fraction = (at: number) => `(g.created_at + g.span * ${at}::float8)`;
+/** The instant at a fraction of a transaction's active span, to the millisecond, as the columns keep it. */
+const fraction = (at: number | string) => `date_trunc('milliseconds', g.created_at + g.span * (${at})::float8)`;
+const iso = (instant: string) => `to_char((${instant}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /** Naira for people, as formatNaira writes it (₦1,234.50). */
 const naira = (kobo: string) => `('₦' || to_char((${kobo}) / 100.0, 'FM999,999,999,999,990.00'))`;
@@ -119,6 +124,90 @@ function stateOfIndexSql(k: string): string {
     return branch;
   });
   return `(case ${cases.join(' ')} end)`;
+}
+
+const sqlArray = (values: number[]) => `array[${values.join(',')}]::int[]`;
+const sqlFraction = (at: number | null) => (at === null ? 'null::float8' : `${at}::float8`);
+
+/** Every milestone as each step of each story leaves it, as VALUES rows. */
+function snapshotValues(outcomes: TransactionOutcome[]): string {
+  return outcomes
+    .flatMap((o, state) =>
+      o.steps.flatMap((step) =>
+        step.milestonesAfter.map(
+          (m, i) =>
+            `(${state}, ${step.sequence}, ${i + 1}, ${quote(m.status)}, ${m.funded}, ${m.delivered}, ${m.completed}, ${m.deliveryRejected}, ${m.returnProofSent}, ${m.returnApproved}, ${sqlFraction(m.deliveredAt)}, ${sqlFraction(m.rejectedAt)}, ${sqlFraction(m.updatedAt)}, ${m.held}, ${sqlFraction(m.escrowMovedAt)}, ${quote(JSON.stringify(m.allowed))}::jsonb)`,
+        ),
+      ),
+    )
+    .join(',\n');
+}
+
+/** The transaction as each step of each story leaves it, as VALUES rows. */
+function transactionSnapshotValues(outcomes: TransactionOutcome[]): string {
+  return outcomes
+    .flatMap((o, state) =>
+      o.steps.map(({ sequence, transactionAfter: t }) => {
+        const current = t.currentPosition === null ? 'null::int' : String(t.currentPosition);
+        return `(${state}, ${sequence}, ${quote(t.status)}, ${current}, ${t.isCompleted}, ${t.onLastMilestone}, ${sqlFraction(t.completedAt)}, ${sqlFraction(t.canceledAt)}, ${sqlFraction(t.updatedAt)}, ${sqlArray(t.funded)}, ${sqlArray(t.released)}, ${sqlArray(t.refunded)}, ${quote(JSON.stringify(t.allowed))}::jsonb)`;
+      }),
+    )
+    .join(',\n');
+}
+
+const isoOrNull = (instant: string) => `case when (${instant}) is null then null else ${iso(instant)} end`;
+const koboAsNaira = (kobo: string) => `((${kobo}) / 100.0)`;
+
+/** transactionRecord (records/transaction-graph.ts) in SQL, from gen_tx `g` and the transaction after the step, `ta`. */
+function transactionRecordJson(ta: string): string {
+  const sumOf = (positions: string, column: (m: ReturnType<typeof money>) => string) =>
+    `coalesce((select sum(${column(money('p'))}) from unnest(${positions}) p), 0)`;
+  const at = (column: string) => `case when ${ta}.${column} is null then null else ${iso(fraction(`${ta}.${column}`))} end`;
+  return `jsonb_build_object('id', g.tx_id, 'title', 'Order ' || (g.k + 1), 'description', 'Goods bought through the marketplace', 'currency', 'NGN',
+    'location_type', 'LOCAL', 'category', 'GOODS', 'sub_category', 'Food/beverage/agriculture', 'transaction_contract_url', g.contract_url,
+    'status', ${ta}.status, 'transaction_originator', 'BUYER', 'buyer_id', g.buyer_party_id, 'seller_id', g.seller_party_id, 'source', 'api',
+    'clientId', g.client_id, 'transaction_amount', ${koboAsNaira('g.amount1 + g.amount2')},
+    'total_amount_funded', ${koboAsNaira(sumOf(`${ta}.funded`, (m) => m.funding))},
+    'total_amount_refunded', ${koboAsNaira(sumOf(`${ta}.refunded`, (m) => m.funding))},
+    'total_amount_disbursed', ${koboAsNaira(sumOf(`${ta}.released`, (m) => m.toSeller))},
+    'current_milestone_id', coalesce(case ${ta}.current_position when 1 then g.m1_id::text when 2 then g.m2_id::text end, ''),
+    'job_id', null, 'decline_reason', null, 'is_completed', ${ta}.is_completed, 'has_buyer_rated', false, 'has_seller_rated', false,
+    'on_last_milestone', ${ta}.on_last_milestone, 'discount_code', null, 'declined_at', null, 'approved_at', ${at('completed_at')},
+    'date_canceled', ${at('canceled_at')}, 'cancellation_request', null,
+    'ended_by', case when ${ta}.canceled_at is null then null else 'buyer' end,
+    'end_reason', case when ${ta}.canceled_at is null then null else ${quote(CANCEL_REASON)} end,
+    'commission_payer', g.payer, 'created_by', g.client_id, 'updated_by', null,
+    'created_at', ${iso('g.created_at')}, 'updated_at', ${iso(fraction(`${ta}.updated_at`))})`;
+}
+
+/** The fields milestoneFields (records/transaction-graph.ts) gives a milestone, in SQL, from its state after the step, `ma`. */
+function milestoneRecordJson(ma: string, position: 1 | 2, firstDue: string): string {
+  const m = money(String(position));
+  const due = position === 1 ? firstDue : `(${firstDue} + interval '30 days')`;
+  const inspectionEnd = `${fraction(`${ma}.delivered_at`)} + interval '${INSPECTION_DAYS_DEFAULT} days'`;
+  const returnDeadline = `${fraction(`${ma}.rejected_at`)} + interval '${RETURN_WINDOW_DAYS} days'`;
+  const dueOf: Partial<Record<string, string>> = { inspectionEndDate: inspectionEnd, returnDeadlineDate: returnDeadline };
+  const deadlines = MILESTONE_DEADLINES.flatMap((rule) => {
+    const dueAt = dueOf[rule.field];
+    if (!rule.status || !dueAt) return [];
+    return [`when ${quote(rule.status)} then jsonb_build_array(jsonb_build_object('name', ${quote(rule.name)}, 'due_at', ${iso(dueAt)}, 'counted_in', ${quote(rule.counted_in)}, 'on_lapse', ${quote(rule.on_lapse)}))`];
+  });
+  return `jsonb_build_object('id', ${m.milestoneId}, 'title', ${quote(position === 1 ? 'Deposit' : 'Balance')}, 'description', 'Goods as described',
+    'amount', ${koboAsNaira(m.amount)}, 'is_milestone_funded', ${ma}.funded, 'position_in_transaction', ${position}, 'is_delivered', ${ma}.delivered,
+    'is_completed', ${ma}.completed, 'delivery_rejection_reason', case when ${ma}.rejected_at is null then null else ${quote(REJECTION_REASON)} end,
+    'is_delivery_rejected', ${ma}.rejected, 'is_return_proof_sent', ${ma}.return_proof_sent, 'is_return_approved', ${ma}.return_approved,
+    'is_return_rejected', false, 'due_date_type', 'DEADLINE_DATE', 'due_date', ${iso(due)}, 'execution_timeline', null, 'status', ${ma}.status,
+    'commission_payer', g.payer, 'discount_code', null, 'milestone_fee', ${koboAsNaira(m.fee)}, 'transaction_id', g.tx_id,
+    'inspection_duration', ${INSPECTION_DAYS_DEFAULT}, 'inspection_end_date', ${isoOrNull(`case when ${ma}.delivered_at is null then null else ${inspectionEnd} end`)},
+    'return_deadline_date', ${isoOrNull(`case when ${ma}.rejected_at is null then null else ${returnDeadline} end`)},
+    'current_extension_index', null, 'milestone_escrow_id', ${m.escrowId}, 'rate_used', ${DEFAULT_FEE_POLICY.basisPoints / 100},
+    'proofs_of_completion', case when ${ma}.delivered then jsonb_build_array(g.proof_url) else '[]'::jsonb end,
+    'proofs_of_return', case when ${ma}.rejected_at is null then '[]'::jsonb else jsonb_build_array(g.proof_url) end,
+    'extensions', '[]'::jsonb, 'allowed_actions', ${ma}.allowed,
+    'deadlines', case ${ma}.status ${deadlines.join(' ')} else '[]'::jsonb end,
+    'milestone_escrow', jsonb_build_object('id', ${m.escrowId}, 'balance', case when ${ma}.held then ${koboAsNaira(m.funding)} else 0 end,
+      'created_at', ${iso('g.created_at')}, 'updated_at', ${iso(`coalesce(${fraction(`${ma}.escrow_moved_at`)}, g.created_at)`)}),
+    'created_at', ${iso('g.created_at')}, 'updated_at', ${iso(fraction(`${ma}.updated_at`))})`;
 }
 
 export async function generateDataset(session: SqlSession, options: DatasetOptions): Promise<GeneratedDataset> {
@@ -228,11 +317,11 @@ export async function generateDataset(session: SqlSession, options: DatasetOptio
       (1000 + (k * 7919 + c.client_no::bigint * 104729) % 500000)::bigint * 100 as amount1,
       (1000 + (k * 15485863 + c.client_no::bigint * 32452843) % 250000)::bigint * 100 as amount2,
       (case when k % 5 < 3 then 'SELLER_100' when k % 5 = 3 then 'BUYER_100' else 'SPLIT_50_50' end) as payer,
-      c.created_at + interval '1 day' + (${ts(now)} - c.created_at - interval '2 days') * (k::float8 / greatest(c.tx_count, 1)) as created_at
+      date_trunc('milliseconds', c.created_at + interval '1 day' + (${ts(now)} - c.created_at - interval '2 days') * (k::float8 / greatest(c.tx_count, 1))) as created_at
     from gen_client c cross join generate_series(0::bigint, c.tx_count - 1) k`);
   // A story whose last step starts a running deadline happened in the last three days, so the deadline lies ahead of now.
   if (recentStates.length > 0) {
-    await run(`update gen_tx set created_at = ${ts(now)} - interval '2 days' - interval '1 second' * ((k * 7919) % 86400)
+    await run(`update gen_tx set created_at = date_trunc('milliseconds', ${ts(now)} - interval '2 days' - interval '1 second' * ((k * 7919) % 86400))
       where state in (${recentStates.join(', ')})`);
   }
   await run(`alter table gen_tx add column span interval, add column fee1 bigint, add column fee2 bigint, add column tx_id uuid,
@@ -244,6 +333,8 @@ export async function generateDataset(session: SqlSession, options: DatasetOptio
     fee1 = ${fee('amount1')}, fee2 = ${fee('amount2')},
     tx_id = pg_temp.uuid7(created_at, 0), m1_id = pg_temp.uuid7(created_at, 1), m2_id = pg_temp.uuid7(created_at, 2),
     escrow1_id = pg_temp.uuid7(created_at, 3), escrow2_id = pg_temp.uuid7(created_at, 4)`);
+  await run(`alter table gen_tx add column contract_url text, add column proof_url text`);
+  await run(`update gen_tx set contract_url = '${baseUrl}/v1/transactions/' || tx_id, proof_url = '${baseUrl}/v1/files/' || file_id`);
   await run(`alter table gen_tx add column buyer_party_id uuid, add column seller_party_id uuid, add column buyer_wallet_id uuid, add column seller_wallet_id uuid`);
   await run(`update gen_tx g set buyer_party_id = b.party_id, buyer_wallet_id = b.wallet_id, seller_party_id = s.party_id, seller_wallet_id = s.wallet_id
     from gen_user b, gen_user s
@@ -252,7 +343,7 @@ export async function generateDataset(session: SqlSession, options: DatasetOptio
   // Every step of every transaction, one row each: the events, log lines and money follow from these.
   await run(`create temp table gen_step as
     select g.*, s.sequence, s.kind, s.position, s.milestone_status, s.transaction_status, s.canceled, s.refunded,
-      g.created_at + g.span * s.at::float8 as at
+      ${fraction('s.at')} as at
     from gen_tx g join (values ${stepsValues()}) s (state, sequence, kind, position, at, milestone_status, transaction_status, canceled, refunded) on s.state = g.state`);
 
   const outcomes = DATASET_STATES.map(playState);
@@ -260,7 +351,7 @@ export async function generateDataset(session: SqlSession, options: DatasetOptio
   const milestoneColumn = (position: 1 | 2, value: (o: ReturnType<typeof playState>['milestones'][number], state: number) => string) =>
     byState((i) => value(outcomes[i]!.milestones[position - 1]!, i));
   const firstDue = byState((i) => (DATASET_STATES[i]!.firstDueAt !== undefined ? fraction(DATASET_STATES[i]!.firstDueAt!) : `(g.created_at + interval '30 days')`));
-  const proofUrl = `'${baseUrl}/v1/files/' || g.file_id`;
+  const proofUrl = 'g.proof_url';
   const cancelStep = (i: number) => outcomes[i]!.steps.find((s) => s.kind === 'cancel');
   const refundedPositions = (i: number) => outcomes[i]!.steps.flatMap((s) => (s.kind === 'approve_return' ? [s.position] : s.refunded));
   const positionsWhere = (i: number, kind: 'fund' | 'accept') => outcomes[i]!.steps.filter((s) => s.kind === kind).map((s) => s.position);
@@ -272,7 +363,7 @@ export async function generateDataset(session: SqlSession, options: DatasetOptio
       total_amount_refunded_kobo, total_amount_disbursed_kobo, current_milestone_id, is_completed, on_last_milestone, approved_at, date_canceled,
       ended_by, end_reason, created_at, updated_at)
     select g.tx_id, g.client_id, 'Order ' || (g.k + 1), 'Goods bought through the marketplace', 'NGN', 'LOCAL', 'GOODS', 'Food/beverage/agriculture',
-      '${baseUrl}/v1/transactions/' || g.tx_id,
+      g.contract_url,
       ${byState((i) => quote(outcomes[i]!.status))}, 'BUYER', g.buyer_party_id, g.seller_party_id, 'api', g.payer, g.amount1 + g.amount2,
       ${byState((i) => sumOver(positionsWhere(i, 'fund'), (m) => m.funding))},
       ${byState((i) => sumOver(refundedPositions(i), (m) => m.funding))},
@@ -375,13 +466,25 @@ export async function generateDataset(session: SqlSession, options: DatasetOptio
     from gen_step g cross join lateral (
       select p as position from unnest(case g.kind when 'create' then array[1, 2] when 'cancel' then g.canceled else array[g.position] end) p) l`);
 
-  // Events with each transaction's sequence from 1 (record-event.ts), the payload abridged to the records' key fields.
-  const transactionJson = `jsonb_build_object('id', g.tx_id, 'title', 'Order ' || (g.k + 1), 'status', g.transaction_status, 'transaction_amount', (g.amount1 + g.amount2) / 100.0,
-    'buyer_id', g.buyer_party_id, 'seller_id', g.seller_party_id, 'commission_payer', g.payer)`;
-  const milestoneJson = `jsonb_build_object('id', ${s.milestoneId}, 'title', case g.position when 1 then 'Deposit' else 'Balance' end, 'amount', ${s.amount} / 100.0,
-    'milestone_fee', ${s.fee} / 100.0, 'status', g.milestone_status, 'position_in_transaction', g.position, 'transaction_id', g.tx_id,
-    'inspection_end_date', case when g.kind = 'deliver' then to_char(${inspectionEnd} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') end,
-    'milestone_escrow_id', ${s.escrowId}, 'transaction', ${transactionJson})`;
+  // Events with each transaction's sequence from 1 (record-event.ts), carrying the records as they stood after their step.
+  await run('create temp table gen_party_record (party_id uuid primary key, record jsonb)');
+  const partyRows = await run(`select to_jsonb(p) as party, to_jsonb(u) as usr, to_jsonb(o) as org
+    from gen_user g join parties p on p.id = g.party_id join users u on u.id = g.user_id join organisations o on o.id = g.organisation_id`);
+  for (let i = 0; i < partyRows.length; i += 500) {
+    const values = partyRows.slice(i, i + 500).map((row) => {
+      const graph = { party: rowFromJson(parties, row.party), user: rowFromJson(users, row.usr), organisation: rowFromJson(organisations, row.org) };
+      return `('${graph.party.id}', ${quote(JSON.stringify(partyRecord(graph)))}::jsonb)`;
+    });
+    await run(`insert into gen_party_record values ${values.join(', ')}`);
+  }
+  await run(`create temp table gen_milestone_after as select * from (values ${snapshotValues(outcomes)})
+    v (state, sequence, position, status, funded, delivered, completed, rejected, return_proof_sent, return_approved, delivered_at, rejected_at, updated_at, held, escrow_moved_at, allowed)`);
+  await run(`create temp table gen_transaction_after as select * from (values ${transactionSnapshotValues(outcomes)})
+    v (state, sequence, status, current_position, is_completed, on_last_milestone, completed_at, canceled_at, updated_at, funded, released, refunded, allowed)`);
+  const transactionJson = transactionRecordJson('ta');
+  const withParties = `${transactionJson} || jsonb_build_object('buyer', bp.record, 'seller', sp.record)`;
+  const withMilestones = `${withParties} || jsonb_build_object('milestones', jsonb_build_array(${milestoneRecordJson('m1', 1, firstDue)}, ${milestoneRecordJson('m2', 2, firstDue)}), 'allowed_actions', ta.allowed, 'deadlines', '[]'::jsonb)`;
+  const actedMilestone = `case g.position when 1 then ${milestoneRecordJson('m1', 1, firstDue)} else ${milestoneRecordJson('m2', 2, firstDue)} end`;
   const refundedTotal = `coalesce((select sum(${money('r').funding}) from unnest(g.refunded) r), 0)`;
   const cancelMessage = `'Transaction canceled by the buyer: ' || cardinality(g.canceled) || ' unfinished milestone' || case when cardinality(g.canceled) = 1 then '' else 's' end
     || ' canceled, ' || ${naira(refundedTotal)} || ' returned to the buyer.'`;
@@ -392,11 +495,16 @@ export async function generateDataset(session: SqlSession, options: DatasetOptio
         else 'transaction.canceled' end,
       g.tx_id, g.sequence, case when g.position > 0 then ${s.milestoneId} end,
       case g.kind
-        when 'create' then jsonb_build_object('actor', 'client', 'automatic', false, 'transaction', ${transactionJson})
-        when 'cancel' then jsonb_build_object('actor', 'buyer', 'automatic', false, 'message', ${cancelMessage}, 'reason', ${quote(CANCEL_REASON)}, 'transaction', ${transactionJson})
-        else jsonb_build_object('actor', ${actor}, 'automatic', false, 'message', ${logMessage}, 'milestone', ${milestoneJson}) end,
+        when 'create' then jsonb_build_object('actor', 'client', 'automatic', false, 'transaction', ${withMilestones})
+        when 'cancel' then jsonb_build_object('actor', 'buyer', 'automatic', false, 'message', ${cancelMessage}, 'reason', ${quote(CANCEL_REASON)}, 'transaction', ${withMilestones})
+        else jsonb_build_object('actor', ${actor}, 'automatic', false, 'message', ${logMessage}, 'milestone', ${actedMilestone} || jsonb_build_object('transaction', ${withParties})) end,
       g.at
-    from gen_step g`);
+    from gen_step g
+    join gen_milestone_after m1 on m1.state = g.state and m1.sequence = g.sequence and m1.position = 1
+    join gen_milestone_after m2 on m2.state = g.state and m2.sequence = g.sequence and m2.position = 2
+    join gen_transaction_after ta on ta.state = g.state and ta.sequence = g.sequence
+    join gen_party_record bp on bp.party_id = g.buyer_party_id
+    join gen_party_record sp on sp.party_id = g.seller_party_id`);
   await run(`insert into events (id, client_id, type, data, created_at)
     select pg_temp.uuid7(t.at, 401), t.client_id, 'wallet.funded',
       jsonb_build_object('actor', 'client', 'automatic', false, 'amount', t.amount / 100.0, 'wallet', jsonb_build_object('id', t.wallet_id, 'user_id', t.user_id, 'balance', t.amount / 100.0)),

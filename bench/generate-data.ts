@@ -79,22 +79,27 @@ const naira = (kobo: string) => `('₦' || to_char((${kobo}) / 100.0, 'FM999,999
 /** A deadline as formatLagosDateTime writes it (24 Nov 2026, 10:18 WAT): Lagos is UTC+1 all year. */
 const lagos = (instant: string) => `(to_char((${instant}) at time zone 'UTC' + interval '1 hour', 'FMDD Mon YYYY, HH24:MI') || ' WAT')`;
 
-/** Per-milestone money columns of a gen_tx row, by position. */
+/** The buyer's share of a fee (fees.ts splitFee): SPLIT_50_50 gives the odd kobo to the seller. */
+const buyerFeeShare = (fee: string) => `(case g.payer when 'BUYER_100' then ${fee} when 'SPLIT_50_50' then floor(${fee} / 2)::bigint else 0 end)`;
+
+/** Per-milestone columns of a gen_tx row, by position (kobo and ids). */
 function money(position: string) {
   const p = (name: string) => `(case ${position} when 1 then g.${name}1 else g.${name}2 end)`;
-  const fee = p('fee');
-  const amount = p('amount');
-  const buyerShare = `(case g.payer when 'BUYER_100' then ${fee} when 'SPLIT_50_50' then floor(${fee} / 2)::bigint else 0 end)`;
   return {
-    amount,
-    fee,
-    buyerShare,
-    funding: `(${amount} + ${buyerShare})`,
-    toSeller: `(${amount} - (${fee} - ${buyerShare}))`,
+    amount: p('amount'),
+    fee: p('fee'),
+    /** What the buyer's wallet pays into escrow (fees.ts fundingAmount): also what a refund gives back. */
+    funding: p('funding'),
+    /** What a full release pays the seller, the seller's fee share kept back. */
+    toSeller: p('to_seller'),
     milestoneId: `(case ${position} when 1 then g.m1_id else g.m2_id end)`,
     escrowId: `(case ${position} when 1 then g.escrow1_id else g.escrow2_id end)`,
   };
 }
+
+/** The sum of a per-milestone column over the positions in an int[] expression. */
+const sumAt = (positions: string, column: 'funding' | 'to_seller') =>
+  `(case when 1 = any(${positions}) then g.${column}1 else 0 end + case when 2 = any(${positions}) then g.${column}2 else 0 end)`;
 
 type StepRow = { state: number; outcome: StepOutcome };
 
@@ -112,6 +117,11 @@ function stepsValues(): string {
 /** A CASE over the state number, from a value per state. */
 function byState(value: (index: number) => string): string {
   return `(case g.state ${DATASET_STATES.map((_, i) => `when ${i} then ${value(i)}`).join(' ')} end)`;
+}
+
+/** Milestone 1's due date: 30 days after creation, or where the story puts it. */
+function firstDueSql(): string {
+  return byState((i) => (DATASET_STATES[i]!.firstDueAt !== undefined ? fraction(DATASET_STATES[i]!.firstDueAt!) : `(g.created_at + interval '30 days')`));
 }
 
 /** Which state the k-th transaction of a client tells: a fixed mix, interleaved so every page of a list holds several. */
@@ -160,16 +170,14 @@ const koboAsNaira = (kobo: string) => `((${kobo}) / 100.0)`;
 
 /** transactionRecord (records/transaction-graph.ts) in SQL, from gen_tx `g` and the transaction after the step, `ta`. */
 function transactionRecordJson(ta: string): string {
-  const sumOf = (positions: string, column: (m: ReturnType<typeof money>) => string) =>
-    `coalesce((select sum(${column(money('p'))}) from unnest(${positions}) p), 0)`;
   const at = (column: string) => `case when ${ta}.${column} is null then null else ${iso(fraction(`${ta}.${column}`))} end`;
   return `jsonb_build_object('id', g.tx_id, 'title', 'Order ' || (g.k + 1), 'description', 'Goods bought through the marketplace', 'currency', 'NGN',
     'location_type', 'LOCAL', 'category', 'GOODS', 'sub_category', 'Food/beverage/agriculture', 'transaction_contract_url', g.contract_url,
     'status', ${ta}.status, 'transaction_originator', 'BUYER', 'buyer_id', g.buyer_party_id, 'seller_id', g.seller_party_id, 'source', 'api',
     'clientId', g.client_id, 'transaction_amount', ${koboAsNaira('g.amount1 + g.amount2')},
-    'total_amount_funded', ${koboAsNaira(sumOf(`${ta}.funded`, (m) => m.funding))},
-    'total_amount_refunded', ${koboAsNaira(sumOf(`${ta}.refunded`, (m) => m.funding))},
-    'total_amount_disbursed', ${koboAsNaira(sumOf(`${ta}.released`, (m) => m.toSeller))},
+    'total_amount_funded', ${koboAsNaira(sumAt(`${ta}.funded`, 'funding'))},
+    'total_amount_refunded', ${koboAsNaira(sumAt(`${ta}.refunded`, 'funding'))},
+    'total_amount_disbursed', ${koboAsNaira(sumAt(`${ta}.released`, 'to_seller'))},
     'current_milestone_id', coalesce(case ${ta}.current_position when 1 then g.m1_id::text when 2 then g.m2_id::text end, ''),
     'job_id', null, 'decline_reason', null, 'is_completed', ${ta}.is_completed, 'has_buyer_rated', false, 'has_seller_rated', false,
     'on_last_milestone', ${ta}.on_last_milestone, 'discount_code', null, 'declined_at', null, 'approved_at', ${at('completed_at')},
@@ -181,9 +189,9 @@ function transactionRecordJson(ta: string): string {
 }
 
 /** The fields milestoneFields (records/transaction-graph.ts) gives a milestone, in SQL, from its state after the step, `ma`. */
-function milestoneRecordJson(ma: string, position: 1 | 2, firstDue: string): string {
+function milestoneRecordJson(ma: string, position: 1 | 2): string {
   const m = money(String(position));
-  const due = position === 1 ? firstDue : `(${firstDue} + interval '30 days')`;
+  const due = `g.due${position}`;
   const inspectionEnd = `${fraction(`${ma}.delivered_at`)} + interval '${INSPECTION_DAYS_DEFAULT} days'`;
   const returnDeadline = `${fraction(`${ma}.rejected_at`)} + interval '${RETURN_WINDOW_DAYS} days'`;
   const dueOf: Partial<Record<string, string>> = { inspectionEndDate: inspectionEnd, returnDeadlineDate: returnDeadline };
@@ -333,6 +341,11 @@ export async function generateDataset(session: SqlSession, options: DatasetOptio
     fee1 = ${fee('amount1')}, fee2 = ${fee('amount2')},
     tx_id = pg_temp.uuid7(created_at, 0), m1_id = pg_temp.uuid7(created_at, 1), m2_id = pg_temp.uuid7(created_at, 2),
     escrow1_id = pg_temp.uuid7(created_at, 3), escrow2_id = pg_temp.uuid7(created_at, 4)`);
+  await run(`alter table gen_tx add column funding1 bigint, add column funding2 bigint, add column to_seller1 bigint, add column to_seller2 bigint,
+    add column due1 timestamptz, add column due2 timestamptz`);
+  await run(`update gen_tx g set funding1 = amount1 + ${buyerFeeShare('fee1')}, funding2 = amount2 + ${buyerFeeShare('fee2')},
+    to_seller1 = amount1 - (fee1 - ${buyerFeeShare('fee1')}), to_seller2 = amount2 - (fee2 - ${buyerFeeShare('fee2')}),
+    due1 = ${firstDueSql()}, due2 = ${firstDueSql()} + interval '30 days'`);
   await run(`alter table gen_tx add column contract_url text, add column proof_url text`);
   await run(`update gen_tx set contract_url = '${baseUrl}/v1/transactions/' || tx_id, proof_url = '${baseUrl}/v1/files/' || file_id`);
   await run(`alter table gen_tx add column buyer_party_id uuid, add column seller_party_id uuid, add column buyer_wallet_id uuid, add column seller_wallet_id uuid`);
@@ -350,13 +363,11 @@ export async function generateDataset(session: SqlSession, options: DatasetOptio
   const stepAt = (at: number | null) => (at === null ? 'null::timestamptz' : fraction(at));
   const milestoneColumn = (position: 1 | 2, value: (o: ReturnType<typeof playState>['milestones'][number], state: number) => string) =>
     byState((i) => value(outcomes[i]!.milestones[position - 1]!, i));
-  const firstDue = byState((i) => (DATASET_STATES[i]!.firstDueAt !== undefined ? fraction(DATASET_STATES[i]!.firstDueAt!) : `(g.created_at + interval '30 days')`));
   const proofUrl = 'g.proof_url';
   const cancelStep = (i: number) => outcomes[i]!.steps.find((s) => s.kind === 'cancel');
   const refundedPositions = (i: number) => outcomes[i]!.steps.flatMap((s) => (s.kind === 'approve_return' ? [s.position] : s.refunded));
   const positionsWhere = (i: number, kind: 'fund' | 'accept') => outcomes[i]!.steps.filter((s) => s.kind === kind).map((s) => s.position);
-  const sumOver = (positions: number[], column: (m: ReturnType<typeof money>) => string) =>
-    positions.length === 0 ? '0' : positions.map((p) => column(money(String(p)))).join(' + ');
+  const sumOver = (positions: number[], column: 'funding' | 'to_seller') => sumAt(sqlArray(positions), column);
 
   await run(`insert into transactions (id, client_id, title, description, currency, location_type, category, sub_category, transaction_contract_url,
       status, transaction_originator, buyer_party_id, seller_party_id, source, commission_payer, transaction_amount_kobo, total_amount_funded_kobo,
@@ -365,9 +376,9 @@ export async function generateDataset(session: SqlSession, options: DatasetOptio
     select g.tx_id, g.client_id, 'Order ' || (g.k + 1), 'Goods bought through the marketplace', 'NGN', 'LOCAL', 'GOODS', 'Food/beverage/agriculture',
       g.contract_url,
       ${byState((i) => quote(outcomes[i]!.status))}, 'BUYER', g.buyer_party_id, g.seller_party_id, 'api', g.payer, g.amount1 + g.amount2,
-      ${byState((i) => sumOver(positionsWhere(i, 'fund'), (m) => m.funding))},
-      ${byState((i) => sumOver(refundedPositions(i), (m) => m.funding))},
-      ${byState((i) => sumOver(positionsWhere(i, 'accept'), (m) => m.toSeller))},
+      ${byState((i) => sumOver(positionsWhere(i, 'fund'), 'funding'))},
+      ${byState((i) => sumOver(refundedPositions(i), 'funding'))},
+      ${byState((i) => sumOver(positionsWhere(i, 'accept'), 'to_seller'))},
       ${byState((i) => (outcomes[i]!.currentPosition === null ? 'null::uuid' : `g.m${outcomes[i]!.currentPosition}_id`))},
       ${byState((i) => String(outcomes[i]!.isCompleted))}, ${byState((i) => String(outcomes[i]!.onLastMilestone))},
       ${byState((i) => stepAt(outcomes[i]!.completedAt))}, ${byState((i) => stepAt(outcomes[i]!.canceledAt))},
@@ -377,7 +388,6 @@ export async function generateDataset(session: SqlSession, options: DatasetOptio
 
   for (const position of [1, 2] as const) {
     const m = money(String(position));
-    const due = position === 1 ? firstDue : `(${firstDue} + interval '30 days')`;
     await run(`insert into milestones (id, client_id, transaction_id, title, description, amount_kobo, fee_kobo, is_milestone_funded, position_in_transaction,
         is_delivered, is_completed, delivery_rejection_reason, is_delivery_rejected, is_return_proof_sent, is_return_approved, is_return_rejected,
         due_date_type, due_date, status, commission_payer, inspection_duration, inspection_end_date, return_deadline_date, rate_used_basis_points,
@@ -388,7 +398,7 @@ export async function generateDataset(session: SqlSession, options: DatasetOptio
         ${milestoneColumn(position, (o) => (o.rejectedAt !== null ? quote(REJECTION_REASON) : 'null::text'))},
         ${milestoneColumn(position, (o) => String(o.deliveryRejected))}, ${milestoneColumn(position, (o) => String(o.returnProofSent))},
         ${milestoneColumn(position, (o) => String(o.returnApproved))}, false,
-        'DEADLINE_DATE', ${due}, ${milestoneColumn(position, (o) => quote(o.status))}, g.payer, ${INSPECTION_DAYS_DEFAULT},
+        'DEADLINE_DATE', g.due${position}, ${milestoneColumn(position, (o) => quote(o.status))}, g.payer, ${INSPECTION_DAYS_DEFAULT},
         ${milestoneColumn(position, (o) => (o.deliveredAt === null ? 'null::timestamptz' : `${fraction(o.deliveredAt)} + interval '${INSPECTION_DAYS_DEFAULT} days'`))},
         ${milestoneColumn(position, (o) => (o.rejectedAt === null ? 'null::timestamptz' : `${fraction(o.rejectedAt)} + interval '${RETURN_WINDOW_DAYS} days'`))},
         ${DEFAULT_FEE_POLICY.basisPoints},
@@ -483,9 +493,9 @@ export async function generateDataset(session: SqlSession, options: DatasetOptio
     v (state, sequence, status, current_position, is_completed, on_last_milestone, completed_at, canceled_at, updated_at, funded, released, refunded, allowed)`);
   const transactionJson = transactionRecordJson('ta');
   const withParties = `${transactionJson} || jsonb_build_object('buyer', bp.record, 'seller', sp.record)`;
-  const withMilestones = `${withParties} || jsonb_build_object('milestones', jsonb_build_array(${milestoneRecordJson('m1', 1, firstDue)}, ${milestoneRecordJson('m2', 2, firstDue)}), 'allowed_actions', ta.allowed, 'deadlines', '[]'::jsonb)`;
-  const actedMilestone = `case g.position when 1 then ${milestoneRecordJson('m1', 1, firstDue)} else ${milestoneRecordJson('m2', 2, firstDue)} end`;
-  const refundedTotal = `coalesce((select sum(${money('r').funding}) from unnest(g.refunded) r), 0)`;
+  const withMilestones = `${withParties} || jsonb_build_object('milestones', jsonb_build_array(${milestoneRecordJson('m1', 1)}, ${milestoneRecordJson('m2', 2)}), 'allowed_actions', ta.allowed, 'deadlines', '[]'::jsonb)`;
+  const actedMilestone = `case g.position when 1 then ${milestoneRecordJson('m1', 1)} else ${milestoneRecordJson('m2', 2)} end`;
+  const refundedTotal = sumAt('g.refunded', 'funding');
   const cancelMessage = `'Transaction canceled by the buyer: ' || cardinality(g.canceled) || ' unfinished milestone' || case when cardinality(g.canceled) = 1 then '' else 's' end
     || ' canceled, ' || ${naira(refundedTotal)} || ' returned to the buyer.'`;
   await run(`insert into events (id, client_id, type, transaction_id, sequence, milestone_id, data, created_at)

@@ -2,7 +2,8 @@
  * Fills a fresh, migrated database with a benchmark's worth of escrow history in set-based SQL (issue
  * #28): one big client and many small ones, each with its buyers and sellers, transactions of two
  * milestones in every state (bench/dataset-states.ts), the ledger that moved their money, events with
- * per-transaction sequences, webhook deliveries and log lines, written as the services write them.
+ * per-transaction sequences, webhook deliveries, the buyers' inspection emails and log lines, written as
+ * the services write them.
  *
  *   npx tsx --conditions=react-server bench/generate-data.ts --database-url=postgres://… --size=10000
  *
@@ -15,11 +16,14 @@ import { pathToFileURL } from 'node:url';
 import { drizzle } from 'drizzle-orm/postgres-js';
 import { migrate } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
+import { formatLagosDateTime } from '../lib/escrow/business-days';
 import { DEFAULT_FEE_POLICY } from '../lib/escrow/fees';
+import { formatNaira } from '../lib/escrow/money';
 import { INSPECTION_DAYS_DEFAULT, MILESTONE_DEADLINES, RETURN_WINDOW_DAYS } from '../lib/escrow/deadlines';
 import { hashSecretKey } from '../lib/server/crypto/key-hash';
 import type { Db } from '../lib/server/db/client';
 import { rowFromJson } from '../lib/server/db/rows';
+import { deliveryAwaitsInspectionEmail } from '../lib/server/email/templates';
 import { organisations, parties, users } from '../lib/server/db/schema';
 import { partyRecord } from '../lib/server/records/people';
 import { ledgerIntegrity } from '../lib/server/services/ledger-integrity';
@@ -520,6 +524,7 @@ export async function generateDataset(session: SqlSession, options: DatasetOptio
       jsonb_build_object('actor', 'client', 'automatic', false, 'amount', t.amount / 100.0, 'wallet', jsonb_build_object('id', t.wallet_id, 'user_id', t.user_id, 'balance', t.amount / 100.0)),
       t.at
     from gen_topup t`);
+  await insertInspectionEmails(run);
   if (webhooks) {
     await run(`insert into webhook_deliveries (id, client_id, endpoint_id, event_id, status, attempts, last_attempt_at, last_status_code, delivered_at, created_at)
       select gen_random_uuid(), e.client_id, c.webhook_id, e.id, 'succeeded', 1, e.created_at + interval '1 second', 200, e.created_at + interval '1 second', e.created_at
@@ -535,6 +540,31 @@ export async function generateDataset(session: SqlSession, options: DatasetOptio
 }
 
 export const MIGRATIONS_FOLDER = path.join(__dirname, '../lib/server/db/migrations');
+
+/**
+ * The buyer's "a delivery awaits your inspection" email for each delivery, as email/outbox.ts writes it in
+ * the delivery's statement: rendered by the app's own template around stand-in values that SQL then
+ * swaps for each row's. The customers have no dashboard accounts, so the text without a link; `kept`, as
+ * a server without SMTP_URL keeps it (a server with one would send the whole history).
+ */
+async function insertInspectionEmails(run: SqlSession['run']): Promise<void> {
+  const stand = { transactionTitle: 'TRANSACTION-TITLE-STAND-IN', amountKobo: 123_456_789_012, inspectionEndsAt: new Date(Date.UTC(2099, 0, 2, 3, 4)) };
+  const standAmount = formatNaira(stand.amountKobo);
+  const standWhen = formatLagosDateTime(stand.inspectionEndsAt);
+  const filled = (text: string) =>
+    `replace(replace(replace(${quote(text)}, ${quote(stand.transactionTitle)}, 'Order ' || (g.k + 1)), ${quote(standAmount)}, ${naira(money('g.position').amount)}), ${quote(standWhen)}, ${lagos(`g.at + interval '${INSPECTION_DAYS_DEFAULT} days'`)})`;
+  const byPosition = (part: 'subject' | 'text' | 'html') => {
+    const [first, second] = (['Deposit', 'Balance'] as const).map((milestoneTitle) => deliveryAwaitsInspectionEmail({ ...stand, milestoneTitle, link: null })[part]);
+    return `case g.position when 1 then ${filled(first!)} else ${filled(second!)} end`;
+  };
+  await run(`insert into email_outbox (id, client_id, event_id, kind, recipient_email, recipient_name, subject, text_body, html_body, dedupe_key, status, attempts, next_attempt_at, created_at, updated_at)
+    select gen_random_uuid(), g.client_id, e.id, 'delivery_awaits_inspection', u.email, trim(u.first_name || ' ' || u.last_name),
+      ${byPosition('subject')}, ${byPosition('text')}, ${byPosition('html')}, 'event:' || e.id || ':' || u.id, 'kept', 0, g.at, g.at, g.at
+    from gen_step g
+    join events e on e.transaction_id = g.tx_id and e.sequence = g.sequence
+    join parties p on p.id = g.buyer_party_id join users u on u.id = p.user_id
+    where g.kind = 'deliver'`);
+}
 
 /** Rows per table, counted exactly. */
 export async function rowCounts(session: SqlSession): Promise<Record<string, number>> {

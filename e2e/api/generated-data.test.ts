@@ -130,6 +130,20 @@ describe('generated benchmark data', () => {
     for (const [index, real] of realEvents.entries()) {
       expect(withoutTransactionActions(madeEvents[index].data), `${real.type} (sequence ${real.sequence})`).toEqual(withoutTransactionActions(real.data));
     }
+
+    // The buyer's inspection email each delivery queues, as the client's outbox lists it.
+    const emails: Array<{ event_id: string }> = [];
+    for (let page = 1, total = 1; emails.length < total; page++) {
+      const listed = await call('GET', `/v1/emails?limit=100&page=${page}`, key);
+      emails.push(...listed.emails);
+      total = listed.pagination.total;
+    }
+    const emailOf = (events: Array<{ id: string; type: string }>): any => emails.find((e) => e.event_id === events.find((v) => v.type === 'milestone.delivered')!.id);
+    const [realEmail, madeEmail] = [emailOf(realEvents), emailOf(madeEvents)];
+    expect(madeEmail, 'the generated delivery’s email').toBeDefined();
+    const words = (email: { subject: string; text: string; html: string; status: string; kind: string }) =>
+      shape({ ...email, text: email.text.replace(/Order \w+/g, 'Order <n>'), html: email.html.replace(/Order \w+/g, 'Order <n>'), to: null });
+    expect(words(madeEmail)).toEqual(words(realEmail));
   });
 
   it('passes the ledger audit', async () => {

@@ -521,9 +521,13 @@ export async function generateDataset(session: SqlSession, options: DatasetOptio
     join gen_party_record sp on sp.party_id = g.seller_party_id`);
   await run(`insert into events (id, client_id, type, data, created_at)
     select pg_temp.uuid7(t.at, 401), t.client_id, 'wallet.funded',
-      jsonb_build_object('actor', 'client', 'automatic', false, 'amount', t.amount / 100.0, 'wallet', jsonb_build_object('id', t.wallet_id, 'user_id', t.user_id, 'balance', t.amount / 100.0)),
+      jsonb_build_object('actor', 'client', 'automatic', false, 'amount', t.amount / 100.0, 'wallet', jsonb_build_object(
+        'id', w.id, 'name', w.name, 'account_reference', w.account_reference, 'provider', w.provider, 'funder_email', w.funder_email,
+        'disbursement_email', w.disbursement_email, 'bvn', w.bvn, 'pgA_provider_account_properties', w.provider_account,
+        'pgB_provider_account_properties', null, 'balance', t.amount / 100.0, 'created_at', ${iso('w.created_at')}, 'updated_at', ${iso('w.updated_at')},
+        'user_id', t.user_id)),
       t.at
-    from gen_topup t`);
+    from gen_topup t join wallets w on w.id = t.wallet_id`);
   await insertInspectionEmails(run);
   if (webhooks) {
     await run(`insert into webhook_deliveries (id, client_id, endpoint_id, event_id, status, attempts, last_attempt_at, last_status_code, delivered_at, created_at)

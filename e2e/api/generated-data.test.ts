@@ -131,6 +131,11 @@ describe('generated benchmark data', () => {
       expect(withoutTransactionActions(madeEvents[index].data), `${real.type} (sequence ${real.sequence})`).toEqual(withoutTransactionActions(real.data));
     }
 
+    const topUps = (await call('GET', '/v1/events?type=wallet.funded&limit=100', key)).events;
+    const realTopUp = topUps.find((e: { data: { wallet: { user_id: string } } }) => e.data.wallet.user_id === buyer.id);
+    const madeTopUp = topUps.find((e: { data: { wallet: { user_id: string } } }) => e.data.wallet.user_id !== buyer.id);
+    expect(shape(madeTopUp)).toEqual(shape(realTopUp));
+
     // The buyer's inspection email each delivery queues, as the client's outbox lists it.
     const emails: Array<{ event_id: string }> = [];
     for (let page = 1, total = 1; emails.length < total; page++) {

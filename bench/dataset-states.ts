@@ -102,8 +102,8 @@ export type MilestoneSnapshot = MilestoneOutcome & {
   allowed: AllowedActions;
 };
 
-/** The transaction as a step leaves it: positions whose funding, release and refund have happened so far. */
-export type TransactionSnapshot = {
+/** The transaction's own columns at some point of its story. */
+type TransactionColumns = {
   status: TransactionStatus;
   currentPosition: 1 | 2 | null;
   isCompleted: boolean;
@@ -111,6 +111,10 @@ export type TransactionSnapshot = {
   completedAt: number | null;
   canceledAt: number | null;
   updatedAt: number;
+};
+
+/** The transaction as a step leaves it: positions whose funding, release and refund have happened so far. */
+export type TransactionSnapshot = TransactionColumns & {
   funded: number[];
   released: number[];
   refunded: number[];
@@ -128,14 +132,7 @@ export type StepOutcome = Step & {
   refunded: number[];
 };
 
-export type TransactionOutcome = {
-  status: TransactionStatus;
-  currentPosition: 1 | 2 | null;
-  isCompleted: boolean;
-  onLastMilestone: boolean;
-  completedAt: number | null;
-  canceledAt: number | null;
-  updatedAt: number;
+export type TransactionOutcome = TransactionColumns & {
   milestones: [MilestoneOutcome, MilestoneOutcome];
   steps: StepOutcome[];
 };

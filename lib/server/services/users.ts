@@ -123,12 +123,12 @@ export async function updateUser(db: Db, client: ClientRow, userId: string, body
       .set({ firstName, lastName, phone: body.phone === undefined ? current.phone : body.phone, deactivatedAt, updatedAt: now })
       .where(eq(users.id, userId))
       .returning();
+    if (!updated) throw notFound('User', userId);
     if (firstName !== current.firstName || lastName !== current.lastName) {
       const name = `${firstName} ${lastName}`;
       await tx.update(wallets).set({ name, updatedAt: now }).where(eq(wallets.userId, userId));
       await tx.update(organisations).set({ name, updatedAt: now }).where(eq(organisations.userId, userId));
     }
-    if (!updated) throw notFound('User', userId);
     return userRecord(updated);
   });
 }

@@ -24,7 +24,8 @@ export const SCREENSHOTS = path.resolve(__dirname, '../.artifacts/screenshots');
 export async function shot(page: Page, name: string): Promise<void> {
   // Let polling and countdowns settle so the picture is of a rendered page, not of a spinner.
   await page.waitForLoadState('networkidle').catch(() => undefined);
-  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+  // A long page (the API reference) takes more than an action's time to capture whole on a busy machine.
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true, timeout: 90_000 });
 }
 
 export async function signIn(page: Page, email: string, password: string): Promise<void> {

@@ -23,7 +23,8 @@ export default defineConfig({
   fullyParallel: false,
   forbidOnly: !!process.env.CI,
   retries: 0,
-  timeout: 90_000,
+  // A slow hour of this shared machine doubles every step (a sign-in's fill has taken 3 s): a test's budget allows for it.
+  timeout: 180_000,
   expect: { timeout: 15_000 },
   reporter: [['list']],
   use: {

@@ -166,10 +166,19 @@ export function playState(state: DatasetState): TransactionOutcome {
   const moved = { funded: [] as number[], released: [] as number[], refunded: [] as number[] };
   // Due dates lie ahead of every step but a past-due cancellation, which ends the transaction (no actions left).
   const farFuture = new Date(8.64e15);
+  const columns = (): TransactionColumns => ({
+    status: canceledAt !== null ? 'CANCELED' : progress.status,
+    currentPosition: progress.current ? (Number(progress.current.id) as 1 | 2) : null,
+    isCompleted: progress.isCompleted,
+    onLastMilestone: progress.onLastMilestone,
+    completedAt,
+    canceledAt,
+    updatedAt,
+  });
   const snapshot = (): Pick<StepOutcome, 'milestonesAfter' | 'transactionAfter'> => {
     const view = machineView();
     const ended = canceledAt !== null ? ('CANCELED' as const) : null;
-    const status = ended ?? progress.status;
+    const transaction = columns();
     const milestonesAfter = ms.map((m, i) => {
       const steps = allowedMilestoneActions(view[i]!, view);
       const extension = allowedExtensionActions({ status: m.status, extensions: [] });
@@ -179,17 +188,11 @@ export function playState(state: DatasetState): TransactionOutcome {
     return {
       milestonesAfter,
       transactionAfter: {
-        status,
-        currentPosition: progress.current ? (Number(progress.current.id) as 1 | 2) : null,
-        isCompleted: progress.isCompleted,
-        onLastMilestone: progress.onLastMilestone,
-        completedAt,
-        canceledAt,
-        updatedAt,
+        ...transaction,
         funded: [...moved.funded],
         released: [...moved.released],
         refunded: [...moved.refunded],
-        allowed: allowedTransactionActions(ending, { status, hasBuyerRated: false, hasSellerRated: false }, new Date(0)),
+        allowed: allowedTransactionActions(ending, { status: transaction.status, hasBuyerRated: false, hasSellerRated: false }, new Date(0)),
       },
     };
   };
@@ -242,21 +245,10 @@ export function playState(state: DatasetState): TransactionOutcome {
         moved[move].push(s.position);
       }
     }
-    updatedAt = s.at;
     Object.assign(outcome, snapshot());
     steps.push(outcome);
   }
-  return {
-    status: canceledAt !== null ? 'CANCELED' : progress.status,
-    currentPosition: progress.current ? (Number(progress.current.id) as 1 | 2) : null,
-    isCompleted: progress.isCompleted,
-    onLastMilestone: progress.onLastMilestone,
-    completedAt,
-    canceledAt,
-    updatedAt,
-    milestones: ms,
-    steps,
-  };
+  return { ...columns(), milestones: ms, steps };
 }
 
 if (DATASET_STATES.reduce((sum, s) => sum + s.share, 0) !== 100) throw new Error('dataset state shares must add up to 100');

@@ -45,6 +45,9 @@ async function operatorPage(browser: Browser): Promise<Page> {
   return acceptInviteAndSignIn(browser, { base, link, email, password: 'operator-password-1', home: /\/operator\/clients$/ });
 }
 
+// The tours are independent: the two workers share them (each stages its own deal and case first).
+test.describe.configure({ mode: 'parallel' });
+
 let transactionId = '';
 let disputeId = '';
 let arbitrationId = '';

@@ -1,7 +1,7 @@
 import type { Browser, Locator, Page } from '@playwright/test';
 import { nubanCheckDigit } from '../../lib/escrow/nuban';
 import { startDemoServer, type DemoServer } from '../support/demo-server';
-import { apiAt, DEMO, expect, expectToast, horizontalOverflow, seriousAxeViolations, shot, test, unique } from './support';
+import { apiAt, DEMO, expect, expectToast, shot, test, unique } from './support';
 
 /**
  * Issue #24 items 6 and 7 through the browser: a seller withdraws released money to a saved account (on
@@ -43,8 +43,8 @@ async function account(serial: number): Promise<Account> {
   return { number, name: account_name };
 }
 
-async function pageAs(browser: Browser, viewport = { width: 1280, height: 900 }): Promise<Page> {
-  return (await browser.newContext({ baseURL: base, viewport })).newPage();
+async function pageAs(browser: Browser): Promise<Page> {
+  return (await browser.newContext({ baseURL: base })).newPage();
 }
 
 async function signIn(page: Page, who: { email: string; password: string }) {
@@ -287,27 +287,4 @@ test('the auto_payout switch: on, a release to the seller starts a payout by its
   expect((await api<{ auto_payout: boolean }>('GET', '/v1/settings')).auto_payout).toBe(false);
 });
 
-test('the money-out pages at 390 px: no horizontal scrolling and no serious or critical axe violations', async ({ browser }) => {
-  const phoneAdmin = await pageAs(browser, { width: 390, height: 844 });
-  await signIn(phoneAdmin, DEMO.admin);
-  const phoneSeller = await pageAs(browser, { width: 390, height: 844 });
-  await signIn(phoneSeller, { email: seller.email, password });
-  const pages: Array<[Page, string]> = [
-    [phoneSeller, '/wallet'],
-    [phoneAdmin, '/admin/payouts'],
-    [phoneAdmin, '/admin/bank-accounts'],
-    [phoneAdmin, `/admin/customers/${seller.id}`],
-    [phoneAdmin, '/admin/sandbox'],
-  ];
-  const problems: string[] = [];
-  for (const [page, path] of pages) {
-    await page.goto(path);
-    await page.waitForLoadState('networkidle').catch(() => undefined);
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    const overflow = await horizontalOverflow(page);
-    if (overflow > 0) problems.push(`${path}: ${overflow} px wider than the window`);
-    problems.push(...(await seriousAxeViolations(page)).map((v) => `${path}: ${v}`));
-    await shot(page, `phone${path.replaceAll('/', '-').replace(/-[0-9a-f-]{36}$/, '-customer')}`);
-  }
-  expect(problems).toEqual([]);
-});
+// The money-out pages at 390 px (overflow, axe, screenshots): every-page.spec.ts; the wallet's payouts in view on a phone: phones.spec.ts.

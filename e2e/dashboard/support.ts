@@ -1,15 +1,33 @@
 import path from 'node:path';
 import zlib from 'node:zlib';
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Browser, type Page } from '@playwright/test';
+import { test as base, expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
 
 export { expect };
 
-/** baseURL from the global setup's server (set in process.env before the workers start). */
-export const test = base.extend({
+/** The spec file each context a test opened itself (browser.newContext) belongs to. */
+const openedBy = new WeakMap<BrowserContext, string>();
+
+/**
+ * baseURL from the global setup's server (set in process.env before the workers start). And the pages a spec
+ * opens itself (signed-in people it keeps for several tests) close when its worker moves to the next spec:
+ * each would otherwise go on polling the server and ticking its countdowns until the suite ends, and a
+ * long suite with dozens of them open slows every later page of it.
+ */
+export const test = base.extend<{ closePagesOfEarlierSpecs: void }>({
   baseURL: async ({}, provide) => {
     await provide(process.env.DASHBOARD_BASE_URL);
   },
+  closePagesOfEarlierSpecs: [
+    async ({ browser }, use, testInfo) => {
+      // A context no test has finished with yet is this spec's own (its beforeAll's): it stays.
+      const earlier = browser.contexts().filter((context) => (openedBy.get(context) ?? testInfo.file) !== testInfo.file);
+      await Promise.all(earlier.map((context) => context.close()));
+      await use();
+      for (const context of browser.contexts()) if (!openedBy.has(context)) openedBy.set(context, testInfo.file);
+    },
+    { auto: true },
+  ],
 });
 
 export const DEMO = {

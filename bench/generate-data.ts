@@ -48,6 +48,8 @@ export type DatasetOptions = {
   historyDays?: number;
   /** Whether each client has a webhook endpoint that received its events. */
   webhooks?: boolean;
+  /** Only these stories (dataset-states.ts names), in turn, instead of the usual mix. */
+  states?: string[];
   /** The server's address, for proof and contract URLs. */
   baseUrl?: string;
   now?: Date;
@@ -128,8 +130,19 @@ function firstDueSql(): string {
   return byState((i) => (DATASET_STATES[i]!.firstDueAt !== undefined ? fraction(DATASET_STATES[i]!.firstDueAt!) : `(g.created_at + interval '30 days')`));
 }
 
-/** Which state the k-th transaction of a client tells: a fixed mix, interleaved so every page of a list holds several. */
-function stateOfIndexSql(k: string): string {
+/**
+ * Which state the k-th transaction of a client tells: a fixed mix, interleaved so every page of a list holds
+ * several; or, when `only` names some stories, those in turn (a storm's dataset: every deal under inspection).
+ */
+function stateOfIndexSql(k: string, only?: string[]): string {
+  if (only) {
+    const picked = only.map((name) => {
+      const index = DATASET_STATES.findIndex((state) => state.name === name);
+      if (index < 0) throw new Error(`no dataset state named ${name}`);
+      return index;
+    });
+    return `(case ${k} % ${picked.length} ${picked.map((index, turn) => `when ${turn} then ${index}`).join(' ')} end)`;
+  }
   let from = 0;
   const cases = DATASET_STATES.map((state, i) => {
     const until = from + state.share;
@@ -324,7 +337,7 @@ export async function generateDataset(session: SqlSession, options: DatasetOptio
   // The plan of every transaction: who, how much, which story, and when.
   const recentStates = DATASET_STATES.flatMap((s, i) => (s.recent ? [i] : []));
   await run(`create temp table gen_tx as
-    select c.client_no, c.client_id, c.fee_account_id, c.file_id, k, ${stateOfIndexSql('k')} as state,
+    select c.client_no, c.client_id, c.fee_account_id, c.file_id, k, ${stateOfIndexSql('k', options.states)} as state,
       k % c.pairs as pair,
       (1000 + (k * 7919 + c.client_no::bigint * 104729) % 500000)::bigint * 100 as amount1,
       (1000 + (k * 15485863 + c.client_no::bigint * 32452843) % 250000)::bigint * 100 as amount2,

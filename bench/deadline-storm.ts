@@ -8,6 +8,7 @@
  * On PostgreSQL (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres), in a database
  * of its own that it drops afterwards. The data comes from the benchmark's generator.
  */
+import { pathToFileURL } from 'node:url';
 import { drizzle } from 'drizzle-orm/postgres-js';
 import { migrate } from 'drizzle-orm/postgres-js/migrator';
 import { sql } from 'drizzle-orm';
@@ -16,7 +17,7 @@ import { transactionsWithPassedDeadlines } from '../lib/server/deadlines/scan';
 import type { Db } from '../lib/server/db/client';
 import { ledgerIntegrity } from '../lib/server/services/ledger-integrity';
 import { createDatabase, dropDatabase, startTestServer } from '../e2e/support/test-server';
-import { generateDataset, MIGRATIONS_FOLDER, postgresSession } from './generate-data';
+import { cliFlags, generateDataset, MIGRATIONS_FOLDER, postgresSession } from './generate-data';
 import { HttpDriver, openLoop, summarize, type LatencySummary, type Recorder } from './load';
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -56,7 +57,8 @@ async function actedTwice(db: Db): Promise<number> {
 
 export async function deadlineStorm(opts: { transactions: number; ratePerSecond: number; quietMs?: number; timeoutMs?: number }): Promise<DeadlineStormResult> {
   const databaseUrl = await createDatabase(ADMIN_URL);
-  const connection = postgres(databaseUrl, { max: 2, onnotice: () => undefined });
+  // One connection: the generator's temporary tables live in its session.
+  const connection = postgres(databaseUrl, { max: 1, onnotice: () => undefined });
   const db = drizzle(connection) as unknown as Db;
   try {
     await migrate(drizzle(connection), { migrationsFolder: MIGRATIONS_FOLDER });
@@ -69,16 +71,16 @@ export async function deadlineStorm(opts: { transactions: number; ratePerSecond:
     const client = generated.clients[0]!;
     const milestoneIds = (await connection`select id from milestones where client_id = ${client.id} limit 2000`).map((r) => String(r.id));
     const due = await dueCount(db, MOVE_DAYS * DAY_MS);
-    const automaticBefore = await actedTwice(db);
+    const twiceBefore = await actedTwice(db);
     const server = await startTestServer({ databaseUrl, env: { ESCROW_DB_POOL_SIZE: '10' } });
     const api = new HttpDriver(server.baseUrl, client.secretKey, 256);
     try {
       let cursor = 0;
-      const read = async (recorder: Recorder, at: number) => {
+      const read = async (_index: number, at: number, recorder: Recorder) => {
         await recorder.time('GET milestone', at, () => api.expectOk('GET', `/v1/milestones/${milestoneIds[cursor++ % milestoneIds.length]}`));
       };
-      await openLoop(opts.ratePerSecond, 3000, (_i, at, rec) => read(rec, at));
-      const quiet = await openLoop(opts.ratePerSecond, opts.quietMs ?? 10_000, (_i, at, rec) => read(rec, at));
+      await openLoop(opts.ratePerSecond, 3000, read);
+      const quiet = await openLoop(opts.ratePerSecond, opts.quietMs ?? 10_000, read);
 
       // The storm: reads go on at the same rate while the clock moves and the lapses are settled.
       const started = performance.now();
@@ -86,7 +88,7 @@ export async function deadlineStorm(opts: { transactions: number; ratePerSecond:
       let stormOver = false;
       const reads = (async () => {
         const recorders = [];
-        while (!stormOver) recorders.push((await openLoop(opts.ratePerSecond, 1000, (_i, at, rec) => read(rec, at))).recorder);
+        while (!stormOver) recorders.push((await openLoop(opts.ratePerSecond, 1000, read)).recorder);
         return recorders;
       })();
       const advance = await fetch(`${server.baseUrl}/v1/test-clock/advance`, {
@@ -118,7 +120,7 @@ export async function deadlineStorm(opts: { transactions: number; ratePerSecond:
         advanceMs: Math.round(advanceMs),
         secondsUntilAllSettled: seconds === null ? null : Number(seconds.toFixed(2)),
         lapsesPerSecond: seconds ? Math.round(due / seconds) : 0,
-        actedTwice: (await actedTwice(db)) - automaticBefore,
+        actedTwice: (await actedTwice(db)) - twiceBefore,
         ledgerBalanced: audit.balanced,
         quiet: summarize(quiet.recorder.samples.get('GET milestone') ?? []),
         storm: summarize(stormSamples),
@@ -135,12 +137,12 @@ export async function deadlineStorm(opts: { transactions: number; ratePerSecond:
 }
 
 async function main() {
-  const args = new Map(process.argv.slice(2).map((arg) => arg.replace(/^--/, '').split('=', 2) as [string, string]));
+  const args = cliFlags();
   const result = await deadlineStorm({ transactions: Number(args.get('transactions') ?? 20_000), ratePerSecond: Number(args.get('rate') ?? 100) });
   console.log(JSON.stringify(result, null, 2));
 }
 
-if (process.argv[1]?.endsWith('deadline-storm.ts')) {
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   main().catch((error) => {
     console.error(error);
     process.exit(1);

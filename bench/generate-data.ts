@@ -594,8 +594,13 @@ export async function rowCounts(session: SqlSession): Promise<Record<string, num
   return counts;
 }
 
+/** A bench script's `--name=value` flags. */
+export function cliFlags(): Map<string, string> {
+  return new Map(process.argv.slice(2).map((arg) => arg.replace(/^--/, '').split('=', 2) as [string, string]));
+}
+
 async function main() {
-  const args = new Map(process.argv.slice(2).map((arg) => arg.replace(/^--/, '').split('=', 2) as [string, string]));
+  const args = cliFlags();
   const url = args.get('database-url') ?? process.env.DATABASE_URL;
   if (!url) throw new Error('Name the database: --database-url=postgres://… (a fresh one: it is migrated and filled).');
   const size = Number(args.get('size') ?? 10_000);

@@ -70,10 +70,10 @@ function summaryOf(entry: AuditEntry): string {
   }
 }
 
-/** Where the thing acted on is shown in the dashboard, if it is a page of its own. */
 /** Actions whose target is a customer: their entries link to the customer's page. */
 const CUSTOMER_ACTIONS: ReadonlySet<string> = new Set(['customer_created', 'customer_updated', 'customer_deactivated', 'customer_reactivated', 'invite_sent', 'wallet_funded']);
 
+/** Where the thing acted on is shown in the dashboard, if it is a page of its own. */
 function targetHref(entry: AuditEntry): string | null {
   const id = entry.target;
   if (entry.action === 'fund_on_behalf' && entry.detail.transaction_id) return `/transactions/${text(entry.detail.transaction_id)}`;

@@ -6,7 +6,8 @@
  *   npx tsx --conditions=react-server bench/deadline-storm.ts --transactions=20000 [--rate=100]
  *
  * On PostgreSQL (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres), in a database
- * of its own that it drops afterwards. The data comes from the benchmark's generator.
+ * of its own that it drops afterwards. The data comes from the benchmark's generator. STORM_NODE_ARGS
+ * passes flags to the server's Node.js (`--cpu-prof --cpu-prof-dir=…` to see where a storm's time goes).
  */
 import { pathToFileURL } from 'node:url';
 import { drizzle } from 'drizzle-orm/postgres-js';
@@ -42,7 +43,7 @@ export type DeadlineStormResult = {
 /** How many of the database's transactions have a deadline passed on their client's clock, `aheadMs` from now. */
 async function dueCount(db: Db, aheadMs = 0): Promise<number> {
   const scan = transactionsWithPassedDeadlines({ wallNow: new Date(Date.now() + aheadMs), limit: 1_000_000_000 });
-  const [row] = (await db.execute(sql`select count(*)::int as n from (${scan}) s`)) as unknown as Array<{ n: number }>;
+  const [row] = (await db.execute(sql`select count(distinct transaction_id)::int as n from (${scan}) s`)) as unknown as Array<{ n: number }>;
   return row?.n ?? 0;
 }
 
@@ -72,7 +73,7 @@ export async function deadlineStorm(opts: { transactions: number; ratePerSecond:
     const milestoneIds = (await connection`select id from milestones where client_id = ${client.id} limit 2000`).map((r) => String(r.id));
     const due = await dueCount(db, MOVE_DAYS * DAY_MS);
     const twiceBefore = await actedTwice(db);
-    const server = await startTestServer({ databaseUrl, env: { ESCROW_DB_POOL_SIZE: '10' } });
+    const server = await startTestServer({ databaseUrl, env: { ESCROW_DB_POOL_SIZE: '10' }, nodeArgs: process.env.STORM_NODE_ARGS?.split(' ') ?? [] });
     const api = new HttpDriver(server.baseUrl, client.secretKey, 256);
     try {
       let cursor = 0;

@@ -14,6 +14,7 @@ import { uuidv7 } from '../ids';
 import {
   findMilestone,
   loadMilestonesAndDisputes,
+  loadTransactionGraphsWithDisputes,
   loadTransactionGraph,
   milestoneClockOf,
   readMilestoneWithLogs,
@@ -23,7 +24,17 @@ import {
 } from '../records/transaction-graph';
 import { writeOpenedDispute } from '../services/dispute-opening-writes';
 import { finishDisputeStep, settleDisputedMilestone } from '../services/dispute-action';
-import { applyMilestoneAction } from '../services/milestone-action';
+import {
+  applyMilestoneAction,
+  decideMilestoneStatus,
+  milestoneActionStep,
+  writeStepsInBulk,
+  type ActionContext,
+  type MilestoneActionEffect,
+  type Step,
+} from '../services/milestone-action';
+import { lockLedgerAccounts } from '../services/post-transfer';
+import { startsAutoPayouts } from '../payouts/payouts';
 import { refundBuyerOnReturn, releaseToSeller } from '../services/milestone-effects';
 import { settlementTerms } from '../services/settlement-terms';
 import { declineUnansweredExtension } from '../services/milestone-extension-writes';
@@ -85,6 +96,47 @@ export async function settleDueLapses(tx: Tx, client: ClientRow, transactionId: 
   return lapses.length;
 }
 
+/** A lapse that takes a silent party's milestone action: what the party's own operation would have done. */
+type OnBehalfLapse = Extract<Lapse, { kind: 'accept_delivery' | 'approve_return' }>;
+
+const isOnBehalf = (lapse: Lapse): lapse is OnBehalfLapse => lapse.kind === 'accept_delivery' || lapse.kind === 'approve_return';
+
+function actOnBehalf(lapse: OnBehalfLapse, ctx: ActionContext): Promise<MilestoneActionEffect> {
+  return lapse.kind === 'accept_delivery'
+    ? releaseToSeller(ctx, 'Inspection period ended without an answer from the buyer, so the delivery was accepted automatically')
+    : refundBuyerOnReturn(ctx, 'The seller did not answer the return in time, so it was approved automatically');
+}
+
+/**
+ * settleDueLapses for many transactions of one client, their row locks held: a transaction whose one due
+ * lapse takes a party's milestone action (an inspection or a return left unanswered: most of a storm of
+ * deadlines) is settled with the others in a few set-based writes (writeStepsInBulk). The rest, and every
+ * release that starts an automatic payout, are left to settleDueLapses, one transaction at a time: returned.
+ */
+export async function settleOnBehalfLapsesInBulk(tx: Tx, client: ClientRow, transactionIds: string[], now: Date): Promise<{ acted: number; left: string[] }> {
+  const loaded = await loadTransactionGraphsWithDisputes(tx, client.id, transactionIds);
+  const steps: Step[] = [];
+  const left: string[] = [];
+  for (const { graph, disputes } of loaded) {
+    const lapses = lapsesDue({ milestones: graph.milestones, disputes }, graph.transaction, now);
+    const [lapse] = lapses;
+    if (!lapse) continue;
+    if (lapses.length > 1 || !isOnBehalf(lapse) || startsAutoPayouts(client)) {
+      left.push(graph.transaction.id);
+      continue;
+    }
+    const action = { client, graph, milestoneId: lapse.milestoneId, action: lapse.action, now };
+    const to = decideMilestoneStatus(graph, lapse.milestoneId, lapse.action);
+    const lockAccounts = () => Promise.reject(new Error('a lapse settled in bulk reads no balance'));
+    const effect = await actOnBehalf(lapse, { tx, client, graph, entry: findMilestone(graph, lapse.milestoneId), now, to, lockAccounts });
+    steps.push(milestoneActionStep(action, to, effect));
+  }
+  // Every account of the batch at once, in the order every writer takes them (house accounts last).
+  await lockLedgerAccounts(tx, steps.flatMap((step) => step.transfer?.transfer.postings.map((p) => p.accountId) ?? []));
+  await writeStepsInBulk(tx, client, steps);
+  return { acted: steps.length, left };
+}
+
 async function applyLapse(tx: Tx, client: ClientRow, transactionId: string, lapse: Lapse, now: Date): Promise<void> {
   switch (lapse.kind) {
     case 'accept_delivery':
@@ -98,10 +150,7 @@ async function applyLapse(tx: Tx, client: ClientRow, transactionId: string, laps
         milestoneId: lapse.milestoneId,
         action: lapse.action,
         now,
-        apply: (ctx) =>
-          lapse.kind === 'accept_delivery'
-            ? releaseToSeller(ctx, 'Inspection period ended without an answer from the buyer, so the delivery was accepted automatically')
-            : refundBuyerOnReturn(ctx, 'The seller did not answer the return in time, so it was approved automatically'),
+        apply: (ctx) => actOnBehalf(lapse, ctx),
       });
       return;
     }

@@ -1,43 +1,88 @@
 import 'server-only';
 import { eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client';
-import { clients } from '../db/schema';
+import { clients, type ClientRow } from '../db/schema';
 import { startPoller } from '../background-poller';
 import { env } from '../env';
-import { settleDueLapses } from './apply-lapses';
+import { settleDueLapses, settleOnBehalfLapsesInBulk } from './apply-lapses';
 import { transactionsWithPassedDeadlines } from './scan';
 import { queryRows } from '../db/rows';
+
+/** Candidates a scan returns. */
+const PAGE = 200;
+
+/** Transactions settled together in one database transaction: enough that a storm of lapses is a few statements per batch, few enough that the locks are held briefly. */
+const BATCH = 100;
 
 /**
  * Finds transactions with a passed deadline (each client's test clock included) and settles them: the
  * scan only finds candidates, the lapse engine decides on each transaction under its row lock. State,
- * not memory, says what is due, so a restart loses nothing; the transaction row lock makes each lapse
+ * not memory, says what is due, so a restart loses nothing; the transaction row locks make each lapse
  * act once even with several runners on one PostgreSQL. `wait: false` skips rows another runner is
- * already settling instead of queueing behind it.
+ * already settling instead of queueing behind them. Returns how many lapses acted and how many
+ * candidates the scan found (as many as `limit`: more may be due).
  */
-export async function runDueDeadlines(db: DbOrTx, opts: { wallNow: Date; clientId?: string; wait?: boolean; limit?: number }): Promise<number> {
+export async function runDueDeadlines(
+  db: DbOrTx,
+  opts: { wallNow: Date; clientId?: string; wait?: boolean; limit?: number },
+): Promise<{ acted: number; candidates: number }> {
   const candidates = await queryRows<{ transaction_id: string; client_id: string }>(
     db,
-    transactionsWithPassedDeadlines({ wallNow: opts.wallNow, clientId: opts.clientId, limit: opts.limit ?? 200 }),
+    transactionsWithPassedDeadlines({ wallNow: opts.wallNow, clientId: opts.clientId, limit: opts.limit ?? PAGE }),
   );
+  const lock = opts.wait === false ? sql`for update skip locked` : sql`for update`;
+  const byClient = new Map<string, Set<string>>();
+  for (const row of candidates) byClient.set(row.client_id, (byClient.get(row.client_id) ?? new Set()).add(row.transaction_id));
   let acted = 0;
-  for (const row of candidates) {
-    acted += await db.transaction(async (tx) => {
-      const lock = opts.wait === false ? sql`for update skip locked` : sql`for update`;
-      const locked = await queryRows(tx, sql`select id from transactions where id = ${row.transaction_id} ${lock}`);
-      if (locked.length === 0) return 0;
-      const [client] = await tx.select().from(clients).where(eq(clients.id, row.client_id));
-      if (!client) return 0;
-      return settleDueLapses(tx, client, row.transaction_id, new Date(opts.wallNow.getTime() + client.clockOffsetMs));
-    });
+  for (const [clientId, transactionIds] of byClient) {
+    const all = [...transactionIds];
+    for (let i = 0; i < all.length; i += BATCH) {
+      const ids = all.slice(i, i + BATCH);
+      // Locked in id order, as every batch takes them, before any ledger account.
+      const batch = await db.transaction(async (tx) => {
+        const [client] = await tx.select().from(clients).where(eq(clients.id, clientId));
+        if (!client) return { acted: 0, left: [] };
+        const locked = await queryRows<{ id: string }>(
+          tx,
+          sql`select id from transactions where id = any(${sql.param(ids)}::uuid[]) and client_id = ${clientId}::uuid order by id ${lock}`,
+        );
+        return settleOnBehalfLapsesInBulk(tx, client, locked.map((row) => row.id), clientNow(client, opts.wallNow));
+      });
+      acted += batch.acted;
+      for (const transactionId of batch.left) acted += await settleOneTransaction(db, transactionId, clientId, opts);
+    }
   }
-  return acted;
+  return { acted, candidates: candidates.length };
 }
 
-/** Polls for lapsed deadlines in the background of this server process. */
+const clientNow = (client: ClientRow, wallNow: Date) => new Date(wallNow.getTime() + client.clockOffsetMs);
+
+/** Settles one transaction's due lapses in a database transaction of its own (settleDueLapses). */
+async function settleOneTransaction(db: DbOrTx, transactionId: string, clientId: string, opts: { wallNow: Date; wait?: boolean }): Promise<number> {
+  return db.transaction(async (tx) => {
+    const lock = opts.wait === false ? sql`for update skip locked` : sql`for update`;
+    const locked = await queryRows(tx, sql`select id from transactions where id = ${transactionId} ${lock}`);
+    if (locked.length === 0) return 0;
+    const [client] = await tx.select().from(clients).where(eq(clients.id, clientId));
+    if (!client) return 0;
+    return settleDueLapses(tx, client, transactionId, clientNow(client, opts.wallNow));
+  });
+}
+
+/**
+ * Polls for lapsed deadlines in the background of this server process. A tick goes on while the scan
+ * finds a full page, so a storm of lapses is settled as fast as the batches go rather than a page per
+ * poll; it yields to requests between pages.
+ */
 export function startDeadlineRunner(db: Db): void {
   startPoller('deadline runner', env().ESCROW_DEADLINE_POLL_MS, async () => {
-    const acted = await runDueDeadlines(db, { wallNow: new Date(), wait: false });
+    let acted = 0;
+    for (;;) {
+      const page = await runDueDeadlines(db, { wallNow: new Date(), wait: false });
+      acted += page.acted;
+      if (page.candidates < PAGE || page.acted === 0) break;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
     if (acted > 0) console.log(JSON.stringify({ level: 'info', msg: 'deadlines settled', acted }));
   });
 }

@@ -20,7 +20,9 @@ function passedDeadlineRows(rule: DeadlineRule, scope: Scope): SQL {
 /**
  * Transactions with a deadline passed on their client's clock (`wallNow` plus the client's test-clock
  * offset), for the deadline runner. One branch per kind, each served by the partial index of the rows
- * waiting on it: the scan runs every second and must not grow with every milestone ever made.
+ * waiting on it: the scan runs every second and must not grow with every milestone ever made. `union all`,
+ * so that the limit stops each branch early: a `union` would gather and dedupe every due row first, a
+ * cost that grows with a storm of lapses. A transaction may come more than once.
  */
 export function transactionsWithPassedDeadlines(a: { wallNow: Date; clientId?: string; limit: number }): SQL {
   const scope: Scope = {
@@ -30,7 +32,7 @@ export function transactionsWithPassedDeadlines(a: { wallNow: Date; clientId?: s
   };
   return sql`select transaction_id, client_id from (${sql.join(
     DEADLINES.map((rule) => passedDeadlineRows(rule, scope)),
-    sql` union `,
+    sql` union all `,
   )}) due limit ${a.limit}`;
 }
 

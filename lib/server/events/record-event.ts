@@ -1,8 +1,10 @@
 import 'server-only';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { EventTypeName } from '@/lib/contracts/webhooks';
 import type { DbOrTx } from '../db/client';
 import { runAsOneStatement, type Write } from '../db/one-statement';
+import { insertRows } from '../db/recordset';
+import { events } from '../db/schema';
 import { eventEmailWrites } from '../email/outbox';
 import { uuidv7 } from '../ids';
 
@@ -33,10 +35,41 @@ export function eventWrites(a: EventInput): { id: string; writes: Write[] } {
           ${a.milestoneId ?? null}::uuid, ${a.disputeId ?? null}::uuid, ${JSON.stringify(a.data)}::jsonb, ${at}::timestamptz
         )`,
       // The event is inserted beside this in the same statement: its id is known, and the foreign key is checked at the end.
-      sql`insert into webhook_deliveries (id, client_id, endpoint_id, event_id, status, attempts, next_attempt_at, created_at)
-        select gen_random_uuid(), endpoint.client_id, endpoint.id, ${id}::uuid, 'pending', 0, ${at}::timestamptz, ${at}::timestamptz
-        from webhook_endpoints endpoint where endpoint.client_id = ${a.clientId}::uuid and endpoint.enabled`,
+      deliveriesOf(a.clientId, sql`(select ${id}::uuid as id, ${at}::timestamptz as created_at)`),
       ...eventEmailWrites({ id, clientId: a.clientId, type: a.type, transactionId: a.transactionId, data: a.data, now: a.now }),
+    ],
+  };
+}
+
+/** One pending delivery of each event of `events` (a relation of `id`, `created_at`) per enabled endpoint of the client. */
+function deliveriesOf(clientId: string, events: SQL): Write {
+  return sql`insert into webhook_deliveries (id, client_id, endpoint_id, event_id, status, attempts, next_attempt_at, created_at)
+    select gen_random_uuid(), endpoint.client_id, endpoint.id, e.id, 'pending', 0, e.created_at, e.created_at
+    from webhook_endpoints endpoint cross join ${events} e where endpoint.client_id = ${clientId}::uuid and endpoint.enabled`;
+}
+
+/**
+ * eventWrites for many events of one client at once (the deadline runner's batch), each of a different
+ * transaction whose row lock the caller holds: a few statements whatever their number.
+ */
+export function eventsInBulk(clientId: string, list: (Omit<EventInput, 'clientId' | 'transactionId'> & { transactionId: string })[]): { ids: string[]; writes: Write[] } {
+  const rows = list.map((a) => ({
+    id: uuidv7(),
+    clientId,
+    type: a.type,
+    transactionId: a.transactionId,
+    milestoneId: a.milestoneId ?? null,
+    disputeId: a.disputeId ?? null,
+    data: a.data,
+    createdAt: a.now,
+  }));
+  if (new Set(rows.map((r) => r.transactionId)).size !== rows.length) throw new Error('one event per transaction in a bulk write: its sequence is read before the statement');
+  return {
+    ids: rows.map((r) => r.id),
+    writes: rows.length === 0 ? [] : [
+      insertRows(events, rows, { sequence: sql`(select coalesce(max(prior.sequence), 0) + 1 from events prior where prior.transaction_id = r.transaction_id)` }),
+      deliveriesOf(clientId, sql`(select id, created_at from jsonb_to_recordset(${JSON.stringify(rows.map((r) => ({ id: r.id, created_at: r.createdAt.toISOString() })))}::jsonb) as x(id uuid, created_at timestamptz))`),
+      ...rows.flatMap((r) => eventEmailWrites({ id: r.id, clientId, type: r.type, transactionId: r.transactionId, data: r.data, now: r.createdAt })),
     ],
   };
 }

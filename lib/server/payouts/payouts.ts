@@ -122,12 +122,17 @@ export type AutoPayout = { transfer: TransferInput; writes: Write[] };
  * when the client has it on and the seller has a saved account. A live client without a provider keeps
  * the money in the wallet, where a payout can be asked for once one is configured.
  */
+/** Whether the client's releases start payouts (auto_payout): in live mode only with a provider to pay them. */
+export function startsAutoPayouts(client: Pick<ClientRow, 'autoPayout' | 'mode'>): boolean {
+  return client.autoPayout && (client.mode !== 'live' || liveProvider() !== undefined);
+}
+
 export async function autoPayoutOf(
   tx: Tx,
   client: ClientRow,
   a: { sellerUserId: string; sellerWalletId: string; release: Transfer; milestoneId: string; now: Date },
 ): Promise<AutoPayout | undefined> {
-  if (!client.autoPayout || (client.mode === 'live' && !liveProvider())) return undefined;
+  if (!startsAutoPayouts(client)) return undefined;
   const credit = netMovements(a.release).get(a.sellerWalletId) ?? 0;
   if (credit <= 0) return undefined;
   const account = await payoutAccountOf(tx, client.id, a.sellerUserId);

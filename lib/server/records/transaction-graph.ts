@@ -35,6 +35,18 @@ export type TransactionGraph = {
   seller: PartyGraph;
 };
 
+/** A dispute's fields that its deadlines read (lib/escrow/deadlines.ts). */
+const disputeClockFields = {
+  id: disputes.id,
+  milestoneId: disputes.milestoneId,
+  status: disputes.status,
+  intraPartyMediationEndDate: disputes.intraPartyMediationEndDate,
+  evidenceSubmissionEndDate: disputes.evidenceSubmissionEndDate,
+  declinedRefundDueAt: disputes.declinedRefundDueAt,
+  isBuyerEvidenceSubmitted: disputes.isBuyerEvidenceSubmitted,
+  isSellerEvidenceSubmitted: disputes.isSellerEvidenceSubmitted,
+};
+
 /**
  * The milestones of one transaction with their escrows, and each milestone's dispute (a milestone has at
  * most one) as far as its deadlines go. `transactionOf` says which transaction.
@@ -47,16 +59,7 @@ function milestonesWithEscrowsWhere(db: DbOrTx, transactionOf: SQL) {
       escrowCreatedAt: milestoneEscrows.createdAt,
       escrowUpdatedAt: ledgerAccounts.updatedAt,
       balanceKobo: ledgerAccounts.balanceKobo,
-      dispute: {
-        id: disputes.id,
-        milestoneId: disputes.milestoneId,
-        status: disputes.status,
-        intraPartyMediationEndDate: disputes.intraPartyMediationEndDate,
-        evidenceSubmissionEndDate: disputes.evidenceSubmissionEndDate,
-        declinedRefundDueAt: disputes.declinedRefundDueAt,
-        isBuyerEvidenceSubmitted: disputes.isBuyerEvidenceSubmitted,
-        isSellerEvidenceSubmitted: disputes.isSellerEvidenceSubmitted,
-      },
+      dispute: disputeClockFields,
     })
     .from(milestones)
     .innerJoin(milestoneEscrows, eq(milestoneEscrows.milestoneId, milestones.id))
@@ -72,7 +75,7 @@ function withEscrow(r: MilestoneWithEscrowRow): MilestoneWithEscrow {
   return { milestone: r.milestone, escrow: { id: r.escrowId, balanceKobo: r.balanceKobo, createdAt: r.escrowCreatedAt, updatedAt: r.escrowUpdatedAt } };
 }
 
-/** A dispute's fields that its deadlines read (lib/escrow/deadlines.ts). */
+/** A dispute's fields that its deadlines read, as loaded. */
 export type DisputeClockRow = NonNullable<MilestoneWithEscrowRow['dispute']>;
 /** A transaction's milestones and their disputes: what the lapse engine judges. */
 export type MilestonesAndDisputes = { milestones: MilestoneWithEscrow[]; disputes: DisputeClockRow[] };
@@ -170,7 +173,13 @@ type MilestoneJson = { milestone: unknown; escrow_id: string; escrow_created_at:
  * `logsOf` (a milestone's id) beside it. `which` picks the transaction (and says whether it is this client's).
  */
 async function readGraph(db: DbOrTx, name: string, which: SQL, logsOf?: string): Promise<{ graph: TransactionGraph; logs: MilestoneLogRow[] } | undefined> {
-  const [row] = await db
+  const [row] = await readGraphs(db, name, which, logsOf);
+  return row;
+}
+
+/** readGraph for every transaction `which` picks. */
+async function readGraphs(db: DbOrTx, name: string, which: SQL, logsOf?: string): Promise<{ graph: TransactionGraph; logs: MilestoneLogRow[] }[]> {
+  const rows = await db
     .select({
       ...transactionWithPartiesFields,
       milestones: sql<MilestoneJson[]>`${MILESTONES_JSON}`,
@@ -181,15 +190,32 @@ async function readGraph(db: DbOrTx, name: string, which: SQL, logsOf?: string):
     .where(which)
     .prepare(name)
     .execute();
-  if (!row) return undefined;
-  const graph: TransactionGraph = {
-    ...transactionWithParties(row),
-    milestones: row.milestones.map((m) => ({
-      milestone: rowFromJson(milestones, m.milestone),
-      escrow: { id: m.escrow_id, balanceKobo: Number(m.balance_kobo), createdAt: new Date(m.escrow_created_at), updatedAt: new Date(m.escrow_updated_at) },
-    })),
-  };
-  return { graph, logs: row.logs.map((l) => rowFromJson(milestoneLogs, l)) };
+  return rows.map((row) => ({
+    graph: {
+      ...transactionWithParties(row),
+      milestones: row.milestones.map((m) => ({
+        milestone: rowFromJson(milestones, m.milestone),
+        escrow: { id: m.escrow_id, balanceKobo: Number(m.balance_kobo), createdAt: new Date(m.escrow_created_at), updatedAt: new Date(m.escrow_updated_at) },
+      })),
+    },
+    logs: row.logs.map((l) => rowFromJson(milestoneLogs, l)),
+  }));
+}
+
+/** The graphs of many transactions of this client, with each one's disputes as its deadlines read them (the deadline runner's batch). */
+export async function loadTransactionGraphsWithDisputes(db: DbOrTx, clientId: string, transactionIds: string[]): Promise<{ graph: TransactionGraph; disputes: DisputeClockRow[] }[]> {
+  const ids = sql.param(transactionIds);
+  const [graphs, disputeRows] = await Promise.all([
+    readGraphs(db, 'graphs_of_transactions', sql`t.id = any(${ids}::uuid[]) and t.client_id = ${clientId}`),
+    db
+      .select({ transactionId: milestones.transactionId, dispute: disputeClockFields })
+      .from(disputes)
+      .innerJoin(milestones, eq(milestones.id, disputes.milestoneId))
+      .where(sql`${milestones.transactionId} = any(${ids}::uuid[])`)
+      .prepare('dispute_clocks_of_transactions')
+      .execute(),
+  ]);
+  return graphs.map(({ graph }) => ({ graph, disputes: disputeRows.filter((d) => d.transactionId === graph.transaction.id).map((d) => d.dispute) }));
 }
 
 function graphOfMilestone(clientId: string, milestoneId: string): SQL {

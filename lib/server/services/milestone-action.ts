@@ -4,8 +4,8 @@ import type { Transfer } from '@/lib/escrow/ledger';
 import { decideMilestoneAction, transactionProgress, type MilestoneAction, type MilestoneStatus, type PartyRole } from '@/lib/escrow/milestone-machine';
 import type { Tx } from '../db/client';
 import { runAsOneStatement, type Write } from '../db/one-statement';
-import { milestones } from '../db/schema';
-import { eventWrites, type EventType } from '../events/record-event';
+import { milestoneLogs, milestones, transactions } from '../db/schema';
+import { eventsInBulk, eventWrites, type EventType } from '../events/record-event';
 import { uuidv7 } from '../ids';
 import { invalidState } from '../app-error';
 import type { ClientRow } from '../db/schema';
@@ -19,7 +19,8 @@ import {
   type TransactionRow,
 } from '../records/transaction-graph';
 import { autoPayoutOf, type AutoPayout } from '../payouts/payouts';
-import { accountsToLockFirst, lockLedgerAccounts, netMovements, transfersWrites } from './post-transfer';
+import { accountsToLockFirst, lockLedgerAccounts, netMovements, transfersInBulk, transfersWrites, type TransferInput } from './post-transfer';
+import { insertRows, updateRows } from '../db/recordset';
 
 export type ActionContext = {
   tx: Tx;
@@ -120,12 +121,11 @@ function graphAfter(step: Step): TransactionGraph {
 }
 
 /**
- * Writes a step as one statement: the money, the milestone's changes, its log line, the transaction's
- * status and running totals, the step's own rows and the event. The transaction row is locked, so the
- * values computed from it are written as they are. The statement is sent, not awaited: `written` says
- * how it went (a step that ends its transaction hands it to transactionWithLastWrite).
+ * What a step writes, as values: the graph after it, its log line, its money, the transaction's new
+ * columns and its event. The transaction row is locked, so the values computed from it are written as
+ * they are. writeStep writes one step; writeStepsInBulk many.
  */
-export function writeStep(tx: Tx, step: Step): { graph: TransactionGraph; log: MilestoneLogRow; written: Promise<void> } {
+export function stepOutcome(step: Step) {
   const { client, now } = step;
   const after = graphAfter(step);
   const log: MilestoneLogRow = {
@@ -138,22 +138,46 @@ export function writeStep(tx: Tx, step: Step): { graph: TransactionGraph; log: M
     updatedAt: now,
   };
   const t = after.transaction;
-  const event = eventWrites({
-    clientId: client.id,
+  const transfers: TransferInput[] = [
+    ...(step.transfer ? [{ clientId: client.id, milestoneId: step.milestoneId, ...step.transfer, now }] : []),
+    ...(step.payout ? [step.payout.transfer] : []),
+  ];
+  const transaction = {
+    id: t.id,
+    status: t.status,
+    currentMilestoneId: t.currentMilestoneId,
+    isCompleted: t.isCompleted,
+    onLastMilestone: t.onLastMilestone,
+    approvedAt: t.approvedAt,
+    updatedAt: now,
+    totalAmountFundedKobo: t.totalAmountFundedKobo,
+    totalAmountRefundedKobo: t.totalAmountRefundedKobo,
+    totalAmountDisbursedKobo: t.totalAmountDisbursedKobo,
+  };
+  const milestone = step.milestone && { ...step.milestone, updatedAt: now };
+  const event = {
     type: step.event.type,
     transactionId: t.id,
     milestoneId: step.milestoneId,
     disputeId: step.event.disputeId,
     data: step.event.data(after, log),
     now,
-  });
+  };
+  return { after, log, transfers, transaction, milestone, event };
+}
+
+/**
+ * Writes a step as one statement: the money, the milestone's changes, its log line, the transaction's
+ * status and running totals, the step's own rows and the event. The statement is sent, not awaited:
+ * `written` says how it went (a step that ends its transaction hands it to transactionWithLastWrite).
+ */
+export function writeStep(tx: Tx, step: Step): { graph: TransactionGraph; log: MilestoneLogRow; written: Promise<void> } {
+  const { client, now } = step;
+  const { after, log, transfers, transaction: t, milestone, event } = stepOutcome(step);
   const at = now.toISOString();
   const written = runAsOneStatement(tx, 'step', [
-    ...transfersWrites([
-      ...(step.transfer ? [{ clientId: client.id, milestoneId: step.milestoneId, ...step.transfer, now }] : []),
-      ...(step.payout ? [step.payout.transfer] : []),
-    ]),
-    ...(step.milestone ? [tx.update(milestones).set({ ...step.milestone, updatedAt: now }).where(eq(milestones.id, step.milestoneId))] : []),
+    ...transfersWrites(transfers),
+    ...(milestone ? [tx.update(milestones).set(milestone).where(eq(milestones.id, step.milestoneId))] : []),
     sql`insert into milestone_logs (id, milestone_id, actor, log_message, is_automatic, created_at, updated_at)
       values (${log.id}::uuid, ${log.milestoneId}::uuid, ${log.actor}, ${log.logMessage}, ${log.isAutomatic}, ${at}::timestamptz, ${at}::timestamptz)`,
     sql`update transactions set status = ${t.status}, current_milestone_id = ${t.currentMilestoneId}::uuid, is_completed = ${t.isCompleted},
@@ -163,9 +187,68 @@ export function writeStep(tx: Tx, step: Step): { graph: TransactionGraph; log: M
       where id = ${t.id}::uuid`,
     ...(step.rows ?? []),
     ...(step.payout?.writes ?? []),
-    ...event.writes,
+    ...eventWrites({ clientId: client.id, ...event }).writes,
   ]);
   return { graph: after, log, written };
+}
+
+/**
+ * Many steps of one client, each on a transaction of its own, written as one statement of a few writes
+ * per table whatever their number (the deadline runner's batch). Their accounts, house accounts included,
+ * must be locked already; a step with rows of its own or a payout is written by writeStep.
+ */
+export async function writeStepsInBulk(tx: Tx, client: ClientRow, steps: Step[]): Promise<void> {
+  if (steps.length === 0) return;
+  if (steps.some((s) => s.rows || s.payout)) throw new Error('a step with rows of its own or a payout is written by writeStep');
+  const outcomes = steps.map(stepOutcome);
+  // A statement sets the same columns on every row it updates: one update per shape of milestone change.
+  const milestoneChanges = new Map<string, (NonNullable<(typeof outcomes)[number]['milestone']> & { id: string })[]>();
+  outcomes.forEach(({ milestone }, i) => {
+    if (!milestone) return;
+    const shape = Object.keys(milestone).sort().join();
+    milestoneChanges.set(shape, [...(milestoneChanges.get(shape) ?? []), { id: steps[i]!.milestoneId, ...milestone }]);
+  });
+  await runAsOneStatement(tx, 'steps_in_bulk', [
+    ...transfersInBulk(outcomes.flatMap((o) => o.transfers)),
+    ...[...milestoneChanges.values()].map((rows) => updateRows(milestones, rows)),
+    insertRows(milestoneLogs, outcomes.map((o) => o.log)),
+    updateRows(transactions, outcomes.map((o) => o.transaction)),
+    ...eventsInBulk(client.id, outcomes.map((o) => o.event)).writes,
+  ]);
+}
+
+/** The status a milestone action moves the milestone to, or 409 when its state does not allow it. */
+export function decideMilestoneStatus(graph: TransactionGraph, milestoneId: string, action: MilestoneAction): MilestoneStatus {
+  const state = (e: MilestoneWithEscrow) => ({ id: e.milestone.id, status: e.milestone.status as MilestoneStatus, position: e.milestone.position });
+  const decision = decideMilestoneAction(action, state(findMilestone(graph, milestoneId)), graph.milestones.map(state));
+  if (!decision.ok) throw invalidState(decision.message);
+  return decision.to;
+}
+
+/** The step of a milestone action once its effect is known. Without a `role` the service itself acts (a lapsed deadline): logged as automatic. */
+export function milestoneActionStep(
+  a: { client: ClientRow; graph: TransactionGraph; milestoneId: string; action: MilestoneAction; role?: PartyRole; now: Date },
+  to: MilestoneStatus,
+  effect: MilestoneActionEffect,
+  payout?: AutoPayout,
+): Step {
+  const automatic = a.role === undefined;
+  const actor: LogActor = effect.actor ?? a.role ?? 'system';
+  return {
+    client: a.client,
+    graph: a.graph,
+    milestoneId: a.milestoneId,
+    now: a.now,
+    milestone: { ...effect.milestone, status: to },
+    transfer: effect.transfer,
+    payout,
+    totals: effect,
+    log: { actor, message: effect.log, automatic },
+    event: {
+      type: EVENT_OF[a.action],
+      data: (after) => ({ actor, automatic, message: effect.log, milestone: milestoneRecord(after, a.milestoneId) }),
+    },
+  };
 }
 
 /**
@@ -192,19 +275,15 @@ export async function applyMilestoneAction(
   last?: (write: Promise<unknown>) => void,
 ): Promise<TransactionGraph> {
   const { graph, balances } = a;
-  const automatic = a.role === undefined;
-  const actor: LogActor = a.role ?? 'system';
   const entry = findMilestone(graph, a.milestoneId);
-  const state = (e: MilestoneWithEscrow) => ({ id: e.milestone.id, status: e.milestone.status as MilestoneStatus, position: e.milestone.position });
-  const decision = decideMilestoneAction(a.action, state(entry), graph.milestones.map(state));
-  if (!decision.ok) throw invalidState(decision.message);
+  const to = decideMilestoneStatus(graph, a.milestoneId, a.action);
 
   // Every account locked so far, with its balance: an account is locked once it is in here.
   const lockAccounts = async (ids: string[]) => {
     if (ids.some((id) => !balances.has(id))) for (const [id, balance] of await lockLedgerAccounts(tx, ids)) balances.set(id, balance);
     return balances;
   };
-  const effect = await a.apply({ tx, client: a.client, graph, entry, now: a.now, to: decision.to, lockAccounts });
+  const effect = await a.apply({ tx, client: a.client, graph, entry, now: a.now, to, lockAccounts });
   const payout = effect.transfer
     ? await autoPayoutOf(tx, a.client, {
         sellerUserId: graph.seller.user.id,
@@ -220,21 +299,7 @@ export async function applyMilestoneAction(
     // after it: only a step that ends its transaction may leave a house account to its own write.
     await lockAccounts(last ? accountsToLockFirst(moved, a.client) : moved.postings.map((p) => p.accountId));
   }
-  const { graph: updated, written } = writeStep(tx, {
-    client: a.client,
-    graph,
-    milestoneId: a.milestoneId,
-    now: a.now,
-    milestone: { ...effect.milestone, status: decision.to },
-    transfer: effect.transfer,
-    payout,
-    totals: effect,
-    log: { actor: effect.actor ?? actor, message: effect.log, automatic },
-    event: {
-      type: EVENT_OF[a.action],
-      data: (after) => ({ actor: effect.actor ?? actor, automatic, message: effect.log, milestone: milestoneRecord(after, a.milestoneId) }),
-    },
-  });
+  const { graph: updated, written } = writeStep(tx, milestoneActionStep(a, to, effect, payout));
   // A party's own action ends its transaction with the step (runMilestoneAction); a lapse's action runs
   // inside another operation's transaction, which goes on after it.
   if (last) last(written);

@@ -4,7 +4,8 @@ import type { Transfer } from '@/lib/escrow/ledger';
 import type { Tx } from '../db/client';
 import { runAsOneStatement, type Write } from '../db/one-statement';
 import type { ClientRow } from '../db/schema';
-import { ledgerAccounts } from '../db/schema';
+import { ledgerAccounts, ledgerEntries, ledgerTransfers } from '../db/schema';
+import { insertRows, updateRows } from '../db/recordset';
 import { hasPassedDeadline } from '../deadlines/scan';
 import { uuidv7 } from '../ids';
 
@@ -102,34 +103,59 @@ export function transferWrites(a: TransferInput): Write[] {
   return transfersWrites([a]);
 }
 
+/** The rows of balanced transfers: the transfers, their entries, and each account's net movement over all of them. */
+export function ledgerRows(list: TransferInput[]) {
+  const transfers: (typeof ledgerTransfers.$inferInsert)[] = [];
+  const entries: (typeof ledgerEntries.$inferInsert)[] = [];
+  const net = new Map<string, number>();
+  let at: Date | undefined;
+  for (const a of list) {
+    if (a.transfer.postings.length === 0) continue;
+    const transferId = a.id ?? uuidv7();
+    at = a.now;
+    transfers.push({ id: transferId, clientId: a.clientId, kind: a.transfer.kind, milestoneId: a.milestoneId ?? null, payoutId: a.payoutId ?? null, description: a.description, createdAt: a.now });
+    for (const p of a.transfer.postings) entries.push({ id: uuidv7(), transferId, accountId: p.accountId, amountKobo: p.amount, createdAt: a.now });
+    for (const [accountId, amount] of netMovements(a.transfer)) net.set(accountId, (net.get(accountId) ?? 0) + amount);
+  }
+  const balances = [...net].filter(([, amount]) => amount !== 0).map(([id, amount]) => ({ id, balanceKobo: amount, updatedAt: at! }));
+  return { transfers, entries, balances };
+}
+
 /**
  * transferWrites for several transfers in one statement (a release and the payout it starts): each
  * account's balance is updated once, by its net movement over all of them, since a statement can update
  * a row only once.
  */
 export function transfersWrites(list: TransferInput[]): Write[] {
+  const { transfers, entries, balances } = ledgerRows(list);
   const writes: Write[] = [];
-  const net = new Map<string, number>();
-  let at = '';
-  for (const a of list) {
-    if (a.transfer.postings.length === 0) continue;
-    const transferId = a.id ?? uuidv7();
-    at = a.now.toISOString();
-    const entries = a.transfer.postings.map((p) => sql`(${uuidv7()}::uuid, ${transferId}::uuid, ${p.accountId}::uuid, ${p.amount}::bigint, ${at}::timestamptz)`);
+  for (const t of transfers) {
+    const at = t.createdAt!.toISOString();
+    const entriesOfTransfer = entries
+      .filter((e) => e.transferId === t.id)
+      .map((e) => sql`(${e.id}::uuid, ${t.id}::uuid, ${e.accountId}::uuid, ${e.amountKobo}::bigint, ${at}::timestamptz)`);
     writes.push(
       sql`insert into ledger_transfers (id, client_id, kind, milestone_id, payout_id, description, created_at)
-        values (${transferId}::uuid, ${a.clientId}::uuid, ${a.transfer.kind}, ${a.milestoneId ?? null}::uuid, ${a.payoutId ?? null}::uuid, ${a.description}, ${at}::timestamptz)`,
-      sql`insert into ledger_entries (id, transfer_id, account_id, amount_kobo, created_at) values ${sql.join(entries, sql`, `)}`,
+        values (${t.id}::uuid, ${t.clientId}::uuid, ${t.kind}, ${t.milestoneId}::uuid, ${t.payoutId}::uuid, ${t.description}, ${at}::timestamptz)`,
+      sql`insert into ledger_entries (id, transfer_id, account_id, amount_kobo, created_at) values ${sql.join(entriesOfTransfer, sql`, `)}`,
     );
-    for (const [accountId, amount] of netMovements(a.transfer)) net.set(accountId, (net.get(accountId) ?? 0) + amount);
   }
   // One update by primary key per account: a join of the accounts with a VALUES list was planned (and
   // its plan kept for the connection) as a hash join over every account while the table was small.
-  for (const [accountId, amount] of net) {
-    if (amount === 0) continue;
-    writes.push(sql`update ledger_accounts set balance_kobo = balance_kobo + ${amount}::bigint, updated_at = ${at}::timestamptz where id = ${accountId}::uuid`);
+  for (const b of balances) {
+    writes.push(sql`update ledger_accounts set balance_kobo = balance_kobo + ${b.balanceKobo}::bigint, updated_at = ${b.updatedAt.toISOString()}::timestamptz where id = ${b.id}::uuid`);
   }
   return writes;
+}
+
+/**
+ * The writes of many transfers at once (the deadline runner's batch): three statements whatever their
+ * number. Their accounts must already be locked, house accounts included (lockLedgerAccounts).
+ */
+export function transfersInBulk(list: TransferInput[]): Write[] {
+  const { transfers, entries, balances } = ledgerRows(list);
+  if (transfers.length === 0) return [];
+  return [insertRows(ledgerTransfers, transfers), insertRows(ledgerEntries, entries), updateRows(ledgerAccounts, balances, { add: ['balanceKobo'] })];
 }
 
 /** Locks a balanced transfer's accounts and writes it now (one statement), inside the caller's database transaction. */

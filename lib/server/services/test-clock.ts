@@ -33,7 +33,7 @@ export async function advanceTestClock(db: Db, client: ClientRow, body: { second
     if (!moved) throw new Error('client vanished');
     // Every server answers with the new clock once this commits.
     await announceClientChange(tx, client.id);
-    const settled = await runDueDeadlines(tx, { wallNow, clientId: client.id, wait: true });
+    const { acted: settled } = await runDueDeadlines(tx, { wallNow, clientId: client.id, wait: true });
     // Sandbox payouts are paid on this clock too (decisions §11), those the lapses just started included.
     const paid = await settleSandboxPayouts(tx, { wallNow, clientId: client.id });
     return { updated: moved, settled, paid };

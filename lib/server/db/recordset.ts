@@ -1,0 +1,71 @@
+import 'server-only';
+import { getTableColumns, sql, type Column, type SQL, type Table } from 'drizzle-orm';
+
+type ColumnsByKey = Map<string, Column>;
+const columnsByTable = new WeakMap<Table, ColumnsByKey>();
+
+function columnsOf(table: Table): ColumnsByKey {
+  let columns = columnsByTable.get(table);
+  if (!columns) {
+    columns = new Map(Object.entries(getTableColumns(table)));
+    columnsByTable.set(table, columns);
+  }
+  return columns;
+}
+
+/** A row's values keyed by the table's property names (drizzle's), as many as the write sets. */
+export type PartialRow<T extends Table> = Partial<T['$inferInsert']>;
+
+/** A value as JSON carries it into `jsonb_to_recordset`: instants as ISO text, JSON columns as JSON. */
+const jsonValue = (value: unknown) => (value instanceof Date ? value.toISOString() : (value ?? null));
+
+/**
+ * `jsonb_to_recordset(<rows>) as r(<column> <type>, …)`: many rows as one JSON parameter rather than a
+ * parameter per value, so a write of hundreds of rows is one short statement whose text does not depend
+ * on how many rows it carries (one prepared plan), far from the protocol's limit on parameters.
+ */
+function recordset<T extends Table>(table: T, keys: string[], rows: PartialRow<T>[]): SQL {
+  const columns = columnsOf(table);
+  const json = rows.map((row) => Object.fromEntries(keys.map((key) => [columns.get(key)!.name, jsonValue((row as Record<string, unknown>)[key])])));
+  const definitions = keys.map((key) => {
+    const column = columns.get(key)!;
+    return sql`${sql.identifier(column.name)} ${sql.raw(column.getSQLType())}`;
+  });
+  return sql`jsonb_to_recordset(${JSON.stringify(json)}::jsonb) as r(${sql.join(definitions, sql`, `)})`;
+}
+
+function keysOf<T extends Table>(table: T, rows: PartialRow<T>[]): string[] {
+  const keys = Object.keys(rows[0] ?? {});
+  const columns = columnsOf(table);
+  for (const key of keys) if (!columns.has(key)) throw new Error(`no column ${key}`);
+  return keys;
+}
+
+/**
+ * Inserts many rows in one statement. Every row sets the same columns (the first row's); `computed` adds
+ * columns whose value is an expression over the row, read as `r.<column>`.
+ */
+export function insertRows<T extends Table>(table: T, rows: PartialRow<T>[], computed: Record<string, SQL> = {}): SQL {
+  const keys = keysOf(table, rows);
+  const columns = columnsOf(table);
+  const names = [...keys.map((key) => sql.identifier(columns.get(key)!.name)), ...Object.keys(computed).map((key) => sql.identifier(columns.get(key)!.name))];
+  const values = [...keys.map((key) => sql`r.${sql.identifier(columns.get(key)!.name)}`), ...Object.values(computed)];
+  return sql`insert into ${table} (${sql.join(names, sql`, `)}) select ${sql.join(values, sql`, `)} from ${recordset(table, keys, rows)}`;
+}
+
+/**
+ * Updates many rows by primary key (`id`) in one statement, each to its own values; every row sets the same
+ * columns. Columns named in `add` are moved by the row's value rather than set to it (a balance). A row may
+ * be updated only once in a statement, so the caller merges two changes of one row first.
+ */
+export function updateRows<T extends Table>(table: T, rows: (PartialRow<T> & { id: string })[], opts: { add?: string[] } = {}): SQL {
+  const keys = keysOf(table, rows);
+  const columns = columnsOf(table);
+  const sets = keys
+    .filter((key) => key !== 'id')
+    .map((key) => {
+      const name = sql.identifier(columns.get(key)!.name);
+      return opts.add?.includes(key) ? sql`${name} = target.${name} + r.${name}` : sql`${name} = r.${name}`;
+    });
+  return sql`update ${table} as target set ${sql.join(sets, sql`, `)} from ${recordset(table, keys, rows)} where target.id = r.id`;
+}

@@ -47,6 +47,12 @@ async function dueCount(db: Db, aheadMs = 0): Promise<number> {
   return row?.n ?? 0;
 }
 
+/** Whether any transaction still has a passed deadline: the runner's own scan, stopped at the first. */
+async function anyDue(db: Db): Promise<boolean> {
+  const [row] = (await db.execute(sql`select count(*)::int as n from (${transactionsWithPassedDeadlines({ wallNow: new Date(), limit: 1 })}) s`)) as unknown as Array<{ n: number }>;
+  return (row?.n ?? 0) > 0;
+}
+
 /** Lapse events recorded more than once for one milestone or dispute: a lapse that acted twice. */
 async function actedTwice(db: Db): Promise<number> {
   const rows = (await db.execute(sql`select count(*)::int as n from (
@@ -102,7 +108,7 @@ export async function deadlineStorm(opts: { transactions: number; ratePerSecond:
       if (advance.status !== 200) throw new Error(`advance → ${advance.status} ${JSON.stringify(advanced)}`);
       const timeoutAt = started + (opts.timeoutMs ?? 600_000);
       while (performance.now() < timeoutAt) {
-        if ((await dueCount(db)) === 0) {
+        if (!(await anyDue(db))) {
           settledAt = performance.now();
           break;
         }

@@ -58,6 +58,7 @@ async function main() {
   const { startServerOrExit } = await import('../lib/server/startup');
   await startServerOrExit();
   (globalThis as typeof globalThis & { __escrowStarted?: boolean }).__escrowStarted = true;
+  if (process.env.ESCROW_WORKER_ROLE === 'background') return keepRunningInBackground();
   const site = API_ONLY ? apiOnly() : await startNext(hostname, port);
   const { app: api } = await import('../lib/api/app');
   // Next shares this process in `npm start`: the globals it uses stay the engine's own.
@@ -93,6 +94,20 @@ async function main() {
       server.close();
       void site.close().finally(() => process.exit(0));
       setTimeout(() => process.exit(0), 5000).unref();
+    });
+  }
+}
+
+/**
+ * The background worker answers no request (workers.ts): it lives for its pollers, whose timers do not
+ * keep a process alive by themselves, until the primary stops it.
+ */
+function keepRunningInBackground() {
+  const alive = setInterval(() => undefined, 60_000);
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      clearInterval(alive);
+      process.exit(0);
     });
   }
 }

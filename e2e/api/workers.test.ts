@@ -1,8 +1,8 @@
 /**
  * The production server as several worker processes on PostgreSQL (scripts/production-server/workers.ts):
- * both workers answer, a change one of them makes to a client is seen by the other within a second (they
- * hear of it through PostgreSQL, as separate servers do), and a worker that dies is replaced while the
- * other goes on answering.
+ * both request workers answer, a change one of them makes to a client is seen by the other within a second
+ * (they hear of it through PostgreSQL, as separate servers do), the background worker runs the pollers,
+ * and a worker that dies is replaced while the other goes on answering.
  */
 import fs from 'node:fs';
 import http from 'node:http';
@@ -59,13 +59,14 @@ describe.runIf(inject('database') === 'postgres')('a server of two worker proces
     return replies.map((r) => r.body.data.offset_ms);
   }
 
-  it('runs two workers, and a test clock moved through one is the clock of both within a second', async () => {
+  it('runs two request workers and a background worker, and a test clock moved through one is the clock of both within a second', async () => {
     // Once the second worker listens, connections alternate between the two. A worker listens only after
     // its start-up, which on a loaded machine takes seconds after its process appears: wait for both to say so.
     const listening = () => server.output().split('"msg":"listening"').length - 1;
     for (let attempt = 0; attempt < 600 && listening() < 2; attempt++) await new Promise((r) => setTimeout(r, 100));
     expect(listening()).toBe(2);
-    expect(workerPids(server)).toHaveLength(2);
+    for (let attempt = 0; attempt < 600 && !server.output().includes('"msg":"escrow desk background worker ready"'); attempt++) await new Promise((r) => setTimeout(r, 100));
+    expect(workerPids(server)).toHaveLength(3);
     // Both workers now hold the client (and its clock) in their caches.
     expect(await clockOffsets(8)).toEqual(Array(8).fill(0));
     for (let day = 1; day <= 3; day++) {
@@ -89,10 +90,10 @@ describe.runIf(inject('database') === 'postgres')('a server of two worker proces
     let pids: number[] = [];
     for (let attempt = 0; attempt < 300; attempt++) {
       pids = workerPids(server);
-      if (pids.length === 2 && !pids.includes(victim!)) break;
+      if (pids.length === 3 && !pids.includes(victim!)) break;
       await new Promise((r) => setTimeout(r, 100));
     }
-    expect(pids).toHaveLength(2);
+    expect(pids).toHaveLength(3);
     expect(pids).not.toContain(victim);
     expect(server.output()).toContain('"msg":"worker exited; starting another"');
   });

@@ -22,7 +22,9 @@ const EnvSchema = z.object({
   ESCROW_DB_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   /** Set by the production server in each of its worker processes (scripts/production-server/workers.ts). */
   ESCROW_WORKER: z.coerce.number().int().min(1).optional(),
+  /** How many workers answer requests; with more than one there is also a background worker (ESCROW_WORKER_ROLE). */
   ESCROW_WORKER_COUNT: z.coerce.number().int().min(1).default(1),
+  ESCROW_WORKER_ROLE: z.enum(['requests', 'background']).default('requests'),
   ESCROW_DB_PREPARED_STATEMENTS: z.enum(['0', '1']).default('1'),
   /** Live clients' payment provider (decisions §12); test clients always use the sandbox. */
   ESCROW_PAYMENT_PROVIDER: z.enum(['sandbox', 'paystack']).default('sandbox'),

@@ -1,6 +1,6 @@
 import 'server-only';
 import { assertSameEncryptionKey, EncryptionKeyMismatch, sealPlaintextSecrets } from './crypto/secrets-at-rest';
-import { database } from './db/client';
+import { database, type Database, type Db } from './db/client';
 import { startTableMaintenance } from './db/table-maintenance';
 import { startDeadlineRunner } from './deadlines/runner';
 import { startPayoutRunner } from './payouts/runner';
@@ -14,17 +14,23 @@ import { seedDemoOnce } from './seed/demo';
 
 /**
  * Runs once per server process (instrumentation): migrations, then the demo data on first start. Of a
- * server's worker processes, the first (started alone, before the others) seeds and runs the background
- * runners; those are safe to run twice, but one poller per server is enough.
+ * server's worker processes, the first (started alone, before the others) seeds, and the background
+ * worker runs the background runners (scripts/production-server/workers.ts); a server of one process
+ * does all of it. The runners are safe to run twice, but one of each per server is enough.
  */
 export async function startServer(): Promise<void> {
   const { db, driver } = await database();
   // Before anything is sealed or opened: a server holding another key than its peers must not start.
   await assertSameEncryptionKey(db, new Date());
   listenForClientChanges();
-  const lead = (env().ESCROW_WORKER ?? 1) === 1;
-  if (!lead) {
-    console.log(JSON.stringify({ level: 'info', msg: 'escrow desk worker ready', worker: env().ESCROW_WORKER, database: driver }));
+  const { ESCROW_WORKER: worker, ESCROW_WORKER_COUNT: workers, ESCROW_WORKER_ROLE: role } = env();
+  if (role === 'background') {
+    await startBackgroundRunners(db, driver);
+    console.log(JSON.stringify({ level: 'info', msg: 'escrow desk background worker ready', worker, database: driver }));
+    return;
+  }
+  if ((worker ?? 1) !== 1) {
+    console.log(JSON.stringify({ level: 'info', msg: 'escrow desk worker ready', worker, database: driver }));
     return;
   }
   const sealed = await sealPlaintextSecrets(db);
@@ -38,12 +44,16 @@ export async function startServer(): Promise<void> {
     const accounts = await seedDashboardAccounts(db, new Date());
     if (accounts.length) console.log(JSON.stringify({ level: 'info', msg: 'demo dashboard accounts seeded', accounts }));
   }
+  if (workers === 1) await startBackgroundRunners(db, driver);
+  console.log(JSON.stringify({ level: 'info', msg: 'escrow desk ready', database: driver }));
+}
+
+async function startBackgroundRunners(db: Db, driver: Database['driver']): Promise<void> {
   startDeadlineRunner(db);
   startWebhookDispatcher(db);
   startPayoutRunner(db);
   startEmailRunner(db);
   await startTableMaintenance(db, driver);
-  console.log(JSON.stringify({ level: 'info', msg: 'escrow desk ready', database: driver }));
 }
 
 /**

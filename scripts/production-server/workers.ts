@@ -4,7 +4,10 @@
  * quarter of the machine idle while requests queued behind it. The embedded database belongs to one
  * process, so on PGlite the server stays one process.
  *
- * The first worker starts alone (migrations, demo data, background runners), the others once it listens.
+ * The first worker starts alone (migrations, demo data), the others once it listens, with one more that
+ * answers no request: the background worker runs the deadline runner, the webhook dispatcher and the
+ * other pollers, so that a storm of lapses or deliveries is worked through beside the requests rather than
+ * between them on one event loop.
  * A worker that dies after the server is up is replaced; one that dies before stops the server, with its
  * message, as a single process would. Workers hear of each other's changes to a client through
  * PostgreSQL, as separate servers do (lib/server/client-cache.ts).
@@ -36,8 +39,10 @@ export function runWorkers(count: number): void {
   let serving = false;
   let stopping = false;
 
+  // The background worker's index follows the request workers'.
   const fork = (index: number) => {
-    const worker = cluster.fork({ ESCROW_WORKER: String(index), ESCROW_WORKER_COUNT: String(count) });
+    const role = index > count ? { ESCROW_WORKER_ROLE: 'background' } : {};
+    const worker = cluster.fork({ ESCROW_WORKER: String(index), ESCROW_WORKER_COUNT: String(count), ...role });
     workerOf.set(worker, index);
     return worker;
   };
@@ -66,7 +71,7 @@ export function runWorkers(count: number): void {
   const first = fork(1);
   first.once('listening', () => {
     serving = true;
-    for (let index = 2; index <= count; index++) fork(index);
+    for (let index = 2; index <= count + 1; index++) fork(index);
   });
 
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {

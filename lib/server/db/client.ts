@@ -59,6 +59,20 @@ export function postgresClient(url: string, options: ClientOptions = {}) {
   return postgres(url, { onnotice: () => undefined, ...rest, ...(socketOption as object), connection: { application_name: applicationName, ...rest.connection } });
 }
 
+/** Connections the background worker keeps: its pollers work one batch at a time. */
+const BACKGROUND_CONNECTIONS = 2;
+
+/**
+ * This process's share of ESCROW_DB_POOL_SIZE: the background worker's few, the rest split among the
+ * workers that answer requests (one process alone has them all).
+ */
+function poolShare(): number {
+  const { ESCROW_DB_POOL_SIZE: size, ESCROW_WORKER_COUNT: workers, ESCROW_WORKER_ROLE: role } = env();
+  if (workers === 1) return size;
+  if (role === 'background') return BACKGROUND_CONNECTIONS;
+  return Math.max(1, Math.ceil((size - BACKGROUND_CONNECTIONS) / workers));
+}
+
 async function openPostgres(url: string): Promise<Database> {
   // One connection, so that the advisory lock and the migrations share a session; ending it releases the lock.
   const migrator = postgresClient(url, { max: 1 });
@@ -69,7 +83,7 @@ async function openPostgres(url: string): Promise<Database> {
     await migrator.end();
   }
   const client = postgresClient(url, {
-    max: Math.ceil(env().ESCROW_DB_POOL_SIZE / env().ESCROW_WORKER_COUNT),
+    max: poolShare(),
     // Connections stay open, idle or old: a new one is a new backend with cold catalog caches and every
     // statement prepared again, paid by the request that waits for it.
     idle_timeout: 0,

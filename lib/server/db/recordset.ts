@@ -16,11 +16,11 @@ function columnsOf(table: Table): ColumnsByKey {
 /** A row's values keyed by the table's property names (drizzle's), as many as the write sets. */
 export type PartialRow<T extends Table> = Partial<T['$inferInsert']>;
 
-/** A value as JSON carries it into `jsonb_to_recordset`: instants as ISO text, JSON columns as JSON. */
+/** A value as JSON carries it into `json_to_recordset`: instants as ISO text, JSON columns as JSON. */
 const jsonValue = (value: unknown) => (value instanceof Date ? value.toISOString() : (value ?? null));
 
 /**
- * `jsonb_to_recordset(<rows>) as r(<column> <type>, …)`: many rows as one JSON parameter rather than a
+ * `json_to_recordset(<rows>) as r(<column> <type>, …)`: many rows as one JSON parameter rather than a
  * parameter per value, so a write of hundreds of rows is one short statement whose text does not depend
  * on how many rows it carries (one prepared plan), far from the protocol's limit on parameters.
  */
@@ -31,7 +31,7 @@ function recordset<T extends Table>(table: T, keys: string[], rows: PartialRow<T
     const column = columns.get(key)!;
     return sql`${sql.identifier(column.name)} ${sql.raw(column.getSQLType())}`;
   });
-  return sql`jsonb_to_recordset(${JSON.stringify(json)}::jsonb) as r(${sql.join(definitions, sql`, `)})`;
+  return sql`json_to_recordset(${JSON.stringify(json)}::json) as r(${sql.join(definitions, sql`, `)})`;
 }
 
 function keysOf<T extends Table>(table: T, rows: PartialRow<T>[]): string[] {

@@ -68,7 +68,7 @@ export function eventsInBulk(clientId: string, list: (Omit<EventInput, 'clientId
     ids: rows.map((r) => r.id),
     writes: rows.length === 0 ? [] : [
       insertRows(events, rows, { sequence: sql`(select coalesce(max(prior.sequence), 0) + 1 from events prior where prior.transaction_id = r.transaction_id)` }),
-      deliveriesOf(clientId, sql`(select id, created_at from jsonb_to_recordset(${JSON.stringify(rows.map((r) => ({ id: r.id, created_at: r.createdAt.toISOString() })))}::jsonb) as x(id uuid, created_at timestamptz))`),
+      deliveriesOf(clientId, sql`(select id, created_at from json_to_recordset(${JSON.stringify(rows.map((r) => ({ id: r.id, created_at: r.createdAt.toISOString() })))}::json) as x(id uuid, created_at timestamptz))`),
       ...rows.flatMap((r) => eventEmailWrites({ id: r.id, clientId, type: r.type, transactionId: r.transactionId, data: r.data, now: r.createdAt })),
     ],
   };

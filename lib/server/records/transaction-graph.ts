@@ -179,7 +179,11 @@ async function readGraph(db: DbOrTx, name: string, which: SQL, logsOf?: string):
 
 /** readGraph for every transaction `which` picks. */
 async function readGraphs(db: DbOrTx, name: string, which: SQL, logsOf?: string): Promise<{ graph: TransactionGraph; logs: MilestoneLogRow[] }[]> {
-  const rows = await db
+  return (await graphRows(db, name, which, logsOf)).map(graphOfRow);
+}
+
+function graphRows(db: DbOrTx, name: string, which: SQL, logsOf?: string) {
+  return db
     .select({
       ...transactionWithPartiesFields,
       milestones: sql<MilestoneJson[]>`${MILESTONES_JSON}`,
@@ -190,7 +194,10 @@ async function readGraphs(db: DbOrTx, name: string, which: SQL, logsOf?: string)
     .where(which)
     .prepare(name)
     .execute();
-  return rows.map((row) => ({
+}
+
+function graphOfRow(row: Awaited<ReturnType<typeof graphRows>>[number]): { graph: TransactionGraph; logs: MilestoneLogRow[] } {
+  return {
     graph: {
       ...transactionWithParties(row),
       milestones: row.milestones.map((m) => ({
@@ -199,14 +206,23 @@ async function readGraphs(db: DbOrTx, name: string, which: SQL, logsOf?: string)
       })),
     },
     logs: row.logs.map((l) => rowFromJson(milestoneLogs, l)),
-  }));
+  };
 }
 
-/** The graphs of many transactions of this client, with each one's disputes as its deadlines read them (the deadline runner's batch). */
-export async function loadTransactionGraphsWithDisputes(db: DbOrTx, clientId: string, transactionIds: string[]): Promise<{ graph: TransactionGraph; disputes: DisputeClockRow[] }[]> {
+/**
+ * The graphs of many transactions of this client, with each one's disputes as its deadlines read them
+ * (the deadline runner's batch). `pause` is awaited between rows as they are decoded, so that a
+ * process's requests are not kept waiting behind a whole batch.
+ */
+export async function loadTransactionGraphsWithDisputes(
+  db: DbOrTx,
+  clientId: string,
+  transactionIds: string[],
+  pause: (index: number) => Promise<void>,
+): Promise<{ graph: TransactionGraph; disputes: DisputeClockRow[] }[]> {
   const ids = sql.param(transactionIds);
-  const [graphs, disputeRows] = await Promise.all([
-    readGraphs(db, 'graphs_of_transactions', sql`t.id = any(${ids}::uuid[]) and t.client_id = ${clientId}`),
+  const [rows, disputeRows] = await Promise.all([
+    graphRows(db, 'graphs_of_transactions', sql`t.id = any(${ids}::uuid[]) and t.client_id = ${clientId}`),
     db
       .select({ transactionId: milestones.transactionId, dispute: disputeClockFields })
       .from(disputes)
@@ -215,7 +231,15 @@ export async function loadTransactionGraphsWithDisputes(db: DbOrTx, clientId: st
       .prepare('dispute_clocks_of_transactions')
       .execute(),
   ]);
-  return graphs.map(({ graph }) => ({ graph, disputes: disputeRows.filter((d) => d.transactionId === graph.transaction.id).map((d) => d.dispute) }));
+  const disputesOf = new Map<string, DisputeClockRow[]>();
+  for (const d of disputeRows) disputesOf.set(d.transactionId, [...(disputesOf.get(d.transactionId) ?? []), d.dispute]);
+  const loaded = [];
+  for (const [i, row] of rows.entries()) {
+    await pause(i);
+    const { graph } = graphOfRow(row);
+    loaded.push({ graph, disputes: disputesOf.get(graph.transaction.id) ?? [] });
+  }
+  return loaded;
 }
 
 function graphOfMilestone(clientId: string, milestoneId: string): SQL {

@@ -195,12 +195,17 @@ export function writeStep(tx: Tx, step: Step): { graph: TransactionGraph; log: M
 /**
  * Many steps of one client, each on a transaction of its own, written as one statement of a few writes
  * per table whatever their number (the deadline runner's batch). Their accounts, house accounts included,
- * must be locked already; a step with rows of its own or a payout is written by writeStep.
+ * must be locked already; a step with rows of its own or a payout is written by writeStep. `pause` is
+ * awaited between steps as their rows are built.
  */
-export async function writeStepsInBulk(tx: Tx, client: ClientRow, steps: Step[]): Promise<void> {
+export async function writeStepsInBulk(tx: Tx, client: ClientRow, steps: Step[], pause: (index: number) => Promise<void>): Promise<void> {
   if (steps.length === 0) return;
   if (steps.some((s) => s.rows || s.payout)) throw new Error('a step with rows of its own or a payout is written by writeStep');
-  const outcomes = steps.map(stepOutcome);
+  const outcomes = [];
+  for (const [i, step] of steps.entries()) {
+    await pause(i);
+    outcomes.push(stepOutcome(step));
+  }
   // A statement sets the same columns on every row it updates: one update per shape of milestone change.
   const milestoneChanges = new Map<string, (NonNullable<(typeof outcomes)[number]['milestone']> & { id: string })[]>();
   outcomes.forEach(({ milestone }, i) => {

@@ -11,6 +11,7 @@
  */
 import cluster from 'node:cluster';
 import http from 'node:http';
+import os from 'node:os';
 import path from 'node:path';
 import { getRequestListener } from '@hono/node-server';
 import { loadEnvConfig } from '@next/env';
@@ -25,6 +26,9 @@ function option(flag: string, fallback: string): string {
   const at = process.argv.indexOf(flag);
   return at === -1 ? fallback : (process.argv[at + 1] ?? fallback);
 }
+
+/** The background worker's scheduling priority (Unix niceness, 0 normal to 19 lowest). */
+const BACKGROUND_NICENESS = 10;
 
 const isApiPath = (url: string) => url === '/v1' || url.startsWith('/v1/') || url.startsWith('/v1?');
 
@@ -103,6 +107,8 @@ async function main() {
  * keep a process alive by themselves, until the primary stops it.
  */
 function keepRunningInBackground() {
+  // Its work can wait a moment; a request should not wait for it on a busy machine.
+  os.setPriority(BACKGROUND_NICENESS);
   const alive = setInterval(() => undefined, 60_000);
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {

@@ -31,6 +31,12 @@ function workerPids(server: TestServer): number[] {
   return fs.readFileSync(`/proc/${server.process.pid}/task/${server.process.pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
 }
 
+/** A process's scheduling niceness, from /proc/<pid>/stat (the field after its priority). */
+function niceness(pid: number): number {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+}
+
 function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
@@ -67,6 +73,8 @@ describe.runIf(inject('database') === 'postgres')('a server of two worker proces
     expect(listening()).toBe(2);
     for (let attempt = 0; attempt < 600 && !server.output().includes('"msg":"escrow desk background worker ready"'); attempt++) await new Promise((r) => setTimeout(r, 100));
     expect(workerPids(server)).toHaveLength(3);
+    // The background worker yields the processor to the request workers.
+    expect(workerPids(server).map(niceness).sort()).toEqual([0, 0, 10]);
     // Both workers now hold the client (and its clock) in their caches.
     expect(await clockOffsets(8)).toEqual(Array(8).fill(0));
     for (let day = 1; day <= 3; day++) {

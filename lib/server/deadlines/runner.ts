@@ -9,10 +9,10 @@ import { transactionsWithPassedDeadlines } from './scan';
 import { queryRows } from '../db/rows';
 
 /** Candidates a scan returns. */
-const PAGE = 200;
+const PAGE = 400;
 
 /** Transactions settled together in one database transaction: enough that a storm of lapses is a few statements per batch, few enough that the locks are held briefly. */
-const BATCH = 100;
+const BATCH = 200;
 
 /**
  * Finds transactions with a passed deadline (each client's test clock included) and settles them: the

@@ -1,5 +1,6 @@
 /** The benchmark's result, its targets (issue #6) and its Markdown table. */
 import fs from 'node:fs';
+import type { DeadlineStormResult } from './deadline-storm';
 import type { KernelPauses } from './kernel-pauses';
 import type { LatencySummary } from './load';
 
@@ -43,6 +44,8 @@ export type BenchResult = {
   pgbench: { tps: number; clients: number; scale: number; seconds: number } | null;
   databases: { postgres?: DatabaseResult; pglite?: DatabaseResult };
   dashboard: { firstLoadJs: Array<{ route: string; gzipKb: number; rawKb: number }>; lcp: { lcpMs: number[]; medianMs: number; milestones: number; logLines: number } | null };
+  /** On PostgreSQL (issue #28). */
+  storms?: { deadlines?: DeadlineStormResult };
 };
 
 type Target = { target: string; measured: string; met: boolean };
@@ -103,6 +106,13 @@ export function targets(r: BenchResult): Target[] {
   if (heaviest) out.push({ target: 'Every dashboard route ≤ 150 kB first-load JS (gzip)', measured: `heaviest ${heaviest.route} ${heaviest.gzipKb} kB`, met: heaviest.gzipKb <= 150 });
   if (r.dashboard.lcp) {
     out.push({ target: 'Transaction page LCP ≤ 1 s (20 milestones, 200 log lines)', measured: `median ${r.dashboard.lcp.medianMs} ms of ${r.dashboard.lcp.lcpMs.join(', ')}`, met: r.dashboard.lcp.medianMs <= 1000 });
+  }
+  const storm = r.storms?.deadlines;
+  if (storm) {
+    out.push({ target: `Deadline storm (${storm.due} lapses at once): ≥ 1,000 settled per second`, measured: `${storm.lapsesPerSecond}/s (all settled in ${storm.secondsUntilAllSettled ?? 'more than the timeout of'} s)`, met: storm.lapsesPerSecond >= 1000 });
+    out.push({ target: 'Deadline storm: none acts twice, the ledger balances', measured: `${storm.actedTwice} twice; ledger ${storm.ledgerBalanced ? 'balanced' : '**unbalanced**'}`, met: storm.actedTwice === 0 && storm.ledgerBalanced });
+    const ratio = storm.storm.p99 / storm.quiet.p99;
+    out.push({ target: 'Deadline storm: API p99 ≤ 2× its quiet value (GET milestone, same rate)', measured: `${storm.storm.p99} / ${storm.quiet.p99} ms = ${ratio.toFixed(2)}×, ${storm.errors} errors`, met: ratio <= 2 && storm.errors === 0 });
   }
   return out;
 }
@@ -179,6 +189,13 @@ export function renderMarkdown(r: BenchResult): string {
       lines.push(row(['---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:']));
       db.paired.forEach((p, i) => lines.push(row([i + 1, p.getMilestone, p.bareGetMilestone, pct(p.getMilestone / p.bareGetMilestone), p.lifecycle, p.pgbenchTps, pct(p.lifecycle / p.pgbenchTps), p.errors])));
     }
+  }
+  const storm = r.storms?.deadlines;
+  if (storm) {
+    lines.push('');
+    lines.push(
+      `**Deadline storm** (PostgreSQL, bench/deadline-storm.ts): ${storm.transactions} transactions of one client under inspection, its test clock moved past every deadline at once. ${storm.settledInRequest} settled inside the clock's request (${storm.advanceMs} ms), the background worker the rest: all ${storm.due} in ${storm.secondsUntilAllSettled} s, ${storm.lapsesPerSecond} lapses/s, ${storm.actedTwice} twice. GET milestone at ${r.settings.stormReadsPerSecond ?? '?'}/s meanwhile: p50/p95/p99 ${storm.storm.p50}/${storm.storm.p95}/${storm.storm.p99} ms (max ${storm.storm.max}) against ${storm.quiet.p50}/${storm.quiet.p95}/${storm.quiet.p99} ms quiet.`,
+    );
   }
   lines.push('');
   lines.push('**Dashboard** first-load JavaScript per route (gzip, from the build):');

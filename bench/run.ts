@@ -4,9 +4,10 @@
  * LCP. Writes the report to bench/results/<date>.md (kept in the repository), its raw figures to
  * bench/raw/<date>.json (ignored by git), and puts the table in the README.
  *
- * Flags: --quick (short phases, for trying the harness), --only=postgres|pglite, --no-dashboard.
+ * Flags: --quick (short phases, for trying the harness), --only=postgres|pglite, --no-dashboard, --no-storms.
  * DATABASE for the PostgreSQL runs: BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres.
  */
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,6 +21,7 @@ import { transactionPageLcp } from './dashboard-lcp';
 import { closedLoop, HttpDriver, openLoop, summarize, type LatencySummary, type Recorder } from './load';
 import { damonThreads, watchKernelPauses } from './kernel-pauses';
 import { samplePeakRss } from './memory';
+import type { DeadlineStormResult } from './deadline-storm';
 import { renderMarkdown, updateReadme, type BenchResult, type PairedRound, type PhaseResult } from './report';
 import { LIFECYCLES, prepareDataset, READS, type Dataset, type Operation } from './scenarios';
 
@@ -234,6 +236,27 @@ async function benchDashboard() {
   }
 }
 
+/** Deadlines waiting on one client when its clock moves past them all (issue #28); a twentieth with --quick. */
+const STORM_DEADLINES = QUICK ? 5000 : 100_000;
+/** GET milestone's rate beside the storm, and before it for the quiet figure. */
+const STORM_READS_PER_SECOND = 50;
+
+/**
+ * The deadline storm (bench/deadline-storm.ts), run as a process of its own: it reads the server's modules
+ * (the runner's scan, the ledger audit), which load only under the react-server condition.
+ */
+function deadlineStorm(): DeadlineStormResult {
+  console.log(`\n== deadline storm: ${STORM_DEADLINES} lapses ==`);
+  const out = execFileSync(
+    process.execPath,
+    ['--import', 'tsx', '--conditions=react-server', path.join(ROOT, 'bench/deadline-storm.ts'), `--transactions=${STORM_DEADLINES}`, `--rate=${STORM_READS_PER_SECOND}`],
+    { cwd: ROOT, env: { ...process.env, BENCH_DATABASE_URL: ADMIN_URL }, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 16 * 1024 * 1024 },
+  );
+  const result = JSON.parse(out.slice(out.indexOf('{'))) as DeadlineStormResult;
+  console.log(`  ${result.lapsesPerSecond} lapses/s; GET milestone p99 ${result.quiet.p99} ms quiet, ${result.storm.p99} ms in the storm`);
+  return result;
+}
+
 async function main() {
   const startedAt = new Date();
   // The dashboard phase comes last: a missing browser must stop the run before its minutes of load, not after.
@@ -246,7 +269,7 @@ async function main() {
     date: startedAt.toISOString(),
     quick: QUICK,
     machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? '', memoryGb: Math.round(os.totalmem() / 2 ** 30), node: process.version, damonSampleMs: damonThreads().sampleMs },
-    settings: { concurrency: CONCURRENCY, warmUpSeconds: WARM_MS / 1000, pairedSeconds: PAIRED_MS / 1000, readSeconds: READ_MS / 1000, lifecycleSeconds: LIFECYCLE_MS / 1000, halfPeakSeconds: HALF_PEAK_MS / 1000, poolSize: POOL_SIZE },
+    settings: { concurrency: CONCURRENCY, warmUpSeconds: WARM_MS / 1000, pairedSeconds: PAIRED_MS / 1000, readSeconds: READ_MS / 1000, lifecycleSeconds: LIFECYCLE_MS / 1000, halfPeakSeconds: HALF_PEAK_MS / 1000, poolSize: POOL_SIZE, stormReadsPerSecond: STORM_READS_PER_SECOND },
     pgbench: null,
     databases: {},
     dashboard: { firstLoadJs: firstLoad.map((r) => ({ route: r.route, gzipKb: Math.round(r.gzipBytes / 102.4) / 10, rawKb: Math.round(r.rawBytes / 1024) })), lcp: null },
@@ -256,6 +279,7 @@ async function main() {
     result.pgbench = await pgbenchTps(ADMIN_URL, QUICK ? 5 : 20);
     console.log(`  ${result.pgbench.tps} tps`);
     result.databases.postgres = await benchDatabase('postgres');
+    if (!args.has('--no-storms')) result.storms = { deadlines: deadlineStorm() };
   }
   if (ONLY !== 'postgres') result.databases.pglite = await benchDatabase('pglite');
   if (!args.has('--no-dashboard')) result.dashboard.lcp = await benchDashboard();

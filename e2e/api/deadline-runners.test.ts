@@ -1,12 +1,18 @@
 /**
  * Two app processes on one PostgreSQL, both running the deadline runner, started after the deadlines
- * lapsed while no server was up: every lapse acts exactly once, and none is lost to the restart.
+ * lapsed while no server was up: every lapse acts exactly once, and none is lost to the restart. Then a
+ * storm: more lapses than a page, which each server's background worker settles two batches at a time.
  */
+import { drizzle } from 'drizzle-orm/postgres-js';
+import { migrate } from 'drizzle-orm/postgres-js/migrator';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { onDatabase, startTestServer, type TestServer } from '../support/test-server';
+import { generateDataset, MIGRATIONS_FOLDER, postgresSession } from '../../bench/generate-data';
+import { createDatabase, dropDatabase, onDatabase, startTestServer, type TestServer } from '../support/test-server';
 
 const DEALS = 8;
 const servers: TestServer[] = [];
+/** Databases a test made itself, dropped once the servers on them have stopped. */
+const databases: string[] = [];
 
 async function api(server: TestServer, method: string, route: string, key: string, body?: unknown) {
   const res = await fetch(`${server.baseUrl}${route}`, {
@@ -71,18 +77,55 @@ describe.runIf(inject('database') === 'postgres')('deadline runners on PostgreSQ
       expect((await api(b, 'GET', `/v1/wallets/${d.sellerId}`, key)).balance).toBe(9_900);
     }
     expect((await api(a, 'GET', '/v1/operator/ledger/integrity', a.operatorKey)).balanced).toBe(true);
-    const acted = (server: TestServer) =>
-      server
-        .output()
-        .split('\n')
-        .filter((l) => l.includes('"deadlines settled"'))
-        .reduce((sum, l) => sum + (JSON.parse(l).acted as number), 0);
     // Both runners looked; between them the lapses acted exactly DEALS times.
     expect(acted(a) + acted(b)).toBe(DEALS);
   }, 180_000);
+
+  it('two servers work through a storm of lapsed inspections in batches side by side: each acts once, in order', async () => {
+    const databaseUrl = await createDatabase(process.env.TEST_DATABASE_URL!);
+    databases.push(databaseUrl);
+    const { client, due } = await onDatabase(databaseUrl, async (sql) => {
+      await migrate(drizzle(sql), { migrationsFolder: MIGRATIONS_FOLDER });
+      const dataset = await generateDataset(postgresSession(sql), { clients: 1, bigClientTransactions: 1200, otherClientTransactions: 1, states: ['under_inspection'] });
+      const generated = dataset.clients[0]!;
+      // Every inspection of the big client has just ended.
+      const lapsed = await sql`update milestones set inspection_end_date = now() - interval '1 second' where client_id = ${generated.id} and status = 'UNDER_INSPECTION' returning id`;
+      return { client: generated, due: lapsed.length };
+    });
+    expect(due).toBeGreaterThan(1000);
+    const runnerEnv = { env: { ESCROW_DEADLINE_POLL_MS: '50' }, databaseUrl };
+    const [a, b] = await Promise.all([startTestServer(runnerEnv), startTestServer(runnerEnv)]);
+    servers.push(a, b);
+    const waiting = () => onDatabase(databaseUrl, async (sql) => (await sql`select count(*)::int as n from milestones where client_id = ${client.id} and status = 'UNDER_INSPECTION'`)[0]!.n as number);
+    for (const until = Date.now() + 90_000; Date.now() < until && (await waiting()) > 0; ) await new Promise((r) => setTimeout(r, 200));
+    expect(await waiting()).toBe(0);
+    const checks = await onDatabase(databaseUrl, async (sql) => {
+      const [accepted] = await sql`select count(*)::int as events, count(distinct milestone_id)::int as milestones from events
+        where client_id = ${client.id} and type = 'milestone.delivery_accepted' and (data->>'automatic')::boolean`;
+      // Each transaction's events numbered 1, 2, 3… with no gap or repeat.
+      const [broken] = await sql`select count(*)::int as n from (select transaction_id from events where client_id = ${client.id} and transaction_id is not null
+        group by transaction_id having max(sequence) <> count(*) or count(distinct sequence) <> count(*)) s`;
+      const [logs] = await sql`select count(*)::int as n from milestone_logs l join milestones m on m.id = l.milestone_id where m.client_id = ${client.id} and l.is_automatic`;
+      return { accepted, broken: broken!.n as number, automaticLogs: logs!.n as number };
+    });
+    expect(checks.accepted).toEqual({ events: due, milestones: due });
+    expect(checks.broken).toBe(0);
+    expect(checks.automaticLogs).toBe(due);
+    expect((await api(a, 'GET', '/v1/operator/ledger/integrity', a.operatorKey)).balanced).toBe(true);
+    expect(acted(a) + acted(b)).toBe(due);
+  }, 240_000);
 });
+
+/** Lapses a server's runners say they settled, from its log. */
+const acted = (server: TestServer) =>
+  server
+    .output()
+    .split('\n')
+    .filter((l) => l.includes('"deadlines settled"'))
+    .reduce((sum, l) => sum + (JSON.parse(l).acted as number), 0);
 
 afterAll(async () => {
   for (const server of servers.slice(1)) await server.stop();
   await servers[0]?.stop();
+  for (const url of databases) await dropDatabase(process.env.TEST_DATABASE_URL!, url);
 });

@@ -49,7 +49,7 @@ export async function startServer(): Promise<void> {
 }
 
 async function startBackgroundRunners(db: Db, driver: Database['driver']): Promise<void> {
-  startDeadlineRunner(db);
+  startDeadlineRunner(db, driver);
   startWebhookDispatcher(db);
   startPayoutRunner(db);
   startEmailRunner(db);

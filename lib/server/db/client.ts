@@ -59,8 +59,8 @@ export function postgresClient(url: string, options: ClientOptions = {}) {
   return postgres(url, { onnotice: () => undefined, ...rest, ...(socketOption as object), connection: { application_name: applicationName, ...rest.connection } });
 }
 
-/** Connections the background worker keeps: its pollers work one batch at a time. */
-const BACKGROUND_CONNECTIONS = 2;
+/** Connections the background worker keeps: the deadline runner's two batches at a time, and one for the other pollers. */
+const BACKGROUND_CONNECTIONS = 3;
 
 /**
  * This process's share of ESCROW_DB_POOL_SIZE: the background worker's few, the rest split among the

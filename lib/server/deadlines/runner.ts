@@ -1,12 +1,21 @@
 import 'server-only';
 import { eq, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../db/client';
+import type { Database, Db, DbOrTx } from '../db/client';
 import { clients, type ClientRow } from '../db/schema';
 import { startPoller } from '../background-poller';
 import { env } from '../env';
 import { settleDueLapses, settleOnBehalfLapsesInBulk } from './apply-lapses';
 import { transactionsWithPassedDeadlines } from './scan';
 import { queryRows } from '../db/rows';
+
+/** Runs `work` over `items`, at most `limit` at a time. */
+async function mapConcurrently<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) await work(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
+}
 
 /** Candidates a scan returns. */
 const PAGE = 400;
@@ -19,12 +28,13 @@ const BATCH = 200;
  * scan only finds candidates, the lapse engine decides on each transaction under its row lock. State,
  * not memory, says what is due, so a restart loses nothing; the transaction row locks make each lapse
  * act once even with several runners on one PostgreSQL. `wait: false` skips rows another runner is
- * already settling instead of queueing behind them. Returns how many lapses acted and how many
- * candidates the scan found (as many as `limit`: more may be due).
+ * already settling instead of queueing behind them. `batchesAtOnce` above 1 needs a pool (`db`, not a
+ * transaction's one connection). Returns how many lapses acted and how many candidates the scan found (as
+ * many as `limit`: more may be due).
  */
 export async function runDueDeadlines(
   db: DbOrTx,
-  opts: { wallNow: Date; clientId?: string; wait?: boolean; limit?: number },
+  opts: { wallNow: Date; clientId?: string; wait?: boolean; limit?: number; batchesAtOnce?: number },
 ): Promise<{ acted: number; candidates: number }> {
   const candidates = await queryRows<{ transaction_id: string; client_id: string }>(
     db,
@@ -33,25 +43,28 @@ export async function runDueDeadlines(
   const lock = opts.wait === false ? sql`for update skip locked` : sql`for update`;
   const byClient = new Map<string, Set<string>>();
   for (const row of candidates) byClient.set(row.client_id, (byClient.get(row.client_id) ?? new Set()).add(row.transaction_id));
-  let acted = 0;
+  const batches: { clientId: string; ids: string[] }[] = [];
   for (const [clientId, transactionIds] of byClient) {
     const all = [...transactionIds];
-    for (let i = 0; i < all.length; i += BATCH) {
-      const ids = all.slice(i, i + BATCH);
-      // Locked in id order, as every batch takes them, before any ledger account.
-      const batch = await db.transaction(async (tx) => {
-        const [client] = await tx.select().from(clients).where(eq(clients.id, clientId));
-        if (!client) return { acted: 0, left: [] };
-        const locked = await queryRows<{ id: string }>(
-          tx,
-          sql`select id from transactions where id = any(${sql.param(ids)}::uuid[]) and client_id = ${clientId}::uuid order by id ${lock}`,
-        );
-        return settleOnBehalfLapsesInBulk(tx, client, locked.map((row) => row.id), clientNow(client, opts.wallNow));
-      });
-      acted += batch.acted;
-      for (const transactionId of batch.left) acted += await settleOneTransaction(db, transactionId, clientId, opts);
-    }
+    for (let i = 0; i < all.length; i += BATCH) batches.push({ clientId, ids: all.slice(i, i + BATCH) });
   }
+  let acted = 0;
+  // With two at a time, one batch reads while the other writes. Their transactions differ, and each locks
+  // its accounts in the one order every writer takes, so they wait on each other's shared accounts at most.
+  await mapConcurrently(batches, opts.batchesAtOnce ?? 1, async ({ clientId, ids }) => {
+    // Locked in id order, as every batch takes them, before any ledger account.
+    const batch = await db.transaction(async (tx) => {
+      const [client] = await tx.select().from(clients).where(eq(clients.id, clientId));
+      if (!client) return { acted: 0, left: [] };
+      const locked = await queryRows<{ id: string }>(
+        tx,
+        sql`select id from transactions where id = any(${sql.param(ids)}::uuid[]) and client_id = ${clientId}::uuid order by id ${lock}`,
+      );
+      return settleOnBehalfLapsesInBulk(tx, client, locked.map((row) => row.id), clientNow(client, opts.wallNow));
+    });
+    acted += batch.acted;
+    for (const transactionId of batch.left) acted += await settleOneTransaction(db, transactionId, clientId, opts);
+  });
   return { acted, candidates: candidates.length };
 }
 
@@ -74,11 +87,13 @@ async function settleOneTransaction(db: DbOrTx, transactionId: string, clientId:
  * finds a full page, so a storm of lapses is settled as fast as the batches go rather than a page per
  * poll; it yields to requests between pages.
  */
-export function startDeadlineRunner(db: Db): void {
+export function startDeadlineRunner(db: Db, driver: Database['driver']): void {
+  // The embedded database has one connection: its batches would only queue behind each other.
+  const batchesAtOnce = driver === 'postgres' ? 2 : 1;
   startPoller('deadline runner', env().ESCROW_DEADLINE_POLL_MS, async () => {
     let acted = 0;
     for (;;) {
-      const page = await runDueDeadlines(db, { wallNow: new Date(), wait: false });
+      const page = await runDueDeadlines(db, { wallNow: new Date(), wait: false, batchesAtOnce });
       acted += page.acted;
       if (page.candidates < PAGE || page.acted === 0) break;
       await new Promise((resolve) => setImmediate(resolve));

@@ -87,7 +87,7 @@ export async function deadlineStorm(opts: { transactions: number; ratePerSecond:
         await recorder.time('GET milestone', at, () => api.expectOk('GET', `/v1/milestones/${milestoneIds[cursor++ % milestoneIds.length]}`));
       };
       await openLoop(opts.ratePerSecond, 3000, read);
-      const quiet = await openLoop(opts.ratePerSecond, opts.quietMs ?? 10_000, read);
+      const quiet = await openLoop(opts.ratePerSecond, opts.quietMs ?? 30_000, read);
 
       // The storm: reads go on at the same rate while the clock moves and the lapses are settled.
       const started = performance.now();

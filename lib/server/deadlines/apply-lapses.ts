@@ -98,7 +98,7 @@ export async function settleDueLapses(tx: Tx, client: ClientRow, transactionId: 
 
 /**
  * Lets requests waiting on this process's event loop in between pieces of a batch's work: a batch decodes
- * and builds the rows of a hundred transactions, and requests queued behind all of it in one go.
+ * and builds the rows of hundreds of transactions, and requests queued behind all of it in one go.
  */
 const pauseEvery10 = (index: number) => (index % 10 === 9 ? new Promise<void>((resolve) => setImmediate(resolve)) : Promise.resolve());
 
@@ -143,7 +143,6 @@ export async function settleOnBehalfLapsesInBulk(tx: Tx, client: ClientRow, tran
   await writeStepsInBulk(tx, client, steps, pauseEvery10);
   return { acted: steps.length, left };
 }
-
 
 async function applyLapse(tx: Tx, client: ClientRow, transactionId: string, lapse: Lapse, now: Date): Promise<void> {
   switch (lapse.kind) {

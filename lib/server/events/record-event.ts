@@ -52,7 +52,7 @@ function deliveriesOf(clientId: string, events: SQL): Write {
  * eventWrites for many events of one client at once (the deadline runner's batch), each of a different
  * transaction whose row lock the caller holds: a few statements whatever their number.
  */
-export function eventsInBulk(clientId: string, list: (Omit<EventInput, 'clientId' | 'transactionId'> & { transactionId: string })[]): { ids: string[]; writes: Write[] } {
+export function eventsInBulk(clientId: string, list: (Omit<EventInput, 'clientId' | 'transactionId'> & { transactionId: string })[]): Write[] {
   const rows = list.map((a) => ({
     id: uuidv7(),
     clientId,
@@ -64,14 +64,12 @@ export function eventsInBulk(clientId: string, list: (Omit<EventInput, 'clientId
     createdAt: a.now,
   }));
   if (new Set(rows.map((r) => r.transactionId)).size !== rows.length) throw new Error('one event per transaction in a bulk write: its sequence is read before the statement');
-  return {
-    ids: rows.map((r) => r.id),
-    writes: rows.length === 0 ? [] : [
-      insertRows(events, rows, { sequence: sql`(select coalesce(max(prior.sequence), 0) + 1 from events prior where prior.transaction_id = r.transaction_id)` }),
-      deliveriesOf(clientId, sql`(select id, created_at from json_to_recordset(${JSON.stringify(rows.map((r) => ({ id: r.id, created_at: r.createdAt.toISOString() })))}::json) as x(id uuid, created_at timestamptz))`),
-      ...rows.flatMap((r) => eventEmailWrites({ id: r.id, clientId, type: r.type, transactionId: r.transactionId, data: r.data, now: r.createdAt })),
-    ],
-  };
+  if (rows.length === 0) return [];
+  return [
+    insertRows(events, rows, { sequence: sql`(select coalesce(max(prior.sequence), 0) + 1 from events prior where prior.transaction_id = r.transaction_id)` }),
+    deliveriesOf(clientId, sql`(select id, created_at from json_to_recordset(${JSON.stringify(rows.map((r) => ({ id: r.id, created_at: r.createdAt.toISOString() })))}::json) as x(id uuid, created_at timestamptz))`),
+    ...rows.flatMap((r) => eventEmailWrites({ id: r.id, clientId, type: r.type, transactionId: r.transactionId, data: r.data, now: r.createdAt })),
+  ];
 }
 
 /** Writes an event and its deliveries now, as one statement inside the caller's database transaction (see eventWrites). */

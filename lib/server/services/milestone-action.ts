@@ -125,7 +125,7 @@ function graphAfter(step: Step): TransactionGraph {
  * columns and its event. The transaction row is locked, so the values computed from it are written as
  * they are. writeStep writes one step; writeStepsInBulk many.
  */
-export function stepOutcome(step: Step) {
+function stepOutcome(step: Step) {
   const { client, now } = step;
   const after = graphAfter(step);
   const log: MilestoneLogRow = {
@@ -218,7 +218,7 @@ export async function writeStepsInBulk(tx: Tx, client: ClientRow, steps: Step[],
     ...[...milestoneChanges.values()].map((rows) => updateRows(milestones, rows)),
     insertRows(milestoneLogs, outcomes.map((o) => o.log)),
     updateRows(transactions, outcomes.map((o) => o.transaction)),
-    ...eventsInBulk(client.id, outcomes.map((o) => o.event)).writes,
+    ...eventsInBulk(client.id, outcomes.map((o) => o.event)),
   ]);
 }
 

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { call, expectLedgerBalanced, expectOk, fundWallet, inDays, newClient, newUser, uploadProof, walletBalance, type TestClient } from './support/api';
 
-/** More than one batch of the runner. */
+/** Enough for the batch to be a storm in small (deadline-runners.test.ts has more than one batch, on PostgreSQL). */
 const DEALS = 130;
 const AMOUNT = 10_000;
 

@@ -40,7 +40,7 @@ export async function runDueDeadlines(
     db,
     transactionsWithPassedDeadlines({ wallNow: opts.wallNow, clientId: opts.clientId, limit: opts.limit ?? PAGE }),
   );
-  const lock = opts.wait === false ? sql`for update skip locked` : sql`for update`;
+  const lock = rowLock(opts);
   const byClient = new Map<string, Set<string>>();
   for (const row of candidates) byClient.set(row.client_id, (byClient.get(row.client_id) ?? new Set()).add(row.transaction_id));
   const batches: { clientId: string; ids: string[] }[] = [];
@@ -68,13 +68,15 @@ export async function runDueDeadlines(
   return { acted, candidates: candidates.length };
 }
 
+/** `wait: false` skips rows another runner holds instead of queueing behind them. */
+const rowLock = (opts: { wait?: boolean }) => (opts.wait === false ? sql`for update skip locked` : sql`for update`);
+
 const clientNow = (client: ClientRow, wallNow: Date) => new Date(wallNow.getTime() + client.clockOffsetMs);
 
 /** Settles one transaction's due lapses in a database transaction of its own (settleDueLapses). */
 async function settleOneTransaction(db: DbOrTx, transactionId: string, clientId: string, opts: { wallNow: Date; wait?: boolean }): Promise<number> {
   return db.transaction(async (tx) => {
-    const lock = opts.wait === false ? sql`for update skip locked` : sql`for update`;
-    const locked = await queryRows(tx, sql`select id from transactions where id = ${transactionId} ${lock}`);
+    const locked = await queryRows(tx, sql`select id from transactions where id = ${transactionId} ${rowLock(opts)}`);
     if (locked.length === 0) return 0;
     const [client] = await tx.select().from(clients).where(eq(clients.id, clientId));
     if (!client) return 0;

@@ -173,13 +173,8 @@ type MilestoneJson = { milestone: unknown; escrow_id: string; escrow_created_at:
  * `logsOf` (a milestone's id) beside it. `which` picks the transaction (and says whether it is this client's).
  */
 async function readGraph(db: DbOrTx, name: string, which: SQL, logsOf?: string): Promise<{ graph: TransactionGraph; logs: MilestoneLogRow[] } | undefined> {
-  const [row] = await readGraphs(db, name, which, logsOf);
-  return row;
-}
-
-/** readGraph for every transaction `which` picks. */
-async function readGraphs(db: DbOrTx, name: string, which: SQL, logsOf?: string): Promise<{ graph: TransactionGraph; logs: MilestoneLogRow[] }[]> {
-  return (await graphRows(db, name, which, logsOf)).map(graphOfRow);
+  const [row] = await graphRows(db, name, which, logsOf);
+  return row && graphOfRow(row);
 }
 
 function graphRows(db: DbOrTx, name: string, which: SQL, logsOf?: string) {

@@ -10,18 +10,14 @@
  * passes flags to the server's Node.js (`--cpu-prof --cpu-prof-dir=…` to see where a storm's time goes).
  */
 import { pathToFileURL } from 'node:url';
-import { drizzle } from 'drizzle-orm/postgres-js';
-import { migrate } from 'drizzle-orm/postgres-js/migrator';
 import { sql } from 'drizzle-orm';
-import postgres from 'postgres';
 import { transactionsWithPassedDeadlines } from '../lib/server/deadlines/scan';
 import type { Db } from '../lib/server/db/client';
 import { ledgerIntegrity } from '../lib/server/services/ledger-integrity';
-import { createDatabase, dropDatabase, startTestServer } from '../e2e/support/test-server';
-import { cliFlags, generateDataset, MIGRATIONS_FOLDER, postgresSession } from './generate-data';
-import { HttpDriver, openLoop, summarize, type LatencySummary, type Recorder } from './load';
+import { cliFlags } from './generate-data';
+import type { LatencySummary } from './load';
+import { onGeneratedDatabase, readsAroundStorm, startStormServer, whenDone } from './storm-harness';
 
-const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DAY_MS = 86_400_000;
 /** Far enough that every deadline the generator left running has passed. */
 const MOVE_DAYS = 400;
@@ -60,84 +56,46 @@ async function actedTwice(db: Db): Promise<number> {
 }
 
 export async function deadlineStorm(opts: { transactions: number; ratePerSecond: number; quietMs?: number; timeoutMs?: number }): Promise<DeadlineStormResult> {
-  const databaseUrl = await createDatabase(ADMIN_URL);
-  // One connection: the generator's temporary tables live in its session.
-  const connection = postgres(databaseUrl, { max: 1, onnotice: () => undefined });
-  const db = drizzle(connection) as unknown as Db;
-  try {
-    await migrate(drizzle(connection), { migrationsFolder: MIGRATIONS_FOLDER });
-    const generated = await generateDataset(postgresSession(connection), {
-      clients: 1,
-      bigClientTransactions: opts.transactions,
-      otherClientTransactions: 1,
-      states: ['under_inspection'],
-    });
-    const client = generated.clients[0]!;
+  const dataset = { clients: 1, bigClientTransactions: opts.transactions, otherClientTransactions: 1, states: ['under_inspection'] };
+  return onGeneratedDatabase(dataset, async ({ databaseUrl, connection, db, client }) => {
     const milestoneIds = (await connection`select id from milestones where client_id = ${client.id} limit 2000`).map((r) => String(r.id));
     const due = await dueCount(db, MOVE_DAYS * DAY_MS);
     const twiceBefore = await actedTwice(db);
-    const server = await startTestServer({ databaseUrl, env: { ESCROW_DB_POOL_SIZE: '10' }, nodeArgs: process.env.STORM_NODE_ARGS?.split(' ') ?? [] });
-    const api = new HttpDriver(server.baseUrl, client.secretKey, 256);
+    const server = await startStormServer(databaseUrl);
     try {
-      let cursor = 0;
-      const read = async (_index: number, at: number, recorder: Recorder) => {
-        await recorder.time('GET milestone', at, () => api.expectOk('GET', `/v1/milestones/${milestoneIds[cursor++ % milestoneIds.length]}`));
-      };
-      await openLoop(opts.ratePerSecond, 3000, read);
-      const quiet = await openLoop(opts.ratePerSecond, opts.quietMs ?? 30_000, read);
-
       // The storm: reads go on at the same rate while the clock moves and the lapses are settled.
-      const started = performance.now();
-      let settledAt: number | null = null;
-      let stormOver = false;
-      const reads = (async () => {
-        const recorders = [];
-        while (!stormOver) recorders.push((await openLoop(opts.ratePerSecond, 1000, read)).recorder);
-        return recorders;
-      })();
-      const advance = await fetch(`${server.baseUrl}/v1/test-clock/advance`, {
-        method: 'POST',
-        headers: { authorization: client.secretKey, 'content-type': 'application/json' },
-        body: JSON.stringify({ days: MOVE_DAYS }),
+      const reads = await readsAroundStorm(server, client, milestoneIds, opts, async () => {
+        const started = performance.now();
+        const advance = await fetch(`${server.baseUrl}/v1/test-clock/advance`, {
+          method: 'POST',
+          headers: { authorization: client.secretKey, 'content-type': 'application/json' },
+          body: JSON.stringify({ days: MOVE_DAYS }),
+        });
+        const advanceMs = performance.now() - started;
+        const advanced = (await advance.json()) as { data?: { settled?: number } };
+        if (advance.status !== 200) throw new Error(`advance → ${advance.status} ${JSON.stringify(advanced)}`);
+        const settledAt = await whenDone(async () => (await dueCount(db, 0, 1)) === 0, opts.timeoutMs ?? 600_000);
+        return { advanceMs, settledInRequest: advanced.data?.settled ?? 0, seconds: settledAt === null ? null : (settledAt - started) / 1000 };
       });
-      const advanceMs = performance.now() - started;
-      const advanced = (await advance.json()) as { data?: { settled?: number } };
-      if (advance.status !== 200) throw new Error(`advance → ${advance.status} ${JSON.stringify(advanced)}`);
-      const timeoutAt = started + (opts.timeoutMs ?? 600_000);
-      while (performance.now() < timeoutAt) {
-        if ((await dueCount(db, 0, 1)) === 0) {
-          settledAt = performance.now();
-          break;
-        }
-        await new Promise((r) => setTimeout(r, 200));
-      }
-      stormOver = true;
-      const recorders = await reads;
-      const stormSamples = recorders.flatMap((r) => r.samples.get('GET milestone') ?? []);
-      const errors = quiet.recorder.errorCount() + recorders.reduce((n, r) => n + r.errorCount(), 0);
-      const seconds = settledAt === null ? null : (settledAt - started) / 1000;
+      const { advanceMs, settledInRequest, seconds } = reads.outcome;
       const audit = await ledgerIntegrity(db);
       return {
         transactions: opts.transactions,
         due,
-        settledInRequest: advanced.data?.settled ?? 0,
+        settledInRequest,
         advanceMs: Math.round(advanceMs),
         secondsUntilAllSettled: seconds === null ? null : Number(seconds.toFixed(2)),
         lapsesPerSecond: seconds ? Math.round(due / seconds) : 0,
         actedTwice: (await actedTwice(db)) - twiceBefore,
         ledgerBalanced: audit.balanced,
-        quiet: summarize(quiet.recorder.samples.get('GET milestone') ?? []),
-        storm: summarize(stormSamples),
-        errors,
+        quiet: reads.quiet,
+        storm: reads.storm,
+        errors: reads.errors,
       };
     } finally {
-      api.close();
       await server.stop();
     }
-  } finally {
-    await connection.end();
-    await dropDatabase(ADMIN_URL, databaseUrl);
-  }
+  });
 }
 
 async function main() {

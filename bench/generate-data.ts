@@ -543,8 +543,8 @@ export async function generateDataset(session: SqlSession, options: DatasetOptio
     from gen_topup t join wallets w on w.id = t.wallet_id`);
   await insertInspectionEmails(run);
   if (webhooks) {
-    await run(`insert into webhook_deliveries (id, client_id, endpoint_id, event_id, status, attempts, last_attempt_at, last_status_code, delivered_at, created_at)
-      select gen_random_uuid(), e.client_id, c.webhook_id, e.id, 'succeeded', 1, e.created_at + interval '1 second', 200, e.created_at + interval '1 second', e.created_at
+    await run(`insert into webhook_deliveries (id, client_id, endpoint_id, event_id, transaction_id, sequence, status, attempts, last_attempt_at, last_status_code, delivered_at, created_at)
+      select gen_random_uuid(), e.client_id, c.webhook_id, e.id, e.transaction_id, e.sequence, 'succeeded', 1, e.created_at + interval '1 second', 200, e.created_at + interval '1 second', e.created_at
       from events e join gen_client c on c.client_id = e.client_id`);
   }
   // VACUUM too: the balance updates left dead rows, and the lists read their pages off the indexes only once the visibility map is set.

@@ -74,6 +74,8 @@ type Receiver = {
   /** What the receiver holds to verify with (several during a rotation). */
   secrets: string[];
   answer: (request: Omit<Received, 'answered'>, earlierOfSameEvent: number) => number | Promise<number>;
+  /** TCP connections the dispatcher opened to it. */
+  connections: number;
   ofEvent: (eventId: string) => Received[];
   close: () => Promise<void>;
 };
@@ -86,6 +88,7 @@ async function startReceiver(answer: Receiver['answer'] = () => 200): Promise<Re
     received: [],
     secrets: [],
     answer,
+    connections: 0,
     ofEvent: (eventId) => receiver.received.filter((r) => r.body.id === eventId),
     close: async () => {},
   };
@@ -112,6 +115,7 @@ async function startReceiver(answer: Receiver['answer'] = () => 200): Promise<Re
       res.writeHead(status, { 'content-type': 'text/plain' }).end(status < 300 ? 'ok' : 'not now');
     });
   });
+  server.on('connection', () => receiver.connections++);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   receiver.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/escrow-hooks`;
   receiver.close = () => new Promise<void>((resolve) => server.close(() => resolve()));
@@ -540,6 +544,31 @@ describe('retries, on a server of its own with short backoff', () => {
       flowTarget = undefined;
     }
   }, 90_000);
+
+  it('a receiver away while events pile up gets each once when back, per transaction in sequence order, over kept-alive connections', async () => {
+    let away = true;
+    const receiver = await startReceiver(() => (away ? 503 : 200));
+    const hook = await registerWebhook(target, client, receiver);
+    flowTarget = target;
+    try {
+      const flows = await Promise.all([runFlow([target], client), runFlow([target], client), runFlow([target], client)]);
+      // Only each transaction's first event has been tried: the rest wait behind it.
+      await waitFor('each first event tried', () => flows.every((f) => receiver.received.some((r) => r.body.transaction_id === f.transactionId)));
+      expect(new Set(receiver.received.filter((r) => r.body.transaction_id !== null).map((r) => r.body.sequence))).toEqual(new Set([1]));
+      away = false;
+      const delivered = () => receiver.received.filter((r) => r.answered === 200);
+      const transactionEvents = () => delivered().filter((r) => r.body.transaction_id !== null);
+      await waitFor('every event delivered', () => transactionEvents().length >= flows.length * FLOW_TYPES.length, 60_000);
+      await sleep(500);
+      for (const flow of flows) expectInSequence(delivered(), flow.transactionId, FLOW_TYPES.length);
+      expect(new Set(delivered().map((r) => r.body.id)).size).toBe(delivered().length);
+      // A connection per delivery would be one per request; kept alive, a few carry them all.
+      expect(receiver.connections).toBeLessThan(receiver.received.length / 3);
+      expectOk(await api(target, 'DELETE', `/v1/webhooks/${hook.id}`, client.key));
+    } finally {
+      flowTarget = undefined;
+    }
+  }, 120_000);
 
   it('a receiver that never answers 2xx is given up 3 days (here 20 s) after the event: failed, with the last status', async () => {
     const receiver = await startReceiver(() => 500);

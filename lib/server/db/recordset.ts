@@ -56,9 +56,10 @@ export function insertRows<T extends Table>(table: T, rows: PartialRow<T>[], com
 /**
  * Updates many rows by primary key (`id`) in one statement, each to its own values; every row sets the same
  * columns. Columns named in `add` are moved by the row's value rather than set to it (a balance). A row may
- * be updated only once in a statement, so the caller merges two changes of one row first.
+ * be updated only once in a statement, so the caller merges two changes of one row first. `onlyWhere` (over
+ * `target` and `r`) leaves alone the rows it does not hold for.
  */
-export function updateRows<T extends Table>(table: T, rows: (PartialRow<T> & { id: string })[], opts: { add?: string[] } = {}): SQL {
+export function updateRows<T extends Table>(table: T, rows: (PartialRow<T> & { id: string })[], opts: { add?: string[]; onlyWhere?: SQL } = {}): SQL {
   const keys = keysOf(table, rows);
   const columns = columnsOf(table);
   const sets = keys
@@ -67,5 +68,6 @@ export function updateRows<T extends Table>(table: T, rows: (PartialRow<T> & { i
       const name = sql.identifier(columns.get(key)!.name);
       return opts.add?.includes(key) ? sql`${name} = target.${name} + r.${name}` : sql`${name} = r.${name}`;
     });
-  return sql`update ${table} as target set ${sql.join(sets, sql`, `)} from ${recordset(table, keys, rows)} where target.id = r.id`;
+  const condition = opts.onlyWhere ? sql` and (${opts.onlyWhere})` : sql``;
+  return sql`update ${table} as target set ${sql.join(sets, sql`, `)} from ${recordset(table, keys, rows)} where target.id = r.id${condition}`;
 }

@@ -656,6 +656,9 @@ export const webhookDeliveries = pgTable(
     clientId: uuid('client_id').notNull(),
     endpointId: uuid('endpoint_id').notNull().references(() => webhookEndpoints.id),
     eventId: uuid('event_id').notNull().references(() => events.id),
+    /** The event's transaction and sequence, copied: the dispatcher keeps each transaction's order reading this table alone. */
+    transactionId: uuid('transaction_id'),
+    sequence: integer('sequence'),
     status: text('status', { enum: ['pending', 'succeeded', 'failed'] }).notNull(),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: ts('next_attempt_at'),
@@ -666,7 +669,10 @@ export const webhookDeliveries = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('webhook_deliveries_due_idx').on(t.status, t.nextAttemptAt),
+    // The dispatcher's claim: never-tried deliveries oldest first, due retries soonest first, and each transaction's queue.
+    index('webhook_deliveries_fresh_idx').on(t.createdAt, t.id).where(sql`status = 'pending' and attempts = 0`),
+    index('webhook_deliveries_retry_idx').on(t.nextAttemptAt, t.id).where(sql`status = 'pending' and attempts > 0`),
+    index('webhook_deliveries_queue_idx').on(t.endpointId, t.transactionId, t.sequence).where(sql`status = 'pending'`),
     index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.createdAt),
   ],
 );

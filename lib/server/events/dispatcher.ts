@@ -1,17 +1,18 @@
 import 'server-only';
 import http from 'node:http';
 import https from 'node:https';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { webhookPayload } from '@/lib/contracts/webhook-records';
 import { nextRetry } from '@/lib/escrow/retry-schedule';
 import { signatureHeader } from '@/lib/escrow/webhook-signature';
 import type { Db } from '../db/client';
-import { clients, events, webhookDeliveries, webhookEndpoints } from '../db/schema';
+import { events, webhookDeliveries, webhookEndpoints } from '../db/schema';
 import { PURPOSE, secretBox } from '../crypto/secret-box';
 import { env } from '../env';
 import { loggableError } from '../log-error';
 import { deliveryAgent, isPolicyRefusal, REFUSED_RESOLVED_ADDRESS, refusedBeforeConnecting, webhookTargetPolicy } from './webhook-target';
-import { queryRows } from '../db/rows';
+import { updateRows } from '../db/recordset';
+import { queryRows, rowFromJson } from '../db/rows';
 
 /**
  * The webhook dispatcher (decisions §9): sends the outbox's pending deliveries, signed, and retries
@@ -25,7 +26,8 @@ import { queryRows } from '../db/rows';
 export const DELIVERY_LEASE_MS = 60_000;
 export const DELIVERY_TIMEOUT_MS = 10_000;
 /** Sends in flight per process; a slow receiver holds one slot, not the whole queue. */
-const MAX_IN_FLIGHT = 32;
+const MAX_IN_FLIGHT = 64;
+const CLAIM_AT_LEAST = MAX_IN_FLIGHT / 4;
 const USER_AGENT = 'EscrowDesk-Webhooks/1.0';
 
 type Claimed = {
@@ -40,7 +42,8 @@ type Claimed = {
   secret: string;
   previousSecret: string | null;
   previousSecretExpiresAt: Date | null;
-  event: { id: string; type: string; createdAt: Date; sequence: number | null; transactionId: string | null; data: unknown };
+  /** `dataJson`: the event's data as JSON text, as the database gives it. */
+  event: { id: string; type: string; createdAt: Date; sequence: number | null; transactionId: string | null; dataJson: string };
 };
 
 /** True while a sender holds the delivery: the claim sets next_attempt_at exactly one lease after last_attempt_at. */
@@ -54,77 +57,95 @@ export function isLeased(d: { status: string; lastAttemptAt: Date | null; nextAt
   );
 }
 
+/** No earlier event of the delivery's transaction is still pending for its endpoint: it is next in that queue. */
+const nextInItsQueue = sql`not exists (
+  select 1 from webhook_deliveries earlier
+  where earlier.status = 'pending' and earlier.endpoint_id = d.endpoint_id
+    and earlier.transaction_id = d.transaction_id and earlier.sequence < d.sequence)`;
+const endpointEnabled = sql`exists (select 1 from webhook_endpoints w where w.id = d.endpoint_id and w.enabled)`;
+
 /**
- * Claims up to `limit` due deliveries. A delivery is due when its time has come, or when it was never
- * tried (a sandbox client's test clock may date events ahead of the wall clock). Per endpoint, a
- * transaction's events go out in sequence order: one waits while an earlier one of the same
- * transaction is still pending (being sent or waiting for a retry) for that endpoint.
+ * Claims up to `limit` due deliveries in one statement: retries whose time has come, soonest first, then
+ * deliveries never tried, oldest first (a sandbox client's test clock may date events ahead of the wall
+ * clock: those go at once). Per endpoint, a transaction's events go out in sequence order: one waits while
+ * an earlier one of the same transaction is still pending there (being sent or waiting for a retry). Each
+ * part walks a partial index in its order and stops at `limit`, so a claim costs the same whatever the
+ * backlog.
  */
 export async function claimDueDeliveries(db: Db, now: Date, limit: number): Promise<Claimed[]> {
   if (limit <= 0) return [];
-  return db.transaction(async (tx) => {
-    const at = now.toISOString();
-    const due = await queryRows<{ id: string }>(tx, sql`
-      select d.id
-      from webhook_deliveries d
-      join webhook_endpoints w on w.id = d.endpoint_id
-      join events e on e.id = d.event_id
-      where d.status = 'pending'
-        and w.enabled
-        and (d.attempts = 0 or d.next_attempt_at is null or d.next_attempt_at <= ${at}::timestamptz)
-        and not exists (
-          select 1
-          from webhook_deliveries p
-          join events pe on pe.id = p.event_id
-          where p.endpoint_id = d.endpoint_id
-            and p.status = 'pending'
-            and e.transaction_id is not null
-            and pe.transaction_id = e.transaction_id
-            and pe.sequence < e.sequence
-        )
-      order by d.next_attempt_at nulls first, e.created_at, e.sequence nulls first, d.id
+  const at = now.toISOString();
+  const rows = await queryRows<{ id: string; attempts: number; client_mode: string; endpoint: unknown; event: unknown; data_json: string }>(db, sql`
+    with retry as (
+      select d.id from webhook_deliveries d
+      where d.status = 'pending' and d.attempts > 0 and d.next_attempt_at <= ${at}::timestamptz and ${endpointEnabled} and ${nextInItsQueue}
+      order by d.next_attempt_at, d.id
       limit ${limit}
-      for update of d skip locked`);
-    const ids = due.map((r) => r.id);
-    if (ids.length === 0) return [];
-    await tx
-      .update(webhookDeliveries)
-      .set({ attempts: sql`${webhookDeliveries.attempts} + 1`, lastAttemptAt: now, nextAttemptAt: new Date(now.getTime() + DELIVERY_LEASE_MS) })
-      .where(inArray(webhookDeliveries.id, ids));
-    const rows = await tx
-      .select({ delivery: webhookDeliveries, endpoint: webhookEndpoints, event: events, clientMode: clients.mode })
-      .from(webhookDeliveries)
-      .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
-      .innerJoin(clients, eq(clients.id, webhookDeliveries.clientId))
-      .innerJoin(events, eq(events.id, webhookDeliveries.eventId))
-      .where(inArray(webhookDeliveries.id, ids));
-    return rows.map(({ delivery, endpoint, event, clientMode }) => ({
-      id: delivery.id,
-      attempts: delivery.attempts,
+      for update of d skip locked
+    ), fresh as (
+      select d.id from webhook_deliveries d
+      where d.status = 'pending' and d.attempts = 0 and ${endpointEnabled} and ${nextInItsQueue}
+      order by d.created_at, d.id
+      limit ${limit}
+      for update of d skip locked
+    ), picked as (
+      (select id from retry) union all (select id from fresh) limit ${limit}
+    ), claimed as (
+      update webhook_deliveries d
+      set attempts = d.attempts + 1, last_attempt_at = ${at}::timestamptz, next_attempt_at = ${new Date(now.getTime() + DELIVERY_LEASE_MS).toISOString()}::timestamptz
+      from picked where d.id = picked.id
+      returning d.id, d.attempts, d.client_id, d.endpoint_id, d.event_id
+    )
+    select c.id, c.attempts, cl.mode as client_mode, to_jsonb(w) as endpoint, to_jsonb(e) - 'data' as event, e.data::text as data_json
+    from claimed c
+    join webhook_endpoints w on w.id = c.endpoint_id
+    join clients cl on cl.id = c.client_id
+    join events e on e.id = c.event_id`);
+  // An endpoint's secrets are opened once per claim, however many of its deliveries it holds.
+  const opened = new Map<string, string>();
+  const open = (sealed: string) => {
+    let secret = opened.get(sealed);
+    if (secret === undefined) opened.set(sealed, (secret = secretBox().open(sealed, PURPOSE.webhookSecret)));
+    return secret;
+  };
+  return rows.map((row) => {
+    const endpoint = rowFromJson(webhookEndpoints, row.endpoint);
+    const event = rowFromJson(events, row.event);
+    return {
+      id: row.id,
+      attempts: Number(row.attempts),
       claimedAt: now,
       endpointId: endpoint.id,
-      clientMode,
+      clientMode: row.client_mode,
       url: endpoint.url,
-      secret: secretBox().open(endpoint.secret, PURPOSE.webhookSecret),
-      previousSecret: endpoint.previousSecret === null ? null : secretBox().open(endpoint.previousSecret, PURPOSE.webhookSecret),
+      secret: open(endpoint.secret),
+      previousSecret: endpoint.previousSecret === null ? null : open(endpoint.previousSecret),
       previousSecretExpiresAt: endpoint.previousSecretExpiresAt,
-      event: { id: event.id, type: event.type, createdAt: event.createdAt, sequence: event.sequence, transactionId: event.transactionId, data: event.data },
-    }));
+      event: { id: event.id, type: event.type, createdAt: event.createdAt, sequence: event.sequence, transactionId: event.transactionId, dataJson: row.data_json },
+    };
   });
 }
 
-/** The body a receiver gets (the dashboard's payload viewer shows the same shape, lib/contracts). */
+/** Where the event's data goes in the body; no other field of the envelope can hold this text. */
+const DATA_SLOT = '@escrow-desk-event-data@';
+
+/**
+ * The body a receiver gets (the dashboard's payload viewer shows the same shape, lib/contracts). The
+ * event's data goes in as the database's JSON text: a backlog's sends would otherwise spend much of their
+ * time parsing and serialising it again.
+ */
 export function deliveryBody(event: Claimed['event']): string {
-  return JSON.stringify(
+  const envelope = JSON.stringify(
     webhookPayload({
       id: event.id,
       type: event.type,
       created_at: event.createdAt.toISOString(),
       sequence: event.sequence,
       transaction_id: event.transactionId,
-      data: event.data,
+      data: DATA_SLOT,
     }),
   );
+  return envelope.replace(JSON.stringify(DATA_SLOT), () => event.dataJson);
 }
 
 /** During a rotation the previous secret signs too, until it expires. */
@@ -148,7 +169,9 @@ type Outcome = { ok: boolean; statusCode: number | null; error: string | null };
 
 /**
  * One POST with Node's http(s) and request-filtering-agent, which checks the address each connection
- * resolves to (fetch takes no agent). Only the status counts: the answer's body is not read.
+ * resolves to (fetch takes no agent). Only the status counts: the answer's body is drained unread, so the
+ * connection goes back to the agent for the next delivery (the send's timeout still bounds a body that
+ * never ends).
  */
 function post(url: URL, headers: Record<string, string>, body: string, signal: AbortSignal): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -157,7 +180,7 @@ function post(url: URL, headers: Record<string, string>, body: string, signal: A
       { method: 'POST', headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) }, agent: deliveryAgent(url), signal },
       (response) => {
         resolve(response.statusCode ?? 0);
-        response.destroy();
+        response.resume();
       },
     );
     request.on('error', reject);
@@ -194,19 +217,21 @@ async function send(c: Claimed, stop: AbortSignal): Promise<Outcome> {
   }
 }
 
-/** Writes an attempt's result, unless the lease ran out and another sender has claimed the delivery since. */
-async function record(db: Db, c: Claimed, outcome: Outcome, opts: { retryBaseMs: number; retryWindowMs: number }): Promise<'succeeded' | 'pending' | 'failed'> {
-  const finished = new Date();
-  const thisAttempt = and(eq(webhookDeliveries.id, c.id), eq(webhookDeliveries.attempts, c.attempts));
-  // A failure must not bring back a delivery that was settled meanwhile (its endpoint deleted); a success is the truth either way.
-  const mine = and(thisAttempt, eq(webhookDeliveries.status, 'pending'));
-  if (outcome.ok) {
-    await db
-      .update(webhookDeliveries)
-      .set({ status: 'succeeded', deliveredAt: finished, nextAttemptAt: null, lastStatusCode: outcome.statusCode, lastError: null })
-      .where(thisAttempt);
-    return 'succeeded';
-  }
+type Settled = 'succeeded' | 'pending' | 'failed';
+type AttemptResult = {
+  id: string;
+  attempts: number;
+  status: Settled;
+  deliveredAt: Date | null;
+  nextAttemptAt: Date | null;
+  lastStatusCode: number | null;
+  lastError: string | null;
+};
+
+/** What an attempt leaves on its delivery: delivered, a retry at its time, or given up. */
+function attemptResult(c: Claimed, outcome: Outcome, finished: Date, opts: { retryBaseMs: number; retryWindowMs: number }): AttemptResult {
+  const attempt = { id: c.id, attempts: c.attempts, lastStatusCode: outcome.statusCode };
+  if (outcome.ok) return { ...attempt, status: 'succeeded', deliveredAt: finished, nextAttemptAt: null, lastError: null };
   const decision = nextRetry({
     failures: c.attempts,
     eventCreatedAt: c.event.createdAt,
@@ -215,21 +240,21 @@ async function record(db: Db, c: Claimed, outcome: Outcome, opts: { retryBaseMs:
     baseMs: opts.retryBaseMs,
     windowMs: opts.retryWindowMs,
   });
-  if (decision.retry) {
-    let at = decision.at.getTime();
-    // A retry exactly one lease after the attempt would read as "being sent" (isLeased).
-    if (at - c.claimedAt.getTime() === DELIVERY_LEASE_MS) at += 1;
-    await db
-      .update(webhookDeliveries)
-      .set({ nextAttemptAt: new Date(at), lastStatusCode: outcome.statusCode, lastError: outcome.error })
-      .where(mine);
-    return 'pending';
-  }
-  await db
-    .update(webhookDeliveries)
-    .set({ status: 'failed', nextAttemptAt: null, lastStatusCode: outcome.statusCode, lastError: `${outcome.error}; ${decision.reason}`.slice(0, 1000) })
-    .where(mine);
-  return 'failed';
+  if (!decision.retry) return { ...attempt, status: 'failed', deliveredAt: null, nextAttemptAt: null, lastError: `${outcome.error}; ${decision.reason}`.slice(0, 1000) };
+  let at = decision.at.getTime();
+  // A retry exactly one lease after the attempt would read as "being sent" (isLeased).
+  if (at - c.claimedAt.getTime() === DELIVERY_LEASE_MS) at += 1;
+  return { ...attempt, status: 'pending', deliveredAt: null, nextAttemptAt: new Date(at), lastError: outcome.error };
+}
+
+/**
+ * Writes attempts' results in one statement, each unless its lease ran out and another sender has claimed
+ * the delivery since. A failure must not bring back a delivery settled meanwhile (its endpoint deleted); a
+ * success is the truth either way.
+ */
+async function recordResults(db: Db, results: AttemptResult[]): Promise<void> {
+  if (results.length === 0) return;
+  await db.execute(updateRows(webhookDeliveries, results, { onlyWhere: sql`target.attempts = r.attempts and (r.status = 'succeeded' or target.status = 'pending')` }));
 }
 
 export type Dispatcher = { stop: () => Promise<void> };
@@ -244,6 +269,7 @@ export function createDispatcher(db: Db, opts: { pollMs: number; retryBaseMs: nu
   let rerun = false;
   let timer: NodeJS.Timeout | undefined;
   let lastErrorLog = 0;
+  let lastClaimAt = 0;
   const inFlight = new Set<Promise<void>>();
   const abort = new AbortController();
 
@@ -254,20 +280,43 @@ export function createDispatcher(db: Db, opts: { pollMs: number; retryBaseMs: nu
     timer.unref();
   };
 
+  // Results wait here for the next write: one statement records every attempt that finished meanwhile.
+  let toRecord: { result: AttemptResult; done: (error?: unknown) => void }[] = [];
+  let recording = false;
+  const recordWaiting = async () => {
+    if (recording || toRecord.length === 0) return;
+    recording = true;
+    const batch = toRecord;
+    toRecord = [];
+    try {
+      await recordResults(db, batch.map((b) => b.result));
+      for (const b of batch) b.done();
+    } catch (error) {
+      for (const b of batch) b.done(error);
+    } finally {
+      recording = false;
+    }
+    void recordWaiting();
+  };
+
   const deliver = async (c: Claimed) => {
     const started = performance.now();
     const outcome = await send(c, abort.signal);
-    const status = await record(db, c, outcome, opts);
+    const result = attemptResult(c, outcome, new Date(), opts);
+    await new Promise<void>((resolve, reject) => {
+      toRecord.push({ result, done: (error) => (error === undefined ? resolve() : reject(error)) });
+      void recordWaiting();
+    });
     console.log(
       JSON.stringify({
-        level: status === 'failed' ? 'warn' : 'info',
+        level: result.status === 'failed' ? 'warn' : 'info',
         msg: 'webhook delivery',
         delivery_id: c.id,
         webhook_id: c.endpointId,
         event_id: c.event.id,
         event_type: c.event.type,
         attempt: c.attempts,
-        status,
+        status: result.status,
         status_code: outcome.statusCode,
         duration_ms: Math.round(performance.now() - started),
       }),
@@ -280,10 +329,16 @@ export function createDispatcher(db: Db, opts: { pollMs: number; retryBaseMs: nu
       rerun = true;
       return;
     }
+    const room = MAX_IN_FLIGHT - inFlight.size;
+    // A few freed slots wait for more, so a backlog goes out in claims of many; a poll's time later they are claimed anyway (slow receivers hold the rest).
+    if (room < CLAIM_AT_LEAST && performance.now() - lastClaimAt < opts.pollMs) {
+      schedule(opts.pollMs);
+      return;
+    }
     running = true;
+    lastClaimAt = performance.now();
     let full = false;
     try {
-      const room = MAX_IN_FLIGHT - inFlight.size;
       const batch = await claimDueDeliveries(db, new Date(), room);
       full = room > 0 && batch.length === room;
       for (const c of batch) {

@@ -24,27 +24,31 @@ export function eventWrites(a: EventInput): { id: string; writes: Write[] } {
   const id = uuidv7();
   const at = a.now.toISOString();
   const transactionId = a.transactionId ?? null;
+  // Both inserts read the same snapshot, so they compute the same number.
+  const sequence = sql`case when ${transactionId}::uuid is null then null
+    else (select coalesce(max(sequence), 0) + 1 from events where transaction_id = ${transactionId}::uuid) end`;
   return {
     id,
     writes: [
       sql`insert into events (id, client_id, type, transaction_id, sequence, milestone_id, dispute_id, data, created_at)
         values (
-          ${id}::uuid, ${a.clientId}::uuid, ${a.type}, ${transactionId}::uuid,
-          case when ${transactionId}::uuid is null then null
-               else (select coalesce(max(sequence), 0) + 1 from events where transaction_id = ${transactionId}::uuid) end,
+          ${id}::uuid, ${a.clientId}::uuid, ${a.type}, ${transactionId}::uuid, ${sequence},
           ${a.milestoneId ?? null}::uuid, ${a.disputeId ?? null}::uuid, ${JSON.stringify(a.data)}::jsonb, ${at}::timestamptz
         )`,
       // The event is inserted beside this in the same statement: its id is known, and the foreign key is checked at the end.
-      deliveriesOf(a.clientId, sql`(select ${id}::uuid as id, ${at}::timestamptz as created_at)`),
+      deliveriesOf(a.clientId, sql`(select ${id}::uuid as id, ${at}::timestamptz as created_at, ${transactionId}::uuid as transaction_id, ${sequence} as sequence)`),
       ...eventEmailWrites({ id, clientId: a.clientId, type: a.type, transactionId: a.transactionId, data: a.data, now: a.now }),
     ],
   };
 }
 
-/** One pending delivery of each event of `events` (a relation of `id`, `created_at`) per enabled endpoint of the client. */
-function deliveriesOf(clientId: string, events: SQL): Write {
-  return sql`insert into webhook_deliveries (id, client_id, endpoint_id, event_id, status, attempts, next_attempt_at, created_at)
-    select gen_random_uuid(), endpoint.client_id, endpoint.id, e.id, 'pending', 0, e.created_at, e.created_at
+/**
+ * One pending delivery of each event of `events` (a relation of `id`, `created_at`, `transaction_id`,
+ * `sequence`) per enabled endpoint of the client.
+ */
+export function deliveriesOf(clientId: string, events: SQL): Write {
+  return sql`insert into webhook_deliveries (id, client_id, endpoint_id, event_id, transaction_id, sequence, status, attempts, next_attempt_at, created_at)
+    select gen_random_uuid(), endpoint.client_id, endpoint.id, e.id, e.transaction_id, e.sequence, 'pending', 0, e.created_at, e.created_at
     from webhook_endpoints endpoint cross join ${events} e where endpoint.client_id = ${clientId}::uuid and endpoint.enabled`;
 }
 
@@ -65,9 +69,15 @@ export function eventsInBulk(clientId: string, list: (Omit<EventInput, 'clientId
   }));
   if (new Set(rows.map((r) => r.transactionId)).size !== rows.length) throw new Error('one event per transaction in a bulk write: its sequence is read before the statement');
   if (rows.length === 0) return [];
+  const nextSequence = (row: string) => sql.raw(`(select coalesce(max(prior.sequence), 0) + 1 from events prior where prior.transaction_id = ${row}.transaction_id)`);
+  const forDeliveries = rows.map((r) => ({ id: r.id, created_at: r.createdAt.toISOString(), transaction_id: r.transactionId }));
   return [
-    insertRows(events, rows, { sequence: sql`(select coalesce(max(prior.sequence), 0) + 1 from events prior where prior.transaction_id = r.transaction_id)` }),
-    deliveriesOf(clientId, sql`(select id, created_at from json_to_recordset(${JSON.stringify(rows.map((r) => ({ id: r.id, created_at: r.createdAt.toISOString() })))}::json) as x(id uuid, created_at timestamptz))`),
+    insertRows(events, rows, { sequence: nextSequence('r') }),
+    deliveriesOf(
+      clientId,
+      sql`(select x.id, x.created_at, x.transaction_id, ${nextSequence('x')} as sequence
+        from json_to_recordset(${JSON.stringify(forDeliveries)}::json) as x(id uuid, created_at timestamptz, transaction_id uuid))`,
+    ),
     ...rows.flatMap((r) => eventEmailWrites({ id: r.id, clientId, type: r.type, transactionId: r.transactionId, data: r.data, now: r.createdAt })),
   ];
 }

@@ -68,10 +68,14 @@ export function isPolicyRefusal(error: unknown): boolean {
 
 let agents: { http: RequestFilteringHttpAgent; https: RequestFilteringHttpsAgent } | undefined;
 
-/** One pair per process; without the switch they refuse every address but the public internet's. */
+/**
+ * One pair per process; without the switch they refuse every address but the public internet's. Sockets
+ * are kept alive, so a backlog sent to one receiver reuses its connections; each address was checked when
+ * its connection was made.
+ */
 export function deliveryAgent(url: URL): RequestFilteringHttpAgent | RequestFilteringHttpsAgent {
   if (!agents) {
-    const options = { allowPrivateIPAddress: env().ESCROW_WEBHOOKS_ALLOW_PRIVATE === '1', allowMetaIPAddress: false, keepAlive: false };
+    const options = { allowPrivateIPAddress: env().ESCROW_WEBHOOKS_ALLOW_PRIVATE === '1', allowMetaIPAddress: false, keepAlive: true };
     agents = { http: new RequestFilteringHttpAgent(options), https: new RequestFilteringHttpsAgent(options) };
   }
   return url.protocol === 'https:' ? agents.https : agents.http;

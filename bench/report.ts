@@ -1,6 +1,7 @@
 /** The benchmark's result, its targets (issue #6) and its Markdown table. */
 import fs from 'node:fs';
 import type { DeadlineStormResult } from './deadline-storm';
+import type { WebhookStormResult } from './webhook-storm';
 import type { KernelPauses } from './kernel-pauses';
 import type { LatencySummary } from './load';
 
@@ -45,7 +46,7 @@ export type BenchResult = {
   databases: { postgres?: DatabaseResult; pglite?: DatabaseResult };
   dashboard: { firstLoadJs: Array<{ route: string; gzipKb: number; rawKb: number }>; lcp: { lcpMs: number[]; medianMs: number; milestones: number; logLines: number } | null };
   /** On PostgreSQL (issue #28). */
-  storms?: { deadlines?: DeadlineStormResult };
+  storms?: { deadlines?: DeadlineStormResult; webhooks?: WebhookStormResult };
 };
 
 type Target = { target: string; measured: string; met: boolean };
@@ -113,6 +114,17 @@ export function targets(r: BenchResult): Target[] {
     out.push({ target: 'Deadline storm: none acts twice, the ledger balances', measured: `${storm.actedTwice} twice; ledger ${storm.ledgerBalanced ? 'balanced' : '**unbalanced**'}`, met: storm.actedTwice === 0 && storm.ledgerBalanced });
     const ratio = storm.storm.p99 / storm.quiet.p99;
     out.push({ target: 'Deadline storm: API p99 ≤ 2× its quiet value (GET milestone, same rate)', measured: `${storm.storm.p99} / ${storm.quiet.p99} ms = ${ratio.toFixed(2)}×, ${storm.errors} errors`, met: ratio <= 2 && storm.errors === 0 });
+  }
+  const hooks = r.storms?.webhooks;
+  if (hooks) {
+    out.push({ target: `Webhook storm (${hooks.events} events waiting for one receiver): ≥ 1,000 deliveries per second`, measured: `${hooks.deliveriesPerSecond}/s (all delivered in ${hooks.secondsUntilAllDelivered ?? 'more than the timeout of'} s)`, met: hooks.deliveriesPerSecond >= 1000 });
+    out.push({
+      target: 'Webhook storm: each event once, in per-transaction order',
+      measured: `${hooks.received} received, ${hooks.outOfOrder} out of order, ${hooks.duplicates} twice, ${hooks.failed} failed`,
+      met: hooks.received === hooks.events && hooks.outOfOrder === 0 && hooks.duplicates === 0 && hooks.failed === 0,
+    });
+    const ratio = hooks.storm.p99 / hooks.quiet.p99;
+    out.push({ target: 'Webhook storm: API p99 ≤ 2× its quiet value (GET milestone, same rate)', measured: `${hooks.storm.p99} / ${hooks.quiet.p99} ms = ${ratio.toFixed(2)}×, ${hooks.errors} errors`, met: ratio <= 2 && hooks.errors === 0 });
   }
   return out;
 }
@@ -195,6 +207,13 @@ export function renderMarkdown(r: BenchResult): string {
     lines.push('');
     lines.push(
       `**Deadline storm** (PostgreSQL, bench/deadline-storm.ts): ${storm.transactions} transactions of one client under inspection, its test clock moved past every deadline at once. ${storm.settledInRequest} settled inside the clock's request (${storm.advanceMs} ms), the background worker the rest: all ${storm.due} in ${storm.secondsUntilAllSettled} s, ${storm.lapsesPerSecond} lapses/s, ${storm.actedTwice} twice. GET milestone at ${r.settings.stormReadsPerSecond ?? '?'}/s meanwhile: p50/p95/p99 ${storm.storm.p50}/${storm.storm.p95}/${storm.storm.p99} ms (max ${storm.storm.max}) against ${storm.quiet.p50}/${storm.quiet.p95}/${storm.quiet.p99} ms quiet.`,
+    );
+  }
+  const hooks = r.storms?.webhooks;
+  if (hooks) {
+    lines.push('');
+    lines.push(
+      `**Webhook storm** (PostgreSQL, bench/webhook-storm.ts): ${hooks.events} events of one client waiting for its receiver on loopback (a low-priority process standing for the integrator's machine) at once. All delivered in ${hooks.secondsUntilAllDelivered} s, ${hooks.deliveriesPerSecond} deliveries/s; ${hooks.outOfOrder} out of per-transaction order, ${hooks.duplicates} twice. GET milestone at ${r.settings.stormReadsPerSecond ?? '?'}/s meanwhile: p50/p95/p99 ${hooks.storm.p50}/${hooks.storm.p95}/${hooks.storm.p99} ms (max ${hooks.storm.max}) against ${hooks.quiet.p50}/${hooks.quiet.p95}/${hooks.quiet.p99} ms quiet.`,
     );
   }
   lines.push('');

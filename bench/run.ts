@@ -22,6 +22,7 @@ import { closedLoop, HttpDriver, openLoop, summarize, type LatencySummary, type 
 import { damonThreads, watchKernelPauses } from './kernel-pauses';
 import { samplePeakRss } from './memory';
 import type { DeadlineStormResult } from './deadline-storm';
+import type { WebhookStormResult } from './webhook-storm';
 import { renderMarkdown, updateReadme, type BenchResult, type PairedRound, type PhaseResult } from './report';
 import { LIFECYCLES, prepareDataset, READS, type Dataset, type Operation } from './scenarios';
 
@@ -238,22 +239,37 @@ async function benchDashboard() {
 
 /** Deadlines waiting on one client when its clock moves past them all (issue #28); a twentieth with --quick. */
 const STORM_DEADLINES = QUICK ? 5000 : 100_000;
-/** GET milestone's rate beside the storm, and before it for the quiet figure. */
+/** Events waiting for one client's webhook receiver when it comes back (issue #28); a twentieth with --quick. */
+const STORM_EVENTS = QUICK ? 5000 : 100_000;
+/** GET milestone's rate beside a storm, and before it for the quiet figure. */
 const STORM_READS_PER_SECOND = 50;
 
 /**
- * The deadline storm (bench/deadline-storm.ts), run as a process of its own: it reads the server's modules
- * (the runner's scan, the ledger audit), which load only under the react-server condition.
+ * A storm (bench/<name>.ts) run as a process of its own: it reads the server's modules (the runner's scan,
+ * the ledger audit, the outbox's writer), which load only under the react-server condition.
  */
+function stormProcess<T>(script: string, flags: string[]): T {
+  const out = execFileSync(process.execPath, ['--import', 'tsx', '--conditions=react-server', path.join(ROOT, 'bench', script), ...flags, `--rate=${STORM_READS_PER_SECOND}`], {
+    cwd: ROOT,
+    env: { ...process.env, BENCH_DATABASE_URL: ADMIN_URL },
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+    maxBuffer: 16 * 1024 * 1024,
+  });
+  return JSON.parse(out.slice(out.indexOf('{'))) as T;
+}
+
 function deadlineStorm(): DeadlineStormResult {
   console.log(`\n== deadline storm: ${STORM_DEADLINES} lapses ==`);
-  const out = execFileSync(
-    process.execPath,
-    ['--import', 'tsx', '--conditions=react-server', path.join(ROOT, 'bench/deadline-storm.ts'), `--transactions=${STORM_DEADLINES}`, `--rate=${STORM_READS_PER_SECOND}`],
-    { cwd: ROOT, env: { ...process.env, BENCH_DATABASE_URL: ADMIN_URL }, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 16 * 1024 * 1024 },
-  );
-  const result = JSON.parse(out.slice(out.indexOf('{'))) as DeadlineStormResult;
+  const result = stormProcess<DeadlineStormResult>('deadline-storm.ts', [`--transactions=${STORM_DEADLINES}`]);
   console.log(`  ${result.lapsesPerSecond} lapses/s; GET milestone p99 ${result.quiet.p99} ms quiet, ${result.storm.p99} ms in the storm`);
+  return result;
+}
+
+function webhookStorm(): WebhookStormResult {
+  console.log(`\n== webhook storm: ${STORM_EVENTS} events ==`);
+  const result = stormProcess<WebhookStormResult>('webhook-storm.ts', [`--events=${STORM_EVENTS}`]);
+  console.log(`  ${result.deliveriesPerSecond} deliveries/s; GET milestone p99 ${result.quiet.p99} ms quiet, ${result.storm.p99} ms in the storm`);
   return result;
 }
 
@@ -279,7 +295,7 @@ async function main() {
     result.pgbench = await pgbenchTps(ADMIN_URL, QUICK ? 5 : 20);
     console.log(`  ${result.pgbench.tps} tps`);
     result.databases.postgres = await benchDatabase('postgres');
-    if (!args.has('--no-storms')) result.storms = { deadlines: deadlineStorm() };
+    if (!args.has('--no-storms')) result.storms = { deadlines: deadlineStorm(), webhooks: webhookStorm() };
   }
   if (ONLY !== 'postgres') result.databases.pglite = await benchDatabase('pglite');
   if (!args.has('--no-dashboard')) result.dashboard.lcp = await benchDashboard();

@@ -7,6 +7,7 @@ import { env } from '../env';
 import { settleDueLapses, settleOnBehalfLapsesInBulk } from './apply-lapses';
 import { transactionsWithPassedDeadlines } from './scan';
 import { queryRows } from '../db/rows';
+import { loggableError } from '../log-error';
 
 /** Runs `work` over `items`, at most `limit` at a time. */
 async function mapConcurrently<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
@@ -52,20 +53,38 @@ export async function runDueDeadlines(
   // With two at a time, one batch reads while the other writes. Their transactions differ, and each locks
   // its accounts in the one order every writer takes, so they wait on each other's shared accounts at most.
   await mapConcurrently(batches, opts.batchesAtOnce ?? 1, async ({ clientId, ids }) => {
-    // Locked in id order, as every batch takes them, before any ledger account.
-    const batch = await db.transaction(async (tx) => {
-      const [client] = await tx.select().from(clients).where(eq(clients.id, clientId));
-      if (!client) return { acted: 0, left: [] };
-      const locked = await queryRows<{ id: string }>(
-        tx,
-        sql`select id from transactions where id = any(${sql.param(ids)}::uuid[]) and client_id = ${clientId}::uuid order by id ${lock}`,
-      );
-      return settleOnBehalfLapsesInBulk(tx, client, locked.map((row) => row.id), clientNow(client, opts.wallNow));
-    });
+    let batch: { acted: number; left: string[] };
+    try {
+      // Locked in id order, as every batch takes them, before any ledger account.
+      batch = await db.transaction(async (tx) => {
+        const [client] = await tx.select().from(clients).where(eq(clients.id, clientId));
+        if (!client) return { acted: 0, left: [] };
+        const locked = await queryRows<{ id: string }>(
+          tx,
+          sql`select id from transactions where id = any(${sql.param(ids)}::uuid[]) and client_id = ${clientId}::uuid order by id ${lock}`,
+        );
+        return settleOnBehalfLapsesInBulk(tx, client, locked.map((row) => row.id), clientNow(client, opts.wallNow));
+      });
+    } catch (error) {
+      // One transaction that cannot be settled must not hold up the rest of its batch: each goes alone.
+      logSettlementError('a batch of lapses failed: settling its transactions one at a time', { client_id: clientId }, error);
+      batch = { acted: 0, left: ids };
+    }
     acted += batch.acted;
-    for (const transactionId of batch.left) acted += await settleOneTransaction(db, transactionId, clientId, opts);
+    for (const transactionId of batch.left) {
+      try {
+        acted += await settleOneTransaction(db, transactionId, clientId, opts);
+      } catch (error) {
+        // Left due: the next tick tries it again, and the others go on meanwhile.
+        logSettlementError('a lapse could not be settled', { client_id: clientId, transaction_id: transactionId }, error);
+      }
+    }
   });
   return { acted, candidates: candidates.length };
+}
+
+function logSettlementError(msg: string, where: Record<string, string>, error: unknown) {
+  console.error(JSON.stringify({ level: 'error', msg, ...where, error: loggableError(error) }));
 }
 
 /** `wait: false` skips rows another runner holds instead of queueing behind them. */

@@ -295,8 +295,10 @@ export const milestones = pgTable(
   },
   (t) => [
     uniqueIndex('milestones_transaction_position_idx').on(t.transactionId, t.position),
-    // The deadline runner's scan each second: only milestones waiting on a deadline, not every milestone ever.
-    index('milestones_awaiting_deadline_idx').on(t.status).where(sql`status in ('UNDER_INSPECTION', 'DELIVERY_RETURNED_AWAITING_APPROVAL')`),
+    // The deadline runner's scan each second: per client (each has its own clock), only the milestones whose deadline has passed,
+    // not every milestone waiting on one, nor every milestone ever.
+    index('milestones_inspection_due_idx').on(t.clientId, t.inspectionEndDate).where(sql`status = 'UNDER_INSPECTION'`),
+    index('milestones_return_due_idx').on(t.clientId, t.returnDeadlineDate).where(sql`status = 'DELIVERY_RETURNED_AWAITING_APPROVAL'`),
     index('milestones_awaiting_extension_answer_idx').on(t.extensionResponseDueAt).where(sql`extension_response_due_at is not null`),
     index('milestones_awaiting_dispute_idx').on(t.disputeOpeningDueAt).where(sql`dispute_opening_due_at is not null`),
   ],

@@ -96,6 +96,8 @@ describe.runIf(inject('database') === 'postgres')('deadline runners on PostgreSQ
       const generated = dataset.clients[0]!;
       // Every inspection of the big client has just ended.
       const lapsed = await sql`update milestones set inspection_end_date = now() - interval '1 second' where client_id = ${generated.id} and status = 'UNDER_INSPECTION' returning id`;
+      // A receiver that is away: each lapse's event is queued for it, in its transaction's place.
+      await sql`update webhook_endpoints set enabled = true, url = 'http://127.0.0.1:9/hooks' where client_id = ${generated.id}`;
       return { client: generated, due: lapsed.length };
     });
     expect(due).toBeGreaterThan(1000);
@@ -112,9 +114,13 @@ describe.runIf(inject('database') === 'postgres')('deadline runners on PostgreSQ
       const [broken] = await sql`select count(*)::int as n from (select transaction_id from events where client_id = ${client.id} and transaction_id is not null
         group by transaction_id having max(sequence) <> count(*) or count(distinct sequence) <> count(*)) s`;
       const [logs] = await sql`select count(*)::int as n from milestone_logs l join milestones m on m.id = l.milestone_id where m.client_id = ${client.id} and l.is_automatic`;
-      return { accepted, broken: broken!.n as number, automaticLogs: logs!.n as number };
+      const [queued] = await sql`select count(*)::int as deliveries,
+          count(*) filter (where d.transaction_id is distinct from e.transaction_id or d.sequence is distinct from e.sequence)::int as misplaced
+        from webhook_deliveries d join events e on e.id = d.event_id where e.client_id = ${client.id} and (e.data->>'automatic')::boolean`;
+      return { accepted, broken: broken!.n as number, automaticLogs: logs!.n as number, queued };
     });
     expect(checks.accepted).toEqual({ events: due, milestones: due });
+    expect(checks.queued).toEqual({ deliveries: due, misplaced: 0 });
     expect(checks.broken).toBe(0);
     expect(checks.automaticLogs).toBe(due);
     expect((await api(a, 'GET', '/v1/operator/ledger/integrity', a.operatorKey)).balanced).toBe(true);

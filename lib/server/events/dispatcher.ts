@@ -280,8 +280,9 @@ export function createDispatcher(db: Db, opts: { pollMs: number; retryBaseMs: nu
     timer.unref();
   };
 
-  // Results wait here for the next write: one statement records every attempt that finished meanwhile.
-  let toRecord: { result: AttemptResult; done: (error?: unknown) => void }[] = [];
+  // Results wait here for the next write: one statement records every attempt that finished meanwhile,
+  // and one write to the log says how each went.
+  let toRecord: { result: AttemptResult; logLine: string; done: (error?: unknown) => void }[] = [];
   let recording = false;
   const recordWaiting = async () => {
     if (recording || toRecord.length === 0) return;
@@ -290,6 +291,7 @@ export function createDispatcher(db: Db, opts: { pollMs: number; retryBaseMs: nu
     toRecord = [];
     try {
       await recordResults(db, batch.map((b) => b.result));
+      console.log(batch.map((b) => b.logLine).join('\n'));
       for (const b of batch) b.done();
     } catch (error) {
       for (const b of batch) b.done(error);
@@ -303,24 +305,22 @@ export function createDispatcher(db: Db, opts: { pollMs: number; retryBaseMs: nu
     const started = performance.now();
     const outcome = await send(c, abort.signal);
     const result = attemptResult(c, outcome, new Date(), opts);
+    const logLine = JSON.stringify({
+      level: result.status === 'failed' ? 'warn' : 'info',
+      msg: 'webhook delivery',
+      delivery_id: c.id,
+      webhook_id: c.endpointId,
+      event_id: c.event.id,
+      event_type: c.event.type,
+      attempt: c.attempts,
+      status: result.status,
+      status_code: outcome.statusCode,
+      duration_ms: Math.round(performance.now() - started),
+    });
     await new Promise<void>((resolve, reject) => {
-      toRecord.push({ result, done: (error) => (error === undefined ? resolve() : reject(error)) });
+      toRecord.push({ result, logLine, done: (error) => (error === undefined ? resolve() : reject(error)) });
       void recordWaiting();
     });
-    console.log(
-      JSON.stringify({
-        level: result.status === 'failed' ? 'warn' : 'info',
-        msg: 'webhook delivery',
-        delivery_id: c.id,
-        webhook_id: c.endpointId,
-        event_id: c.event.id,
-        event_type: c.event.type,
-        attempt: c.attempts,
-        status: result.status,
-        status_code: outcome.statusCode,
-        duration_ms: Math.round(performance.now() - started),
-      }),
-    );
   };
 
   const tick = async () => {

@@ -304,9 +304,9 @@ function queryOf(s: Staged): Query | null {
   const { deal } = s;
   switch (s.op.id) {
     case 'listUsers':
-      return { page: '1', limit: '10', sort: 'DESC', search: 'Buyer' };
+      return { page: '1', limit: '10', sort: 'DESC', search: 'Buyer', after: deal.seller.id };
     case 'listTransactions':
-      return { user_id: deal.buyer.id, status: 'MILESTONE_PENDING_FUNDING', page: '1', limit: '10', sort: 'ASC' };
+      return { user_id: deal.buyer.id, status: 'MILESTONE_PENDING_FUNDING', page: '1', limit: '10', sort: 'ASC', after: deal.transaction.id };
     case 'listDisputes':
       return { milestone_id: s.milestoneId, status: 'INTRA_PARTY_MEDIATION', page: '1', limit: '10', sort: 'DESC' };
     case 'listBankAccounts':

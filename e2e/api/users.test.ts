@@ -287,19 +287,19 @@ describe('GET /v1/users', () => {
 
     const p1 = await page(1);
     expect(p1.pagination).toEqual({
-      page: 1, limit: 2, prevPage: null, nextPage: 2, currentPage: 1, total: 5, pageCount: 3, pagingCounter: 1, hasPrevPage: false, hasNextPage: true,
+      page: 1, limit: 2, prevPage: null, nextPage: 2, currentPage: 1, total: 5, pageCount: 3, pagingCounter: 1, hasPrevPage: false, hasNextPage: true, nextAfter: expect.any(String),
     });
     expect(p1.users.map((u) => u.id)).toEqual([created[0]!.id, created[1]!.id]);
 
     const p2 = await page(2);
     expect(p2.pagination).toEqual({
-      page: 2, limit: 2, prevPage: 1, nextPage: 3, currentPage: 2, total: 5, pageCount: 3, pagingCounter: 3, hasPrevPage: true, hasNextPage: true,
+      page: 2, limit: 2, prevPage: 1, nextPage: 3, currentPage: 2, total: 5, pageCount: 3, pagingCounter: 3, hasPrevPage: true, hasNextPage: true, nextAfter: expect.any(String),
     });
     expect(p2.users.map((u) => u.id)).toEqual([created[2]!.id, created[3]!.id]);
 
     const p3 = await page(3);
     expect(p3.pagination).toEqual({
-      page: 3, limit: 2, prevPage: 2, nextPage: null, currentPage: 3, total: 5, pageCount: 3, pagingCounter: 5, hasPrevPage: true, hasNextPage: false,
+      page: 3, limit: 2, prevPage: 2, nextPage: null, currentPage: 3, total: 5, pageCount: 3, pagingCounter: 5, hasPrevPage: true, hasNextPage: false, nextAfter: null,
     });
     expect(p3.users.map((u) => u.id)).toEqual([created[4]!.id]);
 

@@ -185,7 +185,7 @@ describe('GET /v1/wallets/{user_id}/history', () => {
     const p1 = await page(1);
     expect(p1.entries.map((e) => e.amount)).toEqual([5, 4]);
     expect(p1.pagination).toEqual({
-      page: 1, limit: 2, prevPage: null, nextPage: 2, currentPage: 1, total: 5, pageCount: 3, pagingCounter: 1, hasPrevPage: false, hasNextPage: true,
+      page: 1, limit: 2, prevPage: null, nextPage: 2, currentPage: 1, total: 5, pageCount: 3, pagingCounter: 1, hasPrevPage: false, hasNextPage: true, nextAfter: null,
     });
     expect((await page(2)).entries.map((e) => e.amount)).toEqual([3, 2]);
     const p3 = await page(3);
@@ -416,7 +416,7 @@ describe('GET /v1/wallets/banks/list', () => {
     const p1 = BankAccountListRecord.parse(expectOk(await listAccounts(client, '?page=1&limit=2&sort=ASC')));
     expect(p1.bank_accounts.map((a) => a.id)).toEqual([saved[0]!.id, saved[1]!.id]);
     expect(p1.pagination).toEqual({
-      page: 1, limit: 2, prevPage: null, nextPage: 2, currentPage: 1, total: 3, pageCount: 2, pagingCounter: 1, hasPrevPage: false, hasNextPage: true,
+      page: 1, limit: 2, prevPage: null, nextPage: 2, currentPage: 1, total: 3, pageCount: 2, pagingCounter: 1, hasPrevPage: false, hasNextPage: true, nextAfter: expect.any(String),
     });
     const p2 = BankAccountListRecord.parse(expectOk(await listAccounts(client, '?page=2&limit=2&sort=ASC')));
     expect(p2.bank_accounts.map((a) => a.id)).toEqual([saved[2]!.id]);

@@ -79,7 +79,14 @@ export const AmountFilterParams = {
   amount_max: NairaParam.optional().meta({ description: 'only records of at most this many naira', example: '50000.50' }),
 };
 
+/** Cursor paging (issue #28): the id of a row of the same list; the page holds the rows that follow it in the list's order. */
+export const AfterParam = IdRef.optional().meta({
+  description:
+    "a row id of this list (from `pagination.nextAfter`): the page holds the rows that follow it in the requested order, with the same filters; not with `page` other than 1. `pagination.total` still counts the whole filtered list",
+});
+
 export const OptionalPaging = {
+  after: AfterParam,
   page: PageParam.optional().default(1),
   limit: LimitParam.optional().default(20),
   sort: SortParam.optional().default('DESC'),
@@ -97,12 +104,24 @@ export const Pagination = z
     pagingCounter: z.number().int(),
     hasPrevPage: z.boolean(),
     hasNextPage: z.boolean(),
+    nextAfter: z.string().nullable().meta({
+      description:
+        'the cursor for the next page: pass it as `after` to get the rows that follow this page (null when none follow). For large lists page by `after`: its cost does not grow with depth, while `page` reads and skips every row before the page',
+    }),
   })
   .strict();
 export type Pagination = z.infer<typeof Pagination>;
 
-export function pagination(page: number, limit: number, total: number): Pagination {
+/**
+ * The pagination object of one page. `nextAfter` is the last row's id when more rows follow (a cursor page
+ * knows that by having read one row past its end, as page mode may); `total` is the whole filtered list's.
+ */
+export function pagination(page: number, limit: number, total: number, nextAfter: string | null = null, byCursor = false): Pagination {
   const pageCount = Math.max(1, Math.ceil(total / limit));
+  if (byCursor) {
+    // A cursor page has no page number of its own: what follows is told by nextAfter alone.
+    return { ...pagination(1, limit, total), nextPage: null, hasNextPage: nextAfter !== null, nextAfter };
+  }
   return {
     page,
     limit,
@@ -114,6 +133,7 @@ export function pagination(page: number, limit: number, total: number): Paginati
     pagingCounter: (page - 1) * limit + 1,
     hasPrevPage: page > 1,
     hasNextPage: page < pageCount,
+    nextAfter,
   };
 }
 

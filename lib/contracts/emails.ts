@@ -1,6 +1,6 @@
 /** The email outbox (decisions §15): the query of GET /v1/emails and the records it answers with. */
 import { z } from 'zod';
-import { Id, LimitParam, NullableTimestamp, PageParam, Pagination, SortParam, Timestamp, unlessMissing } from './common';
+import { AfterParam, Id, LimitParam, NullableTimestamp, PageParam, Pagination, SortParam, Timestamp, unlessMissing } from './common';
 
 export const EMAIL_STATUSES = ['pending', 'sending', 'sent', 'failed', 'unknown', 'kept'] as const;
 export const EMAIL_KINDS = ['invitation', 'delivery_awaits_inspection', 'amount_proposed', 'deadline_reminder', 'payout_paid', 'payout_failed', 'dispute_resolved'] as const;
@@ -9,6 +9,7 @@ export const RESENDABLE_EMAIL_STATUSES = ['failed', 'unknown', 'kept'] as const 
 
 export const ListEmailsQuery = z.object({
   status: z.enum(EMAIL_STATUSES, { error: unlessMissing(`must be one of ${EMAIL_STATUSES.join(', ')}`) }).optional(),
+  after: AfterParam,
   page: PageParam.optional().default(1),
   limit: LimitParam.optional().default(20),
   sort: SortParam.optional().default('DESC').meta({ description: 'DESC (newest first, the default) or ASC' }),

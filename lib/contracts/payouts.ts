@@ -1,7 +1,7 @@
 /** Payouts (decisions §11): the request schemas and the record every payout answer carries. */
 import { z } from 'zod';
 import { PAYOUT_STATUSES } from '../escrow/payouts';
-import { AmountFilterParams, Id, IdRef, LimitParam, ListFilterParams, NullableTimestamp, PageParam, Pagination, PlainText, PositiveAmount, Timestamp, unlessMissing } from './common';
+import { AfterParam, AmountFilterParams, Id, IdRef, LimitParam, ListFilterParams, NullableTimestamp, PageParam, Pagination, PlainText, PositiveAmount, Timestamp, unlessMissing } from './common';
 
 export const CreatePayoutBody = z.object({
   user_id: IdRef,
@@ -19,6 +19,7 @@ export const ListPayoutsQuery = z.object({
   ...ListFilterParams,
   search: ListFilterParams.search.meta({ description: "only payouts whose reference, account name or account number contains this text (any case)" }),
   ...AmountFilterParams,
+  after: AfterParam,
   page: PageParam.optional().default(1),
   limit: LimitParam.optional().default(20),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LimitParam, ListFilterParams, PageParam, PlainText, ShortText, SortParam, unlessMissing } from './common';
+import { AfterParam, LimitParam, ListFilterParams, PageParam, PlainText, ShortText, SortParam, unlessMissing } from './common';
 
 const Email = z.email({ message: 'must be an email address' }).max(254);
 const Phone = z.string().trim().regex(/^\+?\d{7,15}$/, 'must be 7 to 15 digits, optionally with a leading +');
@@ -45,6 +45,7 @@ export const ListUsersQuery = z.object({
   page: PageParam,
   limit: LimitParam,
   sort: SortParam,
+  after: AfterParam,
   search: PlainText().trim().max(100).optional(),
   created_from: ListFilterParams.created_from,
   created_to: ListFilterParams.created_to,

@@ -1,6 +1,5 @@
 import 'server-only';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { pagination } from '@/lib/contracts/common';
 import { RESENDABLE_EMAIL_STATUSES, type EmailRecord, type ListEmailsQuery } from '@/lib/contracts/emails';
 import { invalidState, notFound } from '../app-error';
 import type { Db } from '../db/client';
@@ -31,14 +30,14 @@ function emailRecord(row: EmailOutboxRow): EmailRecord {
   };
 }
 
-const emailPage = pagedList(emailOutbox, 'list_emails', (q: ListEmailsQuery & { clientId: string }) =>
+const emailPage = pagedList(emailOutbox, 'list_emails', 'Email', (q: ListEmailsQuery & { clientId: string }) => eq(emailOutbox.clientId, q.clientId), (q: ListEmailsQuery & { clientId: string }) =>
   and(eq(emailOutbox.clientId, q.clientId), q.status ? eq(emailOutbox.status, q.status) : undefined),
 );
 
 /** The client's emails, newest first by default: its own rows only. */
 export async function listEmails(db: Db, client: ClientRow, q: ListEmailsQuery) {
-  const { rows, total } = await emailPage(db, { ...q, clientId: client.id }, { limit: q.limit, offset: (q.page - 1) * q.limit });
-  return { emails: rows.map(emailRecord), pagination: pagination(q.page, q.limit, total) };
+  const { rows, pagination } = await emailPage(db, { ...q, clientId: client.id }, q);
+  return { emails: rows.map(emailRecord), pagination };
 }
 
 /**

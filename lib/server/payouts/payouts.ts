@@ -10,6 +10,7 @@ import { formatNaira, koboToNaira, parseNaira } from '@/lib/escrow/money';
 import { canMovePayout, payoutCreation, payoutReference, payoutTransfer, SANDBOX_SETTLEMENT_MS, type PayoutStatus } from '@/lib/escrow/payouts';
 import { AppError, notFound } from '../app-error';
 import type { Db, DbOrTx, Tx } from '../db/client';
+import { checkPageRequest, followingRow, pageAndNext, requireCursorRow } from '../db/paged-list';
 import { runAsOneStatement, type Write } from '../db/one-statement';
 import { bankAccounts, payouts, type ClientRow } from '../db/schema';
 import { eventWrites, type EventType } from '../events/record-event';
@@ -194,17 +195,20 @@ export async function listPayouts(db: Db, client: ClientRow, q: ListPayoutsQuery
     createdWithin(payouts.createdAt, q.created_from, q.created_to),
     amountWithin(payouts.amountKobo, q.amount_min, q.amount_max),
   );
-  const [rows, [total]] = await Promise.all([
+  checkPageRequest(q);
+  if (q.after !== undefined) await requireCursorRow(db, payouts, eq(payouts.clientId, client.id), q.after, 'Payout');
+  const [read, [total]] = await Promise.all([
     db
       .select()
       .from(payouts)
-      .where(where)
+      .where(q.after === undefined ? where : and(where, followingRow(payouts, 'DESC', q.after)))
       .orderBy(desc(payouts.createdAt), desc(payouts.id))
-      .limit(q.limit)
-      .offset((q.page - 1) * q.limit),
+      .limit(q.limit + 1)
+      .offset(q.after === undefined ? (q.page - 1) * q.limit : 0),
     db.select({ n: count() }).from(payouts).where(where),
   ]);
-  return { payouts: rows.map(payoutRecord), pagination: pagination(q.page, q.limit, total?.n ?? 0) };
+  const { page: rows, nextAfter } = pageAndNext(read, q.limit, (r) => r.id);
+  return { payouts: rows.map(payoutRecord), pagination: pagination(q.page, q.limit, total?.n ?? 0, nextAfter, q.after !== undefined) };
 }
 
 export type ProviderNote = {

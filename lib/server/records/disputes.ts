@@ -7,6 +7,7 @@ import type { CommissionPayer } from '@/lib/escrow/fees';
 import { maxSellerPayment } from '@/lib/escrow/ledger';
 import { koboToNaira } from '@/lib/escrow/money';
 import type { DbOrTx } from '../db/client';
+import { followingRow, pageAndNext } from '../db/paged-list';
 import { clients, disputeEvidence, disputeProposals, disputes, files, ledgerAccounts, milestoneEscrows, milestones, transactions } from '../db/schema';
 import { settlementTerms } from '../services/settlement-terms';
 import { iso, isoOrNull } from './iso';
@@ -151,10 +152,10 @@ export function disputeWithPartiesRecord(
  */
 export async function disputePage(
   db: DbOrTx,
-  a: { where: SQL | undefined; page: number; limit: number; newestFirst: boolean; baseUrl: string },
-): Promise<{ rows: Array<{ record: DisputeRecord; clientId: string; clientName: string }>; total: number }> {
+  a: { where: SQL | undefined; page: number; limit: number; after?: string; newestFirst: boolean; baseUrl: string },
+): Promise<{ rows: Array<{ record: DisputeRecord; clientId: string; clientName: string }>; total: number; nextAfter: string | null }> {
   const order = a.newestFirst ? [desc(disputes.createdAt), desc(disputes.id)] : [asc(disputes.createdAt), asc(disputes.id)];
-  const [rows, [total]] = await Promise.all([
+  const [read, [total]] = await Promise.all([
     db
       .select({
         dispute: disputes,
@@ -171,12 +172,13 @@ export async function disputePage(
       .innerJoin(transactions, eq(transactions.id, milestones.transactionId))
       .innerJoin(milestoneEscrows, eq(milestoneEscrows.milestoneId, milestones.id))
       .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, milestoneEscrows.id))
-      .where(a.where)
+      .where(a.after === undefined ? a.where : and(a.where, followingRow(disputes, a.newestFirst ? 'DESC' : 'ASC', a.after)))
       .orderBy(...order)
-      .limit(a.limit)
-      .offset((a.page - 1) * a.limit),
+      .limit(a.limit + 1)
+      .offset(a.after === undefined ? (a.page - 1) * a.limit : 0),
     db.select({ n: count() }).from(disputes).where(a.where),
   ]);
+  const { page: rows, nextAfter } = pageAndNext(read, a.limit, (r) => r.dispute.id);
   const ids = rows.map((r) => r.dispute.id);
   const [proposals, evidence] = await Promise.all([loadProposals(db, ids), loadEvidence(db, ids)]);
   return {
@@ -195,5 +197,6 @@ export async function disputePage(
       clientName: r.clientName,
     })),
     total: total?.n ?? 0,
+    nextAfter,
   };
 }

@@ -7,6 +7,7 @@ import { findBank, NIGERIAN_BANKS, type Bank } from '@/lib/escrow/banks';
 import { namesMatch } from '@/lib/escrow/names';
 import { nubanProblem } from '@/lib/escrow/nuban';
 import type { Db } from '../db/client';
+import { checkPageRequest, followingRow, pageAndNext, requireCursorRow } from '../db/paged-list';
 import { bankAccounts, payouts, users } from '../db/schema';
 import { AppError, notFound } from '../app-error';
 import type { ClientRow } from '../db/schema';
@@ -131,15 +132,26 @@ export async function removeBankAccount(db: Db, client: ClientRow, bankAccountId
 export async function listBankAccounts(db: Db, client: ClientRow, q: ListBankAccountsQuery) {
   const where = and(eq(bankAccounts.clientId, client.id), isNull(bankAccounts.removedAt), q.user_id ? eq(bankAccounts.userId, q.user_id) : undefined);
   const order = q.sort === 'ASC' ? [asc(bankAccounts.createdAt), asc(bankAccounts.id)] : [desc(bankAccounts.createdAt), desc(bankAccounts.id)];
-  const [rows, [total]] = await Promise.all([
-    db.select({ account: bankAccounts, user: users }).from(bankAccounts).innerJoin(users, eq(users.id, bankAccounts.userId)).where(where).orderBy(...order).limit(q.limit).offset((q.page - 1) * q.limit),
+  checkPageRequest(q);
+  // A removed account is no longer in the list, so it is no cursor either.
+  if (q.after !== undefined) await requireCursorRow(db, bankAccounts, and(eq(bankAccounts.clientId, client.id), isNull(bankAccounts.removedAt)), q.after, 'Bank account');
+  const [read, [total]] = await Promise.all([
+    db
+      .select({ account: bankAccounts, user: users })
+      .from(bankAccounts)
+      .innerJoin(users, eq(users.id, bankAccounts.userId))
+      .where(q.after === undefined ? where : and(where, followingRow(bankAccounts, q.sort, q.after)))
+      .orderBy(...order)
+      .limit(q.limit + 1)
+      .offset(q.after === undefined ? (q.page - 1) * q.limit : 0),
     db.select({ n: count() }).from(bankAccounts).where(where),
   ]);
+  const { page: rows, nextAfter } = pageAndNext(read, q.limit, (r) => r.account.id);
   return {
     bank_accounts: rows.map((r) => ({
       ...bankAccountRecord(r.account),
       user: userRecord(r.user),
     })),
-    pagination: pagination(q.page, q.limit, total?.n ?? 0),
+    pagination: pagination(q.page, q.limit, total?.n ?? 0, nextAfter, q.after !== undefined),
   };
 }

@@ -9,6 +9,7 @@ import { decideEvidenceExtension } from '@/lib/escrow/extensions';
 import { formatNaira, parseNaira } from '@/lib/escrow/money';
 import { holidays } from '../calendar';
 import type { Db } from '../db/client';
+import { checkPageRequest, requireCursorRow } from '../db/paged-list';
 import { clients, disputeEvidence, disputes } from '../db/schema';
 import { AppError, invalidState, notFound } from '../app-error';
 import type { ClientRow } from '../db/schema';
@@ -155,7 +156,7 @@ export async function decideVerdict(db: Db, disputeId: string, body: { seller_am
 /** The dispute team's queue across every client, oldest first. */
 export async function operatorDisputes(
   db: Db,
-  q: { status?: DisputeStatus; awaiting_verdict?: 'true' | 'false'; client_id?: string; page: number; limit: number; sort: 'ASC' | 'DESC' },
+  q: { status?: DisputeStatus; awaiting_verdict?: 'true' | 'false'; client_id?: string; page: number; limit: number; after?: string; sort: 'ASC' | 'DESC' },
   baseUrl: string,
 ) {
   const where = and(
@@ -163,10 +164,12 @@ export async function operatorDisputes(
     q.awaiting_verdict === 'true' ? inArray(disputes.status, AWAITING_VERDICT) : undefined,
     q.client_id ? eq(disputes.clientId, q.client_id) : undefined,
   );
-  const { rows, total } = await disputePage(db, { where, page: q.page, limit: q.limit, newestFirst: q.sort === 'DESC', baseUrl });
+  checkPageRequest(q);
+  if (q.after !== undefined) await requireCursorRow(db, disputes, undefined, q.after, 'Dispute');
+  const { rows, total, nextAfter } = await disputePage(db, { where, page: q.page, limit: q.limit, after: q.after, newestFirst: q.sort === 'DESC', baseUrl });
   return {
     disputes: rows.map((r) => ({ ...r.record, client_id: r.clientId, client_name: r.clientName })),
-    pagination: pagination(q.page, q.limit, total),
+    pagination: pagination(q.page, q.limit, total, nextAfter, q.after !== undefined),
   };
 }
 

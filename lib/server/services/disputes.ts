@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { pagination } from '@/lib/contracts/common';
 import type { ListDisputesQuery } from '@/lib/contracts/disputes';
 import type { Db } from '../db/client';
+import { checkPageRequest, requireCursorRow } from '../db/paged-list';
 import { disputes } from '../db/schema';
 import type { ClientRow } from '../db/schema';
 import { disputePage } from '../records/disputes';
@@ -18,6 +19,8 @@ export async function listDisputes(db: Db, client: ClientRow, q: ListDisputesQue
     q.milestone_id ? eq(disputes.milestoneId, q.milestone_id) : undefined,
     q.status ? eq(disputes.status, q.status) : undefined,
   );
-  const { rows, total } = await disputePage(db, { where, page: q.page, limit: q.limit, newestFirst: q.sort !== 'ASC', baseUrl });
-  return { disputes: rows.map((r) => r.record), pagination: pagination(q.page, q.limit, total) };
+  checkPageRequest(q);
+  if (q.after !== undefined) await requireCursorRow(db, disputes, eq(disputes.clientId, client.id), q.after, 'Dispute');
+  const { rows, total, nextAfter } = await disputePage(db, { where, page: q.page, limit: q.limit, after: q.after, newestFirst: q.sort !== 'ASC', baseUrl });
+  return { disputes: rows.map((r) => r.record), pagination: pagination(q.page, q.limit, total, nextAfter, q.after !== undefined) };
 }

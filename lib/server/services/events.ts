@@ -7,6 +7,7 @@ import type { Db } from '../db/client';
 import { events } from '../db/schema';
 import type { EventType } from '../events/record-event';
 import { notFound } from '../app-error';
+import { checkPageRequest } from '../db/paged-list';
 import type { ClientRow } from '../db/schema';
 import { iso } from '../records/iso';
 
@@ -33,31 +34,41 @@ export function eventRecord(row: EventRow): EventRecord {
 /** One order for listing and for the `after` cursor: time, then a transaction's sequence, then id. */
 const position = sql`(${events.createdAt}, coalesce(${events.sequence}, 0), ${events.id})`;
 
-/** The client's own events, oldest first unless sort=DESC; `after` (an event id) lists only those recorded after it. */
+/** The events that follow the cursor event in the list's order, read off the order index (keyset, never OFFSET). */
+function followingEvent(sort: 'ASC' | 'DESC', after: string) {
+  const cursor = sql`(select ${events.createdAt}, coalesce(${events.sequence}, 0), ${events.id} from ${events} where ${events.id} = ${after})`;
+  return sort === 'ASC' ? sql`${position} > ${cursor}` : sql`${position} < ${cursor}`;
+}
+
+/**
+ * The client's own events, oldest first unless sort=DESC. `after` (an event id) lists those that follow it in
+ * that order: with the default order, the events recorded after it (a cursor for catching up).
+ */
 export async function listEvents(db: Db, client: ClientRow, q: ListEventsQuery) {
-  let cursor: EventRow | undefined;
+  checkPageRequest(q);
   if (q.after) {
-    [cursor] = await db.select().from(events).where(and(eq(events.clientId, client.id), eq(events.id, q.after)));
+    const [cursor] = await db.select({ id: events.id }).from(events).where(and(eq(events.clientId, client.id), eq(events.id, q.after)));
     if (!cursor) throw notFound('Event', q.after);
   }
   const where = and(
     eq(events.clientId, client.id),
     q.type ? eq(events.type, q.type) : undefined,
     q.transaction_id ? eq(events.transactionId, q.transaction_id) : undefined,
-    cursor ? sql`${position} > (${iso(cursor.createdAt)}::timestamptz, ${cursor.sequence ?? 0}, ${cursor.id}::uuid)` : undefined,
   );
   const direction = q.sort === 'DESC' ? desc : asc;
   const [rows, [total]] = await Promise.all([
     db
       .select()
       .from(events)
-      .where(where)
+      .where(q.after ? and(where, followingEvent(q.sort, q.after)) : where)
       .orderBy(direction(events.createdAt), direction(sql`coalesce(${events.sequence}, 0)`), direction(events.id))
-      .limit(q.limit)
-      .offset((q.page - 1) * q.limit),
+      .limit(q.limit + 1)
+      .offset(q.after ? 0 : (q.page - 1) * q.limit),
     db.select({ n: count() }).from(events).where(where),
   ]);
-  return { events: rows.map(eventRecord), pagination: pagination(q.page, q.limit, total?.n ?? 0) };
+  const page = rows.slice(0, q.limit);
+  const nextAfter = rows.length > q.limit ? (page.at(-1)?.id ?? null) : null;
+  return { events: page.map(eventRecord), pagination: pagination(q.page, q.limit, total?.n ?? 0, nextAfter, q.after !== undefined) };
 }
 
 /** One of the client's own events; another client's reads as not found. */

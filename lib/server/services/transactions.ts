@@ -1,7 +1,6 @@
 import 'server-only';
 import { and, eq, ilike, or } from 'drizzle-orm';
 import { amountWithin, containsPattern, createdWithin } from '../db/list-filters';
-import { pagination } from '@/lib/contracts/common';
 import type { CreateTransactionBody, ListTransactionsQuery } from '@/lib/contracts/transactions';
 import { INSPECTION_DAYS_DEFAULT } from '@/lib/escrow/deadlines';
 import { pastDueDates } from '@/lib/escrow/due-dates';
@@ -190,7 +189,7 @@ type TransactionListShape = {
   amountMax?: number;
 };
 
-const transactionPage = pagedList(transactions, 'transactions', (v: TransactionListShape) =>
+const transactionPage = pagedList(transactions, 'transactions', 'Transaction', (v: TransactionListShape) => eq(transactions.clientId, v.clientId), (v: TransactionListShape) =>
   and(
     eq(transactions.clientId, v.clientId),
     v.partyId !== undefined ? or(eq(transactions.buyerPartyId, v.partyId), eq(transactions.sellerPartyId, v.partyId)) : undefined,
@@ -219,7 +218,7 @@ export async function listTransactions(db: Db, client: ClientRow, q: ListTransac
     amountMin: q.amount_min,
     amountMax: q.amount_max,
   };
-  const { rows, total } = await transactionPage(db, shape, { limit: q.limit, offset: (q.page - 1) * q.limit });
+  const { rows, pagination } = await transactionPage(db, shape, q);
   const people = await loadParties(db, rows.flatMap((t) => [t.buyerPartyId, t.sellerPartyId]));
   const party = (id: string) => {
     const p = people.get(id);
@@ -228,7 +227,7 @@ export async function listTransactions(db: Db, client: ClientRow, q: ListTransac
   };
   return {
     transactions: rows.map((t) => ({ ...transactionRecord(t), buyer: party(t.buyerPartyId), seller: party(t.sellerPartyId) })),
-    pagination: pagination(q.page, q.limit, total),
+    pagination,
   };
 }
 

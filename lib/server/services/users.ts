@@ -2,7 +2,6 @@ import 'server-only';
 import { randomBytes } from 'node:crypto';
 import { and, eq, ilike, or } from 'drizzle-orm';
 import { containsPattern, createdWithin } from '../db/list-filters';
-import { pagination } from '@/lib/contracts/common';
 import type { CreateUserBody, ListUsersQuery, UpdateUserBody } from '@/lib/contracts/users';
 import type { Db, DbOrTx } from '../db/client';
 import { pagedList } from '../db/paged-list';
@@ -139,7 +138,7 @@ export async function getUser(db: Db, client: ClientRow, userId: string) {
 
 type UserListShape = { sort: 'ASC' | 'DESC'; clientId: string; term?: string; createdFrom?: string; createdTo?: string };
 
-const userPage = pagedList(users, 'users', (v: UserListShape) =>
+const userPage = pagedList(users, 'users', 'User', (v: UserListShape) => eq(users.clientId, v.clientId), (v: UserListShape) =>
   and(
     eq(users.clientId, v.clientId),
     v.term !== undefined ? or(ilike(users.firstName, v.term), ilike(users.lastName, v.term), ilike(users.email, v.term)) : undefined,
@@ -149,6 +148,6 @@ const userPage = pagedList(users, 'users', (v: UserListShape) =>
 
 export async function listUsers(db: Db, client: ClientRow, q: ListUsersQuery) {
   const shape = { sort: q.sort, clientId: client.id, term: containsPattern(q.search), createdFrom: q.created_from, createdTo: q.created_to };
-  const { rows, total } = await userPage(db, shape, { limit: q.limit, offset: (q.page - 1) * q.limit });
-  return { users: rows.map(userRecord), pagination: pagination(q.page, q.limit, total) };
+  const { rows, pagination } = await userPage(db, shape, q);
+  return { users: rows.map(userRecord), pagination };
 }

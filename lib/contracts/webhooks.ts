@@ -44,7 +44,10 @@ export const DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'] as const;
 export const ListEventsQuery = z.object({
   type: z.enum(EVENT_TYPES, { error: unlessMissing('must be an event type such as milestone.funded') }).optional(),
   transaction_id: IdRef.optional(),
-  after: IdRef.optional().meta({ description: 'an event id: only events recorded after it (a cursor for catching up)' }),
+  after: IdRef.optional().meta({
+    description:
+      'an event id of this list (from `pagination.nextAfter`): the events that follow it in the requested order; in the default order, those recorded after it (a cursor for catching up). Not with `page` other than 1',
+  }),
   page: PageParam.optional().default(1),
   limit: LimitParam.optional().default(20),
   sort: SortParam.optional().default('ASC').meta({ description: 'ASC (oldest first, the default) or DESC' }),

@@ -59,7 +59,7 @@ describe('cursor paging', () => {
   const lists = [
     { path: '/v1/transactions', key: 'transactions', filters: ['sort=DESC', 'sort=ASC', 'sort=ASC&status=MILESTONE_PENDING_FUNDING', 'sort=DESC&status=MILESTONE_PENDING_FUNDING'] },
     { path: '/v1/users', key: 'users', filters: ['sort=DESC', 'sort=ASC', 'sort=DESC&search=buyer'] },
-    { path: '/v1/events', key: 'events', filters: ['sort=ASC', 'sort=DESC', 'sort=ASC&type=transaction.created'] },
+    { path: '/v1/events', key: 'events', filters: ['sort=ASC', 'sort=ASC&type=transaction.created'] },
   ];
 
   for (const list of lists) {
@@ -69,6 +69,16 @@ describe('cursor paging', () => {
       });
     }
   }
+
+  it('events: after means recorded after it in either order (newest first, no next cursor), as the unread bell reads it', async () => {
+    const all = await read(client, '/v1/events', 'events', 'sort=ASC&limit=100');
+    const cursor = all.rows[1]!.id;
+    const later = all.rows.slice(2).map((r) => r.id);
+    const newestFirst = await read(client, '/v1/events', 'events', `sort=DESC&limit=100&after=${cursor}`);
+    expect(newestFirst.rows.map((r) => r.id)).toEqual([...later].reverse());
+    expect(newestFirst.nextAfter).toBeNull();
+    expect((await read(client, '/v1/events', 'events', `sort=ASC&limit=100&after=${cursor}`)).rows.map((r) => r.id)).toEqual(later);
+  });
 
   it('a party filter pages by cursor too', async () => {
     const ids = await walkBoth(client, '/v1/transactions', 'transactions', `sort=ASC&user_id=${deals[0]!.buyer.id}`);

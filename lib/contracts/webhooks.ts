@@ -46,7 +46,7 @@ export const ListEventsQuery = z.object({
   transaction_id: IdRef.optional(),
   after: IdRef.optional().meta({
     description:
-      'an event id of this list (from `pagination.nextAfter`): the events that follow it in the requested order; in the default order, those recorded after it (a cursor for catching up). Not with `page` other than 1',
+      'an event id: only events recorded after it, in either order (a cursor for catching up). In the default, oldest-first order `pagination.nextAfter` is the next page\'s cursor; newest first it is null. Not with `page` other than 1',
   }),
   page: PageParam.optional().default(1),
   limit: LimitParam.optional().default(20),

@@ -42,8 +42,7 @@ type Claimed = {
   secret: string;
   previousSecret: string | null;
   previousSecretExpiresAt: Date | null;
-  /** `dataJson`: the event's data as JSON text, as the database gives it. */
-  event: { id: string; type: string; createdAt: Date; sequence: number | null; transactionId: string | null; dataJson: string };
+  event: { id: string; type: string; createdAt: Date; sequence: number | null; transactionId: string | null; data: unknown };
 };
 
 /** True while a sender holds the delivery: the claim sets next_attempt_at exactly one lease after last_attempt_at. */
@@ -75,7 +74,7 @@ const endpointEnabled = sql`exists (select 1 from webhook_endpoints w where w.id
 export async function claimDueDeliveries(db: Db, now: Date, limit: number): Promise<Claimed[]> {
   if (limit <= 0) return [];
   const at = now.toISOString();
-  const rows = await queryRows<{ id: string; attempts: number; client_mode: string; endpoint: unknown; event: unknown; data_json: string }>(db, sql`
+  const rows = await queryRows<{ id: string; attempts: number; client_mode: string; endpoint: unknown; event: unknown }>(db, sql`
     with retry as (
       select d.id from webhook_deliveries d
       where d.status = 'pending' and d.attempts > 0 and d.next_attempt_at <= ${at}::timestamptz and ${endpointEnabled} and ${nextInItsQueue}
@@ -96,7 +95,7 @@ export async function claimDueDeliveries(db: Db, now: Date, limit: number): Prom
       from picked where d.id = picked.id
       returning d.id, d.attempts, d.client_id, d.endpoint_id, d.event_id
     )
-    select c.id, c.attempts, cl.mode as client_mode, to_jsonb(w) as endpoint, to_jsonb(e) - 'data' as event, e.data::text as data_json
+    select c.id, c.attempts, cl.mode as client_mode, to_jsonb(w) as endpoint, to_jsonb(e) as event
     from claimed c
     join webhook_endpoints w on w.id = c.endpoint_id
     join clients cl on cl.id = c.client_id
@@ -121,31 +120,23 @@ export async function claimDueDeliveries(db: Db, now: Date, limit: number): Prom
       secret: open(endpoint.secret),
       previousSecret: endpoint.previousSecret === null ? null : open(endpoint.previousSecret),
       previousSecretExpiresAt: endpoint.previousSecretExpiresAt,
-      event: { id: event.id, type: event.type, createdAt: event.createdAt, sequence: event.sequence, transactionId: event.transactionId, dataJson: row.data_json },
+      event: { id: event.id, type: event.type, createdAt: event.createdAt, sequence: event.sequence, transactionId: event.transactionId, data: event.data },
     };
   });
 }
 
-/** Where the event's data goes in the body; no other field of the envelope can hold this text. */
-const DATA_SLOT = '@escrow-desk-event-data@';
-
-/**
- * The body a receiver gets (the dashboard's payload viewer shows the same shape, lib/contracts). The
- * event's data goes in as the database's JSON text: a backlog's sends would otherwise spend much of their
- * time parsing and serialising it again.
- */
+/** The body a receiver gets, byte for byte what the dashboard's payload viewer shows (lib/contracts). */
 export function deliveryBody(event: Claimed['event']): string {
-  const envelope = JSON.stringify(
+  return JSON.stringify(
     webhookPayload({
       id: event.id,
       type: event.type,
       created_at: event.createdAt.toISOString(),
       sequence: event.sequence,
       transaction_id: event.transactionId,
-      data: DATA_SLOT,
+      data: event.data,
     }),
   );
-  return envelope.replace(JSON.stringify(DATA_SLOT), () => event.dataJson);
 }
 
 /** During a rotation the previous secret signs too, until it expires. */

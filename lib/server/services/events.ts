@@ -34,15 +34,15 @@ export function eventRecord(row: EventRow): EventRecord {
 /** One order for listing and for the `after` cursor: time, then a transaction's sequence, then id. */
 const position = sql`(${events.createdAt}, coalesce(${events.sequence}, 0), ${events.id})`;
 
-/** The events that follow the cursor event in the list's order, read off the order index (keyset, never OFFSET). */
-function followingEvent(sort: 'ASC' | 'DESC', after: string) {
-  const cursor = sql`(select ${events.createdAt}, coalesce(${events.sequence}, 0), ${events.id} from ${events} where ${events.id} = ${after})`;
-  return sort === 'ASC' ? sql`${position} > ${cursor}` : sql`${position} < ${cursor}`;
+/** The events recorded after the cursor event, read off the order index (keyset, never OFFSET). */
+function recordedAfter(after: string) {
+  return sql`${position} > (select ${events.createdAt}, coalesce(${events.sequence}, 0), ${events.id} from ${events} where ${events.id} = ${after})`;
 }
 
 /**
- * The client's own events, oldest first unless sort=DESC. `after` (an event id) lists those that follow it in
- * that order: with the default order, the events recorded after it (a cursor for catching up).
+ * The client's own events, oldest first unless sort=DESC. `after` (an event id) lists only those recorded
+ * after it, in either order: a cursor for catching up (the dashboard's unread bell reads them newest first).
+ * So `nextAfter` walks the list in the default, oldest-first order only.
  */
 export async function listEvents(db: Db, client: ClientRow, q: ListEventsQuery) {
   checkPageRequest(q);
@@ -60,14 +60,14 @@ export async function listEvents(db: Db, client: ClientRow, q: ListEventsQuery) 
     db
       .select()
       .from(events)
-      .where(q.after ? and(where, followingEvent(q.sort, q.after)) : where)
+      .where(q.after ? and(where, recordedAfter(q.after)) : where)
       .orderBy(direction(events.createdAt), direction(sql`coalesce(${events.sequence}, 0)`), direction(events.id))
       .limit(q.limit + 1)
       .offset(q.after ? 0 : (q.page - 1) * q.limit),
     db.select({ n: count() }).from(events).where(where),
   ]);
   const page = rows.slice(0, q.limit);
-  const nextAfter = rows.length > q.limit ? (page.at(-1)?.id ?? null) : null;
+  const nextAfter = q.sort === 'ASC' && rows.length > q.limit ? (page.at(-1)?.id ?? null) : null;
   return { events: page.map(eventRecord), pagination: pagination(q.page, q.limit, total?.n ?? 0, nextAfter, q.after !== undefined) };
 }
 

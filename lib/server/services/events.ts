@@ -7,7 +7,7 @@ import type { Db } from '../db/client';
 import { events } from '../db/schema';
 import type { EventType } from '../events/record-event';
 import { notFound } from '../app-error';
-import { checkPageRequest } from '../db/paged-list';
+import { checkPageRequest, pageAndNext, requireCursorRow } from '../db/paged-list';
 import type { ClientRow } from '../db/schema';
 import { iso } from '../records/iso';
 
@@ -46,10 +46,7 @@ function recordedAfter(after: string) {
  */
 export async function listEvents(db: Db, client: ClientRow, q: ListEventsQuery) {
   checkPageRequest(q);
-  if (q.after) {
-    const [cursor] = await db.select({ id: events.id }).from(events).where(and(eq(events.clientId, client.id), eq(events.id, q.after)));
-    if (!cursor) throw notFound('Event', q.after);
-  }
+  if (q.after) await requireCursorRow(db, events, eq(events.clientId, client.id), q.after, 'Event');
   const where = and(
     eq(events.clientId, client.id),
     q.type ? eq(events.type, q.type) : undefined,
@@ -66,9 +63,9 @@ export async function listEvents(db: Db, client: ClientRow, q: ListEventsQuery) 
       .offset(q.after ? 0 : (q.page - 1) * q.limit),
     db.select({ n: count() }).from(events).where(where),
   ]);
-  const page = rows.slice(0, q.limit);
-  const nextAfter = q.sort === 'ASC' && rows.length > q.limit ? (page.at(-1)?.id ?? null) : null;
-  return { events: page.map(eventRecord), pagination: pagination(q.page, q.limit, total?.n ?? 0, nextAfter, q.after !== undefined) };
+  const { page, nextAfter } = pageAndNext(rows, q.limit, (r) => r.id);
+  const cursor = q.sort === 'ASC' ? nextAfter : null;
+  return { events: page.map(eventRecord), pagination: pagination(q.page, q.limit, total?.n ?? 0, cursor, q.after !== undefined) };
 }
 
 /** One of the client's own events; another client's reads as not found. */

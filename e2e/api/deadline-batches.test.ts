@@ -54,7 +54,8 @@ const INSTANT = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/;
 
 /** A record with what differs between two deals of the same shape (ids, instants, generated user names) blanked out. */
 function shapeOf(value: unknown): unknown {
-  if (typeof value === 'string') return INSTANT.test(value) ? '<instant>' : value.replace(UUID, '<id>');
+  // A log line's own time (the deals are delivered over several seconds, so a minute may turn between them).
+  if (typeof value === 'string') return INSTANT.test(value) ? '<instant>' : value.replace(UUID, '<id>').replace(/\d{1,2} [A-Z][a-z]{2} \d{4}, \d\d:\d\d WAT/g, '<when>');
   if (Array.isArray(value)) return value.map(shapeOf);
   if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, k === 'user_name' ? '<name>' : shapeOf(v)]));
   return value;

@@ -282,8 +282,11 @@ describe('without SMTP_URL (the shared test server)', () => {
     expect(kept.text).toContain('₦700.00');
     expect(list.pagination).toMatchObject({ total: 1, page: 1 });
     expect(expectOk(await call('GET', '/v1/emails?status=sent', { key: owner.secretKey })).emails).toEqual([]);
+    expect(expectOk(await call('GET', '/v1/emails?status=sent', { key: owner.secretKey })).pagination.total).toBe(0);
+    expect(expectOk(await call('GET', '/v1/emails?status=kept', { key: owner.secretKey })).pagination.total).toBe(1);
 
     expect(expectOk(await call('GET', '/v1/emails', { key: stranger.secretKey })).emails).toEqual([]);
+    expect(expectOk(await call('GET', '/v1/emails', { key: stranger.secretKey })).pagination.total).toBe(0);
     expectError(await call('POST', `/v1/emails/${kept.id}/resend`, { key: stranger.secretKey }), 404, 'NOT_FOUND');
     expect(expectOk(await call('GET', '/v1/emails', { key: owner.secretKey })).emails[0].status).toBe('kept');
   });

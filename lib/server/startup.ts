@@ -1,6 +1,7 @@
 import 'server-only';
 import { assertSameEncryptionKey, EncryptionKeyMismatch, sealPlaintextSecrets } from './crypto/secrets-at-rest';
 import { database, type Database, type Db } from './db/client';
+import { startListCountFolding } from './db/list-counts';
 import { startTableMaintenance } from './db/table-maintenance';
 import { startDeadlineRunner } from './deadlines/runner';
 import { startPayoutRunner } from './payouts/runner';
@@ -53,6 +54,7 @@ async function startBackgroundRunners(db: Db, driver: Database['driver']): Promi
   startWebhookDispatcher(db);
   startPayoutRunner(db);
   startEmailRunner(db);
+  startListCountFolding(db);
   await startTableMaintenance(db, driver);
 }
 

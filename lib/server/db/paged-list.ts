@@ -1,9 +1,10 @@
 import 'server-only';
-import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { pagination } from '@/lib/contracts/common';
 import { notFound, validation } from '../app-error';
 import type { DbOrTx } from './client';
+import { exactTotal, type KeptTotal } from './list-counts';
 
 type Sorted = { sort: 'ASC' | 'DESC' };
 
@@ -41,9 +42,10 @@ export function followingRow(table: PgTable & { createdAt: PgColumn; id: PgColum
 
 /**
  * One page of a list, newest or oldest first (by creation, then id), and how many rows match in all: two
- * statements sent together. `where` gives the filter of one request; `owned` says which rows are the caller's
- * (a cursor must be one of them, else 404 with `what`'s not-found message). A page reads one row past its end
- * to know whether more follow (`nextAfter`).
+ * statements sent together. `owned` says which rows are the caller's (a cursor must be one of them, else 404
+ * with `what`'s not-found message); `where` adds the filters of one request. A page reads one row past its end
+ * to know whether more follow (`nextAfter`). `kept` names the total the database keeps for a request, when
+ * it keeps one for its filters (lib/server/db/list-counts.ts); otherwise the matching rows are counted.
  */
 export function pagedList<T extends PgTable & { createdAt: PgColumn; id: PgColumn }, S extends Sorted>(
   table: T,
@@ -51,13 +53,14 @@ export function pagedList<T extends PgTable & { createdAt: PgColumn; id: PgColum
   what: string,
   owned: (shape: S) => SQL,
   where: (shape: S) => SQL | undefined,
+  kept: (shape: S) => KeptTotal | undefined,
 ) {
   return async (db: DbOrTx, shape: S, q: PageRequest) => {
     checkPageRequest(q);
     if (q.after !== undefined) await requireCursorRow(db, table, owned(shape), q.after, what);
-    const filter = where(shape);
+    const filter = and(owned(shape), where(shape));
     const order = shape.sort === 'ASC' ? [asc(table.createdAt), asc(table.id)] : [desc(table.createdAt), desc(table.id)];
-    const [rows, [counted]] = await Promise.all([
+    const [rows, total] = await Promise.all([
       db
         .select()
         .from(table as PgTable)
@@ -67,14 +70,9 @@ export function pagedList<T extends PgTable & { createdAt: PgColumn; id: PgColum
         .offset(q.after === undefined ? (q.page - 1) * q.limit : 0)
         .prepare(`${name}_${q.after === undefined ? 'page' : 'after'}`)
         .execute(),
-      db
-        .select({ n: count() })
-        .from(table as PgTable)
-        .where(filter)
-        .prepare(`${name}_total`)
-        .execute(),
+      exactTotal(db, kept(shape), table, filter),
     ]);
     const { page, nextAfter } = pageAndNext(rows as T['$inferSelect'][], q.limit, (r) => (r as { id: string }).id);
-    return { rows: page, total: counted?.n ?? 0, pagination: pagination(q.page, q.limit, counted?.n ?? 0, nextAfter, q.after !== undefined) };
+    return { rows: page, total, pagination: pagination(q.page, q.limit, total, nextAfter, q.after !== undefined) };
   };
 }

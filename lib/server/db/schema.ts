@@ -110,7 +110,7 @@ export const ledgerEntries = pgTable(
     amountKobo: kobo('amount_kobo').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('ledger_entries_account_idx').on(t.accountId, t.createdAt), index('ledger_entries_transfer_idx').on(t.transferId)],
+  (t) => [index('ledger_entries_account_idx').on(t.accountId, t.createdAt, t.id), index('ledger_entries_transfer_idx').on(t.transferId)],
 );
 
 export const users = pgTable(
@@ -629,7 +629,8 @@ export const events = pgTable(
   },
   (t) => [
     uniqueIndex('events_transaction_sequence_idx').on(t.transactionId, t.sequence),
-    index('events_client_created_idx').on(t.clientId, t.createdAt),
+    // The list's order (time, a transaction's sequence, id): its pages and cursors read off this index.
+    index('events_client_position_idx').on(t.clientId, t.createdAt, sql`coalesce(${t.sequence}, 0)`, t.id),
   ],
 );
 
@@ -761,3 +762,36 @@ export const auditLog = pgTable(
   ],
 );
 export type AuditLogRow = typeof auditLog.$inferSelect;
+
+/**
+ * How many rows each list holds, kept exact as rows come and go (issue #28): a list's `total` is read here
+ * instead of counted, so it costs the same at a million rows as at ten. `scope` is whose list (a client,
+ * a wallet's account, an endpoint); `facet` a filter it is kept for ('' for none, else `name=value`
+ * pairs joined by `&` in name order, as the migration's facet functions spell them).
+ *
+ * The table triggers never touch these rows: each statement that adds, removes or moves rows appends its
+ * net change to `list_count_changes` (inserts only, so writers never wait on one another), and the
+ * background worker folds those into `list_counts` every second. A total is the sum of both.
+ */
+export const listCounts = pgTable(
+  'list_counts',
+  {
+    list: text('list').notNull(),
+    scope: uuid('scope').notNull(),
+    facet: text('facet').notNull(),
+    n: bigint('n', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.list, t.scope, t.facet] })],
+);
+
+export const listCountChanges = pgTable(
+  'list_count_changes',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    list: text('list').notNull(),
+    scope: uuid('scope').notNull(),
+    facet: text('facet').notNull(),
+    n: bigint('n', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('list_count_changes_key_idx').on(t.list, t.scope, t.facet)],
+);

@@ -31,7 +31,8 @@ function emailRecord(row: EmailOutboxRow): EmailRecord {
 }
 
 const emailPage = pagedList(emailOutbox, 'list_emails', 'Email', (q: ListEmailsQuery & { clientId: string }) => eq(emailOutbox.clientId, q.clientId), (q: ListEmailsQuery & { clientId: string }) =>
-  and(eq(emailOutbox.clientId, q.clientId), q.status ? eq(emailOutbox.status, q.status) : undefined),
+  q.status ? eq(emailOutbox.status, q.status) : undefined,
+  (q: ListEmailsQuery & { clientId: string }) => ({ list: 'emails', scope: q.clientId, filters: { status: q.status } }),
 );
 
 /** The client's emails, newest first by default: its own rows only. */

@@ -1,6 +1,6 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
-import { and, count, desc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
 import { amountWithin, containsPattern, createdWithin } from '../db/list-filters';
 import { pagination } from '@/lib/contracts/common';
 import type { CreatePayoutBody, ListPayoutsQuery, PayoutRecord } from '@/lib/contracts/payouts';
@@ -11,6 +11,7 @@ import { canMovePayout, payoutCreation, payoutReference, payoutTransfer, SANDBOX
 import { AppError, notFound } from '../app-error';
 import type { Db, DbOrTx, Tx } from '../db/client';
 import { checkPageRequest, followingRow, pageAndNext, requireCursorRow } from '../db/paged-list';
+import { exactTotal } from '../db/list-counts';
 import { runAsOneStatement, type Write } from '../db/one-statement';
 import { bankAccounts, payouts, type ClientRow } from '../db/schema';
 import { eventWrites, type EventType } from '../events/record-event';
@@ -197,7 +198,9 @@ export async function listPayouts(db: Db, client: ClientRow, q: ListPayoutsQuery
   );
   checkPageRequest(q);
   if (q.after !== undefined) await requireCursorRow(db, payouts, eq(payouts.clientId, client.id), q.after, 'Payout');
-  const [read, [total]] = await Promise.all([
+  const filteredOnlyByEquality = !term && !q.created_from && !q.created_to && q.amount_min === undefined && q.amount_max === undefined;
+  const kept = filteredOnlyByEquality ? ({ list: 'payouts', scope: client.id, filters: { status: q.status, user: q.user_id } } as const) : undefined;
+  const [read, total] = await Promise.all([
     db
       .select()
       .from(payouts)
@@ -205,10 +208,10 @@ export async function listPayouts(db: Db, client: ClientRow, q: ListPayoutsQuery
       .orderBy(desc(payouts.createdAt), desc(payouts.id))
       .limit(q.limit + 1)
       .offset(q.after === undefined ? (q.page - 1) * q.limit : 0),
-    db.select({ n: count() }).from(payouts).where(where),
+    exactTotal(db, kept, payouts, where),
   ]);
   const { page: rows, nextAfter } = pageAndNext(read, q.limit, (r) => r.id);
-  return { payouts: rows.map(payoutRecord), pagination: pagination(q.page, q.limit, total?.n ?? 0, nextAfter, q.after !== undefined) };
+  return { payouts: rows.map(payoutRecord), pagination: pagination(q.page, q.limit, total, nextAfter, q.after !== undefined) };
 }
 
 export type ProviderNote = {

@@ -1,9 +1,10 @@
 import 'server-only';
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { pagination } from '@/lib/contracts/common';
 import type { EventRecord } from '@/lib/contracts/webhook-records';
 import type { EventTypeName, ListEventsQuery } from '@/lib/contracts/webhooks';
 import type { Db } from '../db/client';
+import { exactTotal } from '../db/list-counts';
 import { events } from '../db/schema';
 import type { EventType } from '../events/record-event';
 import { notFound } from '../app-error';
@@ -53,7 +54,9 @@ export async function listEvents(db: Db, client: ClientRow, q: ListEventsQuery) 
     q.transaction_id ? eq(events.transactionId, q.transaction_id) : undefined,
   );
   const direction = q.sort === 'DESC' ? desc : asc;
-  const [rows, [total]] = await Promise.all([
+  // A transaction's own events are few: those are counted; the client's are kept.
+  const kept = q.transaction_id ? undefined : ({ list: 'events', scope: client.id, filters: { type: q.type } } as const);
+  const [rows, total] = await Promise.all([
     db
       .select()
       .from(events)
@@ -61,11 +64,11 @@ export async function listEvents(db: Db, client: ClientRow, q: ListEventsQuery) 
       .orderBy(direction(events.createdAt), direction(sql`coalesce(${events.sequence}, 0)`), direction(events.id))
       .limit(q.limit + 1)
       .offset(q.after ? 0 : (q.page - 1) * q.limit),
-    db.select({ n: count() }).from(events).where(where),
+    exactTotal(db, kept, events, where),
   ]);
   const { page, nextAfter } = pageAndNext(rows, q.limit, (r) => r.id);
   const cursor = q.sort === 'ASC' ? nextAfter : null;
-  return { events: page.map(eventRecord), pagination: pagination(q.page, q.limit, total?.n ?? 0, cursor, q.after !== undefined) };
+  return { events: page.map(eventRecord), pagination: pagination(q.page, q.limit, total, cursor, q.after !== undefined) };
 }
 
 /** One of the client's own events; another client's reads as not found. */

@@ -191,13 +191,16 @@ type TransactionListShape = {
 
 const transactionPage = pagedList(transactions, 'transactions', 'Transaction', (v: TransactionListShape) => eq(transactions.clientId, v.clientId), (v: TransactionListShape) =>
   and(
-    eq(transactions.clientId, v.clientId),
     v.partyId !== undefined ? or(eq(transactions.buyerPartyId, v.partyId), eq(transactions.sellerPartyId, v.partyId)) : undefined,
     v.status !== undefined ? eq(transactions.status, v.status) : undefined,
     v.term !== undefined ? ilike(transactions.title, v.term) : undefined,
     createdWithin(transactions.createdAt, v.createdFrom, v.createdTo),
     amountWithin(transactions.transactionAmountKobo, v.amountMin, v.amountMax),
   ),
+  (v: TransactionListShape) =>
+    v.term === undefined && v.createdFrom === undefined && v.createdTo === undefined && v.amountMin === undefined && v.amountMax === undefined
+      ? { list: 'transactions', scope: v.clientId, filters: { party: v.partyId, status: v.status } }
+      : undefined,
 );
 
 export async function listTransactions(db: Db, client: ClientRow, q: ListTransactionsQuery) {

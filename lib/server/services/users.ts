@@ -140,10 +140,10 @@ type UserListShape = { sort: 'ASC' | 'DESC'; clientId: string; term?: string; cr
 
 const userPage = pagedList(users, 'users', 'User', (v: UserListShape) => eq(users.clientId, v.clientId), (v: UserListShape) =>
   and(
-    eq(users.clientId, v.clientId),
     v.term !== undefined ? or(ilike(users.firstName, v.term), ilike(users.lastName, v.term), ilike(users.email, v.term)) : undefined,
     createdWithin(users.createdAt, v.createdFrom, v.createdTo),
   ),
+  (v: UserListShape) => (v.term === undefined && v.createdFrom === undefined && v.createdTo === undefined ? { list: 'users', scope: v.clientId } : undefined),
 );
 
 export async function listUsers(db: Db, client: ClientRow, q: ListUsersQuery) {

@@ -1,9 +1,10 @@
 import 'server-only';
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { pagination } from '@/lib/contracts/common';
 import { walletFunding } from '@/lib/escrow/ledger';
 import { formatNaira, koboToNaira, parseNaira } from '@/lib/escrow/money';
 import type { Db, DbOrTx } from '../db/client';
+import { keptTotal } from '../db/list-counts';
 import { ledgerAccounts, ledgerEntries, ledgerTransfers, milestones, transactions } from '../db/schema';
 import { recordEvent } from '../events/record-event';
 import { AppError, notFound } from '../app-error';
@@ -51,7 +52,7 @@ export async function fundWallet(db: Db, client: ClientRow, body: { user_id: str
 export async function walletHistory(db: Db, client: ClientRow, userId: string, q: { page: number; limit: number }) {
   const { wallet } = await walletOf(db, client.id, userId);
   const where = eq(ledgerEntries.accountId, wallet.id);
-  const [rows, [total]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     db
       .select({
         entry: ledgerEntries,
@@ -69,7 +70,7 @@ export async function walletHistory(db: Db, client: ClientRow, userId: string, q
       .orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.id))
       .limit(q.limit)
       .offset((q.page - 1) * q.limit),
-    db.select({ n: count() }).from(ledgerEntries).where(where),
+    keptTotal(db, { list: 'wallet_entries', scope: wallet.id }),
   ]);
   return {
     entries: rows.map(({ entry, transfer, milestoneTitle, transactionId, transactionTitle }) => ({
@@ -84,6 +85,6 @@ export async function walletHistory(db: Db, client: ClientRow, userId: string, q
       transaction_title: transactionTitle,
       created_at: iso(entry.createdAt),
     })),
-    pagination: pagination(q.page, q.limit, total?.n ?? 0),
+    pagination: pagination(q.page, q.limit, total),
   };
 }

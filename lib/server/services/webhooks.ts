@@ -5,6 +5,7 @@ import { pagination } from '@/lib/contracts/common';
 import type { WebhookDeliveryRecord, WebhookEndpointRecord } from '@/lib/contracts/webhook-records';
 import type { CreateWebhookBody, EventTypeName, ListDeliveriesQuery } from '@/lib/contracts/webhooks';
 import type { Db, DbOrTx } from '../db/client';
+import { keptTotal } from '../db/list-counts';
 import { events, webhookDeliveries, webhookEndpoints } from '../db/schema';
 import { isSealed, PURPOSE, secretBox } from '../crypto/secret-box';
 import { isLeased } from '../events/dispatcher';
@@ -148,7 +149,7 @@ export async function listDeliveries(db: Db, client: ClientRow, id: string, q: L
     q.status ? eq(webhookDeliveries.status, q.status) : undefined,
   );
   const direction = q.sort === 'ASC' ? asc : desc;
-  const [rows, [total]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     db
       .select({ delivery: webhookDeliveries, event: { type: events.type, transactionId: events.transactionId, sequence: events.sequence } })
       .from(webhookDeliveries)
@@ -157,9 +158,9 @@ export async function listDeliveries(db: Db, client: ClientRow, id: string, q: L
       .orderBy(direction(webhookDeliveries.createdAt), direction(sql`coalesce(${events.sequence}, 0)`), direction(webhookDeliveries.id))
       .limit(q.limit)
       .offset((q.page - 1) * q.limit),
-    db.select({ n: count() }).from(webhookDeliveries).where(where),
+    keptTotal(db, { list: 'webhook_deliveries', scope: id, filters: { status: q.status } }),
   ]);
-  return { deliveries: rows.map((r) => deliveryRecord(r.delivery, r.event)), pagination: pagination(q.page, q.limit, total?.n ?? 0) };
+  return { deliveries: rows.map((r) => deliveryRecord(r.delivery, r.event)), pagination: pagination(q.page, q.limit, total) };
 }
 
 async function loadDelivery(db: DbOrTx, clientId: string, endpointId: string, deliveryId: string, lock = false) {

@@ -48,7 +48,7 @@ const disputesOp = operation({
   description: 'Oldest first; filter awaiting_verdict=true for the arbitration queue (ARBITRATION and ARBITRATION_DECLINED), or by status.',
   request: { query: OperatorDisputesQuery },
   response: R.OperatorDisputeListRecord,
-  errors: [...BASE_ERRORS, 'VALIDATION_ERROR'],
+  errors: [...BASE_ERRORS, 'VALIDATION_ERROR', 'NOT_FOUND'],
 });
 
 const disputeOp = operation({

@@ -486,6 +486,70 @@ describe("another client's key on this client's records: 404 NOT_FOUND, exactly 
   });
 });
 
+describe("another client's row as a list's cursor (after): 404 NOT_FOUND, exactly as for a cursor that does not exist, and nothing changes", () => {
+  /** The client lists that page by cursor, each asked by the stranger about its own records. */
+  const cursorOps = clientOps.filter((op) => op.query?.shape.after !== undefined);
+  let strangerUser: string;
+  let strangerWebhook: string;
+  let ownerEntry: string;
+
+  beforeAll(async () => {
+    const key = stranger.secretKey;
+    // The stranger's own wallet and webhook log, each with a row: its lists answer, until it names the owner's row.
+    const webhook = expectOk(await call('POST', '/v1/webhooks', { key, body: { url: 'http://127.0.0.1:9/escrow-hooks' } }));
+    strangerWebhook = webhook.id;
+    expectOk(await call('POST', `/v1/webhooks/${webhook.id}/test`, { key }));
+    expectOk(await call('DELETE', `/v1/webhooks/${webhook.id}`, { key }));
+    strangerUser = expectOk(await call('POST', '/v1/users', { key, body: { first_name: 'Stray', last_name: 'Cursor', email: `stray.${randomUUID()}@example.com` } })).id;
+    expectOk(await call('POST', '/v1/wallets/fund', { key, body: { user_id: strangerUser, amount: 100 } }));
+    [ownerEntry] = expectOk(await call('GET', `/v1/wallets/${ids.user}/history?limit=1`, { key: owner.secretKey })).entries.map((e: { id: string }) => e.id);
+  });
+
+  /** The stranger's request of its own list, with `after` when given. */
+  function cursorRequest(op: Operation, after?: string): Request {
+    const path = op.path.replace('{user_id}', strangerUser).replace('{id}', strangerWebhook);
+    const base = op.id === 'listUsers' ? 'page=1&limit=100&sort=DESC' : 'limit=100';
+    return { method: 'GET', path, query: `?${base}${after ? `&after=${after}` : ''}` };
+  }
+
+  /** A row of the owner's in the same list. */
+  const ownerRow = (op: Operation): string =>
+    ({
+      listUsers: ids.user,
+      listTransactions: ids.transaction,
+      listDisputes: ids.dispute,
+      listBankAccounts: ids.bankAccount,
+      listEvents: ids.event,
+      listEmails: ids.email,
+      listPayouts: ids.payout,
+      walletHistory: ownerEntry,
+      listWebhookDeliveries: ids.delivery,
+    })[op.id] ?? '';
+
+  it('covers every client list that takes a cursor', () => {
+    expect(cursorOps.map((op) => op.id).sort()).toEqual(
+      ['listUsers', 'listTransactions', 'listDisputes', 'listBankAccounts', 'listEvents', 'listEmails', 'listPayouts', 'walletHistory', 'listWebhookDeliveries'].sort(),
+    );
+  });
+
+  it.each(cursorOps.map((op) => [`${op.method.toUpperCase()} ${op.path}`, op] as const))('%s', async (_name, op) => {
+    const ownerBefore = await ownerState();
+    const strangerBefore = await strangerState();
+    expect(ownerRow(op), `a row of the owner's for ${op.id}`).not.toBe('');
+
+    expectOk(await send(cursorRequest(op), stranger.secretKey));
+    const foreign = await send(cursorRequest(op, ownerRow(op)), stranger.secretKey);
+    const unknownId = randomUUID();
+    const unknown = await send(cursorRequest(op, unknownId), stranger.secretKey);
+    expectError(foreign, 404, 'NOT_FOUND');
+    ErrorEnvelope.parse(foreign.body);
+    expect(JSON.stringify(foreign.body).replaceAll(ownerRow(op), '<after>')).toBe(JSON.stringify(unknown.body).replaceAll(unknownId, '<after>'));
+
+    expect(await ownerState()).toBe(ownerBefore);
+    expect(await strangerState()).toBe(strangerBefore);
+  });
+});
+
 describe('malformed requests', () => {
   it.each(jsonBodyOps.map((op) => [`${op.method.toUpperCase()} ${op.path}`, op] as const))('%s: malformed JSON is 400 INVALID_JSON', async (_name, op) => {
     const key = op.auth === 'operator' ? operatorKey() : owner.secretKey;

@@ -111,7 +111,18 @@ const TOO_LARGE: Expected = { status: 413, codes: ['PAYLOAD_TOO_LARGE'] };
 
 const GTBANK = { account_number: '0016563228', bank_code: '058' };
 
-type Staged = StagedMilestone & { op: Operation; fileId: string; marker: string; webhookId?: string; deliveryId?: string; bankAccountId?: string; payoutId?: string; emailId?: string; eventId?: string };
+type Staged = StagedMilestone & {
+  op: Operation;
+  fileId: string;
+  marker: string;
+  webhookId?: string;
+  deliveryId?: string;
+  bankAccountId?: string;
+  payoutId?: string;
+  emailId?: string;
+  eventId?: string;
+  entryId?: string;
+};
 
 /** Staging goes through the same pacing and 429 retries as every other request of this file. */
 const pacedSend: Send = (method, path, key, body) => sendJson({ method, path, query: null, body: body ?? null, key });
@@ -124,9 +135,11 @@ async function stage(op: Operation, client: TestClient): Promise<Staged> {
   const milestone = await stageMilestone(client, STAGE_OF[op.id] ?? 'pending', pacedSend);
   const webhook = op.path.startsWith('/v1/webhooks/') ? await stageWebhook(client) : {};
   const payout = PAYOUT_STAGE[op.id] ? await stagePayout(client, milestone.deal.buyer.id, PAYOUT_STAGE[op.id]!) : {};
-  const email = op.path.startsWith('/v1/emails/') ? await stageEmail(client) : {};
-  const event = op.path.startsWith('/v1/events/') ? await stageEvent(client) : {};
-  return { op, ...milestone, fileId: milestone.proof.split('/').pop()!, marker: randomUUID(), ...webhook, ...payout, ...email, ...event };
+  // A list's recipe sends a row of the list as its cursor (after).
+  const email = op.path.startsWith('/v1/emails') ? await stageEmail(client) : {};
+  const event = op.path.startsWith('/v1/events') ? await stageEvent(client) : {};
+  const entry = op.id === 'walletHistory' ? await stageEntry(client, milestone.deal.buyer.id) : {};
+  return { op, ...milestone, fileId: milestone.proof.split('/').pop()!, marker: randomUUID(), ...webhook, ...payout, ...email, ...event, ...entry };
 }
 
 /** How far each payout operation needs its fixtures: a saved account, a payout with the provider, or a paid one. */
@@ -136,6 +149,7 @@ const PAYOUT_STAGE: Record<string, 'account' | 'processing' | 'paid'> = {
   getPayout: 'processing',
   failPayout: 'processing',
   listPayouts: 'processing',
+  listBankAccounts: 'account',
   reversePayout: 'paid',
 };
 
@@ -177,6 +191,13 @@ async function stageEvent(client: TestClient): Promise<{ eventId: string }> {
   const list = expectOk(await http('GET', '/v1/events?limit=1', { key: client.secretKey }));
   if (!list.events[0]) throw new Error('the staged milestone wrote no event');
   return { eventId: list.events[0].id };
+}
+
+/** An entry of the user's wallet history: the staged deal funded the buyer's wallet. */
+async function stageEntry(client: TestClient, userId: string): Promise<{ entryId: string }> {
+  const list = expectOk(await http('GET', `/v1/wallets/${userId}/history?limit=1`, { key: client.secretKey }));
+  if (!list.entries[0]) throw new Error('the staged deal wrote no wallet entry');
+  return { entryId: list.entries[0].id };
 }
 
 /** The request the right caller would send now, and which succeeds. */
@@ -308,21 +329,23 @@ function queryOf(s: Staged): Query | null {
     case 'listTransactions':
       return { user_id: deal.buyer.id, status: 'MILESTONE_PENDING_FUNDING', page: '1', limit: '10', sort: 'ASC', after: deal.transaction.id };
     case 'listDisputes':
-      return { milestone_id: s.milestoneId, status: 'INTRA_PARTY_MEDIATION', page: '1', limit: '10', sort: 'DESC' };
+      return { milestone_id: s.milestoneId, status: 'INTRA_PARTY_MEDIATION', page: '1', limit: '10', sort: 'DESC', after: s.disputeId! };
     case 'listBankAccounts':
-      return { user_id: deal.buyer.id, page: '1', limit: '10', sort: 'DESC' };
+      return { user_id: deal.buyer.id, page: '1', limit: '10', sort: 'DESC', after: s.bankAccountId! };
     case 'walletHistory':
-      return { page: '1', limit: '10' };
+      return { page: '1', limit: '10', after: s.entryId! };
     case 'operatorDisputes':
-      return { status: 'ARBITRATION', page: '1', limit: '10', sort: 'ASC' };
+      return { status: 'ARBITRATION', page: '1', limit: '10', sort: 'ASC', after: s.disputeId! };
     case 'listEvents':
-      return { type: 'transaction.created', transaction_id: deal.transaction.id, page: '1', limit: '10', sort: 'ASC' };
+      return { type: 'transaction.created', transaction_id: deal.transaction.id, page: '1', limit: '10', sort: 'ASC', after: s.eventId! };
     case 'listWebhookDeliveries':
-      return { status: 'pending', page: '1', limit: '10', sort: 'DESC' };
+      return { status: 'pending', page: '1', limit: '10', sort: 'DESC', after: s.deliveryId! };
     case 'listPayouts':
-      return { user_id: deal.buyer.id, status: 'PROCESSING', page: '1', limit: '10' };
+      return { user_id: deal.buyer.id, status: 'PROCESSING', page: '1', limit: '10', after: s.payoutId! };
     case 'listEmails':
-      return { status: 'kept', page: '1', limit: '10', sort: 'DESC' };
+      return { status: 'kept', page: '1', limit: '10', sort: 'DESC', after: s.emailId! };
+    case 'listClients':
+      return { page: '1', limit: '10', sort: 'DESC', after: s.client.id };
     case 'reportOverview':
       return { months: '6' };
     case 'operatorReportOverview':
@@ -360,7 +383,7 @@ async function stateOf(s: Staged): Promise<unknown> {
       const clockOffset = (await get('/v1/test-clock')).data.offset_ms;
       const probeClients =
         s.op.auth === 'operator'
-          ? ((await get('/v1/operator/clients', operatorKey())).data.clients as Array<{ name: string }>).filter((c) => c.name.includes(s.marker))
+          ? ((await get('/v1/operator/clients?sort=DESC&limit=100', operatorKey())).data.clients as Array<{ name: string }>).filter((c) => c.name.includes(s.marker))
           : [];
       return { deal: JSON.parse(deal), users, transactions, disputes, accounts, histories, probeClients, clockOffset };
     }
@@ -643,7 +666,7 @@ afterAll(() => {
 function placeholderStaged(op: Operation, proofBase = 'http://localhost'): Staged {
   const client: TestClient = { id: randomUUID(), secretKey: 'sk_test_placeholder', publicKey: 'pk_test_placeholder' };
   const deal = { buyer: { id: randomUUID() }, seller: { id: randomUUID() }, transaction: { id: randomUUID() }, milestoneIds: [randomUUID()] } as unknown as Deal;
-  return { op, client, deal, milestoneId: randomUUID(), disputeId: randomUUID(), proof: `${proofBase}/v1/files/${randomUUID()}`, fileId: randomUUID(), marker: 'x', webhookId: randomUUID(), deliveryId: randomUUID(), bankAccountId: randomUUID(), payoutId: randomUUID(), emailId: randomUUID(), eventId: randomUUID() };
+  return { op, client, deal, milestoneId: randomUUID(), disputeId: randomUUID(), proof: `${proofBase}/v1/files/${randomUUID()}`, fileId: randomUUID(), marker: 'x', webhookId: randomUUID(), deliveryId: randomUUID(), bankAccountId: randomUUID(), payoutId: randomUUID(), emailId: randomUUID(), eventId: randomUUID(), entryId: randomUUID() };
 }
 
 const UUID_PATTERN = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;

@@ -185,12 +185,12 @@ describe('GET /v1/wallets/{user_id}/history', () => {
     const p1 = await page(1);
     expect(p1.entries.map((e) => e.amount)).toEqual([5, 4]);
     expect(p1.pagination).toEqual({
-      page: 1, limit: 2, prevPage: null, nextPage: 2, currentPage: 1, total: 5, pageCount: 3, pagingCounter: 1, hasPrevPage: false, hasNextPage: true, nextAfter: null,
+      page: 1, limit: 2, prevPage: null, nextPage: 2, currentPage: 1, total: 5, pageCount: 3, pagingCounter: 1, hasPrevPage: false, hasNextPage: true, nextAfter: p1.entries[1]!.id,
     });
     expect((await page(2)).entries.map((e) => e.amount)).toEqual([3, 2]);
     const p3 = await page(3);
     expect(p3.entries.map((e) => e.amount)).toEqual([1]);
-    expect(p3.pagination).toMatchObject({ page: 3, nextPage: null, hasNextPage: false, prevPage: 2, hasPrevPage: true });
+    expect(p3.pagination).toMatchObject({ page: 3, nextPage: null, hasNextPage: false, prevPage: 2, hasPrevPage: true, nextAfter: null });
   });
 
   it('refuses limit 0 and limit 101 with 400', async () => {

@@ -1,11 +1,18 @@
 import { z } from 'zod';
-import { NairaAmount, ShortText, unlessMissing } from './common';
+import { NairaAmount, OptionalPaging, ShortText, SortParam, unlessMissing } from './common';
 
 export const CreateClientBody = z.object({
   name: ShortText(200),
   mode: z.enum(['test', 'live']).optional().default('test'),
 });
 export type CreateClientBody = z.infer<typeof CreateClientBody>;
+
+/** GET /v1/operator/clients: oldest first by default, as the list always answered. */
+export const ListClientsQuery = z.object({
+  ...OptionalPaging,
+  sort: SortParam.optional().default('ASC').meta({ description: 'ASC (oldest first, the default) or DESC' }),
+});
+export type ListClientsQuery = z.infer<typeof ListClientsQuery>;
 
 /** PATCH /v1/operator/clients/{id} (decisions §14): any of these, at least one. */
 export const UpdateClientFields = z.object({

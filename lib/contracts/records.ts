@@ -406,7 +406,7 @@ export const LedgerIntegrityRecord = z
   .strict();
 
 export const ClientRecord = ClientWithKeysRecord.omit({ secret_key: true }).strict();
-export const ClientListRecord = z.object({ clients: z.array(ClientRecord) }).strict();
+export const ClientListRecord = z.object({ clients: z.array(ClientRecord), pagination: Pagination }).strict();
 
 export const TestClockRecord = z
   .object({ now: Timestamp, offset_ms: z.number().int(), settled: z.number().int().optional(), payouts_paid: z.number().int().optional() })

@@ -1,7 +1,7 @@
 /** Events and webhook endpoints (decisions §9, §10): request schemas for /v1/events and /v1/webhooks. */
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
-import { hasNoNul, IdRef, LimitParam, NO_NUL, PageParam, ShortText, SortParam, unlessMissing } from './common';
+import { AfterParam, hasNoNul, IdRef, LimitParam, NO_NUL, PageParam, ShortText, SortParam, unlessMissing } from './common';
 
 /** Every event type the service records; the server's outbox checks at compile time that it writes no other. */
 export const EVENT_TYPES = [
@@ -143,6 +143,7 @@ export type CreateWebhookBody = z.infer<typeof CreateWebhookBody>;
 
 export const ListDeliveriesQuery = z.object({
   status: z.enum(DELIVERY_STATUSES, { error: unlessMissing('must be pending, succeeded or failed') }).optional(),
+  after: AfterParam,
   page: PageParam.optional().default(1),
   limit: LimitParam.optional().default(20),
   sort: SortParam.optional().default('DESC').meta({ description: 'DESC (newest first, the default) or ASC' }),

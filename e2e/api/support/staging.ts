@@ -17,6 +17,7 @@ export const STAGE_OF: Record<string, Stage> = {
   deliverMilestone: 'funded',
   approveDelivery: 'delivered',
   resendEmail: 'delivered',
+  listEmails: 'delivered',
   rejectDelivery: 'delivered',
   approveReturn: 'returned',
   disapproveReturn: 'returned',
@@ -41,6 +42,7 @@ export const STAGE_OF: Record<string, Stage> = {
   cancelDispute: 'disputed',
   submitEvidence: 'escalated',
   operatorDispute: 'disputed',
+  operatorDisputes: 'disputed',
   decideVerdict: 'arbitration',
 };
 

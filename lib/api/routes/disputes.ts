@@ -42,7 +42,7 @@ const listDisputesOp = operation({
   summary: 'List disputes',
   request: { query: ListDisputesQuery },
   response: R.DisputeListRecord,
-  errors: [...BASE_ERRORS, 'VALIDATION_ERROR'],
+  errors: [...BASE_ERRORS, 'VALIDATION_ERROR', 'NOT_FOUND'],
 });
 
 const getDisputeOp = operation({

@@ -12,7 +12,7 @@ const listEmailsOp = operation({
     'Every email the service writes for your customers (delivery awaiting inspection, the seller\'s proposed amount, deadline reminders, payouts, dispute outcomes, invitations) with its text and HTML body and its sending status. Without SMTP_URL on the server every email is kept here, unsent.',
   request: { query: ListEmailsQuery },
   response: EmailListRecord,
-  errors: [...BASE_ERRORS, 'VALIDATION_ERROR'],
+  errors: [...BASE_ERRORS, 'VALIDATION_ERROR', 'NOT_FOUND'],
 });
 
 const resendEmailOp = operation({

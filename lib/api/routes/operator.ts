@@ -1,7 +1,7 @@
 import 'server-only';
 import { createRoute } from '@hono/zod-openapi';
 import { OperatorDisputesQuery, VerdictBody } from '@/lib/contracts/disputes';
-import { CreateClientBody, UpdateClientBody } from '@/lib/contracts/operator';
+import { CreateClientBody, ListClientsQuery, UpdateClientBody } from '@/lib/contracts/operator';
 import { ReconciliationQuery, ReconciliationRecord } from '@/lib/contracts/payouts';
 import * as R from '@/lib/contracts/records';
 import { createClient, listClients, updateClient } from '@/lib/server/services/create-client';
@@ -28,8 +28,9 @@ const createClientOp = operation({
 const listClientsOp = operation({
   method: 'get', path: '/operator/clients', operationId: 'listClients', tag: 'Operator', auth: 'operator',
   summary: 'List integrating clients (no secret keys)',
+  request: { query: ListClientsQuery },
   response: R.ClientListRecord,
-  errors: BASE_ERRORS,
+  errors: [...BASE_ERRORS, 'VALIDATION_ERROR', 'NOT_FOUND'],
 });
 
 const updateClientOp = operation({
@@ -47,7 +48,7 @@ const disputesOp = operation({
   description: 'Oldest first; filter awaiting_verdict=true for the arbitration queue (ARBITRATION and ARBITRATION_DECLINED), or by status.',
   request: { query: OperatorDisputesQuery },
   response: R.OperatorDisputeListRecord,
-  errors: [...BASE_ERRORS, 'VALIDATION_ERROR'],
+  errors: [...BASE_ERRORS, 'VALIDATION_ERROR', 'NOT_FOUND'],
 });
 
 const disputeOp = operation({
@@ -113,7 +114,7 @@ export const operatorRoutes = router()
       'Client already created by the first request with this Idempotency-Key. Its secret key was shown only in that answer and is not kept (only its hash is), so secret_key is null here; if it was lost, create a new client.',
     ),
   )
-  .openapi(listClientsOp, async (c) => ok('Clients retrieved successfully', await listClients(c.var.db)))
+  .openapi(listClientsOp, async (c) => ok('Clients retrieved successfully', await listClients(c.var.db, c.req.valid('query'))))
   .openapi(updateClientOp, async (c) => ok('Client updated successfully', await updateClient(c.var.db, c.req.valid('param').id, c.req.valid('json'), c.var.now)))
   .openapi(disputesOp, async (c) => {
     const query = c.req.valid('query');

@@ -22,7 +22,7 @@ const listPayoutsOp = operation({
   summary: 'List payouts, newest first',
   request: { query: ListPayoutsQuery },
   response: PayoutListRecord,
-  errors: [...BASE_ERRORS, 'VALIDATION_ERROR'],
+  errors: [...BASE_ERRORS, 'VALIDATION_ERROR', 'NOT_FOUND'],
 });
 
 const getPayoutOp = operation({

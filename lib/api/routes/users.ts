@@ -12,7 +12,7 @@ const listUsersOp = operation({
   description: 'page, limit (1–100) and sort (DESC or ASC by created_at) are all required. search filters by name or email.',
   request: { query: ListUsersQuery },
   response: R.UserListRecord,
-  errors: [...BASE_ERRORS, 'VALIDATION_ERROR'],
+  errors: [...BASE_ERRORS, 'VALIDATION_ERROR', 'NOT_FOUND'],
 });
 
 const getUserOp = operation({

@@ -41,7 +41,7 @@ const listBankAccountsOp = operation({
   summary: 'List saved bank accounts with their users',
   request: { query: ListBankAccountsQuery },
   response: R.BankAccountListRecord,
-  errors: [...BASE_ERRORS, 'VALIDATION_ERROR'],
+  errors: [...BASE_ERRORS, 'VALIDATION_ERROR', 'NOT_FOUND'],
 });
 
 const validateBankAccountOp = operation({

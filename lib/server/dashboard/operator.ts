@@ -1,17 +1,33 @@
 import 'server-only';
+import type { z } from 'zod';
 import type { ClientDetailView, ClientRow } from '@/lib/contracts/dashboard-staff';
+import type * as R from '@/lib/contracts/records';
 import { getDb } from '../db/client';
-import { operatorEscrow } from '../escrow-client';
+import { operatorEscrow, type ApiResult } from '../escrow-client';
 import { clientsWithKeys } from './client-keys';
 import { staffOf } from './staff';
 import type { View } from './views';
 
+type ClientRecord = z.infer<typeof R.ClientRecord>;
+
+/** Every client the service serves, newest first: the list's pages walked by cursor, a hundred at a time. */
+export async function everyClient(): Promise<ApiResult<ClientRecord[]>> {
+  const all: ClientRecord[] = [];
+  let after: string | null = null;
+  do {
+    const page = await operatorEscrow.clients.list({ sort: 'DESC', limit: 100, ...(after ? { after } : {}) });
+    if (!page.ok) return page;
+    all.push(...page.data.clients);
+    after = page.data.pagination.nextAfter;
+  } while (after !== null);
+  return { ok: true, status: 200, message: 'Clients retrieved successfully', data: all };
+}
+
 /** Every client the service serves, newest first, each marked with whether the dashboard holds its key. */
 export async function clientsView(): Promise<View<ClientRow[]>> {
-  const [list, keys] = await Promise.all([operatorEscrow.clients.list(), getDb().then(clientsWithKeys)]);
+  const [list, keys] = await Promise.all([everyClient(), getDb().then(clientsWithKeys)]);
   if (!list.ok) return { kind: 'error', failure: list };
-  const rows = list.data.clients.map((client) => ({ ...client, dashboard_key: keys.has(client.id) }));
-  return { kind: 'ok', view: rows.sort((a, b) => b.created_at.localeCompare(a.created_at)) };
+  return { kind: 'ok', view: list.data.map((client) => ({ ...client, dashboard_key: keys.has(client.id) })) };
 }
 
 /** One client as the list shows it (the operator API has no single-client read). */

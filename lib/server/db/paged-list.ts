@@ -33,11 +33,14 @@ export function pageAndNext<R>(rows: R[], limit: number, idOf: (row: R) => strin
 
 /**
  * The rows that follow a cursor row in a (created_at, id) order, as a keyset condition on the order index. The
- * cursor's own values are read in the same statement, so its timestamp keeps the database's precision.
+ * cursor's own values are read in the same statement, so its timestamp keeps the database's precision. `between`
+ * are tie-breakers the order puts between creation and id: expressions of `table`'s own columns, never null, read
+ * off the cursor row just as its timestamp is.
  */
-export function followingRow(table: PgTable & { createdAt: PgColumn; id: PgColumn }, sort: 'ASC' | 'DESC', after: string): SQL {
-  const cursor = sql`(select ${table.createdAt}, ${table.id} from ${table} where ${table.id} = ${after})`;
-  return sort === 'ASC' ? sql`(${table.createdAt}, ${table.id}) > ${cursor}` : sql`(${table.createdAt}, ${table.id}) < ${cursor}`;
+export function followingRow(table: PgTable & { createdAt: PgColumn; id: PgColumn }, sort: 'ASC' | 'DESC', after: string, between: SQL[] = []): SQL {
+  const keys = sql.join([sql`${table.createdAt}`, ...between, sql`${table.id}`], sql`, `);
+  const cursor = sql`(select ${keys} from ${table} where ${table.id} = ${after})`;
+  return sort === 'ASC' ? sql`(${keys}) > ${cursor}` : sql`(${keys}) < ${cursor}`;
 }
 
 /**
@@ -51,7 +54,7 @@ export function pagedList<T extends PgTable & { createdAt: PgColumn; id: PgColum
   table: T,
   name: string,
   what: string,
-  owned: (shape: S) => SQL,
+  owned: (shape: S) => SQL | undefined,
   where: (shape: S) => SQL | undefined,
   kept: (shape: S) => KeptTotal | undefined,
 ) {

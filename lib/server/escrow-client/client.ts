@@ -275,7 +275,8 @@ export const operatorEscrow = {
   },
   /** The integrating clients the service serves (decisions §14). */
   clients: {
-    list: () => operatorRequest((api, o) => api.operator.clients.$get(undefined, o)),
+    list: (q: QueryOf<A['operator']['clients']['$get']> = {}) =>
+      operatorRequest((api, o) => api.operator.clients.$get({ query: queryOf(q) as In<A['operator']['clients']['$get']>['query'] }, o)),
     create: (body: BodyOf<A['operator']['clients']['$post']>, idempotencyKey: string) =>
       operatorRequest((api, o) => api.operator.clients.$post({ json: body }, o), { idempotencyKey }),
     update: (clientId: string, body: BodyOf<A['operator']['clients'][':id']['$patch']>, idempotencyKey: string) =>

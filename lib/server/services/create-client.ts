@@ -1,12 +1,13 @@
 import 'server-only';
-import { asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { CreateClientBody, UpdateClientBody } from '@/lib/contracts/operator';
+import type { CreateClientBody, ListClientsQuery, UpdateClientBody } from '@/lib/contracts/operator';
 import { DEFAULT_FEE_POLICY } from '@/lib/escrow/fees';
 import { koboToNaira, parseNaira } from '@/lib/escrow/money';
 import { AppError, notFound } from '../app-error';
 import { announceClientChange } from '../client-cache';
 import type { Db } from '../db/client';
+import { pagedList } from '../db/paged-list';
 import { clients, type ClientRow } from '../db/schema';
 import { iso } from '../records/iso';
 import { issueSecretKey } from './api-keys';
@@ -104,8 +105,11 @@ export async function updateClient(db: Db, clientId: string, body: UpdateClientB
   });
 }
 
-/** The operator's view of every client: never a key beyond the public one. */
-export async function listClients(db: Db) {
-  const rows = await db.select().from(clients).orderBy(asc(clients.createdAt), asc(clients.id));
-  return { clients: rows.map(clientRecord) };
+// Every client is the operator's: any client's id is a cursor of this list. A service has few clients: their total is counted.
+const clientPage = pagedList(clients, 'operator_clients', 'Client', () => undefined, () => undefined, () => undefined);
+
+/** The operator's view of the clients, a page at a time: never a key beyond the public one. */
+export async function listClients(db: Db, q: ListClientsQuery) {
+  const { rows, pagination } = await clientPage(db, { sort: q.sort }, q);
+  return { clients: rows.map(clientRecord), pagination };
 }

@@ -1,10 +1,12 @@
 import 'server-only';
 import { and, desc, eq } from 'drizzle-orm';
 import { pagination } from '@/lib/contracts/common';
+import type { WalletHistoryQuery } from '@/lib/contracts/wallets';
 import { walletFunding } from '@/lib/escrow/ledger';
 import { formatNaira, koboToNaira, parseNaira } from '@/lib/escrow/money';
 import type { Db, DbOrTx } from '../db/client';
 import { keptTotal } from '../db/list-counts';
+import { checkPageRequest, followingRow, pageAndNext, requireCursorRow } from '../db/paged-list';
 import { ledgerAccounts, ledgerEntries, ledgerTransfers, milestones, transactions } from '../db/schema';
 import { recordEvent } from '../events/record-event';
 import { AppError, notFound } from '../app-error';
@@ -48,10 +50,12 @@ export async function fundWallet(db: Db, client: ClientRow, body: { user_id: str
   });
 }
 
-/** The wallet's side of every transfer that touched it, newest first. */
-export async function walletHistory(db: Db, client: ClientRow, userId: string, q: { page: number; limit: number }) {
+/** The wallet's side of every transfer that touched it, newest first; by `page` or after a cursor entry of this wallet. */
+export async function walletHistory(db: Db, client: ClientRow, userId: string, q: WalletHistoryQuery) {
+  checkPageRequest(q);
   const { wallet } = await walletOf(db, client.id, userId);
   const where = eq(ledgerEntries.accountId, wallet.id);
+  if (q.after !== undefined) await requireCursorRow(db, ledgerEntries, where, q.after, 'Wallet history entry');
   const [rows, total] = await Promise.all([
     db
       .select({
@@ -66,14 +70,15 @@ export async function walletHistory(db: Db, client: ClientRow, userId: string, q
       // The deal a line belongs to, in the same query: a history page names each line's deal (issue #27).
       .leftJoin(milestones, and(eq(milestones.id, ledgerTransfers.milestoneId), eq(milestones.clientId, client.id)))
       .leftJoin(transactions, eq(transactions.id, milestones.transactionId))
-      .where(and(where, eq(ledgerTransfers.clientId, client.id)))
+      .where(and(where, eq(ledgerTransfers.clientId, client.id), q.after === undefined ? undefined : followingRow(ledgerEntries, 'DESC', q.after)))
       .orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.id))
-      .limit(q.limit)
-      .offset((q.page - 1) * q.limit),
+      .limit(q.limit + 1)
+      .offset(q.after === undefined ? (q.page - 1) * q.limit : 0),
     keptTotal(db, { list: 'wallet_entries', scope: wallet.id }),
   ]);
+  const { page, nextAfter } = pageAndNext(rows, q.limit, (r) => r.entry.id);
   return {
-    entries: rows.map(({ entry, transfer, milestoneTitle, transactionId, transactionTitle }) => ({
+    entries: page.map(({ entry, transfer, milestoneTitle, transactionId, transactionTitle }) => ({
       id: entry.id,
       transfer_id: transfer.id,
       kind: transfer.kind,
@@ -85,6 +90,6 @@ export async function walletHistory(db: Db, client: ClientRow, userId: string, q
       transaction_title: transactionTitle,
       created_at: iso(entry.createdAt),
     })),
-    pagination: pagination(q.page, q.limit, total),
+    pagination: pagination(q.page, q.limit, total, nextAfter, q.after !== undefined),
   };
 }

@@ -6,6 +6,7 @@ import type { WebhookDeliveryRecord, WebhookEndpointRecord } from '@/lib/contrac
 import type { CreateWebhookBody, EventTypeName, ListDeliveriesQuery } from '@/lib/contracts/webhooks';
 import type { Db, DbOrTx } from '../db/client';
 import { keptTotal } from '../db/list-counts';
+import { checkPageRequest, followingRow, pageAndNext, requireCursorRow } from '../db/paged-list';
 import { events, webhookDeliveries, webhookEndpoints } from '../db/schema';
 import { isSealed, PURPOSE, secretBox } from '../crypto/secret-box';
 import { isLeased } from '../events/dispatcher';
@@ -141,26 +142,40 @@ export async function rotateWebhookSecret(db: Db, client: ClientRow, id: string,
   });
 }
 
+/**
+ * An endpoint's delivery log, by `page` or after a cursor delivery of that endpoint. Deliveries of one
+ * statement share their event's creation time; the event's sequence (copied onto the delivery) keeps a
+ * transaction's in their order, then the id.
+ */
 export async function listDeliveries(db: Db, client: ClientRow, id: string, q: ListDeliveriesQuery) {
+  checkPageRequest(q);
   await findEndpoint(db, client.id, id);
   const where = and(
     eq(webhookDeliveries.clientId, client.id),
     eq(webhookDeliveries.endpointId, id),
     q.status ? eq(webhookDeliveries.status, q.status) : undefined,
   );
+  const sequence = sql`coalesce(${webhookDeliveries.sequence}, 0)`;
+  if (q.after !== undefined) {
+    await requireCursorRow(db, webhookDeliveries, and(eq(webhookDeliveries.clientId, client.id), eq(webhookDeliveries.endpointId, id)), q.after, 'Webhook delivery');
+  }
   const direction = q.sort === 'ASC' ? asc : desc;
   const [rows, total] = await Promise.all([
     db
       .select({ delivery: webhookDeliveries, event: { type: events.type, transactionId: events.transactionId, sequence: events.sequence } })
       .from(webhookDeliveries)
       .innerJoin(events, eq(events.id, webhookDeliveries.eventId))
-      .where(where)
-      .orderBy(direction(webhookDeliveries.createdAt), direction(sql`coalesce(${events.sequence}, 0)`), direction(webhookDeliveries.id))
-      .limit(q.limit)
-      .offset((q.page - 1) * q.limit),
+      .where(q.after === undefined ? where : and(where, followingRow(webhookDeliveries, q.sort, q.after, [sequence])))
+      .orderBy(direction(webhookDeliveries.createdAt), direction(sequence), direction(webhookDeliveries.id))
+      .limit(q.limit + 1)
+      .offset(q.after === undefined ? (q.page - 1) * q.limit : 0),
     keptTotal(db, { list: 'webhook_deliveries', scope: id, filters: { status: q.status } }),
   ]);
-  return { deliveries: rows.map((r) => deliveryRecord(r.delivery, r.event)), pagination: pagination(q.page, q.limit, total) };
+  const { page, nextAfter } = pageAndNext(rows, q.limit, (r) => r.delivery.id);
+  return {
+    deliveries: page.map((r) => deliveryRecord(r.delivery, r.event)),
+    pagination: pagination(q.page, q.limit, total, nextAfter, q.after !== undefined),
+  };
 }
 
 async function loadDelivery(db: DbOrTx, clientId: string, endpointId: string, deliveryId: string, lock = false) {

@@ -4,6 +4,7 @@ import { buttonClasses } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/card';
 import { ErrorState } from '@/components/ui/states';
 import { operatorEscrow } from '@/lib/server/escrow-client';
+import { everyClient } from '@/lib/server/dashboard/operator';
 import { requireOperator } from '@/lib/server/dashboard/actor';
 
 export const metadata: Metadata = { title: 'Overview' };
@@ -11,9 +12,9 @@ export const metadata: Metadata = { title: 'Overview' };
 /** Every client's figures together, or one client's (?client_id=, chosen with a plain GET form). */
 export default async function OperatorOverviewPage({ searchParams }: { searchParams: Promise<{ client_id?: string | string[] }> }) {
   await requireOperator();
-  const clients = await operatorEscrow.clients.list();
+  const clients = await everyClient();
   const asked = (await searchParams).client_id;
-  const known = clients.ok ? clients.data.clients : [];
+  const known = clients.ok ? clients.data : [];
   const clientId = typeof asked === 'string' && known.some((c) => c.id === asked) ? asked : undefined;
   const overview = await operatorEscrow.reports.overview(clientId ? { client_id: clientId } : {});
   const clientPage = clientId ? `/operator/clients/${clientId}` : '/operator/clients';

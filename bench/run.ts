@@ -4,7 +4,9 @@
  * LCP. Writes the report to bench/results/<date>.md (kept in the repository), its raw figures to
  * bench/raw/<date>.json (ignored by git), and puts the table in the README.
  *
- * Flags: --quick (short phases, for trying the harness), --only=postgres|pglite, --no-dashboard, --no-storms.
+ * Flags: --quick (short phases and small sizes, for trying the harness), --only=postgres|pglite, --no-dashboard,
+ * --no-storms, --no-sizes (skips the two-size phase, bench/two-sizes.ts), --sizes=10000,1000000 (its two sizes on
+ * PostgreSQL; PGlite gets a tenth of each).
  * DATABASE for the PostgreSQL runs: BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres.
  */
 import { execFileSync } from 'node:child_process';
@@ -22,6 +24,7 @@ import { damonThreads } from './kernel-pauses';
 import { measureClosed, measureOpen, type Target } from './measure';
 import type { DeadlineStormResult } from './deadline-storm';
 import type { WebhookStormResult } from './webhook-storm';
+import type { TwoSizesResult } from './two-sizes';
 import { renderMarkdown, updateReadme, type BenchResult, type PairedRound, type PhaseResult } from './report';
 import { LIFECYCLES, prepareDataset, READS, type Dataset, type Operation } from './scenarios';
 
@@ -175,6 +178,26 @@ function stormProcess<T>(script: string, flags: string[]): T {
   return JSON.parse(out.slice(out.indexOf('{'))) as T;
 }
 
+/** The two sizes of the two-size phase on PostgreSQL (the big client's transactions); PGlite gets a tenth of each. */
+const SIZES = [...args].find((a) => a.startsWith('--sizes='))?.slice('--sizes='.length).split(',').map(Number) ?? (QUICK ? [2_000, 20_000] : [10_000, 1_000_000]);
+
+/** The two-size phase (bench/two-sizes.ts) on one database, as a process of its own like the storms. */
+function twoSizesPhase(database: 'postgres' | 'pglite'): TwoSizesResult {
+  const sizes = database === 'postgres' ? SIZES : SIZES.map((n) => Math.max(1, Math.round(n / 10)));
+  const out = path.join(os.tmpdir(), `escrow-two-sizes-${process.pid}-${database}.json`);
+  const flags = [`--database=${database}`, `--sizes=${sizes.join(',')}`, `--out=${out}`, ...(QUICK ? ['--quick'] : []), ...(args.has('--no-dashboard') ? ['--no-lcp'] : [])];
+  execFileSync(process.execPath, ['--import', 'tsx', '--conditions=react-server', path.join(ROOT, 'bench', 'two-sizes.ts'), ...flags], {
+    cwd: ROOT,
+    env: { ...process.env, BENCH_DATABASE_URL: ADMIN_URL },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  try {
+    return JSON.parse(fs.readFileSync(out, 'utf8')) as TwoSizesResult;
+  } finally {
+    fs.rmSync(out, { force: true });
+  }
+}
+
 function deadlineStorm(): DeadlineStormResult {
   console.log(`\n== deadline storm: ${STORM_DEADLINES} lapses ==`);
   const result = stormProcess<DeadlineStormResult>('deadline-storm.ts', [`--transactions=${STORM_DEADLINES}`]);
@@ -201,7 +224,7 @@ async function main() {
     date: startedAt.toISOString(),
     quick: QUICK,
     machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? '', memoryGb: Math.round(os.totalmem() / 2 ** 30), node: process.version, damonSampleMs: damonThreads().sampleMs },
-    settings: { concurrency: CONCURRENCY, warmUpSeconds: WARM_MS / 1000, pairedSeconds: PAIRED_MS / 1000, readSeconds: READ_MS / 1000, lifecycleSeconds: LIFECYCLE_MS / 1000, halfPeakSeconds: HALF_PEAK_MS / 1000, poolSize: POOL_SIZE, stormReadsPerSecond: STORM_READS_PER_SECOND },
+    settings: { sizes: SIZES, concurrency: CONCURRENCY, warmUpSeconds: WARM_MS / 1000, pairedSeconds: PAIRED_MS / 1000, readSeconds: READ_MS / 1000, lifecycleSeconds: LIFECYCLE_MS / 1000, halfPeakSeconds: HALF_PEAK_MS / 1000, poolSize: POOL_SIZE, stormReadsPerSecond: STORM_READS_PER_SECOND },
     pgbench: null,
     databases: {},
     dashboard: { firstLoadJs: firstLoad.map((r) => ({ route: r.route, gzipKb: Math.round(r.gzipBytes / 102.4) / 10, rawKb: Math.round(r.rawBytes / 1024) })), lcp: null },
@@ -212,8 +235,12 @@ async function main() {
     console.log(`  ${result.pgbench.tps} tps`);
     result.databases.postgres = await benchDatabase('postgres');
     if (!args.has('--no-storms')) result.storms = { deadlines: deadlineStorm(), webhooks: webhookStorm() };
+    if (!args.has('--no-sizes')) result.sizes = { postgres: twoSizesPhase('postgres') };
   }
-  if (ONLY !== 'postgres') result.databases.pglite = await benchDatabase('pglite');
+  if (ONLY !== 'postgres') {
+    result.databases.pglite = await benchDatabase('pglite');
+    if (!args.has('--no-sizes')) result.sizes = { ...result.sizes, pglite: twoSizesPhase('pglite') };
+  }
   if (!args.has('--no-dashboard')) result.dashboard.lcp = await benchDashboard();
 
   const stamp = startedAt.toISOString().replace(/[:]/g, '-').replace(/\.\d+Z$/, 'Z');

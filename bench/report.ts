@@ -228,7 +228,7 @@ export function renderMarkdown(r: BenchResult): string {
   const damon = r.machine.damonSampleMs?.length ? ` The kernel runs DAMON's memory monitor (kdamond), sampling every ${r.machine.damonSampleMs.join(', ')} ms; its bursts are counted in the half-of-peak table (bench/kernel-pauses.ts says why).` : '';
   lines.push(`Benchmark of ${r.date.slice(0, 16).replace('T', ' ')} UTC${r.quick ? ' (quick: short phases, not for comparison)' : ''}: ${r.machine.cpus} × ${r.machine.cpuModel}, ${r.machine.memoryGb} GiB, Node ${r.machine.node}; load driven from a separate process over keep-alive HTTP.${damon}`);
   lines.push('');
-  lines.push('**Targets (issue #6)**');
+  lines.push(r.sizes ? '**Targets (issues #6 and #28)**' : '**Targets (issue #6)**');
   lines.push('');
   lines.push(row(['target', 'measured', '']));
   lines.push(row(['---', '---', '---']));

@@ -144,6 +144,8 @@ async function measureSize(database: TwoSizesResult['database'], size: number, t
   const on = database === 'postgres' ? onPostgres : onPglite;
   return on(size, async ({ server, databaseUrl, client, generated, check, facts }) => {
     console.log(`  generated in ${generated.seconds.toFixed(1)} s, ${Math.round(check.databaseBytes / 1048576)} MB, ledger audit ${check.audit.balanced ? 'balanced' : 'NOT balanced'} (${check.auditSeconds} s)`);
+    const slowest = [...generated.timings].sort((a, b) => b.seconds - a.seconds).slice(0, 4);
+    console.log(`  its slowest statements: ${slowest.map((t) => `${t.seconds.toFixed(1)} s ${t.statement}`).join(' | ')}`);
     const pid = server.process.pid as number;
     const startRssMb = Math.round(treeRssBytes(pid) / 1048576);
     const target: Target = { pid, baseUrl: server.baseUrl, key: client.secretKey, output: server.output };

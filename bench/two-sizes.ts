@@ -71,7 +71,11 @@ type Timing = { readMs: number; lifecycleMs: number; halfPeakMs: number; openWar
 type Facts = Omit<LargeDataset, 'key' | 'pairs' | 'twentyMilestonesId'> & { sellerId: string };
 
 async function factsOf(session: SqlSession, client: GeneratedClient): Promise<Facts> {
-  const one = async (statement: string) => String((await session.run(statement))[0]?.id ?? '');
+  const one = async (statement: string) => {
+    const id = (await session.run(statement))[0]?.id;
+    if (id === undefined) throw new Error(`the generated database has no row for: ${statement}`);
+    return String(id);
+  };
   const clientId = `'${client.id}'`;
   const [counted] = await session.run(`select (select count(*) from transactions where client_id = ${clientId})::bigint as transactions,
     (select count(*) from events where client_id = ${clientId})::bigint as events`);
@@ -81,11 +85,14 @@ async function factsOf(session: SqlSession, client: GeneratedClient): Promise<Fa
   const customerId = await one(`select id from users where client_id = ${clientId} and email_lower = '${CUSTOMER_EMAIL}'`);
   const sellerId = await one(`select id from users where client_id = ${clientId} and email_lower = '${CUSTOMER_EMAIL.replace('buyer.', 'seller.')}'`);
   const milestoneIds = (await session.run(`select id from milestones where client_id = ${clientId} order by id desc limit 2000`)).map((r) => String(r.id));
-  // The dashboard's way in for that customer: an account, and the client's key (plaintext here, sealed by the server as it starts).
-  await session.run(`insert into dashboard_accounts (id, email, name, role, client_id, escrow_user_id, password_hash)
-    values ('${randomUUID()}', '${CUSTOMER_EMAIL}', 'Buyer No. 1', 'customer', ${clientId}, '${customerId}', '${passwordHash(CUSTOMER_PASSWORD)}')`);
-  await session.run(`insert into dashboard_client_keys (client_id, secret_key) values (${clientId}, '${client.secretKey}')`);
   return { deepTransactionId, deepEventId, customerId, sellerId, milestoneIds };
+}
+
+/** The dashboard's way in for the customer: an account, and the client's key (plaintext here, sealed by the server as it starts). */
+async function letCustomerIn(session: SqlSession, client: GeneratedClient, customerId: string): Promise<void> {
+  await session.run(`insert into dashboard_accounts (id, email, name, role, client_id, escrow_user_id, password_hash)
+    values ('${randomUUID()}', '${CUSTOMER_EMAIL}', 'Buyer No. 1', 'customer', '${client.id}', '${customerId}', '${passwordHash(CUSTOMER_PASSWORD)}')`);
+  await session.run(`insert into dashboard_client_keys (client_id, secret_key) values ('${client.id}', '${client.secretKey}')`);
 }
 
 type Prepared = { server: TestServer; databaseUrl?: string; client: GeneratedClient; generated: GeneratedDataset; check: GeneratedCheck; facts: Facts };
@@ -98,6 +105,7 @@ function onPostgres<T>(size: number, body: (p: Prepared) => Promise<T>): Promise
       const session = postgresSession(connection);
       const check = await checkGenerated(session, db);
       const facts = await factsOf(session, client);
+      await letCustomerIn(session, client, facts.customerId);
       const server = await startStormServer(databaseUrl);
       try {
         return await body({ server, databaseUrl, client, generated, check, facts });

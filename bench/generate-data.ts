@@ -619,7 +619,8 @@ async function main() {
     ...datasetOptionsForSize(size),
     ...(args.has('clients') ? { clients: Number(args.get('clients')) } : {}),
   };
-  const connection = postgres(url, { max: 1, onnotice: () => undefined });
+  // Never replaced (postgres.js retires a connection after 30 to 60 minutes): the temporary tables live in its session.
+  const connection = postgres(url, { max: 1, max_lifetime: null, idle_timeout: 0, onnotice: () => undefined });
   try {
     await migrate(drizzle(connection), { migrationsFolder: MIGRATIONS_FOLDER });
     const session = postgresSession(connection);

@@ -21,8 +21,9 @@ export type StormDatabase = { databaseUrl: string; connection: postgres.Sql; db:
  */
 export async function onGeneratedDatabase<T>(options: DatasetOptions, body: (d: StormDatabase) => Promise<T>, namePrefix?: string): Promise<T> {
   const databaseUrl = await createDatabase(ADMIN_URL, namePrefix);
-  // One connection: the generator's temporary tables live in its session.
-  const connection = postgres(databaseUrl, { max: 1, onnotice: () => undefined });
+  // One connection, never replaced: the generator's temporary tables live in its session, and postgres.js
+  // otherwise ends a connection after 30 to 60 minutes of life, which a big dataset's generation outlasts.
+  const connection = postgres(databaseUrl, { max: 1, max_lifetime: null, idle_timeout: 0, onnotice: () => undefined });
   try {
     await migrate(drizzle(connection), { migrationsFolder: MIGRATIONS_FOLDER });
     const generated = await generateDataset(postgresSession(connection), options);

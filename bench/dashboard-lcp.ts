@@ -7,6 +7,7 @@ import { chromium } from '@playwright/test';
 import postgres from 'postgres';
 import { openSealed, PURPOSES } from '../e2e/support/sealed-secrets';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/browser-check';
+import { onDatabase } from '../e2e/support/test-server';
 import { HttpDriver } from './load';
 
 const BUYER = { email: 'ada.obi@demo.escrowdesk.ng', password: 'demo-buyer-pass' };
@@ -22,16 +23,13 @@ async function userIdByEmail(api: HttpDriver, email: string): Promise<string> {
 }
 
 /**
- * The transaction is made through the API (fund and deliver of the first milestone are real); the rest
- * of its 200 log lines are written straight into milestone_logs, as a long-lived deal would have them.
+ * The transaction between buyer and seller, made through the API (fund and deliver of the first milestone
+ * are real); the rest of its 200 log lines are written straight into milestone_logs, as a long-lived deal
+ * would have them. Its id.
  */
-async function largeTransaction(baseUrl: string, databaseUrl: string, encryptionKey: string): Promise<string> {
+export async function largeTransaction(api: HttpDriver, databaseUrl: string, buyerId: string, sellerId: string): Promise<string> {
   const db = postgres(databaseUrl, { max: 1, onnotice: () => undefined });
   try {
-    const rows = await db<Array<{ value: { secret_key: string } }>>`select value from app_settings where key = 'dashboard_client'`;
-    // The server keeps the demo key encrypted at rest, with the key the bench gave it.
-    const api = new HttpDriver(baseUrl, openSealed(rows[0]!.value.secret_key, encryptionKey, PURPOSES.clientSecretKey), 4);
-    const [buyerId, sellerId] = [await userIdByEmail(api, BUYER.email), await userIdByEmail(api, SELLER_EMAIL)];
     await api.ok('POST', '/v1/wallets/fund', { user_id: buyerId, amount: 1_000_000 });
     const transaction = await api.ok('POST', '/v1/transactions', {
       title: 'Bench: a long deal',
@@ -48,7 +46,6 @@ async function largeTransaction(baseUrl: string, databaseUrl: string, encryption
     const first = transaction.milestones[0].id;
     await api.ok('POST', `/v1/milestones/${first}/fund`, { buyer_id: buyerId });
     await api.ok('POST', `/v1/milestones/${first}/deliver`, { seller_id: sellerId, proofs_of_completion: ['https://files.example.com/bench/proof.png'] });
-    api.close();
     const counted = await db<Array<{ n: string }>>`select count(*) as n from milestone_logs l join milestones m on m.id = l.milestone_id where m.transaction_id = ${transaction.id}`;
     const missing = LOG_LINES - Number(counted[0]!.n);
     for (let i = 0; i < missing; i++) {
@@ -61,15 +58,33 @@ async function largeTransaction(baseUrl: string, databaseUrl: string, encryption
   }
 }
 
-export async function transactionPageLcp(baseUrl: string, databaseUrl: string, encryptionKey: string, loads = 5): Promise<{ lcpMs: number[]; medianMs: number; milestones: number; logLines: number }> {
-  const transactionId = await largeTransaction(baseUrl, databaseUrl, encryptionKey);
+export type Lcp = { lcpMs: number[]; medianMs: number; milestones: number; logLines: number };
+
+/** The demo's transaction page, seen by the demo buyer: on a server seeded with the demo and given `encryptionKey`. */
+export async function transactionPageLcp(baseUrl: string, databaseUrl: string, encryptionKey: string, loads = 5): Promise<Lcp> {
+  const rows = await onDatabase(
+    databaseUrl,
+    (db) => db<Array<{ secret_key: string }>>`select k.secret_key from dashboard_client_keys k join app_settings s on s.key = 'dashboard_client' and s.value->>'client_id' = k.client_id::text`,
+  );
+  // The server keeps the demo key encrypted at rest, with the key the bench gave it.
+  const api = new HttpDriver(baseUrl, openSealed(rows[0]!.secret_key, encryptionKey, PURPOSES.clientSecretKey), 4);
+  try {
+    const [buyerId, sellerId] = [await userIdByEmail(api, BUYER.email), await userIdByEmail(api, SELLER_EMAIL)];
+    return await signedInPageLcp(baseUrl, await largeTransaction(api, databaseUrl, buyerId, sellerId), BUYER, loads);
+  } finally {
+    api.close();
+  }
+}
+
+/** LCP of the transaction's page over `loads` fresh loads, signed in as `who` (its buyer). */
+export async function signedInPageLcp(baseUrl: string, transactionId: string, who: { email: string; password: string }, loads = 5): Promise<Lcp> {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
     const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     await page.goto('/login');
-    await page.getByLabel('Email').fill(BUYER.email);
-    await page.getByLabel('Password').fill(BUYER.password);
+    await page.getByLabel('Email').fill(who.email);
+    await page.getByLabel('Password').fill(who.password);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL(/\/transactions$/);
     const lcpMs: number[] = [];

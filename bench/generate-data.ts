@@ -594,6 +594,17 @@ export async function rowCounts(session: SqlSession): Promise<Record<string, num
   return counts;
 }
 
+export type GeneratedCheck = { auditSeconds: number; databaseBytes: number; audit: Awaited<ReturnType<typeof ledgerIntegrity>> };
+
+/** What a generated database is: the operator's ledger audit on it (and how long that took), and its size on disk. */
+export async function checkGenerated(session: SqlSession, db: Db): Promise<GeneratedCheck> {
+  const auditStarted = performance.now();
+  const audit = await ledgerIntegrity(db);
+  const auditSeconds = Number(((performance.now() - auditStarted) / 1000).toFixed(1));
+  const [size] = await session.run('select pg_database_size(current_database())::bigint as bytes');
+  return { auditSeconds, databaseBytes: Number(size?.bytes ?? 0), audit };
+}
+
 /** A bench script's `--name=value` flags. */
 export function cliFlags(): Map<string, string> {
   return new Map(process.argv.slice(2).map((arg) => arg.replace(/^--/, '').split('=', 2) as [string, string]));
@@ -608,20 +619,19 @@ async function main() {
     ...datasetOptionsForSize(size),
     ...(args.has('clients') ? { clients: Number(args.get('clients')) } : {}),
   };
-  const connection = postgres(url, { max: 1, onnotice: () => undefined });
+  // Never replaced (postgres.js retires a connection after 30 to 60 minutes): the temporary tables live in its session.
+  const connection = postgres(url, { max: 1, max_lifetime: null, idle_timeout: 0, onnotice: () => undefined });
   try {
     await migrate(drizzle(connection), { migrationsFolder: MIGRATIONS_FOLDER });
     const session = postgresSession(connection);
     const generated = await generateDataset(session, options);
-    const auditStarted = performance.now();
-    const audit = await ledgerIntegrity(drizzle(connection) as unknown as Db);
-    const auditSeconds = (performance.now() - auditStarted) / 1000;
-    const [size_] = await session.run('select pg_database_size(current_database())::bigint as bytes');
+    const checked = await checkGenerated(session, drizzle(connection) as unknown as Db);
+    const audit = checked.audit;
     const report = {
       options,
       seconds: Number(generated.seconds.toFixed(1)),
-      audit_seconds: Number(auditSeconds.toFixed(1)),
-      database_bytes: Number(size_?.bytes ?? 0),
+      audit_seconds: checked.auditSeconds,
+      database_bytes: checked.databaseBytes,
       rows: await rowCounts(session),
       audit,
       slowest_statements: [...generated.timings].sort((a, b) => b.seconds - a.seconds).slice(0, 8).map((t) => ({ ...t, seconds: Number(t.seconds.toFixed(2)) })),

@@ -4,6 +4,7 @@ import type { DeadlineStormResult } from './deadline-storm';
 import type { WebhookStormResult } from './webhook-storm';
 import type { KernelPauses } from './kernel-pauses';
 import type { LatencySummary } from './load';
+import type { SizeResult, TwoSizesResult } from './two-sizes';
 
 export type PhaseResult = {
   name: string;
@@ -47,6 +48,8 @@ export type BenchResult = {
   dashboard: { firstLoadJs: Array<{ route: string; gzipKb: number; rawKb: number }>; lcp: { lcpMs: number[]; medianMs: number; milestones: number; logLines: number } | null };
   /** On PostgreSQL (issue #28). */
   storms?: { deadlines?: DeadlineStormResult; webhooks?: WebhookStormResult };
+  /** The same measurements at two sizes of database (issue #28, bench/two-sizes.ts). */
+  sizes?: { postgres?: TwoSizesResult; pglite?: TwoSizesResult };
 };
 
 type Target = { target: string; measured: string; met: boolean };
@@ -108,6 +111,7 @@ export function targets(r: BenchResult): Target[] {
   if (r.dashboard.lcp) {
     out.push({ target: 'Transaction page LCP ≤ 1 s (20 milestones, 200 log lines)', measured: `median ${r.dashboard.lcp.medianMs} ms of ${r.dashboard.lcp.lcpMs.join(', ')}`, met: r.dashboard.lcp.medianMs <= 1000 });
   }
+  for (const [name, result] of Object.entries(r.sizes ?? {})) if (result) out.push(...sizeTargets(name, result));
   const storm = r.storms?.deadlines;
   if (storm) {
     out.push({ target: `Deadline storm (${storm.due} lapses at once): ≥ 1,000 settled per second`, measured: `${storm.lapsesPerSecond}/s (all settled in ${storm.secondsUntilAllSettled ?? 'more than the timeout of'} s)`, met: storm.lapsesPerSecond >= 1000 });
@@ -129,6 +133,92 @@ export function targets(r: BenchResult): Target[] {
   return out;
 }
 
+const databaseName = (name: string) => (name === 'postgres' ? 'PostgreSQL' : 'PGlite');
+const count = (n: number) => n.toLocaleString('en');
+const ratio = (big: number, small: number) => (small > 0 ? big / small : Number.POSITIVE_INFINITY);
+/** Issue #28's limits for the big size against the small one, measured in the same run. */
+const SIZE_LIMITS = { throughput: 0.8, p99: 1.25, memory: 1.2 };
+
+/** Each operation at the smallest and the biggest size: throughput at c=32, p99 at half of peak, and the ratios. */
+function sizeComparison(sizes: SizeResult[]) {
+  const small = sizes[0]!;
+  const big = sizes[sizes.length - 1]!;
+  return small.closed.map((closedSmall) => {
+    const pick = (list: PhaseResult[]) => list.find((p) => p.name === closedSmall.name);
+    const closedBig = pick(big.closed);
+    const openSmall = pick(small.halfPeak);
+    const openBig = pick(big.halfPeak);
+    const throughput = ratio(closedBig?.operationsPerSecond ?? 0, closedSmall.operationsPerSecond);
+    const p99 = ratio(openBig?.all.p99 ?? Number.POSITIVE_INFINITY, openSmall?.all.p99 ?? 0);
+    const errors = [closedSmall, closedBig, openSmall, openBig].reduce((n, p) => n + (p?.errors ?? 0), 0);
+    return { name: closedSmall.name, closedSmall, closedBig, openSmall, openBig, throughput, p99, errors };
+  });
+}
+
+function sizeTargets(name: string, result: TwoSizesResult): Target[] {
+  if (result.sizes.length < 2) return [];
+  const small = result.sizes[0]!;
+  const big = result.sizes[result.sizes.length - 1]!;
+  const rows = sizeComparison(result.sizes);
+  const worst = <T>(list: T[], by: (t: T) => number) => [...list].sort((a, b) => by(a) - by(b))[0];
+  const slowest = worst(rows, (r) => r.throughput);
+  const latest = worst(rows, (r) => -r.p99);
+  const at = `${databaseName(name)} at ${count(big.transactions)} transactions against ${count(small.transactions)}`;
+  const out: Target[] = [];
+  if (slowest) {
+    const under = rows.filter((r) => r.throughput < SIZE_LIMITS.throughput).map((r) => r.name);
+    out.push({
+      target: `${at}: every throughput ≥ 80% (c=32)`,
+      measured: `lowest ${slowest.name} ${slowest.closedBig?.operationsPerSecond} / ${slowest.closedSmall.operationsPerSecond} op/s = ${pct(slowest.throughput)}${under.length ? `; under 80%: ${under.join(', ')}` : ''}`,
+      met: under.length === 0,
+    });
+  }
+  if (latest) {
+    const over = rows.filter((r) => r.p99 > SIZE_LIMITS.p99).map((r) => r.name);
+    out.push({
+      target: `${at}: every p99 ≤ 1.25× (open loop at half of peak)`,
+      measured: `highest ${latest.name} ${latest.openBig?.all.p99} / ${latest.openSmall?.all.p99} ms = ${latest.p99.toFixed(2)}×${over.length ? `; over 1.25×: ${over.join(', ')}` : ''}`,
+      met: over.length === 0,
+    });
+  }
+  const memory = ratio(big.peakRssMb, small.peakRssMb);
+  out.push({ target: `${at}: peak server memory ≤ 1.2×`, measured: `${big.peakRssMb} / ${small.peakRssMb} MB = ${memory.toFixed(2)}×`, met: memory <= SIZE_LIMITS.memory });
+  const unbalanced = result.sizes.filter((s) => !s.generation.auditBalanced).map((s) => count(s.transactions));
+  const errors = rows.reduce((n, r) => n + r.errors, 0);
+  out.push({
+    target: `${databaseName(name)} generated databases: the ledger audit passes; 0 errors in the two-size phase`,
+    measured: `audit ${unbalanced.length ? `**unbalanced** at ${unbalanced.join(', ')}` : 'balanced at every size'}; ${errors} errors`,
+    met: unbalanced.length === 0 && errors === 0,
+  });
+  return out;
+}
+
+function renderSizes(name: string, result: TwoSizesResult, lines: string[]) {
+  if (result.sizes.length === 0) return;
+  const small = result.sizes[0]!;
+  const big = result.sizes[result.sizes.length - 1]!;
+  lines.push('');
+  lines.push(`**${databaseName(name)} at two sizes** (bench/two-sizes.ts): the big client of a generated database (99 other clients with a thousandth of its transactions each), throughput in a closed loop at c=32, p99 in an open loop at half of that.`);
+  lines.push('');
+  for (const s of result.sizes) {
+    const g = s.generation;
+    const lcp = s.lcp ? `; transaction page LCP median ${s.lcp.medianMs} ms (${s.lcp.lcpMs.join(', ')})` : '';
+    lines.push(
+      `- ${count(s.transactions)} transactions: generated in ${g.seconds} s, database ${count(Math.round(g.databaseBytes / 1048576))} MB, ledger audit ${g.auditBalanced ? 'balanced' : '**unbalanced**'} (${count(g.ledgerEntries)} entries, ${g.auditSeconds} s); server RSS ${s.startRssMb} MB at start, ${s.peakRssMb} MB at most${lcp}.`,
+    );
+  }
+  lines.push('');
+  const [S, B] = [count(small.transactions), count(big.transactions)];
+  lines.push(row(['operation', `op/s ${S}`, `op/s ${B}`, 'ratio', `p99 ms ${S}`, `p99 ms ${B}`, 'ratio', `c=32 p99 ms ${S}`, `c=32 p99 ms ${B}`, 'errors', '']));
+  lines.push(row(['---', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---']));
+  for (const r of sizeComparison(result.sizes)) {
+    const met = r.throughput >= SIZE_LIMITS.throughput && r.p99 <= SIZE_LIMITS.p99;
+    lines.push(
+      row([r.name, r.closedSmall.operationsPerSecond, r.closedBig?.operationsPerSecond ?? '', pct(r.throughput), r.openSmall?.all.p99 ?? '', r.openBig?.all.p99 ?? '', `${r.p99.toFixed(2)}×`, r.closedSmall.all.p99, r.closedBig?.all.p99 ?? '', r.errors, met ? 'met' : '**not met**']),
+    );
+  }
+}
+
 function row(cells: Array<string | number>) {
   return `| ${cells.join(' | ')} |`;
 }
@@ -138,7 +228,7 @@ export function renderMarkdown(r: BenchResult): string {
   const damon = r.machine.damonSampleMs?.length ? ` The kernel runs DAMON's memory monitor (kdamond), sampling every ${r.machine.damonSampleMs.join(', ')} ms; its bursts are counted in the half-of-peak table (bench/kernel-pauses.ts says why).` : '';
   lines.push(`Benchmark of ${r.date.slice(0, 16).replace('T', ' ')} UTC${r.quick ? ' (quick: short phases, not for comparison)' : ''}: ${r.machine.cpus} × ${r.machine.cpuModel}, ${r.machine.memoryGb} GiB, Node ${r.machine.node}; load driven from a separate process over keep-alive HTTP.${damon}`);
   lines.push('');
-  lines.push('**Targets (issue #6)**');
+  lines.push(r.sizes ? '**Targets (issues #6 and #28)**' : '**Targets (issue #6)**');
   lines.push('');
   lines.push(row(['target', 'measured', '']));
   lines.push(row(['---', '---', '---']));
@@ -202,6 +292,7 @@ export function renderMarkdown(r: BenchResult): string {
       db.paired.forEach((p, i) => lines.push(row([i + 1, p.getMilestone, p.bareGetMilestone, pct(p.getMilestone / p.bareGetMilestone), p.lifecycle, p.pgbenchTps, pct(p.lifecycle / p.pgbenchTps), p.errors])));
     }
   }
+  for (const [name, result] of Object.entries(r.sizes ?? {})) if (result) renderSizes(name, result, lines);
   const storm = r.storms?.deadlines;
   if (storm) {
     lines.push('');

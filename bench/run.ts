@@ -4,7 +4,9 @@
  * LCP. Writes the report to bench/results/<date>.md (kept in the repository), its raw figures to
  * bench/raw/<date>.json (ignored by git), and puts the table in the README.
  *
- * Flags: --quick (short phases, for trying the harness), --only=postgres|pglite, --no-dashboard, --no-storms.
+ * Flags: --quick (short phases and small sizes, for trying the harness), --only=postgres|pglite, --no-dashboard,
+ * --no-storms, --no-sizes (skips the two-size phase, bench/two-sizes.ts), --sizes=10000,1000000 (its two sizes on
+ * PostgreSQL; PGlite gets a tenth of each).
  * DATABASE for the PostgreSQL runs: BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres.
  */
 import { execFileSync } from 'node:child_process';
@@ -18,11 +20,11 @@ import { firstLoadJs } from './bundle-size';
 import { pgbenchTps, preparePgbench, startBareServer, type Pgbench } from './ceilings';
 import { CHROMIUM_PATH, INSTALL_COMMAND } from '../scripts/browser-check';
 import { transactionPageLcp } from './dashboard-lcp';
-import { closedLoop, HttpDriver, openLoop, summarize, type LatencySummary, type Recorder } from './load';
-import { damonThreads, watchKernelPauses } from './kernel-pauses';
-import { samplePeakRss } from './memory';
+import { damonThreads } from './kernel-pauses';
+import { measureClosed, measureOpen, type Target } from './measure';
 import type { DeadlineStormResult } from './deadline-storm';
 import type { WebhookStormResult } from './webhook-storm';
+import type { TwoSizesResult } from './two-sizes';
 import { renderMarkdown, updateReadme, type BenchResult, type PairedRound, type PhaseResult } from './report';
 import { LIFECYCLES, prepareDataset, READS, type Dataset, type Operation } from './scenarios';
 
@@ -43,89 +45,6 @@ const POOL_SIZE = 10;
 const PAIRED_ROUNDS = 3;
 const PAIRED_MS = QUICK ? 2000 : 5000;
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-
-function phase(name: string, concurrency: number | null, ratePerSecond: number | null, recorder: Recorder, seconds: number, peakRssBytes: number, operations: string[]): PhaseResult {
-  const latency: Record<string, LatencySummary> = {};
-  for (const op of operations) latency[op] = summarize(recorder.samples.get(op) ?? []);
-  const all = summarize(operations.flatMap((op) => recorder.samples.get(op) ?? []));
-  const completed = recorder.count(operations[operations.length - 1]);
-  return {
-    name,
-    concurrency,
-    ratePerSecond,
-    seconds: Math.round(seconds * 100) / 100,
-    operationsPerSecond: Math.round((all.count / seconds) * 10) / 10,
-    completedPerSecond: Math.round((completed / seconds) * 10) / 10,
-    all,
-    latency,
-    errors: recorder.errorCount(),
-    firstErrors: recorder.firstErrors,
-    peakRssMb: Math.round(peakRssBytes / 1048576),
-  };
-}
-
-/** `output`: the server's log so far, where it has one of ours. */
-type Target = { pid: number; baseUrl: string; key: string; output?: () => string };
-
-/** The table-maintenance rounds a stretch of the server's log reports (one JSON line a round), merged. */
-function vacuumsIn(log: string): Record<string, number> | undefined {
-  let merged: Record<string, number> | undefined;
-  for (const line of log.split('\n')) {
-    if (!line.includes('"tables vacuumed"')) continue;
-    const { ms } = JSON.parse(line) as { ms: Record<string, number> };
-    merged ??= {};
-    for (const [table, took] of Object.entries(ms)) merged[table] = (merged[table] ?? 0) + took;
-  }
-  return merged;
-}
-
-/** Starts watching the server's log: the returned function gives the maintenance rounds that ended since. */
-function watchVacuums(target: Target): () => Record<string, number> | undefined {
-  const from = target.output?.().length ?? 0;
-  return () => vacuumsIn(target.output?.().slice(from) ?? '');
-}
-
-/**
- * Each phase opens its own keep-alive sockets: a socket left idle by the phase before could be closed by
- * the server's keep-alive timeout just as it is reused, an ECONNRESET of the driver's making.
- */
-async function measureClosed(target: Target, name: string, operations: string[], concurrency: number, ms: number, make: (worker: number) => Operation) {
-  const api = new HttpDriver(target.baseUrl, target.key, concurrency);
-  const vacuumsSinceStart = watchVacuums(target);
-  const stopSampling = samplePeakRss(target.pid);
-  const perWorker = Array.from({ length: concurrency }, (_, w) => make(w));
-  const { recorder, seconds } = await closedLoop(concurrency, ms, (worker, rec) => perWorker[worker]!(api, rec, performance.now()));
-  const result = phase(name, concurrency, null, recorder, seconds, stopSampling(), operations);
-  result.vacuumed = vacuumsSinceStart();
-  api.close();
-  if (operations.length === 0) return result;
-  console.log(`  ${name.padEnd(20)} c=${String(concurrency).padStart(3)}  ${String(result.operationsPerSecond).padStart(7)} op/s  p50 ${result.all.p50} p99 ${result.all.p99} ms  errors ${result.errors}  rss ${result.peakRssMb} MB`);
-  if (result.errors) console.log(`    first errors: ${result.firstErrors.join(' | ')}`);
-  return result;
-}
-
-async function measureOpen(target: Target, name: string, operations: string[], ratePerSecond: number, ms: number, make: (index: number) => Operation) {
-  const api = new HttpDriver(target.baseUrl, target.key, 256);
-  const vacuumsSinceStart = watchVacuums(target);
-  // The phase's sockets are opened at its rate before it is measured: a driver starting cold opened one
-  // connection per request in flight, each handed by the cluster's primary to a worker, and its first
-  // half second (92 of 148 GET milestone requests at 300/s over 40 ms, up to 175 ms) was alone more than the
-  // 1% of the window that the p99 reads.
-  const warm = await openLoop(ratePerSecond, OPEN_WARM_MS, (index, at, rec) => make(index)(api, rec, at));
-  const stopSampling = samplePeakRss(target.pid);
-  const kernelPausesSinceStart = watchKernelPauses();
-  const { recorder, seconds } = await openLoop(ratePerSecond, ms, (index, at, rec) => make(index)(api, rec, at));
-  const result = phase(name, null, ratePerSecond, recorder, seconds, stopSampling(), operations);
-  result.vacuumed = vacuumsSinceStart();
-  result.kernelPauses = kernelPausesSinceStart();
-  // Its latencies are left out, never its errors.
-  result.errors += warm.recorder.errorCount();
-  result.firstErrors = [...warm.recorder.firstErrors, ...result.firstErrors].slice(0, 5);
-  api.close();
-  const pauses = result.kernelPauses ? `  kdamond ${result.kernelPauses.bursts} bursts, max ${result.kernelPauses.maxBurstMs} ms` : '';
-  console.log(`  ${name.padEnd(20)} @${ratePerSecond.toFixed(1)}/s  p50 ${result.all.p50} p95 ${result.all.p95} p99 ${result.all.p99} ms  errors ${result.errors}${pauses}${result.vacuumed ? `  vacuumed ${JSON.stringify(result.vacuumed)}` : ''}`);
-  return result;
-}
 
 async function benchDatabase(database: 'postgres' | 'pglite') {
   console.log(`\n== ${database} ==`);
@@ -163,11 +82,11 @@ async function benchDatabase(database: 'postgres' | 'pglite') {
     };
     for (const [name, make] of Object.entries(READS)) {
       const rate = (await peakNow(name, [name], () => make(data))) / 2;
-      halfPeak.push(await measureOpen(target, name, [name], rate, HALF_PEAK_MS, () => make(data)));
+      halfPeak.push(await measureOpen(target, name, [name], rate, HALF_PEAK_MS, () => make(data), OPEN_WARM_MS));
     }
     for (const [name, lifecycle] of Object.entries(LIFECYCLES)) {
       const chainsPerSecond = (await peakNow(name, lifecycle.operations, (w) => lifecycle.run(data, data.pairs[w % data.pairs.length]!))) / 2 / lifecycle.operations.length;
-      halfPeak.push(await measureOpen(target, name, lifecycle.operations, chainsPerSecond, HALF_PEAK_MS, (i) => lifecycle.run(data, data.pairs[i % data.pairs.length]!)));
+      halfPeak.push(await measureOpen(target, name, lifecycle.operations, chainsPerSecond, HALF_PEAK_MS, (i) => lifecycle.run(data, data.pairs[i % data.pairs.length]!), OPEN_WARM_MS));
     }
     const bare: PhaseResult[] = [];
     let emptyRoute: PhaseResult | undefined;
@@ -190,7 +109,7 @@ async function benchDatabase(database: 'postgres' | 'pglite') {
         for (const c of CONCURRENCY) bare.push(await measureClosed(bareTarget, 'bare GET milestone', ['GET milestone'], c, READ_MS, () => getMilestone(data)));
         // The machine's own floor for the latency target: the bare server at half of its peak, just measured.
         const barePeak = Math.max(...bare.filter((p) => p.concurrency === 8 || p.concurrency === 32).map((p) => p.operationsPerSecond));
-        bareHalfPeak = await measureOpen(bareTarget, 'bare GET milestone', ['GET milestone'], barePeak / 2, HALF_PEAK_MS, () => getMilestone(data));
+        bareHalfPeak = await measureOpen(bareTarget, 'bare GET milestone', ['GET milestone'], barePeak / 2, HALF_PEAK_MS, () => getMilestone(data), OPEN_WARM_MS);
         paired = await measurePaired(target, bareTarget, pgbench, data);
       } finally {
         await pgbench.drop();
@@ -259,6 +178,26 @@ function stormProcess<T>(script: string, flags: string[]): T {
   return JSON.parse(out.slice(out.indexOf('{'))) as T;
 }
 
+/** The two sizes of the two-size phase on PostgreSQL (the big client's transactions); PGlite gets a tenth of each. */
+const SIZES = [...args].find((a) => a.startsWith('--sizes='))?.slice('--sizes='.length).split(',').map(Number) ?? (QUICK ? [2_000, 20_000] : [10_000, 1_000_000]);
+
+/** The two-size phase (bench/two-sizes.ts) on one database, as a process of its own like the storms. */
+function twoSizesPhase(database: 'postgres' | 'pglite'): TwoSizesResult {
+  const sizes = database === 'postgres' ? SIZES : SIZES.map((n) => Math.max(1, Math.round(n / 10)));
+  const out = path.join(os.tmpdir(), `escrow-two-sizes-${process.pid}-${database}.json`);
+  const flags = [`--database=${database}`, `--sizes=${sizes.join(',')}`, `--out=${out}`, ...(QUICK ? ['--quick'] : []), ...(args.has('--no-dashboard') ? ['--no-lcp'] : [])];
+  execFileSync(process.execPath, ['--import', 'tsx', '--conditions=react-server', path.join(ROOT, 'bench', 'two-sizes.ts'), ...flags], {
+    cwd: ROOT,
+    env: { ...process.env, BENCH_DATABASE_URL: ADMIN_URL },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  try {
+    return JSON.parse(fs.readFileSync(out, 'utf8')) as TwoSizesResult;
+  } finally {
+    fs.rmSync(out, { force: true });
+  }
+}
+
 function deadlineStorm(): DeadlineStormResult {
   console.log(`\n== deadline storm: ${STORM_DEADLINES} lapses ==`);
   const result = stormProcess<DeadlineStormResult>('deadline-storm.ts', [`--transactions=${STORM_DEADLINES}`]);
@@ -285,7 +224,7 @@ async function main() {
     date: startedAt.toISOString(),
     quick: QUICK,
     machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? '', memoryGb: Math.round(os.totalmem() / 2 ** 30), node: process.version, damonSampleMs: damonThreads().sampleMs },
-    settings: { concurrency: CONCURRENCY, warmUpSeconds: WARM_MS / 1000, pairedSeconds: PAIRED_MS / 1000, readSeconds: READ_MS / 1000, lifecycleSeconds: LIFECYCLE_MS / 1000, halfPeakSeconds: HALF_PEAK_MS / 1000, poolSize: POOL_SIZE, stormReadsPerSecond: STORM_READS_PER_SECOND },
+    settings: { sizes: SIZES, concurrency: CONCURRENCY, warmUpSeconds: WARM_MS / 1000, pairedSeconds: PAIRED_MS / 1000, readSeconds: READ_MS / 1000, lifecycleSeconds: LIFECYCLE_MS / 1000, halfPeakSeconds: HALF_PEAK_MS / 1000, poolSize: POOL_SIZE, stormReadsPerSecond: STORM_READS_PER_SECOND },
     pgbench: null,
     databases: {},
     dashboard: { firstLoadJs: firstLoad.map((r) => ({ route: r.route, gzipKb: Math.round(r.gzipBytes / 102.4) / 10, rawKb: Math.round(r.rawBytes / 1024) })), lcp: null },
@@ -296,8 +235,12 @@ async function main() {
     console.log(`  ${result.pgbench.tps} tps`);
     result.databases.postgres = await benchDatabase('postgres');
     if (!args.has('--no-storms')) result.storms = { deadlines: deadlineStorm(), webhooks: webhookStorm() };
+    if (!args.has('--no-sizes')) result.sizes = { postgres: twoSizesPhase('postgres') };
   }
-  if (ONLY !== 'postgres') result.databases.pglite = await benchDatabase('pglite');
+  if (ONLY !== 'postgres') {
+    result.databases.pglite = await benchDatabase('pglite');
+    if (!args.has('--no-sizes')) result.sizes = { ...result.sizes, pglite: twoSizesPhase('pglite') };
+  }
   if (!args.has('--no-dashboard')) result.dashboard.lcp = await benchDashboard();
 
   const stamp = startedAt.toISOString().replace(/[:]/g, '-').replace(/\.\d+Z$/, 'Z');

@@ -39,6 +39,15 @@ function transactionBody(pair: Pair, milestones: number, amount = 1000) {
   };
 }
 
+/** `workers` buyer/seller pairs of the client `api` calls for, each buyer's wallet funded for thousands of deals. */
+export function preparePairs(api: HttpDriver, workers: number): Promise<Pair[]> {
+  return inBatches(workers, 8, async (i) => {
+    const [buyer, seller] = await Promise.all([newUser(api, 'Buyer', i), newUser(api, 'Seller', i)]);
+    await api.ok('POST', '/v1/wallets/fund', { user_id: buyer.id, amount: 10_000_000 });
+    return { buyerId: buyer.id, sellerId: seller.id };
+  });
+}
+
 /**
  * One client with `workers` buyer/seller pairs (each buyer's wallet funded for thousands of deals, so
  * workers never contend on one wallet), 300 users in all, and 100 transactions whose first milestone is
@@ -47,11 +56,7 @@ function transactionBody(pair: Pair, milestones: number, amount = 1000) {
 export async function prepareDataset(baseUrl: string, operatorKey: string, workers: number): Promise<Dataset> {
   const key = await createClient(baseUrl, operatorKey);
   const api = new HttpDriver(baseUrl, key, 8);
-  const pairs = await inBatches(workers, 8, async (i) => {
-    const [buyer, seller] = await Promise.all([newUser(api, 'Buyer', i), newUser(api, 'Seller', i)]);
-    await api.ok('POST', '/v1/wallets/fund', { user_id: buyer.id, amount: 10_000_000 });
-    return { buyerId: buyer.id, sellerId: seller.id };
-  });
+  const pairs = await preparePairs(api, workers);
   await inBatches(Math.max(0, 300 - 2 * workers), 8, (i) => newUser(api, 'Reader', i));
   const milestoneIds = (
     await inBatches(100, 8, async (i) => {
@@ -83,6 +88,40 @@ export const READS: Record<string, (data: Dataset) => Operation> = {
     const page = (readCursor++ % 5) + 1;
     await recorder.time('list transactions', at, () => api.expectOk('GET', `/v1/transactions?page=${page}&limit=20`));
   },
+};
+
+/**
+ * What the reads of a client with a long history (bench/two-sizes.ts) name: a row halfway down its
+ * transaction list and one halfway along its events (the deep pages, by cursor), a customer with a long
+ * wallet history, and a transaction of 20 milestones.
+ */
+export type LargeDataset = Dataset & { deepTransactionId: string; deepEventId: string; customerId: string; twentyMilestonesId: string };
+
+/** A transaction of 20 milestones between the pair, made through the API, its first milestone funded and delivered; its id. */
+export async function twentyMilestoneTransaction(api: HttpDriver, pair: Pair): Promise<string> {
+  const transaction = await api.ok('POST', '/v1/transactions', transactionBody(pair, 20));
+  const first = transaction.milestones[0].id;
+  await api.ok('POST', `/v1/milestones/${first}/fund`, { buyer_id: pair.buyerId });
+  await api.ok('POST', `/v1/milestones/${first}/deliver`, { seller_id: pair.sellerId, proofs_of_completion: [PROOF] });
+  return transaction.id;
+}
+
+const read = (name: string, path: (data: LargeDataset) => string) => (data: LargeDataset) => {
+  const url = path(data);
+  const operation: Operation = async (api, recorder, at) => {
+    await recorder.time(name, at, () => api.expectOk('GET', url));
+  };
+  return operation;
+};
+
+/** Reads whose cost could grow with the client's history: the first page of each long list, a page deep in it, and one big record. */
+export const LARGE_DATA_READS: Record<string, (data: LargeDataset) => Operation> = {
+  'list transactions page 1': read('list transactions page 1', () => '/v1/transactions?limit=20'),
+  'list transactions deep': read('list transactions deep', (d) => `/v1/transactions?limit=20&after=${d.deepTransactionId}`),
+  'list events page 1': read('list events page 1', () => '/v1/events?limit=20'),
+  'list events deep': read('list events deep', (d) => `/v1/events?limit=20&after=${d.deepEventId}`),
+  'wallet history': read('wallet history', (d) => `/v1/wallets/${d.customerId}/history?limit=20`),
+  'GET transaction (20 milestones)': read('GET transaction (20 milestones)', (d) => `/v1/transactions/${d.twentyMilestonesId}`),
 };
 
 /**

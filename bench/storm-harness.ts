@@ -8,22 +8,26 @@ import { migrate } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import type { Db } from '../lib/server/db/client';
 import { createDatabase, dropDatabase, startTestServer, type TestServer } from '../e2e/support/test-server';
-import { generateDataset, MIGRATIONS_FOLDER, postgresSession, type DatasetOptions, type GeneratedClient } from './generate-data';
+import { generateDataset, MIGRATIONS_FOLDER, postgresSession, type DatasetOptions, type GeneratedClient, type GeneratedDataset } from './generate-data';
 import { HttpDriver, openLoop, summarize, type LatencySummary, type Recorder } from './load';
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-export type StormDatabase = { databaseUrl: string; connection: postgres.Sql; db: Db; client: GeneratedClient };
+export type StormDatabase = { databaseUrl: string; connection: postgres.Sql; db: Db; client: GeneratedClient; generated: GeneratedDataset };
 
-/** Runs `body` on a fresh database the generator filled (its first client is the storm's), then drops it. */
-export async function onGeneratedDatabase<T>(options: DatasetOptions, body: (d: StormDatabase) => Promise<T>): Promise<T> {
-  const databaseUrl = await createDatabase(ADMIN_URL);
-  // One connection: the generator's temporary tables live in its session.
-  const connection = postgres(databaseUrl, { max: 1, onnotice: () => undefined });
+/**
+ * Runs `body` on a fresh database the generator filled (its first client is the storm's), then drops it.
+ * `namePrefix` names the database, so that one left behind by a killed run says whose it is.
+ */
+export async function onGeneratedDatabase<T>(options: DatasetOptions, body: (d: StormDatabase) => Promise<T>, namePrefix?: string): Promise<T> {
+  const databaseUrl = await createDatabase(ADMIN_URL, namePrefix);
+  // One connection, never replaced: the generator's temporary tables live in its session, and postgres.js
+  // otherwise ends a connection after 30 to 60 minutes of life, which a big dataset's generation outlasts.
+  const connection = postgres(databaseUrl, { max: 1, max_lifetime: null, idle_timeout: 0, onnotice: () => undefined });
   try {
     await migrate(drizzle(connection), { migrationsFolder: MIGRATIONS_FOLDER });
     const generated = await generateDataset(postgresSession(connection), options);
-    return await body({ databaseUrl, connection, db: drizzle(connection) as unknown as Db, client: generated.clients[0]! });
+    return await body({ databaseUrl, connection, db: drizzle(connection) as unknown as Db, client: generated.clients[0]!, generated });
   } finally {
     await connection.end();
     await dropDatabase(ADMIN_URL, databaseUrl);

@@ -45,9 +45,9 @@ export async function onDatabase<T>(url: string, run: (sql: postgres.Sql) => Pro
   }
 }
 
-/** A fresh database of its own on the PostgreSQL server `adminUrl` names; its URL. */
-export async function createDatabase(adminUrl: string): Promise<string> {
-  const name = `escrow_test_${Date.now()}_${randomBytes(3).toString('hex')}`;
+/** A fresh database of its own on the PostgreSQL server `adminUrl` names, its name starting with `prefix`; its URL. */
+export async function createDatabase(adminUrl: string, prefix = 'escrow_test'): Promise<string> {
+  const name = `${prefix}_${Date.now()}_${randomBytes(3).toString('hex')}`;
   await onDatabase(adminUrl, (sql) => sql.unsafe(`create database ${name}`));
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;

@@ -1,0 +1,244 @@
+/**
+ * The same measurements at two sizes (issue #28): for each size a fresh database filled by the generator
+ * (bench/generate-data.ts: one big client with that many transactions, 99 clients with a thousandth of
+ * it each), the production server on it, and on the big client the main run's reads, the reads whose cost
+ * could grow with its history (LARGE_DATA_READS) and the lifecycles, each in a closed loop at c=32 and in
+ * an open loop at half of that; the server's peak memory; on PostgreSQL the dashboard's transaction page
+ * LCP, signed in as one of the big client's customers.
+ *
+ *   npx tsx --conditions=react-server bench/two-sizes.ts --database=postgres --sizes=10000,1000000 --out=result.json [--quick] [--no-lcp]
+ *
+ * A process of its own, as the storms are: the generator's ledger audit is the app's (server-only).
+ * `npm run bench` runs it once per database (bench/run.ts). PostgreSQL: BENCH_DATABASE_URL, default
+ * postgres://postgres@127.0.0.1:5432/postgres, a database of its own per size, dropped afterwards.
+ */
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import type { Db } from '../lib/server/db/client';
+import { passwordHash } from '../e2e/support/dashboard-accounts';
+import { startTestServer, type TestServer } from '../e2e/support/test-server';
+import { largeTransaction, signedInPageLcp, type Lcp } from './dashboard-lcp';
+import {
+  checkGenerated,
+  cliFlags,
+  datasetOptionsForSize,
+  generateDataset,
+  MIGRATIONS_FOLDER,
+  pgliteSession,
+  postgresSession,
+  type GeneratedCheck,
+  type GeneratedClient,
+  type GeneratedDataset,
+  type SqlSession,
+} from './generate-data';
+import { HttpDriver } from './load';
+import { measureClosed, measureOpen, type Target } from './measure';
+import { treeRssBytes } from './memory';
+import type { PhaseResult } from './report';
+import { LARGE_DATA_READS, LIFECYCLES, preparePairs, READS, twentyMilestoneTransaction, type LargeDataset, type Operation } from './scenarios';
+import { onGeneratedDatabase, startStormServer } from './storm-harness';
+
+export type SizeResult = {
+  /** The big client's transactions. */
+  transactions: number;
+  generation: { seconds: number; databaseBytes: number; auditSeconds: number; auditBalanced: boolean; ledgerEntries: number };
+  /** Each operation in a closed loop at c=32. */
+  closed: PhaseResult[];
+  /** Each operation in an open loop at half of its closed loop's throughput. */
+  halfPeak: PhaseResult[];
+  /** The server's resident memory once started, before any request, and its peak over every phase. */
+  startRssMb: number;
+  peakRssMb: number;
+  lcp: Lcp | null;
+};
+
+export type TwoSizesResult = { database: 'postgres' | 'pglite'; sizes: SizeResult[] };
+
+const CONCURRENCY = 32;
+/** The big client's first buyer: the generator gives each buyer the same number of deals, so its history is as long at either size. */
+const CUSTOMER_EMAIL = 'buyer.1@client1.example.com';
+const CUSTOMER_PASSWORD = 'bench-customer-pass';
+
+type Timing = { readMs: number; lifecycleMs: number; halfPeakMs: number; openWarmMs: number; warmMs: number; lcpLoads: number };
+
+/** What the reads name, found in the generated database before the server starts. */
+type Facts = Omit<LargeDataset, 'key' | 'pairs' | 'twentyMilestonesId'> & { sellerId: string };
+
+async function factsOf(session: SqlSession, client: GeneratedClient): Promise<Facts> {
+  const one = async (statement: string) => {
+    const id = (await session.run(statement))[0]?.id;
+    if (id === undefined) throw new Error(`the generated database has no row for: ${statement}`);
+    return String(id);
+  };
+  const clientId = `'${client.id}'`;
+  const [counted] = await session.run(`select (select count(*) from transactions where client_id = ${clientId})::bigint as transactions,
+    (select count(*) from events where client_id = ${clientId})::bigint as events`);
+  // Halfway down each list: the cursor names a row with as many rows before it as after.
+  const deepTransactionId = await one(`select id from transactions where client_id = ${clientId} order by id limit 1 offset ${Math.floor(Number(counted?.transactions ?? 0) / 2)}`);
+  const deepEventId = await one(`select id from events where client_id = ${clientId} order by id limit 1 offset ${Math.floor(Number(counted?.events ?? 0) / 2)}`);
+  const customerId = await one(`select id from users where client_id = ${clientId} and email_lower = '${CUSTOMER_EMAIL}'`);
+  const sellerId = await one(`select id from users where client_id = ${clientId} and email_lower = '${CUSTOMER_EMAIL.replace('buyer.', 'seller.')}'`);
+  const milestoneIds = (await session.run(`select id from milestones where client_id = ${clientId} order by id desc limit 2000`)).map((r) => String(r.id));
+  return { deepTransactionId, deepEventId, customerId, sellerId, milestoneIds };
+}
+
+/** The dashboard's way in for the customer: an account, and the client's key (plaintext here, sealed by the server as it starts). */
+async function letCustomerIn(session: SqlSession, client: GeneratedClient, customerId: string): Promise<void> {
+  await session.run(`insert into dashboard_accounts (id, email, name, role, client_id, escrow_user_id, password_hash)
+    values ('${randomUUID()}', '${CUSTOMER_EMAIL}', 'Buyer No. 1', 'customer', '${client.id}', '${customerId}', '${passwordHash(CUSTOMER_PASSWORD)}')`);
+  await session.run(`insert into dashboard_client_keys (client_id, secret_key) values ('${client.id}', '${client.secretKey}')`);
+}
+
+type Prepared = { server: TestServer; databaseUrl?: string; client: GeneratedClient; generated: GeneratedDataset; check: GeneratedCheck; facts: Facts };
+
+/** A PostgreSQL database of its own filled to `size`, its server, `body`; then both gone. */
+function onPostgres<T>(size: number, body: (p: Prepared) => Promise<T>): Promise<T> {
+  return onGeneratedDatabase(
+    datasetOptionsForSize(size),
+    async ({ databaseUrl, connection, db, client, generated }) => {
+      const session = postgresSession(connection);
+      const check = await checkGenerated(session, db);
+      const facts = await factsOf(session, client);
+      await letCustomerIn(session, client, facts.customerId);
+      const server = await startStormServer(databaseUrl);
+      try {
+        return await body({ server, databaseUrl, client, generated, check, facts });
+      } finally {
+        await server.stop();
+      }
+    },
+    'bench_twosize',
+  );
+}
+
+/** A PGlite data directory filled to `size` (closed again before its server opens it), the server, `body`; then both gone. */
+async function onPglite<T>(size: number, body: (p: Prepared) => Promise<T>): Promise<T> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'escrow-twosize-'));
+  try {
+    const pg = new PGlite(path.join(dataDir, 'pgdata'));
+    let prepared: Omit<Prepared, 'server'>;
+    try {
+      await migratePglite(drizzlePglite(pg), { migrationsFolder: MIGRATIONS_FOLDER });
+      const session = pgliteSession(pg);
+      const generated = await generateDataset(session, datasetOptionsForSize(size));
+      const client = generated.clients[0]!;
+      const check = await checkGenerated(session, drizzlePglite(pg) as unknown as Db);
+      prepared = { client, generated, check, facts: await factsOf(session, client) };
+    } finally {
+      await pg.close();
+    }
+    delete process.env.TEST_DATABASE_URL;
+    const server = await startTestServer({ dataDir });
+    try {
+      return await body({ ...prepared, server });
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+type Measured = { name: string; operations: string[]; steps: number; make: (worker: number) => Operation };
+
+async function measureSize(database: TwoSizesResult['database'], size: number, timing: Timing): Promise<SizeResult> {
+  console.log(`\n== ${database}: ${size.toLocaleString('en')} transactions ==`);
+  const on = database === 'postgres' ? onPostgres : onPglite;
+  return on(size, async ({ server, databaseUrl, client, generated, check, facts }) => {
+    console.log(`  generated in ${generated.seconds.toFixed(1)} s, ${Math.round(check.databaseBytes / 1048576)} MB, ledger audit ${check.audit.balanced ? 'balanced' : 'NOT balanced'} (${check.auditSeconds} s)`);
+    const slowest = [...generated.timings].sort((a, b) => b.seconds - a.seconds).slice(0, 4);
+    console.log(`  its slowest statements: ${slowest.map((t) => `${t.seconds.toFixed(1)} s ${t.statement}`).join(' | ')}`);
+    const pid = server.process.pid as number;
+    const startRssMb = Math.round(treeRssBytes(pid) / 1048576);
+    const target: Target = { pid, baseUrl: server.baseUrl, key: client.secretKey, output: server.output };
+    const api = new HttpDriver(server.baseUrl, client.secretKey, 8);
+    let data: LargeDataset;
+    try {
+      const pairs = await preparePairs(api, CONCURRENCY);
+      data = { ...facts, key: client.secretKey, pairs, twentyMilestonesId: await twentyMilestoneTransaction(api, pairs[0]!) };
+    } finally {
+      api.close();
+    }
+    const measured: Measured[] = [
+      ...Object.entries(READS).map(([name, make]) => ({ name, operations: [name], steps: 1, make: () => make(data) })),
+      ...Object.entries(LARGE_DATA_READS).map(([name, make]) => ({ name, operations: [name], steps: 1, make: () => make(data) })),
+      ...Object.entries(LIFECYCLES).map(([name, lifecycle]) => ({
+        name,
+        operations: lifecycle.operations,
+        steps: lifecycle.operations.length,
+        make: (w: number) => lifecycle.run(data, data.pairs[w % data.pairs.length]!),
+      })),
+    ];
+    // Every operation warmed before any is measured, as in the main run.
+    for (const m of measured) await measureClosed(target, 'warm-up', [], 8, timing.warmMs / measured.length, m.make);
+    const closed: PhaseResult[] = [];
+    const halfPeak: PhaseResult[] = [];
+    for (const m of measured) {
+      const peak = await measureClosed(target, m.name, m.operations, CONCURRENCY, m.steps > 1 ? timing.lifecycleMs : timing.readMs, m.make);
+      closed.push(peak);
+      halfPeak.push(await measureOpen(target, m.name, m.operations, peak.operationsPerSecond / 2 / m.steps, timing.halfPeakMs, m.make, timing.openWarmMs));
+    }
+    let lcp: Lcp | null = null;
+    if (databaseUrl && timing.lcpLoads > 0) {
+      // Direct SQL writes the long log, which a PGlite data directory open in its server does not allow.
+      const lcpApi = new HttpDriver(server.baseUrl, client.secretKey, 4);
+      try {
+        const transactionId = await largeTransaction(lcpApi, databaseUrl, facts.customerId, facts.sellerId);
+        lcp = await signedInPageLcp(server.baseUrl, transactionId, { email: CUSTOMER_EMAIL, password: CUSTOMER_PASSWORD }, timing.lcpLoads);
+        console.log(`  transaction page LCP: ${lcp.lcpMs.join(', ')} ms (median ${lcp.medianMs})`);
+      } finally {
+        lcpApi.close();
+      }
+    }
+    const peakRssMb = Math.max(startRssMb, ...closed.map((p) => p.peakRssMb), ...halfPeak.map((p) => p.peakRssMb));
+    console.log(`  server RSS ${startRssMb} MB at start, ${peakRssMb} MB at most`);
+    return {
+      transactions: size,
+      generation: {
+        seconds: Number(generated.seconds.toFixed(1)),
+        databaseBytes: check.databaseBytes,
+        auditSeconds: check.auditSeconds,
+        auditBalanced: check.audit.balanced,
+        ledgerEntries: check.audit.entries,
+      },
+      closed,
+      halfPeak,
+      startRssMb,
+      peakRssMb,
+      lcp,
+    };
+  });
+}
+
+export async function twoSizes(database: TwoSizesResult['database'], sizes: number[], quick: boolean, withLcp = true): Promise<TwoSizesResult> {
+  const timing: Timing = quick
+    ? { readMs: 1500, lifecycleMs: 2500, halfPeakMs: 2000, openWarmMs: 1000, warmMs: 5000, lcpLoads: 2 }
+    : { readMs: 6000, lifecycleMs: 10_000, halfPeakMs: 8000, openWarmMs: 2000, warmMs: 30_000, lcpLoads: 5 };
+  if (!withLcp) timing.lcpLoads = 0;
+  const results: SizeResult[] = [];
+  for (const size of sizes) results.push(await measureSize(database, size, timing));
+  return { database, sizes: results };
+}
+
+async function main() {
+  const flags = cliFlags();
+  const database = flags.get('database') === 'pglite' ? 'pglite' : 'postgres';
+  const sizes = (flags.get('sizes') ?? '10000,1000000').split(',').map(Number);
+  const out = flags.get('out');
+  const result = await twoSizes(database, sizes, flags.has('quick'), !flags.has('no-lcp'));
+  if (out) fs.writeFileSync(out, `${JSON.stringify(result, null, 2)}\n`);
+  else console.log(JSON.stringify(result, null, 2));
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

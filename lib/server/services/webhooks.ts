@@ -150,15 +150,10 @@ export async function rotateWebhookSecret(db: Db, client: ClientRow, id: string,
 export async function listDeliveries(db: Db, client: ClientRow, id: string, q: ListDeliveriesQuery) {
   checkPageRequest(q);
   await findEndpoint(db, client.id, id);
-  const where = and(
-    eq(webhookDeliveries.clientId, client.id),
-    eq(webhookDeliveries.endpointId, id),
-    q.status ? eq(webhookDeliveries.status, q.status) : undefined,
-  );
+  const owned = and(eq(webhookDeliveries.clientId, client.id), eq(webhookDeliveries.endpointId, id));
+  const where = and(owned, q.status ? eq(webhookDeliveries.status, q.status) : undefined);
   const sequence = sql`coalesce(${webhookDeliveries.sequence}, 0)`;
-  if (q.after !== undefined) {
-    await requireCursorRow(db, webhookDeliveries, and(eq(webhookDeliveries.clientId, client.id), eq(webhookDeliveries.endpointId, id)), q.after, 'Webhook delivery');
-  }
+  if (q.after !== undefined) await requireCursorRow(db, webhookDeliveries, owned, q.after, 'Webhook delivery');
   const direction = q.sort === 'ASC' ? asc : desc;
   const [rows, total] = await Promise.all([
     db

@@ -8,7 +8,7 @@ import { migrate } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import type { Db } from '../lib/server/db/client';
 import { createDatabase, dropDatabase, startTestServer, type TestServer } from '../e2e/support/test-server';
-import { generateDataset, MIGRATIONS_FOLDER, postgresSession, type DatasetOptions, type GeneratedClient, type GeneratedDataset } from './generate-data';
+import { generateDataset, generatorPool, MIGRATIONS_FOLDER, postgresSession, type DatasetOptions, type GeneratedClient, type GeneratedDataset } from './generate-data';
 import { HttpDriver, openLoop, summarize, type LatencySummary, type Recorder } from './load';
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -21,9 +21,7 @@ export type StormDatabase = { databaseUrl: string; connection: postgres.Sql; db:
  */
 export async function onGeneratedDatabase<T>(options: DatasetOptions, body: (d: StormDatabase) => Promise<T>, namePrefix?: string): Promise<T> {
   const databaseUrl = await createDatabase(ADMIN_URL, namePrefix);
-  // One connection, never replaced: the generator's temporary tables live in its session, and postgres.js
-  // otherwise ends a connection after 30 to 60 minutes of life, which a big dataset's generation outlasts.
-  const connection = postgres(databaseUrl, { max: 1, max_lifetime: null, idle_timeout: 0, onnotice: () => undefined });
+  const connection = generatorPool(databaseUrl);
   try {
     await migrate(drizzle(connection), { migrationsFolder: MIGRATIONS_FOLDER });
     const generated = await generateDataset(postgresSession(connection), options);

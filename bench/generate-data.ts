@@ -60,9 +60,13 @@ export function postgresSession(pool: postgres.Sql): SqlSession {
   return { run, together: async (statements) => void (await Promise.all(statements.map(run))), parallel };
 }
 
-/** Connections for the generator to a PostgreSQL database: one per core. */
+/**
+ * Connections for the generator to a PostgreSQL database: one per core. Each may sort and hash in memory
+ * what the server's default allows per query (a few megabytes): a hash join of the parties' records on a
+ * million transactions' steps would otherwise spill every step to disk.
+ */
 export function generatorPool(url: string): postgres.Sql {
-  return postgres(url, { max: os.availableParallelism(), onnotice: () => undefined });
+  return postgres(url, { max: os.availableParallelism(), onnotice: () => undefined, connection: { work_mem: '256MB', maintenance_work_mem: '512MB' } });
 }
 
 export type DatasetOptions = {
@@ -554,6 +558,7 @@ export async function generateDataset(session: SqlSession, options: DatasetOptio
     v (state, sequence, position, status, funded, delivered, completed, rejected, return_proof_sent, return_approved, delivered_at, rejected_at, updated_at, held, escrow_moved_at, allowed)`);
   await run(`create unlogged table gen.gen_transaction_after with (autovacuum_enabled = false) as select * from (values ${transactionSnapshotValues(outcomes)})
     v (state, sequence, status, current_position, is_completed, on_last_milestone, completed_at, canceled_at, updated_at, funded, released, refunded, allowed)`);
+  await run('analyze gen.gen_party_record, gen.gen_milestone_after, gen.gen_transaction_after');
   const transactionJson = transactionRecordJson('ta');
   const withParties = `${transactionJson} || jsonb_build_object('buyer', bp.record, 'seller', sp.record)`;
   const withMilestones = `${withParties} || jsonb_build_object('milestones', jsonb_build_array(${milestoneRecordJson('m1', 1)}, ${milestoneRecordJson('m2', 2)}), 'allowed_actions', ta.allowed, 'deadlines', '[]'::jsonb)`;

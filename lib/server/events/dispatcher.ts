@@ -27,7 +27,13 @@ export const DELIVERY_LEASE_MS = 60_000;
 export const DELIVERY_TIMEOUT_MS = 10_000;
 /** Sends in flight per process; a slow receiver holds one slot, not the whole queue. */
 const MAX_IN_FLIGHT = 64;
-const CLAIM_AT_LEAST = MAX_IN_FLIGHT / 4;
+/**
+ * Claimed deliveries waiting for a slot, at most: the next claim is made while sends run, and each claim
+ * takes many. A claim is one statement whatever its size, and taking a few at every freed slot cost the
+ * database more than the sends did.
+ */
+const MAX_WAITING = MAX_IN_FLIGHT;
+const CLAIM_AT_LEAST = MAX_WAITING / 2;
 const USER_AGENT = 'EscrowDesk-Webhooks/1.0';
 
 type Claimed = {
@@ -45,6 +51,8 @@ type Claimed = {
   secret: string;
   previousSecret: string | null;
   previousSecretExpiresAt: Date | null;
+  /** The delivery's times before the claim: one never sent is handed back with them (releaseUnsent). */
+  before: { lastAttemptAt: Date | null; nextAttemptAt: Date | null };
   event: { id: string; type: string; createdAt: Date; sequence: number | null; transactionId: string | null; data: unknown };
 };
 
@@ -73,6 +81,8 @@ const instant = (value: string): Date => events.createdAt.mapFromDriverValue(val
 type ClaimRow = {
   id: string;
   attempts: number;
+  last_attempt_before: string | null;
+  next_attempt_before: string | null;
   client_mode: string;
   endpoint_id: string;
   url: string;
@@ -104,8 +114,8 @@ export async function claimDueDeliveries(db: Db, now: Date, limit: number, opts:
   const at = now.toISOString();
   const retry =
     opts.retries === false
-      ? sql`select null::uuid as id where false`
-      : sql`select d.id from webhook_deliveries d
+      ? sql`select null::uuid as id, null::timestamptz as last_attempt_at, null::timestamptz as next_attempt_at where false`
+      : sql`select d.id, d.last_attempt_at, d.next_attempt_at from webhook_deliveries d
       where d.status = 'pending' and d.attempts > 0 and d.next_attempt_at <= ${at}::timestamptz and ${endpointEnabled} and ${nextInItsQueue}
       order by d.next_attempt_at, d.id
       limit ${limit}
@@ -114,20 +124,21 @@ export async function claimDueDeliveries(db: Db, now: Date, limit: number, opts:
     with retry as (
       ${retry}
     ), fresh as (
-      select d.id from webhook_deliveries d
+      select d.id, d.last_attempt_at, d.next_attempt_at from webhook_deliveries d
       where d.status = 'pending' and d.attempts = 0 and ${endpointEnabled} and ${nextInItsQueue}
       order by d.created_at, d.id
       limit ${limit}
       for update of d skip locked
     ), picked as (
-      (select id from retry) union all (select id from fresh) limit ${limit}
+      (select * from retry) union all (select * from fresh) limit ${limit}
     ), claimed as (
       update webhook_deliveries d
       set attempts = d.attempts + 1, last_attempt_at = ${at}::timestamptz, next_attempt_at = ${new Date(now.getTime() + DELIVERY_LEASE_MS).toISOString()}::timestamptz
       from picked where d.id = picked.id
-      returning d.id, d.attempts, d.client_id, d.endpoint_id, d.event_id
+      returning d.id, d.attempts, d.client_id, d.endpoint_id, d.event_id,
+        picked.last_attempt_at as last_attempt_before, picked.next_attempt_at as next_attempt_before
     )
-    select c.id, c.attempts, cl.mode as client_mode,
+    select c.id, c.attempts, c.last_attempt_before, c.next_attempt_before, cl.mode as client_mode,
       w.id as endpoint_id, w.url, w.secret, w.previous_secret, w.previous_secret_expires_at,
       e.id as event_id, e.type, e.created_at, e.sequence, e.transaction_id, e.data
     from claimed c
@@ -158,6 +169,10 @@ export async function claimDueDeliveries(db: Db, now: Date, limit: number, opts:
     attempts: Number(row.attempts),
     claimedAt: now,
     ...endpointOf(row),
+    before: {
+      lastAttemptAt: row.last_attempt_before === null ? null : instant(row.last_attempt_before),
+      nextAttemptAt: row.next_attempt_before === null ? null : instant(row.next_attempt_before),
+    },
     event: {
       id: row.event_id,
       type: row.type,
@@ -305,6 +320,16 @@ async function recordResults(db: Db, results: AttemptResult[]): Promise<void> {
   await db.execute(updateRows(webhookDeliveries, results, { onlyWhere: sql`target.attempts = r.attempts and (r.status = 'succeeded' or target.status = 'pending')` }));
 }
 
+/**
+ * Hands claimed deliveries that were never sent back as they were before the claim, so the next sender
+ * takes them at once rather than when their lease runs out; one another sender has claimed since is left alone.
+ */
+async function releaseUnsent(db: Db, unsent: Claimed[]): Promise<void> {
+  if (unsent.length === 0) return;
+  const rows = unsent.map((c) => ({ id: c.id, attempts: c.attempts - 1, lastAttemptAt: c.before.lastAttemptAt, nextAttemptAt: c.before.nextAttemptAt }));
+  await db.execute(updateRows(webhookDeliveries, rows, { onlyWhere: sql`target.attempts = r.attempts + 1 and target.status = 'pending'` }));
+}
+
 export type Dispatcher = { stop: () => Promise<void> };
 
 /**
@@ -321,6 +346,7 @@ export function createDispatcher(db: Db, opts: { pollMs: number; retryBaseMs: nu
   let lastRetryLook = -Infinity;
   let retriesFound = false;
   const inFlight = new Set<Promise<void>>();
+  const waiting: Claimed[] = [];
   const sending: Sending = new Set();
 
   const schedule = (ms: number) => {
@@ -373,14 +399,27 @@ export function createDispatcher(db: Db, opts: { pollMs: number; retryBaseMs: nu
     });
   };
 
+  const startWaiting = () => {
+    while (!stopped && inFlight.size < MAX_IN_FLIGHT && waiting.length > 0) {
+      const job: Promise<void> = deliver(waiting.shift()!)
+        .catch((error) => logError('webhook delivery could not be recorded', error))
+        .finally(() => {
+          inFlight.delete(job);
+          startWaiting();
+          schedule(0);
+        });
+      inFlight.add(job);
+    }
+  };
+
   const tick = async () => {
     if (stopped) return;
     if (running) {
       rerun = true;
       return;
     }
-    const room = MAX_IN_FLIGHT - inFlight.size;
-    // A few freed slots wait for more, so a backlog goes out in claims of many; a poll's time later they are claimed anyway (slow receivers hold the rest).
+    const room = MAX_IN_FLIGHT + MAX_WAITING - inFlight.size - waiting.length;
+    // A little room waits for more, so a backlog goes out in claims of many; a poll's time later it is claimed anyway (slow receivers hold the rest).
     if (room < CLAIM_AT_LEAST && performance.now() - lastClaimAt < opts.pollMs) {
       schedule(opts.pollMs);
       return;
@@ -396,15 +435,10 @@ export function createDispatcher(db: Db, opts: { pollMs: number; retryBaseMs: nu
       const batch = await claimDueDeliveries(db, new Date(), room, { retries });
       if (retries) retriesFound = batch.some((c) => c.attempts > 1);
       full = room > 0 && batch.length === room;
-      for (const c of batch) {
-        const job: Promise<void> = deliver(c)
-          .catch((error) => logError('webhook delivery could not be recorded', error))
-          .finally(() => {
-            inFlight.delete(job);
-            schedule(0);
-          });
-        inFlight.add(job);
-      }
+      // Claimed as the dispatcher was being stopped: handed straight back.
+      if (stopped) await releaseUnsent(db, batch);
+      else waiting.push(...batch);
+      startWaiting();
     } catch (error) {
       logError('webhook dispatcher could not claim deliveries', error);
     } finally {
@@ -429,7 +463,9 @@ export function createDispatcher(db: Db, opts: { pollMs: number; retryBaseMs: nu
     stop: async () => {
       stopped = true;
       clearTimeout(timer);
-      const drained = Promise.allSettled([...inFlight]);
+      const unsent = waiting.splice(0);
+      const released = releaseUnsent(db, unsent).catch((error) => console.error(JSON.stringify({ level: 'error', msg: 'webhook deliveries claimed but not sent could not be handed back (their lease runs out)', error: loggableError(error) })));
+      const drained = Promise.allSettled([...inFlight, released]);
       const grace = new Promise((resolve) => setTimeout(resolve, 5_000).unref());
       await Promise.race([drained, grace]);
       for (const request of sending) request.destroy(shuttingDown());

@@ -6,7 +6,7 @@ import { webhookPayload } from '@/lib/contracts/webhook-records';
 import { nextRetry } from '@/lib/escrow/retry-schedule';
 import { signatureHeader } from '@/lib/escrow/webhook-signature';
 import type { Db } from '../db/client';
-import { events, webhookDeliveries, webhookEndpoints } from '../db/schema';
+import { events, webhookDeliveries } from '../db/schema';
 import { PURPOSE, secretBox } from '../crypto/secret-box';
 import { env } from '../env';
 import { loggableError } from '../log-error';

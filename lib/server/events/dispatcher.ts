@@ -6,13 +6,13 @@ import { webhookPayload } from '@/lib/contracts/webhook-records';
 import { nextRetry } from '@/lib/escrow/retry-schedule';
 import { signatureHeader } from '@/lib/escrow/webhook-signature';
 import type { Db } from '../db/client';
-import { events, webhookDeliveries, webhookEndpoints } from '../db/schema';
+import { events, webhookDeliveries } from '../db/schema';
 import { PURPOSE, secretBox } from '../crypto/secret-box';
 import { env } from '../env';
 import { loggableError } from '../log-error';
 import { deliveryAgent, isPolicyRefusal, REFUSED_RESOLVED_ADDRESS, refusedBeforeConnecting, webhookTargetPolicy } from './webhook-target';
 import { updateRows } from '../db/recordset';
-import { queryRows, rowFromJson } from '../db/rows';
+import { queryRows } from '../db/rows';
 
 /**
  * The webhook dispatcher (decisions §9): sends the outbox's pending deliveries, signed, and retries
@@ -27,7 +27,13 @@ export const DELIVERY_LEASE_MS = 60_000;
 export const DELIVERY_TIMEOUT_MS = 10_000;
 /** Sends in flight per process; a slow receiver holds one slot, not the whole queue. */
 const MAX_IN_FLIGHT = 64;
-const CLAIM_AT_LEAST = MAX_IN_FLIGHT / 4;
+/**
+ * Claimed deliveries waiting for a slot, at most: the next claim is made while sends run, and each claim
+ * takes many. A claim is one statement whatever its size, and taking a few at every freed slot cost the
+ * database more than the sends did.
+ */
+const MAX_WAITING = MAX_IN_FLIGHT;
+const CLAIM_AT_LEAST = MAX_WAITING / 2;
 const USER_AGENT = 'EscrowDesk-Webhooks/1.0';
 
 type Claimed = {
@@ -39,9 +45,14 @@ type Claimed = {
   /** The endpoint's client's mode: a live client's deliveries go over https only. */
   clientMode: string;
   url: string;
+  /** The URL parsed, and why the target policy refuses it before connecting (if it does): once per endpoint and claim. */
+  target: URL;
+  refused: string | undefined;
   secret: string;
   previousSecret: string | null;
   previousSecretExpiresAt: Date | null;
+  /** The delivery's times before the claim: one never sent is handed back with them (releaseUnsent). */
+  before: { lastAttemptAt: Date | null; nextAttemptAt: Date | null };
   event: { id: string; type: string; createdAt: Date; sequence: number | null; transactionId: string | null; data: unknown };
 };
 
@@ -63,66 +74,114 @@ const nextInItsQueue = sql`not exists (
     and earlier.transaction_id = d.transaction_id and earlier.sequence < d.sequence)`;
 const endpointEnabled = sql`exists (select 1 from webhook_endpoints w where w.id = d.endpoint_id and w.enabled)`;
 
+/** A timestamp column's value as the drivers give it in a raw statement (text), decoded as drizzle decodes the column. */
+const instant = (value: string): Date => events.createdAt.mapFromDriverValue(value) as Date;
+
+/** A claimed delivery as the claim's statement returns it: the endpoint's and the event's columns, not whole rows. */
+type ClaimRow = {
+  id: string;
+  attempts: number;
+  last_attempt_before: string | null;
+  next_attempt_before: string | null;
+  client_mode: string;
+  endpoint_id: string;
+  url: string;
+  secret: string;
+  previous_secret: string | null;
+  previous_secret_expires_at: string | null;
+  event_id: string;
+  type: string;
+  created_at: string;
+  sequence: number | null;
+  transaction_id: string | null;
+  data: unknown;
+};
+
 /**
  * Claims up to `limit` due deliveries in one statement: retries whose time has come, soonest first, then
  * deliveries never tried, oldest first (a sandbox client's test clock may date events ahead of the wall
  * clock: those go at once). Per endpoint, a transaction's events go out in sequence order: one waits while
  * an earlier one of the same transaction is still pending there (being sent or waiting for a retry). Each
  * part walks a partial index in its order and stops at `limit`, so a claim costs the same whatever the
- * backlog.
+ * backlog, but for the entries of rows updated since, which a walk reads from the heap until VACUUM
+ * removes them (or a scan marks them dead, which it does not while any transaction on the server, in
+ * any database, is older). The retries' index gets one per lease taken, dated a lease after its claim,
+ * so in a storm the retries' part reads more of them each time: `retries: false` leaves it out of the
+ * claims between its looks (createDispatcher).
  */
-export async function claimDueDeliveries(db: Db, now: Date, limit: number): Promise<Claimed[]> {
+export async function claimDueDeliveries(db: Db, now: Date, limit: number, opts: { retries?: boolean } = {}): Promise<Claimed[]> {
   if (limit <= 0) return [];
   const at = now.toISOString();
-  const rows = await queryRows<{ id: string; attempts: number; client_mode: string; endpoint: unknown; event: unknown }>(db, sql`
-    with retry as (
-      select d.id from webhook_deliveries d
+  const retry =
+    opts.retries === false
+      ? sql`select null::uuid as id, null::timestamptz as last_attempt_at, null::timestamptz as next_attempt_at where false`
+      : sql`select d.id, d.last_attempt_at, d.next_attempt_at from webhook_deliveries d
       where d.status = 'pending' and d.attempts > 0 and d.next_attempt_at <= ${at}::timestamptz and ${endpointEnabled} and ${nextInItsQueue}
       order by d.next_attempt_at, d.id
       limit ${limit}
-      for update of d skip locked
+      for update of d skip locked`;
+  const rows = await queryRows<ClaimRow>(db, sql`
+    with retry as (
+      ${retry}
     ), fresh as (
-      select d.id from webhook_deliveries d
+      select d.id, d.last_attempt_at, d.next_attempt_at from webhook_deliveries d
       where d.status = 'pending' and d.attempts = 0 and ${endpointEnabled} and ${nextInItsQueue}
       order by d.created_at, d.id
       limit ${limit}
       for update of d skip locked
     ), picked as (
-      (select id from retry) union all (select id from fresh) limit ${limit}
+      (select * from retry) union all (select * from fresh) limit ${limit}
     ), claimed as (
       update webhook_deliveries d
       set attempts = d.attempts + 1, last_attempt_at = ${at}::timestamptz, next_attempt_at = ${new Date(now.getTime() + DELIVERY_LEASE_MS).toISOString()}::timestamptz
       from picked where d.id = picked.id
-      returning d.id, d.attempts, d.client_id, d.endpoint_id, d.event_id
+      returning d.id, d.attempts, d.client_id, d.endpoint_id, d.event_id,
+        picked.last_attempt_at as last_attempt_before, picked.next_attempt_at as next_attempt_before
     )
-    select c.id, c.attempts, cl.mode as client_mode, to_jsonb(w) as endpoint, to_jsonb(e) as event
+    select c.id, c.attempts, c.last_attempt_before, c.next_attempt_before, cl.mode as client_mode,
+      w.id as endpoint_id, w.url, w.secret, w.previous_secret, w.previous_secret_expires_at,
+      e.id as event_id, e.type, e.created_at, e.sequence, e.transaction_id, e.data
     from claimed c
     join webhook_endpoints w on w.id = c.endpoint_id
     join clients cl on cl.id = c.client_id
     join events e on e.id = c.event_id`);
-  // An endpoint's secrets are opened once per claim, however many of its deliveries it holds.
-  const opened = new Map<string, string>();
-  const open = (sealed: string) => {
-    let secret = opened.get(sealed);
-    if (secret === undefined) opened.set(sealed, (secret = secretBox().open(sealed, PURPOSE.webhookSecret)));
-    return secret;
-  };
-  return rows.map((row) => {
-    const endpoint = rowFromJson(webhookEndpoints, row.endpoint);
-    const event = rowFromJson(events, row.event);
-    return {
-      id: row.id,
-      attempts: Number(row.attempts),
-      claimedAt: now,
-      endpointId: endpoint.id,
+  // An endpoint's secrets are opened, and its URL parsed and judged, once per claim however many of its deliveries it holds.
+  const endpoints = new Map<string, Pick<Claimed, 'endpointId' | 'clientMode' | 'url' | 'target' | 'refused' | 'secret' | 'previousSecret' | 'previousSecretExpiresAt'>>();
+  const endpointOf = (row: ClaimRow) => {
+    const known = endpoints.get(row.endpoint_id);
+    if (known) return known;
+    const box = secretBox();
+    const endpoint = {
+      endpointId: row.endpoint_id,
       clientMode: row.client_mode,
-      url: endpoint.url,
-      secret: open(endpoint.secret),
-      previousSecret: endpoint.previousSecret === null ? null : open(endpoint.previousSecret),
-      previousSecretExpiresAt: endpoint.previousSecretExpiresAt,
-      event: { id: event.id, type: event.type, createdAt: event.createdAt, sequence: event.sequence, transactionId: event.transactionId, data: event.data },
+      url: row.url,
+      target: new URL(row.url),
+      refused: refusedBeforeConnecting(row.url, webhookTargetPolicy({ mode: row.client_mode })),
+      secret: box.open(row.secret, PURPOSE.webhookSecret),
+      previousSecret: row.previous_secret === null ? null : box.open(row.previous_secret, PURPOSE.webhookSecret),
+      previousSecretExpiresAt: row.previous_secret_expires_at === null ? null : instant(row.previous_secret_expires_at),
     };
-  });
+    endpoints.set(row.endpoint_id, endpoint);
+    return endpoint;
+  };
+  return rows.map((row) => ({
+    id: row.id,
+    attempts: Number(row.attempts),
+    claimedAt: now,
+    ...endpointOf(row),
+    before: {
+      lastAttemptAt: row.last_attempt_before === null ? null : instant(row.last_attempt_before),
+      nextAttemptAt: row.next_attempt_before === null ? null : instant(row.next_attempt_before),
+    },
+    event: {
+      id: row.event_id,
+      type: row.type,
+      createdAt: instant(row.created_at),
+      sequence: row.sequence === null ? null : Number(row.sequence),
+      transactionId: row.transaction_id,
+      data: events.data.mapFromDriverValue(row.data),
+    },
+  }));
 }
 
 /** The body a receiver gets, byte for byte what the dashboard's payload viewer shows (lib/contracts). */
@@ -158,37 +217,51 @@ function describeFailure(error: unknown, timedOut: boolean): string {
 
 type Outcome = { ok: boolean; statusCode: number | null; error: string | null };
 
+/** Requests on the wire, so that stopping can cut them off; the send's own timer bounds each one. */
+type Sending = Set<http.ClientRequest>;
+
+class SendTimedOut extends Error {}
+
+/** What a request cut off by the dispatcher's stop fails with. */
+const shuttingDown = () => Object.assign(new Error('the server was shutting down'), { name: 'AbortError' });
+
 /**
  * One POST with Node's http(s) and request-filtering-agent, which checks the address each connection
  * resolves to (fetch takes no agent). Only the status counts: the answer's body is drained unread, so the
  * connection goes back to the agent for the next delivery (the send's timeout still bounds a body that
- * never ends).
+ * never ends). A plain timer rather than an AbortSignal per send: the signals (a timeout, and one
+ * combined with the dispatcher's) were a good share of a send's CPU.
  */
-function post(url: URL, headers: Record<string, string>, body: string, signal: AbortSignal): Promise<number> {
+function post(url: URL, headers: Record<string, string>, body: string, sending: Sending): Promise<number> {
   return new Promise((resolve, reject) => {
     const request = (url.protocol === 'https:' ? https : http).request(
       url,
-      { method: 'POST', headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) }, agent: deliveryAgent(url), signal },
+      { method: 'POST', headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) }, agent: deliveryAgent(url) },
       (response) => {
         resolve(response.statusCode ?? 0);
         response.resume();
       },
     );
+    const timer = setTimeout(() => request.destroy(new SendTimedOut()), DELIVERY_TIMEOUT_MS).unref();
+    sending.add(request);
+    request.once('close', () => {
+      clearTimeout(timer);
+      sending.delete(request);
+    });
     request.on('error', reject);
     request.end(body);
   });
 }
 
-async function send(c: Claimed, stop: AbortSignal): Promise<Outcome> {
-  const refused = refusedBeforeConnecting(c.url, webhookTargetPolicy({ mode: c.clientMode }));
-  if (refused) return { ok: false, statusCode: null, error: refused };
+async function send(c: Claimed, sending: Sending): Promise<Outcome> {
+  if (c.refused) return { ok: false, statusCode: null, error: c.refused };
   const body = deliveryBody(c.event);
   const now = new Date();
   const signature = signatureHeader({ secrets: signingSecrets(c, now), timestamp: Math.floor(now.getTime() / 1000), body });
-  const timeout = AbortSignal.timeout(DELIVERY_TIMEOUT_MS);
   try {
+    // A redirect is not an answer (http.request never follows one): the receiver's URL is the one registered.
     const status = await post(
-      new URL(c.url),
+      c.target,
       {
         'content-type': 'application/json',
         'user-agent': USER_AGENT,
@@ -198,13 +271,12 @@ async function send(c: Claimed, stop: AbortSignal): Promise<Outcome> {
         'escrow-delivery-id': c.id,
       },
       body,
-      // A redirect is not an answer (http.request never follows one): the receiver's URL is the one registered.
-      AbortSignal.any([timeout, stop]),
+      sending,
     );
     if (status >= 200 && status < 300) return { ok: true, statusCode: status, error: null };
     return { ok: false, statusCode: status, error: `the endpoint answered HTTP ${status}` };
   } catch (error) {
-    return { ok: false, statusCode: null, error: describeFailure(error, timeout.aborted) };
+    return { ok: false, statusCode: null, error: describeFailure(error, error instanceof SendTimedOut) };
   }
 }
 
@@ -248,6 +320,16 @@ async function recordResults(db: Db, results: AttemptResult[]): Promise<void> {
   await db.execute(updateRows(webhookDeliveries, results, { onlyWhere: sql`target.attempts = r.attempts and (r.status = 'succeeded' or target.status = 'pending')` }));
 }
 
+/**
+ * Hands claimed deliveries that were never sent back as they were before the claim, so the next sender
+ * takes them at once rather than when their lease runs out; one another sender has claimed since is left alone.
+ */
+async function releaseUnsent(db: Db, unsent: Claimed[]): Promise<void> {
+  if (unsent.length === 0) return;
+  const rows = unsent.map((c) => ({ id: c.id, attempts: c.attempts - 1, lastAttemptAt: c.before.lastAttemptAt, nextAttemptAt: c.before.nextAttemptAt }));
+  await db.execute(updateRows(webhookDeliveries, rows, { onlyWhere: sql`target.attempts = r.attempts + 1 and target.status = 'pending'` }));
+}
+
 export type Dispatcher = { stop: () => Promise<void> };
 
 /**
@@ -261,8 +343,11 @@ export function createDispatcher(db: Db, opts: { pollMs: number; retryBaseMs: nu
   let timer: NodeJS.Timeout | undefined;
   let lastErrorLog = 0;
   let lastClaimAt = 0;
+  let lastRetryLook = -Infinity;
+  let retriesFound = false;
   const inFlight = new Set<Promise<void>>();
-  const abort = new AbortController();
+  const waiting: Claimed[] = [];
+  const sending: Sending = new Set();
 
   const schedule = (ms: number) => {
     if (stopped) return;
@@ -294,7 +379,7 @@ export function createDispatcher(db: Db, opts: { pollMs: number; retryBaseMs: nu
 
   const deliver = async (c: Claimed) => {
     const started = performance.now();
-    const outcome = await send(c, abort.signal);
+    const outcome = await send(c, sending);
     const result = attemptResult(c, outcome, new Date(), opts);
     const logLine = JSON.stringify({
       level: result.status === 'failed' ? 'warn' : 'info',
@@ -314,33 +399,46 @@ export function createDispatcher(db: Db, opts: { pollMs: number; retryBaseMs: nu
     });
   };
 
+  const startWaiting = () => {
+    while (!stopped && inFlight.size < MAX_IN_FLIGHT && waiting.length > 0) {
+      const job: Promise<void> = deliver(waiting.shift()!)
+        .catch((error) => logError('webhook delivery could not be recorded', error))
+        .finally(() => {
+          inFlight.delete(job);
+          startWaiting();
+          schedule(0);
+        });
+      inFlight.add(job);
+    }
+  };
+
   const tick = async () => {
     if (stopped) return;
     if (running) {
       rerun = true;
       return;
     }
-    const room = MAX_IN_FLIGHT - inFlight.size;
-    // A few freed slots wait for more, so a backlog goes out in claims of many; a poll's time later they are claimed anyway (slow receivers hold the rest).
+    const room = MAX_IN_FLIGHT + MAX_WAITING - inFlight.size - waiting.length;
+    // A little room waits for more, so a backlog goes out in claims of many; a poll's time later it is claimed anyway (slow receivers hold the rest).
     if (room < CLAIM_AT_LEAST && performance.now() - lastClaimAt < opts.pollMs) {
       schedule(opts.pollMs);
       return;
     }
     running = true;
     lastClaimAt = performance.now();
+    // Retries are looked for once a poll, and at every claim while they keep turning up (a receiver back
+    // after a long absence): claimDueDeliveries says why not at every claim.
+    const retries = retriesFound || lastClaimAt - lastRetryLook >= opts.pollMs;
+    if (retries) lastRetryLook = lastClaimAt;
     let full = false;
     try {
-      const batch = await claimDueDeliveries(db, new Date(), room);
+      const batch = await claimDueDeliveries(db, new Date(), room, { retries });
+      if (retries) retriesFound = batch.some((c) => c.attempts > 1);
       full = room > 0 && batch.length === room;
-      for (const c of batch) {
-        const job: Promise<void> = deliver(c)
-          .catch((error) => logError('webhook delivery could not be recorded', error))
-          .finally(() => {
-            inFlight.delete(job);
-            schedule(0);
-          });
-        inFlight.add(job);
-      }
+      // Claimed as the dispatcher was being stopped: handed straight back.
+      if (stopped) await releaseUnsent(db, batch);
+      else waiting.push(...batch);
+      startWaiting();
     } catch (error) {
       logError('webhook dispatcher could not claim deliveries', error);
     } finally {
@@ -365,10 +463,12 @@ export function createDispatcher(db: Db, opts: { pollMs: number; retryBaseMs: nu
     stop: async () => {
       stopped = true;
       clearTimeout(timer);
-      const drained = Promise.allSettled([...inFlight]);
+      const unsent = waiting.splice(0);
+      const released = releaseUnsent(db, unsent).catch((error) => console.error(JSON.stringify({ level: 'error', msg: 'webhook deliveries claimed but not sent could not be handed back (their lease runs out)', error: loggableError(error) })));
+      const drained = Promise.allSettled([...inFlight, released]);
       const grace = new Promise((resolve) => setTimeout(resolve, 5_000).unref());
       await Promise.race([drained, grace]);
-      abort.abort();
+      for (const request of sending) request.destroy(shuttingDown());
       await drained;
     },
   };

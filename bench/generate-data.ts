@@ -310,12 +310,17 @@ export async function generateDataset(session: SqlSession, options: DatasetOptio
   await run('drop schema if exists gen cascade');
   await run('create schema gen');
   // Autovacuum would chase the inserts through tables growing by gigabytes; the VACUUM at the end does its work once.
-  // The list-counting triggers are off too: each would hold a copy of every row its statement wrote (gigabytes
-  // of event JSON on disk at a million); the totals are counted once at the end instead.
   const appTables = (await run(`select relname from pg_class where relnamespace = 'public'::regnamespace and relkind = 'r' order by relname`)).map((r) =>
     String(r.relname).replace(/"/g, '""'),
   );
-  for (const table of appTables) await run(`alter table "${table}" set (autovacuum_enabled = false), disable trigger user`);
+  for (const table of appTables) await run(`alter table "${table}" set (autovacuum_enabled = false)`);
+  // The list-counting triggers are dropped for the load and made again from their own definitions at the end,
+  // the totals counted once then. Disabled is not enough: a statement still keeps a copy of every row it writes
+  // for a disabled trigger's transition table (gigabytes of event JSON in temporary files at a million).
+  const triggers = await run(`select t.tgname as name, c.relname as table, pg_get_triggerdef(t.oid) as definition
+    from pg_trigger t join pg_class c on c.oid = t.tgrelid
+    where not t.tgisinternal and c.relnamespace = 'public'::regnamespace order by c.relname, t.tgname`);
+  for (const t of triggers) await run(`drop trigger "${String(t.name)}" on "${String(t.table)}"`);
   // UUIDv7 as lib/server/ids.ts makes them: 48 bits of ms, version 7, a 12-bit counter, the rest random.
   await run(`create or replace function gen.uuid7(at timestamptz, counter bigint) returns uuid language sql volatile as $$
     select (lpad(to_hex(floor(extract(epoch from at) * 1000)::bigint), 12, '0') || '7' || lpad(to_hex(counter & 4095), 3, '0')
@@ -602,7 +607,8 @@ export async function generateDataset(session: SqlSession, options: DatasetOptio
       where get_byte(uuid_send(e.id), 15) % ${session.parallel} = ${part}`);
   }
   await run('drop schema gen cascade');
-  for (const table of appTables) await run(`alter table "${table}" reset (autovacuum_enabled), enable trigger user`);
+  for (const table of appTables) await run(`alter table "${table}" reset (autovacuum_enabled)`);
+  for (const t of triggers) await run(String(t.definition));
   await run('delete from list_count_changes');
   await run('delete from list_counts');
   await run('insert into list_counts (list, scope, facet, n) select list, scope, facet, n from counted_list_totals()');

@@ -62,8 +62,8 @@ export function postgresSession(pool: postgres.Sql): SqlSession {
 
 /**
  * Connections for the generator to a PostgreSQL database: one per core. Each may sort and hash in memory
- * what the server's default allows per query (a few megabytes): a hash join of the parties' records on a
- * million transactions' steps would otherwise spill every step to disk.
+ * more than the server's default of a few megabytes: the parties' records hashed for a million
+ * transactions' steps are near that, and a hash over it writes every step to disk.
  */
 export function generatorPool(url: string): postgres.Sql {
   return postgres(url, { max: os.availableParallelism(), onnotice: () => undefined, connection: { work_mem: '256MB', maintenance_work_mem: '512MB' } });

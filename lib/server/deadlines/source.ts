@@ -13,7 +13,11 @@ export type DeadlineSource = {
   clientId: SQL;
   /** The due column: its instant. */
   dueAt: SQL;
-  /** The state that keeps the deadline running (true where the column alone says so). */
+  /**
+   * The state that keeps the deadline running; where the column alone says so, that it is set. Said even
+   * then: the planner estimates the rows from it (its null fraction), where otherwise it would take every
+   * row of the table for a candidate and hash the whole reminder outbox against them.
+   */
   running: SQL;
   disputeId: SQL;
   /** What the person is reminded of: the milestone's title, or the transaction's. */
@@ -38,7 +42,7 @@ export function deadlineSource(rule: DeadlineRule, prefix: string): DeadlineSour
         transactionId: sql`${m}.transaction_id`,
         clientId: sql`${m}.client_id`,
         dueAt: sql`${m}.${sql.identifier(milestones[rule.field].name)}`,
-        running: rule.status === null ? sql`true` : sql`${m}.status = ${rule.status}`,
+        running: rule.status === null ? sql`${m}.${sql.identifier(milestones[rule.field].name)} is not null` : sql`${m}.status = ${rule.status}`,
         disputeId: sql`null::uuid`,
         title: sql`${m}.title`,
       };
@@ -60,7 +64,7 @@ export function deadlineSource(rule: DeadlineRule, prefix: string): DeadlineSour
         transactionId: sql`${t}.id`,
         clientId: sql`${t}.client_id`,
         dueAt: sql`${t}.${sql.identifier(transactions[rule.field].name)}`,
-        running: sql`true`,
+        running: sql`${t}.${sql.identifier(transactions[rule.field].name)} is not null`,
         disputeId: sql`null::uuid`,
         title: sql`${t}.title`,
       };

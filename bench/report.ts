@@ -23,6 +23,8 @@ export type PhaseResult = {
   vacuumed?: Record<string, number>;
   /** The kernel memory monitor's bursts during an open loop (bench/kernel-pauses.ts), where the machine has one. */
   kernelPauses?: KernelPauses;
+  /** Where the figure is the median of alternating rounds (bench/two-sizes.ts): each round's op/s (closed) or p99 (open). */
+  rounds?: number[];
 };
 
 /** One round of the paired throughput measurement (c=32): each figure taken right beside its ceiling. */
@@ -198,7 +200,7 @@ function renderSizes(name: string, result: TwoSizesResult, lines: string[]) {
   const small = result.sizes[0]!;
   const big = result.sizes[result.sizes.length - 1]!;
   lines.push('');
-  lines.push(`**${databaseName(name)} at two sizes** (bench/two-sizes.ts): the big client of a generated database (99 other clients with a thousandth of its transactions each), throughput in a closed loop at c=32, p99 in an open loop at half of that.`);
+  lines.push(`**${databaseName(name)} at two sizes** (bench/two-sizes.ts): the big client of a generated database (99 other clients with a thousandth of its transactions each), throughput in a closed loop at c=32, p99 in an open loop at half of that; both sizes' servers up at once, each figure the median of rounds that alternate between the sizes (the rounds below the table).`);
   lines.push('');
   for (const s of result.sizes) {
     const g = s.generation;
@@ -216,6 +218,16 @@ function renderSizes(name: string, result: TwoSizesResult, lines: string[]) {
     lines.push(
       row([r.name, r.closedSmall.operationsPerSecond, r.closedBig?.operationsPerSecond ?? '', pct(r.throughput), r.openSmall?.all.p99 ?? '', r.openBig?.all.p99 ?? '', `${r.p99.toFixed(2)}×`, r.closedSmall.all.p99, r.closedBig?.all.p99 ?? '', r.errors, met ? 'met' : '**not met**']),
     );
+  }
+  const rounds = sizeComparison(result.sizes).filter((r) => r.closedSmall.rounds);
+  if (rounds.length) {
+    lines.push('');
+    lines.push(`Rounds (${S} / ${B}): op/s at c=32; p99 ms at half of peak.`);
+    lines.push('');
+    for (const r of rounds) {
+      const list = (p?: PhaseResult) => p?.rounds?.join(', ') ?? '';
+      lines.push(`- ${r.name}: op/s ${list(r.closedSmall)} / ${list(r.closedBig)}; p99 ${list(r.openSmall)} / ${list(r.openBig)}`);
+    }
   }
 }
 

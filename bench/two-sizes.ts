@@ -4,7 +4,8 @@
  * it each), the production server on it, and on the big client the main run's reads, the reads whose cost
  * could grow with its history (LARGE_DATA_READS) and the lifecycles, each in a closed loop at c=32 and in
  * an open loop at half of that; the server's peak memory; on PostgreSQL the dashboard's transaction page
- * LCP, signed in as one of the big client's customers.
+ * LCP, signed in as one of the big client's customers. Both sizes are up at once and measured in rounds
+ * that alternate between them (measureAlternately), so that the ratio is the data's and not the machine's.
  *
  *   npx tsx --conditions=react-server bench/two-sizes.ts --database=postgres --sizes=10000,1000000 --out=result.json [--quick] [--no-lcp]
  *
@@ -65,7 +66,7 @@ const CONCURRENCY = 32;
 const CUSTOMER_EMAIL = 'buyer.1@client1.example.com';
 const CUSTOMER_PASSWORD = 'bench-customer-pass';
 
-type Timing = { readMs: number; lifecycleMs: number; halfPeakMs: number; openWarmMs: number; warmMs: number; lcpLoads: number };
+type Timing = { rounds: number; readMs: number; lifecycleMs: number; halfPeakMs: number; openWarmMs: number; warmMs: number; lcpLoads: number };
 
 /** What the reads name, found in the generated database before the server starts. */
 type Facts = Omit<LargeDataset, 'key' | 'pairs' | 'twentyMilestonesId'> & { sellerId: string };
@@ -147,10 +148,23 @@ async function onPglite<T>(size: number, body: (p: Prepared) => Promise<T>): Pro
 
 type Measured = { name: string; operations: string[]; steps: number; make: (worker: number) => Operation };
 
-async function measureSize(database: TwoSizesResult['database'], size: number, timing: Timing): Promise<SizeResult> {
+/** One size made ready: its database generated, its server up, what its reads name, and its figures so far. */
+type SizeUnderTest = {
+  size: number;
+  prepared: Prepared;
+  target: Target;
+  measured: Measured[];
+  startRssMb: number;
+  closed: PhaseResult[];
+  halfPeak: PhaseResult[];
+};
+
+/** Generates `size`, starts its server, finds what the reads name, warms every operation; then `body`, then all gone. */
+async function onSize<T>(database: TwoSizesResult['database'], size: number, timing: Timing, body: (s: SizeUnderTest) => Promise<T>): Promise<T> {
   console.log(`\n== ${database}: ${size.toLocaleString('en')} transactions ==`);
   const on = database === 'postgres' ? onPostgres : onPglite;
-  return on(size, async ({ server, databaseUrl, client, generated, check, facts }) => {
+  return on(size, async (prepared) => {
+    const { server, client, generated, check, facts } = prepared;
     console.log(`  generated in ${generated.seconds.toFixed(1)} s, ${Math.round(check.databaseBytes / 1048576)} MB, ledger audit ${check.audit.balanced ? 'balanced' : 'NOT balanced'} (${check.auditSeconds} s)`);
     const slowest = [...generated.timings].sort((a, b) => b.seconds - a.seconds).slice(0, 4);
     console.log(`  its slowest statements: ${slowest.map((t) => `${t.seconds.toFixed(1)} s ${t.statement}`).join(' | ')}`);
@@ -177,53 +191,97 @@ async function measureSize(database: TwoSizesResult['database'], size: number, t
     ];
     // Every operation warmed before any is measured, as in the main run.
     for (const m of measured) await measureClosed(target, 'warm-up', [], 8, timing.warmMs / measured.length, m.make);
-    const closed: PhaseResult[] = [];
-    const halfPeak: PhaseResult[] = [];
-    for (const m of measured) {
-      const peak = await measureClosed(target, m.name, m.operations, CONCURRENCY, m.steps > 1 ? timing.lifecycleMs : timing.readMs, m.make);
-      closed.push(peak);
-      halfPeak.push(await measureOpen(target, m.name, m.operations, peak.operationsPerSecond / 2 / m.steps, timing.halfPeakMs, m.make, timing.openWarmMs));
-    }
-    let lcp: Lcp | null = null;
-    if (databaseUrl && timing.lcpLoads > 0) {
-      // Direct SQL writes the long log, which a PGlite data directory open in its server does not allow.
-      const lcpApi = new HttpDriver(server.baseUrl, client.secretKey, 4);
-      try {
-        const transactionId = await largeTransaction(lcpApi, databaseUrl, facts.customerId, facts.sellerId);
-        lcp = await signedInPageLcp(server.baseUrl, transactionId, { email: CUSTOMER_EMAIL, password: CUSTOMER_PASSWORD }, timing.lcpLoads);
-        console.log(`  transaction page LCP: ${lcp.lcpMs.join(', ')} ms (median ${lcp.medianMs})`);
-      } finally {
-        lcpApi.close();
-      }
-    }
-    const peakRssMb = Math.max(startRssMb, ...closed.map((p) => p.peakRssMb), ...halfPeak.map((p) => p.peakRssMb));
-    console.log(`  server RSS ${startRssMb} MB at start, ${peakRssMb} MB at most`);
-    return {
-      transactions: size,
-      generation: {
-        seconds: Number(generated.seconds.toFixed(1)),
-        databaseBytes: check.databaseBytes,
-        auditSeconds: check.auditSeconds,
-        auditBalanced: check.audit.balanced,
-        ledgerEntries: check.audit.entries,
-      },
-      closed,
-      halfPeak,
-      startRssMb,
-      peakRssMb,
-      lcp,
-    };
+    return body({ size, prepared, target, measured, startRssMb, closed: [], halfPeak: [] });
   });
 }
 
+/** The round whose figure is the median of the rounds', with every round's figure beside it. */
+function medianRound(rounds: PhaseResult[], figure: (p: PhaseResult) => number): PhaseResult {
+  const sorted = [...rounds].sort((a, b) => figure(a) - figure(b));
+  const errors = rounds.reduce((n, p) => n + p.errors, 0);
+  const peakRssMb = Math.max(...rounds.map((p) => p.peakRssMb));
+  return { ...sorted[Math.floor((sorted.length - 1) / 2)]!, errors, peakRssMb, rounds: rounds.map(figure) };
+}
+
+/**
+ * Each operation on both sizes in alternating rounds (small, big; big, small; small, big …), both servers
+ * up throughout: a machine whose speed drifts by a third over the minutes between two sizes measured one
+ * after the other (the generator's quarter hour between them) moves both sides of each round alike.
+ * Each size's figure is its median round: throughput in a closed loop at c=32, then p99 in an open loop
+ * at half of its own median throughput.
+ */
+async function measureAlternately(small: SizeUnderTest, big: SizeUnderTest, timing: Timing): Promise<void> {
+  console.log(`\n== ${timing.rounds} alternating rounds a figure: ${small.size.toLocaleString('en')} and ${big.size.toLocaleString('en')} ==`);
+  const order = (round: number) => (round % 2 === 0 ? [small, big] : [big, small]);
+  for (let i = 0; i < small.measured.length; i++) {
+    const closedRounds = new Map<SizeUnderTest, PhaseResult[]>([[small, []], [big, []]]);
+    for (let round = 0; round < timing.rounds; round++) {
+      for (const s of order(round)) {
+        const m = s.measured[i]!;
+        const ms = (m.steps > 1 ? timing.lifecycleMs : timing.readMs) / timing.rounds;
+        closedRounds.get(s)!.push(await measureClosed(s.target, `${m.name} [${s.size}]`, m.operations, CONCURRENCY, ms, m.make));
+      }
+    }
+    for (const s of [small, big]) s.closed.push({ ...medianRound(closedRounds.get(s)!, (p) => p.operationsPerSecond), name: s.measured[i]!.name });
+    const openRounds = new Map<SizeUnderTest, PhaseResult[]>([[small, []], [big, []]]);
+    for (let round = 0; round < timing.rounds; round++) {
+      for (const s of order(round)) {
+        const m = s.measured[i]!;
+        const rate = s.closed[i]!.operationsPerSecond / 2 / m.steps;
+        openRounds.get(s)!.push(await measureOpen(s.target, `${m.name} [${s.size}]`, m.operations, rate, timing.halfPeakMs / timing.rounds, m.make, timing.openWarmMs));
+      }
+    }
+    for (const s of [small, big]) s.halfPeak.push({ ...medianRound(openRounds.get(s)!, (p) => p.all.p99), name: s.measured[i]!.name });
+  }
+}
+
+/** After the rounds: the dashboard's LCP on PostgreSQL, the memory, the figures. */
+async function sizeResult(s: SizeUnderTest, timing: Timing): Promise<SizeResult> {
+  const { server, databaseUrl, client, generated, check, facts } = s.prepared;
+  let lcp: Lcp | null = null;
+  if (databaseUrl && timing.lcpLoads > 0) {
+    // Direct SQL writes the long log, which a PGlite data directory open in its server does not allow.
+    const lcpApi = new HttpDriver(server.baseUrl, client.secretKey, 4);
+    try {
+      const transactionId = await largeTransaction(lcpApi, databaseUrl, facts.customerId, facts.sellerId);
+      lcp = await signedInPageLcp(server.baseUrl, transactionId, { email: CUSTOMER_EMAIL, password: CUSTOMER_PASSWORD }, timing.lcpLoads);
+      console.log(`  ${s.size.toLocaleString('en')}: transaction page LCP ${lcp.lcpMs.join(', ')} ms (median ${lcp.medianMs})`);
+    } finally {
+      lcpApi.close();
+    }
+  }
+  const peakRssMb = Math.max(s.startRssMb, ...s.closed.map((p) => p.peakRssMb), ...s.halfPeak.map((p) => p.peakRssMb));
+  console.log(`  ${s.size.toLocaleString('en')}: server RSS ${s.startRssMb} MB at start, ${peakRssMb} MB at most`);
+  return {
+    transactions: s.size,
+    generation: {
+      seconds: Number(generated.seconds.toFixed(1)),
+      databaseBytes: check.databaseBytes,
+      auditSeconds: check.auditSeconds,
+      auditBalanced: check.audit.balanced,
+      ledgerEntries: check.audit.entries,
+    },
+    closed: s.closed,
+    halfPeak: s.halfPeak,
+    startRssMb: s.startRssMb,
+    peakRssMb,
+    lcp,
+  };
+}
+
+/** The smallest and the biggest of `sizes`, both up at once and measured in alternating rounds. */
 export async function twoSizes(database: TwoSizesResult['database'], sizes: number[], quick: boolean, withLcp = true): Promise<TwoSizesResult> {
   const timing: Timing = quick
-    ? { readMs: 1500, lifecycleMs: 2500, halfPeakMs: 2000, openWarmMs: 1000, warmMs: 5000, lcpLoads: 2 }
-    : { readMs: 6000, lifecycleMs: 10_000, halfPeakMs: 8000, openWarmMs: 2000, warmMs: 30_000, lcpLoads: 5 };
+    ? { rounds: 3, readMs: 3000, lifecycleMs: 4500, halfPeakMs: 4500, openWarmMs: 1000, warmMs: 5000, lcpLoads: 2 }
+    : { rounds: 3, readMs: 12_000, lifecycleMs: 18_000, halfPeakMs: 15_000, openWarmMs: 2000, warmMs: 30_000, lcpLoads: 5 };
   if (!withLcp) timing.lcpLoads = 0;
-  const results: SizeResult[] = [];
-  for (const size of sizes) results.push(await measureSize(database, size, timing));
-  return { database, sizes: results };
+  const [smallSize, bigSize] = [Math.min(...sizes), Math.max(...sizes)];
+  return onSize(database, smallSize, timing, (small) =>
+    onSize(database, bigSize, timing, async (big) => {
+      await measureAlternately(small, big, timing);
+      return { database, sizes: [await sizeResult(small, timing), await sizeResult(big, timing)] };
+    }),
+  );
 }
 
 async function main() {

@@ -159,7 +159,7 @@ type SizeUnderTest = {
   halfPeak: PhaseResult[];
 };
 
-/** Generates `size`, starts its server, finds what the reads name, warms every operation; then `body`, then all gone. */
+/** Generates `size`, starts its server, finds what the reads name; then `body`, then all gone. */
 async function onSize<T>(database: TwoSizesResult['database'], size: number, timing: Timing, body: (s: SizeUnderTest) => Promise<T>): Promise<T> {
   console.log(`\n== ${database}: ${size.toLocaleString('en')} transactions ==`);
   const on = database === 'postgres' ? onPostgres : onPglite;
@@ -189,8 +189,6 @@ async function onSize<T>(database: TwoSizesResult['database'], size: number, tim
         make: (w: number) => lifecycle.run(data, data.pairs[w % data.pairs.length]!),
       })),
     ];
-    // Every operation warmed before any is measured, as in the main run.
-    for (const m of measured) await measureClosed(target, 'warm-up', [], 8, timing.warmMs / measured.length, m.make);
     return body({ size, prepared, target, measured, startRssMb, closed: [], halfPeak: [] });
   });
 }
@@ -213,6 +211,9 @@ function medianRound(rounds: PhaseResult[], figure: (p: PhaseResult) => number):
 async function measureAlternately(small: SizeUnderTest, big: SizeUnderTest, timing: Timing): Promise<void> {
   console.log(`\n== ${timing.rounds} alternating rounds a figure: ${small.size.toLocaleString('en')} and ${big.size.toLocaleString('en')} ==`);
   const order = (round: number) => (round % 2 === 0 ? [small, big] : [big, small]);
+  // Every operation warmed on both before any is measured, as in the main run: here, not as each server
+  // starts, since the small one then waits out the big one's generation, which evicts its cached pages.
+  for (const s of [small, big]) for (const m of s.measured) await measureClosed(s.target, 'warm-up', [], 8, timing.warmMs / s.measured.length, m.make);
   for (let i = 0; i < small.measured.length; i++) {
     const closedRounds = new Map<SizeUnderTest, PhaseResult[]>([[small, []], [big, []]]);
     for (let round = 0; round < timing.rounds; round++) {

@@ -9,13 +9,12 @@
  * Needs pg_stat_statements in shared_preload_libraries (the server's setting, not this app's).
  */
 import postgres from 'postgres';
-import { cliFlags } from './generate-data';
+import { cliFlags, postgresSession } from './generate-data';
 import { HttpDriver } from './load';
 import { measureClosed, type Target } from './measure';
-import { LARGE_DATA_READS, LIFECYCLES, preparePairs, READS, twentyMilestoneTransaction, type LargeDataset, type Operation } from './scenarios';
+import { preparePairs, twentyMilestoneTransaction, type LargeDataset } from './scenarios';
 import { startStormServer } from './storm-harness';
-
-const CUSTOMER_EMAIL = 'buyer.1@client1.example.com';
+import { factsOf, measuredOperations } from './two-sizes';
 
 async function main() {
   const args = cliFlags();
@@ -27,14 +26,7 @@ async function main() {
   // The generator prints the big client's id and key (its report's big_client); only a hash of the key is stored.
   const clientId = args.get('client-id')!;
   const key = args.get('key')!;
-  const one = async (rows: postgres.RowList<postgres.Row[]>) => String(rows[0]!.id);
-  const [counted] = await sql`select (select count(*) from transactions where client_id = ${clientId})::int as transactions, (select count(*) from events where client_id = ${clientId})::int as events`;
-  const facts = {
-    deepTransactionId: await one(await sql`select id from transactions where client_id = ${clientId} order by id limit 1 offset ${Math.floor(counted!.transactions / 2)}`),
-    deepEventId: await one(await sql`select id from events where client_id = ${clientId} order by id limit 1 offset ${Math.floor(counted!.events / 2)}`),
-    customerId: await one(await sql`select id from users where client_id = ${clientId} and email_lower = ${CUSTOMER_EMAIL}`),
-    milestoneIds: (await sql`select id from milestones where client_id = ${clientId} order by id desc limit 2000`).map((r) => String(r.id)),
-  };
+  const facts = await factsOf(postgresSession(sql), { id: clientId });
   const server = await startStormServer(databaseUrl);
   try {
     const target: Target = { pid: server.process.pid as number, baseUrl: server.baseUrl, key, output: server.output };
@@ -43,15 +35,13 @@ async function main() {
     const data: LargeDataset = { ...facts, key, pairs, twentyMilestonesId: await twentyMilestoneTransaction(api, pairs[0]!) };
     api.close();
     // Several phases, comma-separated, one after another on the one server.
+    const operations = measuredOperations(data);
     for (const name of phaseName.split(',')) {
-      const lifecycle = LIFECYCLES[name];
-      const read = READS[name] ?? LARGE_DATA_READS[name];
-      if (!lifecycle && !read) throw new Error(`no phase named ${name}`);
-      const operations = lifecycle?.operations ?? [name];
-      const make: (w: number) => Operation = lifecycle ? (w) => lifecycle.run(data, pairs[w % pairs.length]!) : () => read!(data);
-      await measureClosed(target, 'warm-up', [], 8, 5000, make);
+      const m = operations.find((o) => o.name === name);
+      if (!m) throw new Error(`no phase named ${name}`);
+      await measureClosed(target, 'warm-up', [], 8, 5000, m.make);
       await sql`select pg_stat_statements_reset()`;
-      const result = await measureClosed(target, name, operations, 32, seconds * 1000, make);
+      const result = await measureClosed(target, name, m.operations, 32, seconds * 1000, m.make);
       console.log(`\n${name}: ${result.operationsPerSecond} op/s, p99 ${result.all.p99} ms, errors ${result.errors}`);
       const rows = await sql`
         select calls, round(total_exec_time::numeric, 1) as total_ms, round(mean_exec_time::numeric, 3) as mean_ms,

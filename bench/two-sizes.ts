@@ -71,7 +71,7 @@ type Timing = { rounds: number; readMs: number; lifecycleMs: number; halfPeakMs:
 /** What the reads name, found in the generated database before the server starts. */
 type Facts = Omit<LargeDataset, 'key' | 'pairs' | 'twentyMilestonesId'> & { sellerId: string };
 
-async function factsOf(session: SqlSession, client: GeneratedClient): Promise<Facts> {
+export async function factsOf(session: SqlSession, client: Pick<GeneratedClient, 'id'>): Promise<Facts> {
   const one = async (statement: string) => {
     const id = (await session.run(statement))[0]?.id;
     if (id === undefined) throw new Error(`the generated database has no row for: ${statement}`);
@@ -146,7 +146,21 @@ async function onPglite<T>(size: number, body: (p: Prepared) => Promise<T>): Pro
   }
 }
 
-type Measured = { name: string; operations: string[]; steps: number; make: (worker: number) => Operation };
+export type Measured = { name: string; operations: string[]; steps: number; make: (worker: number) => Operation };
+
+/** The operations the phase measures on a dataset: the main run's reads, the reads of a long history, the lifecycles. */
+export function measuredOperations(data: LargeDataset): Measured[] {
+  return [
+    ...Object.entries(READS).map(([name, make]) => ({ name, operations: [name], steps: 1, make: () => make(data) })),
+    ...Object.entries(LARGE_DATA_READS).map(([name, make]) => ({ name, operations: [name], steps: 1, make: () => make(data) })),
+    ...Object.entries(LIFECYCLES).map(([name, lifecycle]) => ({
+      name,
+      operations: lifecycle.operations,
+      steps: lifecycle.operations.length,
+      make: (w: number) => lifecycle.run(data, data.pairs[w % data.pairs.length]!),
+    })),
+  ];
+}
 
 /** One size made ready: its database generated, its server up, what its reads name, and its figures so far. */
 type SizeUnderTest = {
@@ -179,16 +193,7 @@ async function onSize<T>(database: TwoSizesResult['database'], size: number, tim
     } finally {
       api.close();
     }
-    const measured: Measured[] = [
-      ...Object.entries(READS).map(([name, make]) => ({ name, operations: [name], steps: 1, make: () => make(data) })),
-      ...Object.entries(LARGE_DATA_READS).map(([name, make]) => ({ name, operations: [name], steps: 1, make: () => make(data) })),
-      ...Object.entries(LIFECYCLES).map(([name, lifecycle]) => ({
-        name,
-        operations: lifecycle.operations,
-        steps: lifecycle.operations.length,
-        make: (w: number) => lifecycle.run(data, data.pairs[w % data.pairs.length]!),
-      })),
-    ];
+    const measured = measuredOperations(data);
     return body({ size, prepared, target, measured, startRssMb, closed: [], halfPeak: [] });
   });
 }

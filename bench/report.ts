@@ -59,6 +59,8 @@ type Target = { target: string; measured: string; met: boolean };
 const LIFECYCLE = 'escrow lifecycle';
 const READ_OPS = ['GET milestone', 'list users page', 'list transactions'];
 const pct = (x: number) => `${(x * 100).toFixed(0)}%`;
+/** Issue #6 asked for 20%; issue #28 raised it. */
+const LIFECYCLE_SHARE_OF_PGBENCH = 0.25;
 const at = (db: DatabaseResult | undefined, name: string, c: number) => db?.phases.find((p) => p.name === name && p.concurrency === c);
 /** The open loops at half of peak: the server's, then the bare server's. */
 const openLoops = (db: DatabaseResult) => [...db.halfPeak, ...(db.bareHalfPeak ? [db.bareHalfPeak] : [])];
@@ -73,7 +75,7 @@ export function targets(r: BenchResult): Target[] {
     const sum = (pick: (round: PairedRound) => number) => Math.round(paired.reduce((total, round) => total + pick(round), 0) * 10) / 10;
     const lifecycle = sum((p) => p.lifecycle);
     const tps = sum((p) => p.pgbenchTps);
-    out.push({ target: 'Lifecycle operations/s at concurrency 32 ≥ 20% of pgbench TPS (paired rounds)', measured: `${lifecycle} / ${tps} = ${pct(lifecycle / tps)}`, met: lifecycle / tps >= 0.2 });
+    out.push({ target: `Lifecycle operations/s at concurrency 32 ≥ ${pct(LIFECYCLE_SHARE_OF_PGBENCH)} of pgbench TPS (paired rounds)`, measured: `${lifecycle} / ${tps} = ${pct(lifecycle / tps)}`, met: lifecycle / tps >= LIFECYCLE_SHARE_OF_PGBENCH });
     const app = sum((p) => p.getMilestone);
     const bare = sum((p) => p.bareGetMilestone);
     out.push({ target: 'GET milestone throughput ≥ 60% of the bare node:http + pg server (paired rounds, c=32)', measured: `${app} / ${bare} req/s = ${pct(app / bare)}`, met: app / bare >= 0.6 });
@@ -81,7 +83,7 @@ export function targets(r: BenchResult): Target[] {
     const lifecycle32 = at(pgDb, LIFECYCLE, 32)?.operationsPerSecond;
     if (r.pgbench && lifecycle32 !== undefined) {
       const ratio = lifecycle32 / r.pgbench.tps;
-      out.push({ target: 'Lifecycle operations/s at concurrency 32 ≥ 20% of pgbench TPS', measured: `${lifecycle32} / ${Math.round(r.pgbench.tps)} = ${pct(ratio)}`, met: ratio >= 0.2 });
+      out.push({ target: `Lifecycle operations/s at concurrency 32 ≥ ${pct(LIFECYCLE_SHARE_OF_PGBENCH)} of pgbench TPS`, measured: `${lifecycle32} / ${Math.round(r.pgbench.tps)} = ${pct(ratio)}`, met: ratio >= LIFECYCLE_SHARE_OF_PGBENCH });
     }
     if (pgDb && pgDb.bare.length) {
       const app = peak(pgDb.phases, 'GET milestone');

@@ -202,7 +202,7 @@ function renderSizes(name: string, result: TwoSizesResult, lines: string[]) {
   const small = result.sizes[0]!;
   const big = result.sizes[result.sizes.length - 1]!;
   lines.push('');
-  lines.push(`**${databaseName(name)} at two sizes** (bench/two-sizes.ts): the big client of a generated database (99 other clients with a thousandth of its transactions each), throughput in a closed loop at c=32, p99 in an open loop at half of that; both sizes' servers up at once, each figure the median of rounds that alternate between the sizes (the rounds below the table).`);
+  lines.push(`**${databaseName(name)} at two sizes** (bench/two-sizes.ts): the big client of a generated database (99 other clients with a thousandth of its transactions each), throughput in a closed loop at c=32, p99 in an open loop at half of the small size's (one rate for both); both sizes' servers up at once, each figure the median of rounds that alternate between the sizes (the rounds below the table).`);
   lines.push('');
   for (const s of result.sizes) {
     const g = s.generation;

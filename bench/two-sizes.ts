@@ -3,9 +3,10 @@
  * (bench/generate-data.ts: one big client with that many transactions, 99 clients with a thousandth of
  * it each), the production server on it, and on the big client the main run's reads, the reads whose cost
  * could grow with its history (LARGE_DATA_READS) and the lifecycles, each in a closed loop at c=32 and in
- * an open loop at half of the small size's throughput (one rate for both); the server's peak memory; on PostgreSQL the dashboard's transaction page
- * LCP, signed in as one of the big client's customers. Both sizes are up at once and measured in rounds
- * that alternate between them (measureAlternately), so that the ratio is the data's and not the machine's.
+ * an open loop at half of the small size's throughput (one rate for both); the server's peak memory; on
+ * PostgreSQL the dashboard's transaction page LCP, signed in as one of the big client's customers. Both
+ * sizes are up at once and measured in rounds that alternate between them (measureAlternately), so that the
+ * ratio is the data's and not the machine's.
  *
  *   npx tsx --conditions=react-server bench/two-sizes.ts --database=postgres --sizes=10000,1000000 --out=result.json [--quick] [--no-lcp] [--rounds=5]
  *
@@ -239,7 +240,7 @@ async function measureAlternately(small: SizeUnderTest, big: SizeUnderTest, timi
       for (const s of order(round)) {
         const m = s.measured[i]!;
         // Both sizes at half of the small one's peak: at half of its own, the size whose rounds ran faster was
-        // also loaded harder (wallet history at 224.6/s against 179.3/s), and its p99 said so.
+        // also loaded harder, and its p99 said so.
         const rate = small.closed[i]!.operationsPerSecond / 2 / m.steps;
         openRounds.get(s)!.push(await measureOpen(s.target, `${m.name} [${s.size}]`, m.operations, rate, timing.halfPeakMs, m.make, timing.openWarmMs));
       }
@@ -303,6 +304,7 @@ async function main() {
   const sizes = (flags.get('sizes') ?? '10000,1000000').split(',').map(Number);
   const out = flags.get('out');
   const rounds = flags.has('rounds') ? Number(flags.get('rounds')) : undefined;
+  if (rounds !== undefined && !(Number.isInteger(rounds) && rounds > 0)) throw new Error(`--rounds must be a whole number above 0, not ${flags.get('rounds')}`);
   const result = await twoSizes(database, sizes, flags.has('quick'), !flags.has('no-lcp'), rounds);
   if (out) fs.writeFileSync(out, `${JSON.stringify(result, null, 2)}\n`);
   else console.log(JSON.stringify(result, null, 2));

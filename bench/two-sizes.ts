@@ -284,10 +284,10 @@ async function sizeResult(s: SizeUnderTest, timing: Timing): Promise<SizeResult>
 }
 
 /** The smallest and the biggest of `sizes`, both up at once and measured in alternating rounds. */
-export async function twoSizes(database: TwoSizesResult['database'], sizes: number[], quick: boolean, withLcp = true, rounds = 5): Promise<TwoSizesResult> {
+export async function twoSizes(database: TwoSizesResult['database'], sizes: number[], quick: boolean, withLcp = true, rounds?: number): Promise<TwoSizesResult> {
   const timing: Timing = quick
-    ? { rounds: 3, readMs: 1000, lifecycleMs: 1500, halfPeakMs: 1500, openWarmMs: 1000, warmMs: 5000, lcpLoads: 2 }
-    : { rounds, readMs: 3000, lifecycleMs: 4000, halfPeakMs: 6000, openWarmMs: 1000, warmMs: 30_000, lcpLoads: 5 };
+    ? { rounds: rounds ?? 3, readMs: 1000, lifecycleMs: 1500, halfPeakMs: 1500, openWarmMs: 1000, warmMs: 5000, lcpLoads: 2 }
+    : { rounds: rounds ?? 5, readMs: 3000, lifecycleMs: 4000, halfPeakMs: 6000, openWarmMs: 1000, warmMs: 30_000, lcpLoads: 5 };
   if (!withLcp) timing.lcpLoads = 0;
   const [smallSize, bigSize] = [Math.min(...sizes), Math.max(...sizes)];
   return onSize(database, smallSize, timing, (small) =>

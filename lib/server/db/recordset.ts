@@ -1,5 +1,5 @@
 import 'server-only';
-import { getTableColumns, sql, type Column, type SQL, type Table } from 'drizzle-orm';
+import { getTableColumns, getTableName, sql, SQL, StringChunk, type Column, type Table } from 'drizzle-orm';
 
 type ColumnsByKey = Map<string, Column>;
 const columnsByTable = new WeakMap<Table, ColumnsByKey>();
@@ -70,4 +70,48 @@ export function updateRows<T extends Table>(table: T, rows: (PartialRow<T> & { i
     });
   const condition = opts.onlyWhere ? sql` and (${opts.onlyWhere})` : sql``;
   return sql`update ${table} as target set ${sql.join(sets, sql`, `)} from ${recordset(table, keys, rows)} where target.id = r.id${condition}`;
+}
+
+/** updateById's text between its values, by table and set of columns: the same few shapes recur on every step. */
+const updateTexts = new WeakMap<Table, Map<string, StringChunk[]>>();
+
+function updateText(table: Table, names: string[]): StringChunk[] {
+  let byShape = updateTexts.get(table);
+  if (!byShape) updateTexts.set(table, (byShape = new Map()));
+  const shape = names.join();
+  let pieces = byShape.get(shape);
+  if (!pieces) {
+    const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
+    pieces = [
+      ...names.map((name, i) => new StringChunk(`${i === 0 ? `update ${quote(getTableName(table))} set ` : ', '}${quote(name)} = `)),
+      new StringChunk(' where "id" = '),
+      new StringChunk('::uuid'),
+    ];
+    byShape.set(shape, pieces);
+  }
+  return pieces;
+}
+
+/**
+ * Updates one row by primary key (`id`) to the values given (undefined ones left alone), each encoded by
+ * its column, as drizzle does. The same statement as drizzle's update builder, built flat from text kept
+ * per set of columns: the builder walks every column of the table and a tree of fragments on each call,
+ * and a milestone step's update cost more CPU to build than all its other writes together.
+ */
+export function updateById<T extends Table>(table: T, id: string, changes: PartialRow<T>): SQL {
+  const columns = columnsOf(table);
+  const set = Object.entries(changes).filter(([, value]) => value !== undefined);
+  if (set.length === 0) throw new Error(`updateById: nothing to set on ${getTableName(table)} ${id}`);
+  const names = set.map(([key]) => {
+    const column = columns.get(key);
+    if (!column) throw new Error(`no column ${key}`);
+    return column.name;
+  });
+  const pieces = updateText(table, names);
+  const chunks: ConstructorParameters<typeof SQL>[0] = [];
+  set.forEach(([key, value], i) => {
+    chunks.push(pieces[i]!, sql.param(value, columns.get(key)!));
+  });
+  chunks.push(pieces[set.length]!, sql.param(id), pieces[set.length + 1]!);
+  return new SQL(chunks);
 }

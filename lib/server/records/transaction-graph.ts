@@ -18,7 +18,7 @@ import { koboToNaira } from '@/lib/escrow/money';
 import { allowedTransactionActions } from '@/lib/escrow/transaction-actions';
 import type { DbOrTx } from '../db/client';
 import { rowFromJson } from '../db/rows';
-import { disputes, ledgerAccounts, milestoneEscrows, milestoneLogs, milestones, organisations, parties, transactions, users, type ExtensionJson } from '../db/schema';
+import { disputes, milestoneLogs, milestones, organisations, parties, transactions, users, type ExtensionJson } from '../db/schema';
 import { iso, isoOrNull } from './iso';
 import { partyRecord, type PartyGraph } from './people';
 
@@ -47,51 +47,57 @@ const disputeClockFields = {
   isSellerEvidenceSubmitted: disputes.isSellerEvidenceSubmitted,
 };
 
-/**
- * The milestones of one transaction with their escrows, and each milestone's dispute (a milestone has at
- * most one) as far as its deadlines go. `transactionOf` says which transaction.
- */
-function milestonesWithEscrowsWhere(db: DbOrTx, transactionOf: SQL) {
-  return db
-    .select({
-      milestone: milestones,
-      escrowId: milestoneEscrows.id,
-      escrowCreatedAt: milestoneEscrows.createdAt,
-      escrowUpdatedAt: ledgerAccounts.updatedAt,
-      balanceKobo: ledgerAccounts.balanceKobo,
-      dispute: disputeClockFields,
-    })
-    .from(milestones)
-    .innerJoin(milestoneEscrows, eq(milestoneEscrows.milestoneId, milestones.id))
-    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, milestoneEscrows.id))
-    .leftJoin(disputes, eq(disputes.milestoneId, milestones.id))
-    .where(eq(milestones.transactionId, transactionOf))
-    .orderBy(asc(milestones.position));
-}
-
-type MilestoneWithEscrowRow = Awaited<ReturnType<typeof milestonesWithEscrowsWhere>>[number];
-
-function withEscrow(r: MilestoneWithEscrowRow): MilestoneWithEscrow {
-  return { milestone: r.milestone, escrow: { id: r.escrowId, balanceKobo: r.balanceKobo, createdAt: r.escrowCreatedAt, updatedAt: r.escrowUpdatedAt } };
-}
-
 /** A dispute's fields that its deadlines read, as loaded. */
-export type DisputeClockRow = NonNullable<MilestoneWithEscrowRow['dispute']>;
+export type DisputeClockRow = Pick<typeof disputes.$inferSelect, keyof typeof disputeClockFields>;
 /** A transaction's milestones and their disputes: what the lapse engine judges. */
 export type MilestonesAndDisputes = { milestones: MilestoneWithEscrow[]; disputes: DisputeClockRow[] };
 
-function milestonesAndDisputes(rows: MilestoneWithEscrowRow[]): MilestonesAndDisputes {
-  return { milestones: rows.map(withEscrow), disputes: rows.flatMap((r) => (r.dispute ? [r.dispute] : [])) };
+/**
+ * The milestones of one transaction with their escrows, and each milestone's dispute (a milestone has at
+ * most one), in position order. `transactionOf` says which transaction. Rows come as JSON (db/rows.ts):
+ * this read is in every milestone step, and a select of the milestones' columns one by one cost more to
+ * build than to run.
+ */
+function milestonesWithEscrowsWhere(db: DbOrTx, name: string, transactionOf: SQL) {
+  return db
+    .select({
+      milestone: sql<unknown>`to_jsonb(m)`,
+      escrowId: sql<string>`e.id`,
+      escrowCreatedAt: sql<string>`e.created_at`,
+      escrowUpdatedAt: sql<string>`a.updated_at`,
+      balanceKobo: sql<string | number>`a.balance_kobo`,
+      dispute: sql<unknown>`case when d.id is null then null else to_jsonb(d) end`,
+    })
+    .from(MILESTONES_WITH_ESCROWS)
+    .where(sql`m.transaction_id = ${transactionOf}`)
+    .orderBy(sql`m.position_in_transaction`)
+    .prepare(name)
+    .execute();
+}
+
+const MILESTONES_WITH_ESCROWS = sql.raw(`milestones m
+  join milestone_escrows e on e.milestone_id = m.id
+  join ledger_accounts a on a.id = e.id
+  left join disputes d on d.milestone_id = m.id`);
+
+async function milestonesAndDisputesWhere(db: DbOrTx, name: string, transactionOf: SQL): Promise<MilestonesAndDisputes> {
+  const rows = await milestonesWithEscrowsWhere(db, name, transactionOf);
+  return {
+    milestones: rows.map((r) => ({
+      milestone: rowFromJson(milestones, r.milestone),
+      escrow: { id: r.escrowId, balanceKobo: Number(r.balanceKobo), createdAt: new Date(r.escrowCreatedAt), updatedAt: new Date(r.escrowUpdatedAt) },
+    })),
+    disputes: rows.flatMap((r) => (r.dispute ? [rowFromJson(disputes, r.dispute)] : [])),
+  };
 }
 
 export async function loadMilestonesWithEscrows(db: DbOrTx, transactionId: string): Promise<MilestoneWithEscrow[]> {
-  const rows = await milestonesWithEscrowsWhere(db, sql`${transactionId}`).prepare('milestones_of_transaction').execute();
-  return rows.map(withEscrow);
+  return (await loadMilestonesAndDisputes(db, transactionId)).milestones;
 }
 
 /** The milestones and disputes of a transaction; read under the transaction's row lock, they are current. */
 export async function loadMilestonesAndDisputes(db: DbOrTx, transactionId: string): Promise<MilestonesAndDisputes> {
-  return milestonesAndDisputes(await milestonesWithEscrowsWhere(db, sql`${transactionId}`).prepare('milestones_of_transaction').execute());
+  return milestonesAndDisputesWhere(db, 'milestones_of_transaction', sql`${transactionId}`);
 }
 
 /**
@@ -99,10 +105,7 @@ export async function loadMilestonesAndDisputes(db: DbOrTx, transactionId: strin
  * statement that locks the transaction; read after that lock is held, so it is current.
  */
 export async function loadMilestonesAndDisputesOfMilestone(tx: DbOrTx, milestoneId: string): Promise<MilestonesAndDisputes> {
-  const rows = await milestonesWithEscrowsWhere(tx, sql`(select sibling.transaction_id from ${milestones} sibling where sibling.id = ${milestoneId})`)
-    .prepare('milestones_beside_milestone')
-    .execute();
-  return milestonesAndDisputes(rows);
+  return milestonesAndDisputesWhere(tx, 'milestones_beside_milestone', sql`(select sibling.transaction_id from milestones sibling where sibling.id = ${milestoneId})`);
 }
 
 /** A transaction with its buyer's and seller's party, user and organisation rows. */

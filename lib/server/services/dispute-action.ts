@@ -1,9 +1,9 @@
 import 'server-only';
-import { eq } from 'drizzle-orm';
 import type { DisputeAmountStatus, DisputeStatus } from '@/lib/escrow/dispute-machine';
 import { settlement } from '@/lib/escrow/ledger';
 import type { DbOrTx, Tx } from '../db/client';
 import { runAsOneStatement } from '../db/one-statement';
+import { updateById } from '../db/recordset';
 import { disputes, milestones } from '../db/schema';
 import type { EventType } from '../events/record-event';
 import { notFound } from '../app-error';
@@ -62,7 +62,7 @@ export async function finishDisputeStep(
     now: a.now,
     totals: a.effect,
     log: { actor: a.actor, message: a.effect.log, automatic: a.automatic },
-    rows: [tx.update(disputes).set(changes).where(eq(disputes.id, id))],
+    rows: [updateById(disputes, id, changes)],
     event: {
       type: a.event,
       disputeId: id,
@@ -109,7 +109,7 @@ export async function settleDisputedMilestone(
       ...(payout ? [payout.transfer] : []),
     ]),
     ...(payout?.writes ?? []),
-    tx.update(milestones).set({ status: 'DISPUTE_RESOLVED', updatedAt: a.now }).where(eq(milestones.id, entry.milestone.id)),
+    updateById(milestones, entry.milestone.id, { status: 'DISPUTE_RESOLVED', updatedAt: a.now }),
   ]);
   return breakdown;
 }

@@ -1,5 +1,5 @@
 import 'server-only';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Transfer } from '@/lib/escrow/ledger';
 import { decideMilestoneAction, transactionProgress, type MilestoneAction, type MilestoneStatus, type PartyRole } from '@/lib/escrow/milestone-machine';
 import type { Tx } from '../db/client';
@@ -20,7 +20,7 @@ import {
 } from '../records/transaction-graph';
 import { autoPayoutOf, type AutoPayout } from '../payouts/payouts';
 import { accountsToLockFirst, lockLedgerAccounts, netMovements, transfersInBulk, transfersWrites, type TransferInput } from './post-transfer';
-import { insertRows, updateRows } from '../db/recordset';
+import { insertRows, updateById, updateRows } from '../db/recordset';
 
 export type ActionContext = {
   tx: Tx;
@@ -177,7 +177,7 @@ export function writeStep(tx: Tx, step: Step): { graph: TransactionGraph; log: M
   const at = now.toISOString();
   const written = runAsOneStatement(tx, 'step', [
     ...transfersWrites(transfers),
-    ...(milestone ? [tx.update(milestones).set(milestone).where(eq(milestones.id, step.milestoneId))] : []),
+    ...(milestone ? [updateById(milestones, step.milestoneId, milestone)] : []),
     sql`insert into milestone_logs (id, milestone_id, actor, log_message, is_automatic, created_at, updated_at)
       values (${log.id}::uuid, ${log.milestoneId}::uuid, ${log.actor}, ${log.logMessage}, ${log.isAutomatic}, ${at}::timestamptz, ${at}::timestamptz)`,
     sql`update transactions set status = ${t.status}, current_milestone_id = ${t.currentMilestoneId}::uuid, is_completed = ${t.isCompleted},

@@ -2,6 +2,7 @@ import 'server-only';
 import { sql } from 'drizzle-orm';
 import type { Transfer } from '@/lib/escrow/ledger';
 import type { Tx } from '../db/client';
+import { builtOnce } from '../db/built-once';
 import { runAsOneStatement, type Write } from '../db/one-statement';
 import type { ClientRow } from '../db/schema';
 import { ledgerAccounts, ledgerEntries, ledgerTransfers } from '../db/schema';
@@ -46,28 +47,31 @@ export async function lockAccountsOfMilestone(
   const rows = await tx
     .select({ id: ledgerAccounts.id, balance: ledgerAccounts.balanceKobo })
     .from(ledgerAccounts)
-    .where(
-      sql`${ledgerAccounts.id} in (
-        select account.id
-        from milestones m
-        join transactions t on t.id = m.transaction_id
-        join parties buyer on buyer.id = t.buyer_party_id
-        join organisations buyer_org on buyer_org.id = buyer.organisation_id
-        join parties seller on seller.id = t.seller_party_id
-        join organisations seller_org on seller_org.id = seller.organisation_id
-        join milestone_escrows escrow on escrow.milestone_id = m.id
-        cross join lateral (values ('buyer_wallet', buyer_org.wallet_id), ('seller_wallet', seller_org.wallet_id), ('escrow', escrow.id)) account (part, id)
-        where m.id = ${a.milestoneId} and m.client_id = ${a.clientId}
-          and account.part = any(${sql.param([...a.parts])}::text[])
-          and not ${hasPassedDeadline(sql`m.transaction_id`, sql`${a.now.toISOString()}::timestamptz`)}
-      )`,
-    )
+    .where(ACCOUNTS_OF_MILESTONE)
     .orderBy(ledgerAccounts.id)
     .for('update')
     .prepare('lock_accounts_of_milestone')
-    .execute();
+    .execute({ milestoneId: a.milestoneId, clientId: a.clientId, parts: [...a.parts], now: a.now.toISOString() });
   return new Map(rows.map((r) => [r.id, r.balance]));
 }
+
+/** lockAccountsOfMilestone's condition: its deadline check is a branch per kind of deadline, so it is built once. */
+const ACCOUNTS_OF_MILESTONE = builtOnce(
+  sql`${ledgerAccounts.id} in (
+    select account.id
+    from milestones m
+    join transactions t on t.id = m.transaction_id
+    join parties buyer on buyer.id = t.buyer_party_id
+    join organisations buyer_org on buyer_org.id = buyer.organisation_id
+    join parties seller on seller.id = t.seller_party_id
+    join organisations seller_org on seller_org.id = seller.organisation_id
+    join milestone_escrows escrow on escrow.milestone_id = m.id
+    cross join lateral (values ('buyer_wallet', buyer_org.wallet_id), ('seller_wallet', seller_org.wallet_id), ('escrow', escrow.id)) account (part, id)
+    where m.id = ${sql.placeholder('milestoneId')} and m.client_id = ${sql.placeholder('clientId')}
+      and account.part = any(${sql.placeholder('parts')}::text[])
+      and not ${hasPassedDeadline(sql`m.transaction_id`, sql`${sql.placeholder('now')}::timestamptz`)}
+  )`,
+);
 
 /**
  * The accounts to lock (lockLedgerAccounts) before a milestone action's write moves their balances.

@@ -1,0 +1,51 @@
+/**
+ * `npx tsx --conditions=react-server bench/lifecycle-share.ts [rounds]`: the lifecycle target alone, for
+ * trying a change to the write path without a whole `npm run bench`. Starts the production server on the
+ * machine's PostgreSQL (BENCH_DATABASE_URL), warms it on the escrow lifecycle, then alternates rounds of
+ * the lifecycle at c=32 with pgbench runs of the same length, as `npm run bench`'s paired rounds do, and
+ * prints each round's ratio and the ratio of the sums.
+ */
+import { ensureBuild } from '../scripts/ensure-build';
+import { startTestServer } from '../e2e/support/test-server';
+import { preparePgbench } from './ceilings';
+import { measureClosed, type Target } from './measure';
+import { LIFECYCLES, prepareDataset } from './scenarios';
+
+const ROUNDS = Number(process.argv[2] ?? 5);
+const ROUND_MS = 5000;
+const WARM_MS = 20_000;
+const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+async function main() {
+  if (!Number.isInteger(ROUNDS) || ROUNDS < 1) throw new Error(`rounds must be a positive whole number, not ${process.argv[2]}`);
+  ensureBuild();
+  process.env.TEST_DATABASE_URL = ADMIN_URL;
+  const server = await startTestServer({ env: { ESCROW_DB_POOL_SIZE: '10' } });
+  const pgbench = await preparePgbench(ADMIN_URL);
+  try {
+    const data = await prepareDataset(server.baseUrl, server.operatorKey, 32);
+    const target: Target = { pid: server.process.pid as number, baseUrl: server.baseUrl, key: data.key, output: server.output };
+    const lifecycle = LIFECYCLES['escrow lifecycle']!;
+    const run = (w: number) => lifecycle.run(data, data.pairs[w % data.pairs.length]!);
+    await measureClosed(target, 'warm-up', [], 8, WARM_MS, run);
+    let operations = 0;
+    let transactions = 0;
+    for (let round = 1; round <= ROUNDS; round++) {
+      const measured = await measureClosed(target, 'escrow lifecycle', lifecycle.operations, 32, ROUND_MS, run);
+      const tps = await pgbench.run(ROUND_MS / 1000);
+      operations += measured.operationsPerSecond;
+      transactions += tps;
+      const share = (100 * measured.operationsPerSecond) / tps;
+      console.log(`round ${round}: lifecycle ${measured.operationsPerSecond.toFixed(1)} op/s (${measured.errors} errors), pgbench ${tps.toFixed(0)} tps: ${share.toFixed(1)}%`);
+    }
+    console.log(`sum: ${operations.toFixed(1)} / ${transactions.toFixed(0)} = ${((100 * operations) / transactions).toFixed(1)}%`);
+  } finally {
+    await pgbench.drop();
+    await server.stop();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

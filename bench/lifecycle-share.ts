@@ -3,12 +3,15 @@
  * trying a change to the write path without a whole `npm run bench`. Starts the production server on the
  * machine's PostgreSQL (BENCH_DATABASE_URL), warms it on the escrow lifecycle, then alternates rounds of
  * the lifecycle at c=32 with pgbench runs of the same length, as `npm run bench`'s paired rounds do, and
- * prints each round's ratio and the ratio of the sums.
+ * prints each round's ratio and the ratio of the sums, and the CPU time the server and PostgreSQL spent
+ * per lifecycle operation: on a machine whose speed drifts, the steadier figure to compare two versions by.
+ * (PostgreSQL's time is that of all its processes on the machine meanwhile: nothing else should be running.)
  */
 import { ensureBuild } from '../scripts/ensure-build';
 import { startTestServer } from '../e2e/support/test-server';
 import { preparePgbench } from './ceilings';
 import { measureClosed, type Target } from './measure';
+import { postgresCpuMs, postgresCpuSince, treeCpuMs } from './memory';
 import { LIFECYCLES, prepareDataset } from './scenarios';
 
 const ROUNDS = Number(process.argv[2] ?? 5);
@@ -30,15 +33,23 @@ async function main() {
     await measureClosed(target, 'warm-up', [], 8, WARM_MS, run);
     let operations = 0;
     let transactions = 0;
+    const cpu = { server: 0, postgres: 0, operations: 0 };
     for (let round = 1; round <= ROUNDS; round++) {
+      const [server, postgres] = [treeCpuMs(target.pid), postgresCpuMs()];
       const measured = await measureClosed(target, 'escrow lifecycle', lifecycle.operations, 32, ROUND_MS, run);
+      const spent = { server: treeCpuMs(target.pid) - server, postgres: postgresCpuSince(postgres), operations: measured.operationsPerSecond * measured.seconds };
       const tps = await pgbench.run(ROUND_MS / 1000);
       operations += measured.operationsPerSecond;
       transactions += tps;
+      for (const key of ['server', 'postgres', 'operations'] as const) cpu[key] += spent[key];
       const share = (100 * measured.operationsPerSecond) / tps;
-      console.log(`round ${round}: lifecycle ${measured.operationsPerSecond.toFixed(1)} op/s (${measured.errors} errors), pgbench ${tps.toFixed(0)} tps: ${share.toFixed(1)}%`);
+      console.log(
+        `round ${round}: lifecycle ${measured.operationsPerSecond.toFixed(1)} op/s (${measured.errors} errors), pgbench ${tps.toFixed(0)} tps: ${share.toFixed(1)}%;` +
+          ` CPU per operation: server ${(spent.server / spent.operations).toFixed(2)} ms, PostgreSQL ${(spent.postgres / spent.operations).toFixed(2)} ms`,
+      );
     }
     console.log(`sum: ${operations.toFixed(1)} / ${transactions.toFixed(0)} = ${((100 * operations) / transactions).toFixed(1)}%`);
+    console.log(`CPU per operation over all rounds: server ${(cpu.server / cpu.operations).toFixed(2)} ms, PostgreSQL ${(cpu.postgres / cpu.operations).toFixed(2)} ms`);
   } finally {
     await pgbench.drop();
     await server.stop();

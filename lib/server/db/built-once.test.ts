@@ -7,8 +7,8 @@ import { eq, sql } from 'drizzle-orm';
 import { boolean, integer, jsonb, pgTable, PgDialect, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { drizzle } from 'drizzle-orm/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { builtOnce } from './built-once';
-import { updateById } from './recordset';
+import { builtOnce, builtOnceAroundValue } from './built-once';
+import { insertRows, updateById } from './recordset';
 
 const probes = pgTable('probes', {
   id: uuid('id').primaryKey(),
@@ -57,6 +57,33 @@ describe('builtOnce', () => {
 
   it('refuses text whose $n are not its parameters', () => {
     expect(() => builtOnce(sql`select '$1' as dollar, ${1} as one`)).toThrow(/\$2 where \$1 was expected|parameters/);
+  });
+});
+
+describe('builtOnceAroundValue', () => {
+  it('gives the statement for each value, its text rendered once', async () => {
+    const sizeOf = builtOnceAroundValue(sql`select ${probes.size} as size from ${probes} where ${probes.name} = ${sql.placeholder('name')}`);
+    expect(dialect.sqlToQuery(sizeOf('probe 1'))).toEqual({ sql: 'select "probes"."size" as size from "probes" where "probes"."name" = $1', params: ['probe 1'], typings: ['none'] });
+    expect(await db.execute(sizeOf('probe 2'))).toMatchObject({ rows: [{ size: 20 }] });
+  });
+
+  it('refuses a fragment without exactly one placeholder', () => {
+    expect(() => builtOnceAroundValue(sql`select ${1}`)).toThrow(/one placeholder/);
+    expect(() => builtOnceAroundValue(sql`select ${sql.placeholder('a')}, ${sql.placeholder('b')}`)).toThrow(/one placeholder/);
+  });
+});
+
+describe('insertRows', () => {
+  it('inserts rows of the same columns again and again, each value as its column keeps it', async () => {
+    const seenAt = new Date('2026-11-27T21:00:00.5Z');
+    const more = [
+      { id: '0195c0de-0000-7000-8000-000000000011', name: 'json 1', size: 1, done: true, tags: ['x'], detail: { note: 'a "b"' }, seenAt },
+      { id: '0195c0de-0000-7000-8000-000000000012', name: 'json 2', size: 2, done: false, tags: [], detail: { note: '' }, seenAt: null },
+    ];
+    await db.execute(insertRows(probes, more.slice(0, 1)));
+    await db.execute(insertRows(probes, more.slice(1)));
+    const rows = await db.select().from(probes).where(sql`${probes.name} like 'json %'`).orderBy(probes.name);
+    expect(rows).toEqual(more);
   });
 });
 

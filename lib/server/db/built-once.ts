@@ -29,3 +29,15 @@ export function builtOnce(fragment: SQL): SQL {
   }
   return new SQL(chunks);
 }
+
+/**
+ * A statement of one value rendered to its text once: the function gives the statement for a value, the
+ * text before and after it kept. For a write whose shape recurs (the rows of a table, as one JSON value).
+ */
+export function builtOnceAroundValue(fragment: SQL): (value: unknown) => SQL {
+  const { sql: text, params } = dialect.sqlToQuery(fragment);
+  const pieces = text.split('$1');
+  if (params.length !== 1 || pieces.length !== 2 || !is(params[0], Placeholder)) throw new Error(`builtOnceAroundValue: one placeholder, once, is expected: ${text}`);
+  const [before, after] = [new StringChunk(pieces[0]!), new StringChunk(pieces[1]!)];
+  return (value) => new SQL([before, sql.param(value), after]);
+}

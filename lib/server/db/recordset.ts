@@ -1,5 +1,6 @@
 import 'server-only';
 import { getTableColumns, getTableName, sql, SQL, StringChunk, type Column, type Table } from 'drizzle-orm';
+import { builtOnceAroundValue } from './built-once';
 
 type ColumnsByKey = Map<string, Column>;
 const columnsByTable = new WeakMap<Table, ColumnsByKey>();
@@ -19,19 +20,24 @@ export type PartialRow<T extends Table> = Partial<T['$inferInsert']>;
 /** A value as JSON carries it into `json_to_recordset`: instants as ISO text, JSON columns as JSON. */
 const jsonValue = (value: unknown) => (value instanceof Date ? value.toISOString() : (value ?? null));
 
+/** The rows as one JSON text, keyed by column name. */
+function rowsJson<T extends Table>(table: T, keys: string[], rows: PartialRow<T>[]): string {
+  const columns = columnsOf(table);
+  return JSON.stringify(rows.map((row) => Object.fromEntries(keys.map((key) => [columns.get(key)!.name, jsonValue((row as Record<string, unknown>)[key])]))));
+}
+
 /**
  * `json_to_recordset(<rows>) as r(<column> <type>, …)`: many rows as one JSON parameter rather than a
  * parameter per value, so a write of hundreds of rows is one short statement whose text does not depend
  * on how many rows it carries (one prepared plan), far from the protocol's limit on parameters.
  */
-function recordset<T extends Table>(table: T, keys: string[], rows: PartialRow<T>[]): SQL {
+function recordset<T extends Table>(table: T, keys: string[], json: unknown): SQL {
   const columns = columnsOf(table);
-  const json = rows.map((row) => Object.fromEntries(keys.map((key) => [columns.get(key)!.name, jsonValue((row as Record<string, unknown>)[key])])));
   const definitions = keys.map((key) => {
     const column = columns.get(key)!;
     return sql`${sql.identifier(column.name)} ${sql.raw(column.getSQLType())}`;
   });
-  return sql`json_to_recordset(${JSON.stringify(json)}::json) as r(${sql.join(definitions, sql`, `)})`;
+  return sql`json_to_recordset(${json}::json) as r(${sql.join(definitions, sql`, `)})`;
 }
 
 function keysOf<T extends Table>(table: T, rows: PartialRow<T>[]): string[] {
@@ -41,16 +47,29 @@ function keysOf<T extends Table>(table: T, rows: PartialRow<T>[]): string[] {
   return keys;
 }
 
+function insertStatement<T extends Table>(table: T, keys: string[], json: unknown, computed: Record<string, SQL>): SQL {
+  const columns = columnsOf(table);
+  const names = [...keys.map((key) => sql.identifier(columns.get(key)!.name)), ...Object.keys(computed).map((key) => sql.identifier(columns.get(key)!.name))];
+  const values = [...keys.map((key) => sql`r.${sql.identifier(columns.get(key)!.name)}`), ...Object.values(computed)];
+  return sql`insert into ${table} (${sql.join(names, sql`, `)}) select ${sql.join(values, sql`, `)} from ${recordset(table, keys, json)}`;
+}
+
+/** insertRows' statements without computed columns, by table and set of columns, built once (db/built-once.ts). */
+const plainInserts = new WeakMap<Table, Map<string, (json: string) => SQL>>();
+
 /**
  * Inserts many rows in one statement. Every row sets the same columns (the first row's); `computed` adds
  * columns whose value is an expression over the row, read as `r.<column>`.
  */
 export function insertRows<T extends Table>(table: T, rows: PartialRow<T>[], computed: Record<string, SQL> = {}): SQL {
   const keys = keysOf(table, rows);
-  const columns = columnsOf(table);
-  const names = [...keys.map((key) => sql.identifier(columns.get(key)!.name)), ...Object.keys(computed).map((key) => sql.identifier(columns.get(key)!.name))];
-  const values = [...keys.map((key) => sql`r.${sql.identifier(columns.get(key)!.name)}`), ...Object.values(computed)];
-  return sql`insert into ${table} (${sql.join(names, sql`, `)}) select ${sql.join(values, sql`, `)} from ${recordset(table, keys, rows)}`;
+  const json = rowsJson(table, keys, rows);
+  if (Object.keys(computed).length > 0) return insertStatement(table, keys, json, computed);
+  let byShape = plainInserts.get(table);
+  if (!byShape) plainInserts.set(table, (byShape = new Map()));
+  let statement = byShape.get(keys.join());
+  if (!statement) byShape.set(keys.join(), (statement = builtOnceAroundValue(insertStatement(table, keys, sql.placeholder('rows'), {}))));
+  return statement(json);
 }
 
 /**
@@ -69,7 +88,7 @@ export function updateRows<T extends Table>(table: T, rows: (PartialRow<T> & { i
       return opts.add?.includes(key) ? sql`${name} = target.${name} + r.${name}` : sql`${name} = r.${name}`;
     });
   const condition = opts.onlyWhere ? sql` and (${opts.onlyWhere})` : sql``;
-  return sql`update ${table} as target set ${sql.join(sets, sql`, `)} from ${recordset(table, keys, rows)} where target.id = r.id${condition}`;
+  return sql`update ${table} as target set ${sql.join(sets, sql`, `)} from ${recordset(table, keys, rowsJson(table, keys, rows))} where target.id = r.id${condition}`;
 }
 
 /** updateById's text between its values, by table and set of columns: the same few shapes recur on every step. */

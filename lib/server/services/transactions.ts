@@ -10,6 +10,7 @@ import type { Db } from '../db/client';
 import { ledgerAccounts, milestoneEscrows, milestoneLogs, milestones, transactions } from '../db/schema';
 import { pagedList } from '../db/paged-list';
 import { runAsOneStatement } from '../db/one-statement';
+import { insertRows } from '../db/recordset';
 import { eventWrites } from '../events/record-event';
 import { uuidv7 } from '../ids';
 import { AppError, notFound } from '../app-error';
@@ -151,11 +152,18 @@ export async function createTransaction(db: Db, client: ClientRow, body: CreateT
   const record = transactionWithMilestonesRecord(graph, now);
   const event = eventWrites({ clientId: client.id, type: 'transaction.created', transactionId, data: { actor: 'client', automatic: false, transaction: record }, now });
   await runAsOneStatement(db, 'create_transaction', [
-    db.insert(transactions).values(transaction),
-    db.insert(milestones).values(milestoneRows),
-    db.insert(ledgerAccounts).values(graph.milestones.map(({ escrow }) => ({ id: escrow.id, clientId: client.id, kind: 'escrow' as const, balanceKobo: 0, createdAt: now, updatedAt: now }))),
-    db.insert(milestoneEscrows).values(graph.milestones.map(({ milestone, escrow }) => ({ id: escrow.id, milestoneId: milestone.id, createdAt: now, updatedAt: now }))),
-    db.insert(milestoneLogs).values(
+    insertRows(transactions, [transaction]),
+    insertRows(milestones, milestoneRows),
+    insertRows(
+      ledgerAccounts,
+      graph.milestones.map(({ escrow }) => ({ id: escrow.id, clientId: client.id, kind: 'escrow' as const, balanceKobo: 0, createdAt: now, updatedAt: now })),
+    ),
+    insertRows(
+      milestoneEscrows,
+      graph.milestones.map(({ milestone, escrow }) => ({ id: escrow.id, milestoneId: milestone.id, createdAt: now, updatedAt: now })),
+    ),
+    insertRows(
+      milestoneLogs,
       milestoneRows.map((m) => ({
         id: uuidv7(),
         milestoneId: m.id,

@@ -1,7 +1,7 @@
 /** Resident memory and CPU time of a process and its children, read from /proc while a phase runs. */
 import fs from 'node:fs';
 
-export function childrenOf(pid: number): number[] {
+function childrenOf(pid: number): number[] {
   try {
     return fs
       .readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')

@@ -7,7 +7,7 @@ import { eq, sql } from 'drizzle-orm';
 import { boolean, integer, jsonb, pgTable, PgDialect, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { drizzle } from 'drizzle-orm/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { builtOnce, builtOnceAroundValue } from './built-once';
+import { builtOnce, builtOnceAround } from './built-once';
 import { insertRows, updateById } from './recordset';
 
 const probes = pgTable('probes', {
@@ -60,16 +60,26 @@ describe('builtOnce', () => {
   });
 });
 
-describe('builtOnceAroundValue', () => {
+describe('builtOnceAround', () => {
   it('gives the statement for each value, its text rendered once', async () => {
-    const sizeOf = builtOnceAroundValue(sql`select ${probes.size} as size from ${probes} where ${probes.name} = ${sql.placeholder('name')}`);
-    expect(dialect.sqlToQuery(sizeOf('probe 1'))).toEqual({ sql: 'select "probes"."size" as size from "probes" where "probes"."name" = $1', params: ['probe 1'], typings: ['none'] });
-    expect(await db.execute(sizeOf('probe 2'))).toMatchObject({ rows: [{ size: 20 }] });
+    const sizeOf = builtOnceAround(sql`select ${probes.size} as size from ${probes} where ${probes.name} = ${sql.placeholder('name')}`);
+    expect(dialect.sqlToQuery(sizeOf(['probe 1']))).toEqual({ sql: 'select "probes"."size" as size from "probes" where "probes"."name" = $1', params: ['probe 1'], typings: ['none'] });
+    expect(await db.execute(sizeOf(['probe 2']))).toMatchObject({ rows: [{ size: 20 }] });
   });
 
-  it('refuses a fragment without exactly one placeholder', () => {
-    expect(() => builtOnceAroundValue(sql`select ${1}`)).toThrow(/one placeholder/);
-    expect(() => builtOnceAroundValue(sql`select ${sql.placeholder('a')}, ${sql.placeholder('b')}`)).toThrow(/one placeholder/);
+  it('takes the values in the placeholders\' order, a sql.param with its encoder', async () => {
+    const named = builtOnceAround(sql`select ${probes.name} as name from ${probes} where ${probes.size} >= ${sql.placeholder('least')} and ${probes.seenAt} is distinct from ${sql.placeholder('seen')} order by 1`);
+    const seenAt = sql.param(new Date('2026-11-27T00:00:00Z'), probes.seenAt);
+    expect(dialect.sqlToQuery(named([15, seenAt])).params).toEqual([15, '2026-11-27T00:00:00.000Z']);
+    expect(await db.execute(named([15, seenAt]))).toMatchObject({ rows: [{ name: 'probe 2' }] });
+  });
+
+  it('refuses a fragment with a value that is not a placeholder, or too few or too many values', () => {
+    expect(() => builtOnceAround(sql`select ${1}`)).toThrow(/every value must be a placeholder/);
+    expect(() => builtOnceAround(sql`select ${sql.placeholder('a')}, ${2}`)).toThrow(/every value must be a placeholder/);
+    const pair = builtOnceAround(sql`select ${sql.placeholder('a')}, ${sql.placeholder('b')}`);
+    expect(() => pair([1])).toThrow(/1 values for 2 placeholders/);
+    expect(() => pair([1, 2, 3])).toThrow(/3 values for 2 placeholders/);
   });
 });
 

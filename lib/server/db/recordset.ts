@@ -1,6 +1,6 @@
 import 'server-only';
-import { getTableColumns, getTableName, sql, SQL, StringChunk, type Column, type Table } from 'drizzle-orm';
-import { builtOnceAroundValue } from './built-once';
+import { getTableColumns, getTableName, sql, type Column, type SQL, type Table } from 'drizzle-orm';
+import { builtOnceAround } from './built-once';
 
 type ColumnsByKey = Map<string, Column>;
 const columnsByTable = new WeakMap<Table, ColumnsByKey>();
@@ -54,8 +54,16 @@ function insertStatement<T extends Table>(table: T, keys: string[], json: unknow
   return sql`insert into ${table} (${sql.join(names, sql`, `)}) select ${sql.join(values, sql`, `)} from ${recordset(table, keys, json)}`;
 }
 
-/** insertRows' statements without computed columns, by table and set of columns, built once (db/built-once.ts). */
-const plainInserts = new WeakMap<Table, Map<string, (json: string) => SQL>>();
+/** Statements built once (db/built-once.ts), by table and shape: the same few shapes recur on every step. */
+const statementsByShape = new WeakMap<Table, Map<string, (values: unknown[]) => SQL>>();
+
+function builtOncePerShape(table: Table, shape: string, build: () => SQL): (values: unknown[]) => SQL {
+  let byShape = statementsByShape.get(table);
+  if (!byShape) statementsByShape.set(table, (byShape = new Map()));
+  let statement = byShape.get(shape);
+  if (!statement) byShape.set(shape, (statement = builtOnceAround(build())));
+  return statement;
+}
 
 /**
  * Inserts many rows in one statement. Every row sets the same columns (the first row's); `computed` adds
@@ -65,11 +73,7 @@ export function insertRows<T extends Table>(table: T, rows: PartialRow<T>[], com
   const keys = keysOf(table, rows);
   const json = rowsJson(table, keys, rows);
   if (Object.keys(computed).length > 0) return insertStatement(table, keys, json, computed);
-  let byShape = plainInserts.get(table);
-  if (!byShape) plainInserts.set(table, (byShape = new Map()));
-  let statement = byShape.get(keys.join());
-  if (!statement) byShape.set(keys.join(), (statement = builtOnceAroundValue(insertStatement(table, keys, sql.placeholder('rows'), {}))));
-  return statement(json);
+  return builtOncePerShape(table, `insert ${keys.join()}`, () => insertStatement(table, keys, sql.placeholder('rows'), {}))([json]);
 }
 
 /**
@@ -91,31 +95,11 @@ export function updateRows<T extends Table>(table: T, rows: (PartialRow<T> & { i
   return sql`update ${table} as target set ${sql.join(sets, sql`, `)} from ${recordset(table, keys, rowsJson(table, keys, rows))} where target.id = r.id${condition}`;
 }
 
-/** updateById's text between its values, by table and set of columns: the same few shapes recur on every step. */
-const updateTexts = new WeakMap<Table, Map<string, StringChunk[]>>();
-
-function updateText(table: Table, names: string[]): StringChunk[] {
-  let byShape = updateTexts.get(table);
-  if (!byShape) updateTexts.set(table, (byShape = new Map()));
-  const shape = names.join();
-  let pieces = byShape.get(shape);
-  if (!pieces) {
-    const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
-    pieces = [
-      ...names.map((name, i) => new StringChunk(`${i === 0 ? `update ${quote(getTableName(table))} set ` : ', '}${quote(name)} = `)),
-      new StringChunk(' where "id" = '),
-      new StringChunk('::uuid'),
-    ];
-    byShape.set(shape, pieces);
-  }
-  return pieces;
-}
-
 /**
  * Updates one row by primary key (`id`) to the values given (undefined ones left alone), each encoded by
- * its column, as drizzle does. The same statement as drizzle's update builder, built flat from text kept
- * per set of columns: the builder walks every column of the table and a tree of fragments on each call,
- * and a milestone step's update cost more CPU to build than all its other writes together.
+ * its column, as drizzle does. The same statement as drizzle's update builder, built once per set of
+ * columns: the builder walks every column of the table and a tree of fragments on each call, and a
+ * milestone step's update cost more CPU to build than all its other writes together.
  */
 export function updateById<T extends Table>(table: T, id: string, changes: PartialRow<T>): SQL {
   const columns = columnsOf(table);
@@ -126,11 +110,9 @@ export function updateById<T extends Table>(table: T, id: string, changes: Parti
     if (!column) throw new Error(`no column ${key}`);
     return column.name;
   });
-  const pieces = updateText(table, names);
-  const chunks: ConstructorParameters<typeof SQL>[0] = [];
-  set.forEach(([key, value], i) => {
-    chunks.push(pieces[i]!, sql.param(value, columns.get(key)!));
+  const statement = builtOncePerShape(table, `update ${names.join()}`, () => {
+    const assignments = names.map((name, i) => sql`${sql.identifier(name)} = ${sql.placeholder(`value${i}`)}`);
+    return sql`update ${table} set ${sql.join(assignments, sql`, `)} where "id" = ${sql.placeholder('id')}::uuid`;
   });
-  chunks.push(pieces[set.length]!, sql.param(id), pieces[set.length + 1]!);
-  return new SQL(chunks);
+  return statement([...set.map(([key, value]) => sql.param(value, columns.get(key)!)), id]);
 }

@@ -82,12 +82,12 @@ export async function readsAroundStorm<T>(
   }
 }
 
-/** Polls `done` every 200 ms until it holds or `timeoutMs` passes; the time it held, or null. */
-export async function whenDone(done: () => Promise<boolean>, timeoutMs: number): Promise<number | null> {
+/** Polls `done` every `pollMs` until it holds or `timeoutMs` passes; the time it held, or null. */
+export async function whenDone(done: () => Promise<boolean>, timeoutMs: number, pollMs = 200): Promise<number | null> {
   const timeoutAt = performance.now() + timeoutMs;
   while (performance.now() < timeoutAt) {
     if (await done()) return performance.now();
-    await new Promise((r) => setTimeout(r, 200));
+    await new Promise((r) => setTimeout(r, pollMs));
   }
   return null;
 }

@@ -25,9 +25,17 @@ const CHANNEL = 'escrow_client_changed';
 type Entry = KeyOwner & { until: number };
 // On globalThis: route handlers can be bundled apart from instrumentation, which starts the listener.
 const holder = globalThis as typeof globalThis & {
-  __escrowClientCache?: { entries: Map<string, Entry>; listening: boolean; started: boolean; generation: number };
+  __escrowClientCache?: { entries: Map<string, Entry>; listening: boolean; started: boolean; generation: number; watchers: Set<() => void> };
 };
-const cache = (holder.__escrowClientCache ??= { entries: new Map(), listening: false, started: false, generation: 0 });
+const cache = (holder.__escrowClientCache ??= { entries: new Map(), listening: false, started: false, generation: 0, watchers: new Set() });
+
+/**
+ * Calls `watcher` whenever this process learns that a client changed (a test clock moved among others),
+ * or that it may have missed such a change (its listening connection dropped).
+ */
+export function watchClientChanges(watcher: () => void): void {
+  cache.watchers.add(watcher);
+}
 
 export function cachedKeyOwner(keyHash: string, nowMs: number): KeyOwner | undefined {
   const entry = cache.entries.get(keyHash);
@@ -48,11 +56,13 @@ export function rememberKeyOwner(keyHash: string, owner: KeyOwner, lookupGenerat
 function forgetClient(clientId: string): void {
   cache.generation++;
   for (const [hash, entry] of cache.entries) if (entry.client.id === clientId) cache.entries.delete(hash);
+  for (const watcher of cache.watchers) watcher();
 }
 
 function forgetAll(): void {
   cache.generation++;
   cache.entries.clear();
+  for (const watcher of cache.watchers) watcher();
 }
 
 /**

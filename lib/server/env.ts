@@ -74,7 +74,7 @@ const EnvSchema = z.object({
   SMTP_URL: z.string().regex(/^smtps?:\/\/[^\s]+$/, 'must be an smtp:// or smtps:// URL').optional(),
   /** The From of every email. */
   ESCROW_EMAIL_FROM: z.string().min(3).default('Escrow Desk <no-reply@escrow-desk.invalid>'),
-  /** How often the email runner writes due reminders and sends what is due. */
+  /** How often the email runner sends what is due (reminders it looks for once a minute, and after a client changes: email/sender.ts). */
   ESCROW_EMAIL_POLL_MS: z.coerce.number().int().min(50).default(1000),
   /** The first retry's wait after a failed send; each next one doubles (1 minute; tests shorten it). */
   ESCROW_EMAIL_RETRY_BASE_MS: z.coerce.number().int().min(1).default(60_000),

@@ -71,7 +71,7 @@ export async function writeDueReminders(db: DbOrTx, wallNow: Date, limit = 200):
   return db.transaction(async (tx) => {
     // The pass reads a few index ranges, yet the planner, counting every milestone under inspection as a
     // candidate, would gather it from parallel workers whose start costs many times the reads. And weighing
-    // every order of each branch's seven joins cost the planner many times those reads too, every second:
+    // every order of each branch's seven joins cost the planner many times those reads too, at every pass:
     // each branch is written in the order that serves it (the due index, then keys), and the planner keeps
     // that order, as PGlite's session always does (db/client.ts), while it still picks each join's method.
     await tx.execute(sql`select set_config('max_parallel_workers_per_gather', '0', true), set_config('join_collapse_limit', '1', true)`);

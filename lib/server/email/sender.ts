@@ -147,11 +147,11 @@ export function startEmailRunner(db: Db): void {
   watchClientChanges(() => (reminderLookDue = true));
   startPoller('email runner', env().ESCROW_EMAIL_POLL_MS, async () => {
     const now = Date.now();
-    const reminders = reminderLookDue || now - lastReminderLook >= REMINDER_LOOK_MS;
-    if (reminders) [reminderLookDue, lastReminderLook] = [false, now];
-    const pass = await runEmailPass(db, new Date(now), { reminders }).catch((error: unknown) => {
+    const lookForReminders = reminderLookDue || now - lastReminderLook >= REMINDER_LOOK_MS;
+    if (lookForReminders) [reminderLookDue, lastReminderLook] = [false, now];
+    const pass = await runEmailPass(db, new Date(now), { reminders: lookForReminders }).catch((error: unknown) => {
       // A look that failed is due again at the next poll.
-      if (reminders) reminderLookDue = true;
+      if (lookForReminders) reminderLookDue = true;
       throw error;
     });
     if (pass.interrupted > 0) console.log(JSON.stringify({ level: 'warn', msg: 'emails interrupted mid-send marked unknown', count: pass.interrupted }));

@@ -142,16 +142,16 @@ const REMINDER_LOOK_MS = 60_000;
  * its deadlines a day closer in one go: its reminders come as promptly as the lapses it settles).
  */
 export function startEmailRunner(db: Db): void {
-  let reminderLookDue = true;
-  let lastReminderLook = 0;
-  watchClientChanges(() => (reminderLookDue = true));
+  // When the next look for reminders is due: 0 is at the next poll.
+  let nextReminderLook = 0;
+  watchClientChanges(() => (nextReminderLook = 0));
   startPoller('email runner', env().ESCROW_EMAIL_POLL_MS, async () => {
     const now = Date.now();
-    const lookForReminders = reminderLookDue || now - lastReminderLook >= REMINDER_LOOK_MS;
-    if (lookForReminders) [reminderLookDue, lastReminderLook] = [false, now];
+    const lookForReminders = now >= nextReminderLook;
+    if (lookForReminders) nextReminderLook = now + REMINDER_LOOK_MS;
     const pass = await runEmailPass(db, new Date(now), { reminders: lookForReminders }).catch((error: unknown) => {
       // A look that failed is due again at the next poll.
-      if (lookForReminders) reminderLookDue = true;
+      if (lookForReminders) nextReminderLook = 0;
       throw error;
     });
     if (pass.interrupted > 0) console.log(JSON.stringify({ level: 'warn', msg: 'emails interrupted mid-send marked unknown', count: pass.interrupted }));

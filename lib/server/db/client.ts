@@ -59,7 +59,7 @@ export function postgresClient(url: string, options: ClientOptions = {}) {
   return postgres(url, { onnotice: () => undefined, ...rest, ...(socketOption as object), connection: { application_name: applicationName, ...rest.connection } });
 }
 
-/** Connections the background worker keeps: the deadline runner's two batches at a time, and one for the other pollers. */
+/** Connections the background worker keeps: the deadline runner's two lanes, and one for its scan and the other pollers. */
 const BACKGROUND_CONNECTIONS = 3;
 
 /**

@@ -20,13 +20,20 @@ export type Write = TypedQueryBuilder<ColumnsSelection | undefined, unknown> | S
  * may refer to a row inserted beside it.
  */
 export async function runAsOneStatement(db: DbOrTx, name: string, writes: Write[]): Promise<void> {
-  if (writes.length === 0) return;
+  await oneStatement(db, name, writes).execute();
+}
+
+/**
+ * runAsOneStatement's statement, rendered to its text now and run by `execute()`: for a caller that builds
+ * a large write before it takes the locks the write needs, and so holds them only while the write runs.
+ */
+export function oneStatement(db: DbOrTx, name: string, writes: Write[]): { execute: () => Promise<unknown> } {
+  if (writes.length === 0) return { execute: async () => undefined };
   // Whether a write returns rows does not matter here: nothing reads them.
   const ctes = writes.map((write, i) => (is(write, SQL) ? db.$with(`w${i}`, {}).as(write) : db.$with(`w${i}`).as(write as TypedQueryBuilder<undefined>)));
-  await db
+  return db
     .with(...ctes)
     .select({ done: sql<number>`1` })
     .from(sql`(values (1)) as done (one)`)
-    .prepare(name)
-    .execute();
+    .prepare(name);
 }

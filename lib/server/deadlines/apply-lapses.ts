@@ -28,7 +28,7 @@ import {
   applyMilestoneAction,
   decideMilestoneStatus,
   milestoneActionStep,
-  writeStepsInBulk,
+  stepsInBulkStatement,
   type ActionContext,
   type MilestoneActionEffect,
   type Step,
@@ -116,7 +116,7 @@ function actOnBehalf(lapse: OnBehalfLapse, ctx: ActionContext): Promise<Mileston
 /**
  * settleDueLapses for many transactions of one client, their row locks held: a transaction whose one due
  * lapse takes a party's milestone action (an inspection or a return left unanswered: most of a storm of
- * deadlines) is settled with the others in a few set-based writes (writeStepsInBulk). The rest, and every
+ * deadlines) is settled with the others in a few set-based writes (stepsInBulkStatement). The rest, and every
  * release that starts an automatic payout, are left to settleDueLapses, one transaction at a time: returned.
  */
 export async function settleOnBehalfLapsesInBulk(tx: Tx, client: ClientRow, transactionIds: string[], now: Date): Promise<{ acted: number; left: string[] }> {
@@ -138,9 +138,12 @@ export async function settleOnBehalfLapsesInBulk(tx: Tx, client: ClientRow, tran
     const effect = await actOnBehalf(lapse, { tx, client, graph, entry: findMilestone(graph, lapse.milestoneId), now, to, lockAccounts });
     steps.push(milestoneActionStep(action, to, effect));
   }
-  // Every account of the batch at once, in the order every writer takes them (house accounts last).
+  // The write is built first: the batch holds its accounts, which other batches and requests share, only
+  // while the write runs. Every account of the batch at once, in the order every writer takes them
+  // (house accounts last).
+  const write = await stepsInBulkStatement(tx, client, steps, pauseEvery10);
   await lockLedgerAccounts(tx, steps.flatMap((step) => step.transfer?.transfer.postings.map((p) => p.accountId) ?? []));
-  await writeStepsInBulk(tx, client, steps, pauseEvery10);
+  await write.execute();
   return { acted: steps.length, left };
 }
 

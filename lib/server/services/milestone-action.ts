@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Transfer } from '@/lib/escrow/ledger';
 import { decideMilestoneAction, transactionProgress, type MilestoneAction, type MilestoneStatus, type PartyRole } from '@/lib/escrow/milestone-machine';
 import type { Tx } from '../db/client';
-import { runAsOneStatement, type Write } from '../db/one-statement';
+import { oneStatement, runAsOneStatement, type Write } from '../db/one-statement';
 import { milestoneLogs, milestones, transactions } from '../db/schema';
 import { eventsInBulk, eventWrites, type EventType } from '../events/record-event';
 import { uuidv7 } from '../ids';
@@ -123,7 +123,7 @@ function graphAfter(step: Step): TransactionGraph {
 /**
  * What a step writes, as values: the graph after it, its log line, its money, the transaction's new
  * columns and its event. The transaction row is locked, so the values computed from it are written as
- * they are. writeStep writes one step; writeStepsInBulk many.
+ * they are. writeStep writes one step; stepsInBulkStatement many.
  */
 function stepOutcome(step: Step) {
   const { client, now } = step;
@@ -193,13 +193,13 @@ export function writeStep(tx: Tx, step: Step): { graph: TransactionGraph; log: M
 }
 
 /**
- * Many steps of one client, each on a transaction of its own, written as one statement of a few writes
- * per table whatever their number (the deadline runner's batch). Their accounts, house accounts included,
- * must be locked already; a step with rows of its own or a payout is written by writeStep. `pause` is
- * awaited between steps as their rows are built.
+ * Many steps of one client, each on a transaction of its own, as one statement of a few writes per table
+ * whatever their number (the deadline runner's batch), built and rendered here and run by its `execute()`.
+ * Their accounts, house accounts included, must be locked before it runs; a step with rows of its own or a
+ * payout is written by writeStep. `pause` is awaited between steps as their rows are built.
  */
-export async function writeStepsInBulk(tx: Tx, client: ClientRow, steps: Step[], pause: (index: number) => Promise<void>): Promise<void> {
-  if (steps.length === 0) return;
+export async function stepsInBulkStatement(tx: Tx, client: ClientRow, steps: Step[], pause: (index: number) => Promise<void>): Promise<{ execute: () => Promise<unknown> }> {
+  if (steps.length === 0) return oneStatement(tx, 'steps_in_bulk', []);
   if (steps.some((s) => s.rows || s.payout)) throw new Error('a step with rows of its own or a payout is written by writeStep');
   const outcomes = [];
   for (const [i, step] of steps.entries()) {
@@ -213,7 +213,7 @@ export async function writeStepsInBulk(tx: Tx, client: ClientRow, steps: Step[],
     const shape = Object.keys(milestone).sort().join();
     milestoneChanges.set(shape, [...(milestoneChanges.get(shape) ?? []), { id: steps[i]!.milestoneId, ...milestone }]);
   });
-  await runAsOneStatement(tx, 'steps_in_bulk', [
+  return oneStatement(tx, 'steps_in_bulk', [
     ...transfersInBulk(outcomes.flatMap((o) => o.transfers)),
     ...[...milestoneChanges.values()].map((rows) => updateRows(milestones, rows)),
     insertRows(milestoneLogs, outcomes.map((o) => o.log)),

@@ -95,6 +95,24 @@ describe.each(databases)('kept totals on %s', (_name, open) => {
     expect(await keptTotal(db, { list: 'events', scope })).toBe(7);
   });
 
+  it('a total folded to zero leaves no row behind, and counts again from zero', async () => {
+    const db = open();
+    const scope = randomUUID();
+    const rowsOf = async () => Number((await queryRows<{ n: string }>(db, sql`select count(*) as n from list_counts where scope = ${scope}`))[0]!.n);
+    await append(db, scope, 'type=x', [1, 1]);
+    await append(db, scope, 'type=y', [1]);
+    while ((await foldListCounts(db)) > 0);
+    expect(await rowsOf()).toBe(2);
+    await append(db, scope, 'type=x', [-1, -1]);
+    while ((await foldListCounts(db)) > 0);
+    expect(await rowsOf()).toBe(1);
+    expect(await keptTotal(db, { list: 'events', scope, filters: { type: 'x' } })).toBe(0);
+    expect(await keptTotal(db, { list: 'events', scope, filters: { type: 'y' } })).toBe(1);
+    await append(db, scope, 'type=x', [1]);
+    while ((await foldListCounts(db)) > 0);
+    expect(await keptTotal(db, { list: 'events', scope, filters: { type: 'x' } })).toBe(1);
+  });
+
   it('folds running at once add each change exactly once', async () => {
     const db = open();
     const scope = randomUUID();

@@ -57,10 +57,13 @@ const FOLD_BATCH = 5000;
 
 /**
  * Folds the oldest pending changes into the totals, in one statement. Safe beside another server's fold:
- * a change is deleted (so added) once, and the totals' rows are locked in one order.
+ * a change is deleted (so added) once, and the totals' rows are locked in one order. A total the fold
+ * brings to zero is removed (a status every transaction has left, a party's facet of it): the totals
+ * would otherwise keep a row for every facet ever counted. Its absence reads as zero, and a delete that
+ * finds it changed meanwhile leaves it.
  */
 export async function foldListCounts(db: Db): Promise<number> {
-  const [row] = await queryRows<{ changes: number }>(
+  const rows = await queryRows<{ changes: number; list: string | null; scope: string | null; facet: string | null }>(
     db,
     sql`
     with moved as (
@@ -73,10 +76,17 @@ export async function foldListCounts(db: Db): Promise<number> {
       insert into ${listCounts} (list, scope, facet, n)
       select list, scope, facet, n from net order by list, scope, facet
       on conflict (list, scope, facet) do update set n = ${listCounts}.n + excluded.n
+      returning list, scope, facet, n
     )
-    select coalesce(sum(changes), 0)::int as changes from net`,
+    select (select coalesce(sum(changes), 0)::int from net) as changes, z.list, z.scope, z.facet
+    from (select 1) one left join upserted z on z.n = 0`,
   );
-  return Number(row?.changes ?? 0);
+  const zeros = rows.filter((row) => row.list !== null).map((row) => ({ list: row.list!, scope: row.scope!, facet: row.facet! }));
+  if (zeros.length > 0) {
+    await db.execute(sql`delete from ${listCounts} c using json_to_recordset(${JSON.stringify(zeros)}::json) as z(list text, scope uuid, facet text)
+      where c.list = z.list and c.scope = z.scope and c.facet = z.facet and c.n = 0`);
+  }
+  return Number(rows[0]?.changes ?? 0);
 }
 
 export function startListCountFolding(db: Db): void {

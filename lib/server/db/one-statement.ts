@@ -23,11 +23,14 @@ export async function runAsOneStatement(db: DbOrTx, name: string, writes: Write[
   await oneStatement(db, name, writes).execute();
 }
 
+/** A statement rendered to its text, run by `execute()`. */
+export type BuiltStatement = { execute: () => Promise<unknown> };
+
 /**
  * runAsOneStatement's statement, rendered to its text now and run by `execute()`: for a caller that builds
  * a large write before it takes the locks the write needs, and so holds them only while the write runs.
  */
-export function oneStatement(db: DbOrTx, name: string, writes: Write[]): { execute: () => Promise<unknown> } {
+export function oneStatement(db: DbOrTx, name: string, writes: Write[]): BuiltStatement {
   if (writes.length === 0) return { execute: async () => undefined };
   // Whether a write returns rows does not matter here: nothing reads them.
   const ctes = writes.map((write, i) => (is(write, SQL) ? db.$with(`w${i}`, {}).as(write) : db.$with(`w${i}`).as(write as TypedQueryBuilder<undefined>)));

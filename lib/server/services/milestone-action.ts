@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Transfer } from '@/lib/escrow/ledger';
 import { decideMilestoneAction, transactionProgress, type MilestoneAction, type MilestoneStatus, type PartyRole } from '@/lib/escrow/milestone-machine';
 import type { Tx } from '../db/client';
-import { oneStatement, runAsOneStatement, type Write } from '../db/one-statement';
+import { oneStatement, runAsOneStatement, type BuiltStatement, type Write } from '../db/one-statement';
 import { milestoneLogs, milestones, transactions } from '../db/schema';
 import { eventsInBulk, eventWrites, type EventType } from '../events/record-event';
 import { uuidv7 } from '../ids';
@@ -198,7 +198,7 @@ export function writeStep(tx: Tx, step: Step): { graph: TransactionGraph; log: M
  * Their accounts, house accounts included, must be locked before it runs; a step with rows of its own or a
  * payout is written by writeStep. `pause` is awaited between steps as their rows are built.
  */
-export async function stepsInBulkStatement(tx: Tx, client: ClientRow, steps: Step[], pause: (index: number) => Promise<void>): Promise<{ execute: () => Promise<unknown> }> {
+export async function stepsInBulkStatement(tx: Tx, client: ClientRow, steps: Step[], pause: (index: number) => Promise<void>): Promise<BuiltStatement> {
   if (steps.length === 0) return oneStatement(tx, 'steps_in_bulk', []);
   if (steps.some((s) => s.rows || s.payout)) throw new Error('a step with rows of its own or a payout is written by writeStep');
   const outcomes = [];

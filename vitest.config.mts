@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
@@ -10,9 +11,17 @@ const alias = {
   'server-only': path.join(root, 'lib/test-support/empty-module.ts'),
 };
 
+/**
+ * Vitest's default is one test file at a time on a two-core machine (cores - 1). The HTTP suite's files spend
+ * most of their time waiting on the servers under test and on timers (retries, deadlines, restarts), so two
+ * at once finish sooner without starving those servers.
+ */
+const maxWorkers = Math.max(2, os.availableParallelism() - 1);
+
 export default defineConfig({
   resolve: { alias },
   test: {
+    maxWorkers,
     projects: [
       {
         resolve: { alias },

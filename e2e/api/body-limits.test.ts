@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/test-server';
 
 /**
- * Bodies outside /v1 (sign-in, proof uploads, pages' server actions) are refused before they are held in
+ * Bodies (sign-in, proof uploads, pages' server actions, the API's JSON) are refused before they are held in
  * memory: a declared Content-Length over the limit at once, a chunked body once it streams past it. One
  * server process of its own (ESCROW_WORKERS=1), so its peak memory is the one measured.
  */
@@ -125,6 +125,46 @@ describe('a chunked body without Content-Length', () => {
     expect(res.status, res.body).toBe(411);
     expect(res.sent).toBeLessThan(20 * MB);
   }, 30_000);
+});
+
+describe('a JSON body to /v1', () => {
+  const operator = () => ({ authorization: `Bearer ${server.operatorKey}` });
+
+  it('chunked past 1 MB is a 413 once past the limit, and the server does not hold it', async () => {
+    const before = rssMb();
+    resetPeak();
+    const res = await stream('/v1/operator/clients', { total: 80 * MB, contentType: 'application/json', headers: operator() });
+    expect(res.status, res.body).toBe(413);
+    expect(JSON.parse(res.body)).toMatchObject({ status: false, code: 'PAYLOAD_TOO_LARGE' });
+    expect(res.sent, 'answered while the body was still arriving').toBeLessThan(80 * MB);
+    expect(peakMb() - before).toBeLessThan(40);
+  }, 30_000);
+
+  it.each([
+    ['chunked', undefined],
+    ['with its length declared', 'declared'],
+  ])('%s within the limit is read and validated whole, under any JSON content type', async (label, length) => {
+    for (const contentType of ['application/json', 'application/json; charset=utf-8', 'application/json-seq']) {
+      // Whitespace makes it long enough to arrive in several pieces without changing what it says.
+      const name = `Sent ${label} as ${contentType}`;
+      const body = Buffer.from(`{"name": ${JSON.stringify(name)},${' '.repeat(300_000)}"mode": "test"}`);
+      const res = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const headers: Record<string, string | number> = { 'content-type': contentType, ...operator(), ...(length ? { 'content-length': body.length } : {}) };
+        const req = http.request(`${server.baseUrl}/v1/operator/clients`, { method: 'POST', headers }, (r) => {
+          let text = '';
+          r.setEncoding('utf8');
+          r.on('data', (chunk) => (text += chunk));
+          r.on('end', () => resolve({ status: r.statusCode ?? 0, body: text }));
+        });
+        req.on('error', reject);
+        // In pieces, so a chunked body arrives as several chunks.
+        for (let at = 0; at < body.length; at += 64 * 1024) req.write(body.subarray(at, at + 64 * 1024));
+        req.end();
+      });
+      expect(res.status, `${contentType}: ${res.body}`).toBe(200);
+      expect(JSON.parse(res.body).data.name).toBe(name);
+    }
+  });
 });
 
 describe('bodies within the limits', () => {

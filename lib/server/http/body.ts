@@ -15,8 +15,12 @@ const tooLarge = (limit: number) =>
 
 /** Reads the body without ever holding more than the limit, whatever Content-Length claims. */
 export async function readBodyBytes(request: Request, limit = bodyLimit(request)): Promise<Buffer> {
-  const declared = Number(request.headers.get('content-length') ?? '0');
+  const declaredLength = request.headers.get('content-length');
+  const declared = Number(declaredLength ?? '0');
   if (declared > limit) throw tooLarge(limit);
+  // A declared length within the limit bounds the body: the HTTP parser delivers no more than it. Read whole,
+  // the Node adapter takes it straight off the connection instead of building a web stream for it.
+  if (declaredLength !== null && Number.isSafeInteger(declared) && declared >= 0) return Buffer.from(await request.arrayBuffer());
   if (!request.body) return Buffer.alloc(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];

@@ -57,6 +57,13 @@ export function treeCpuMs(pid: number): number {
   return [pid, ...childrenOf(pid)].reduce((sum, id) => sum + cpuMs(id), 0);
 }
 
+/** CPU time every core of the machine has spent busy (user, nice, system, interrupts), in ms. */
+export function machineBusyMs(): number {
+  // /proc/stat's first line: cpu user nice system idle iowait irq softirq steal …, in clock ticks.
+  const [, user, nice, system, , , irq, softirq] = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).map(Number);
+  return ((user! + nice! + system! + irq! + softirq!) * 1000) / TICKS_PER_SECOND;
+}
+
 /** CPU time of each PostgreSQL server process on this machine, in ms, by pid. */
 export function postgresCpuMs(): Map<number, number> {
   const byPid = new Map<number, number>();

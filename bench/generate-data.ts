@@ -63,10 +63,15 @@ export function postgresSession(pool: postgres.Sql): SqlSession {
 /**
  * Connections for the generator to a PostgreSQL database: one per core. Each may sort and hash in memory
  * more than the server's default of a few megabytes: the parties' records hashed for a million
- * transactions' steps are near that, and a hash over it writes every step to disk.
+ * transactions' steps are near that, and a hash over it writes every step to disk. None waits for its
+ * commits to reach the disk (the load ends with a checkpoint); a `set` would reach one of them only.
  */
 export function generatorPool(url: string): postgres.Sql {
-  return postgres(url, { max: os.availableParallelism(), onnotice: () => undefined, connection: { work_mem: '256MB', maintenance_work_mem: '512MB' } });
+  return postgres(url, {
+    max: os.availableParallelism(),
+    onnotice: () => undefined,
+    connection: { work_mem: '256MB', maintenance_work_mem: '512MB', synchronous_commit: 'off' },
+  });
 }
 
 export type DatasetOptions = {
@@ -306,6 +311,7 @@ export async function generateDataset(session: SqlSession, options: DatasetOptio
     };
   });
 
+  // The embedded database's one session (a PostgreSQL pool sets it on every connection: generatorPool).
   await run('set synchronous_commit = off');
   await run('drop schema if exists gen cascade');
   await run('create schema gen');

@@ -20,6 +20,26 @@ export default defineConfig([
     rules: { 'import/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
+    // Components run in the browser: a value imported from a contract module brings zod and every schema
+    // beside it into the page's first load. Plain values live in the contracts' zod-free modules.
+    files: ['components/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'zod', message: 'Components run in the browser: validate in the server action.', allowTypeImports: true }],
+          patterns: [
+            {
+              group: ['@/lib/contracts/*', '!@/lib/contracts/dashboard-plain', '!@/lib/contracts/audit', '!@/lib/contracts/redirect-target'],
+              message: 'A contract module brings zod into the browser: import types only, or put the value in lib/contracts/dashboard-plain.ts.',
+              allowTypeImports: true,
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Tests and the benchmark read response bodies the API suites already check field by field.
     files: ['e2e/**/*.ts', 'bench/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },

@@ -3,7 +3,8 @@
 import { useRouter } from 'next/navigation';
 import { resendEmail } from '@/app/(dashboard)/admin/outbox/actions';
 import type { Pagination } from '@/lib/contracts/common';
-import { RESENDABLE_EMAIL_STATUSES, type EmailRecord } from '@/lib/contracts/emails';
+import { RESENDABLE_EMAIL_STATUSES } from '@/lib/contracts/dashboard-plain';
+import type { EmailRecord } from '@/lib/contracts/emails';
 import { ConfirmAction } from '../escrow/confirm-action';
 import { dateTime } from '../escrow/money';
 import { Badge, type BadgeTone } from '../ui/badge';

@@ -6,6 +6,13 @@
 
 export const MIN_PASSWORD_LENGTH = 10;
 
+/** How long a rolled key's predecessors may keep working, in hours (POST /v1/keys/roll's expires_in_hours). */
+export const MAX_KEY_OVERLAP_HOURS = 72;
+
+export const EMAIL_STATUSES = ['pending', 'sending', 'sent', 'failed', 'unknown', 'kept'] as const;
+/** What an admin may send again: what did not go out, or may not have. */
+export const RESENDABLE_EMAIL_STATUSES = ['failed', 'unknown', 'kept'] as const satisfies ReadonlyArray<(typeof EMAIL_STATUSES)[number]>;
+
 /** The sign-in error next-auth reports when this address must wait before trying this account again. */
 export const SIGN_IN_THROTTLED = 'SignInThrottled';
 /** The sign-in error for a customer the marketplace deactivated, given only after the right password. */

@@ -1,11 +1,10 @@
 /** The email outbox (decisions §15): the query of GET /v1/emails and the records it answers with. */
 import { z } from 'zod';
 import { AfterParam, Id, LimitParam, NullableTimestamp, PageParam, Pagination, SortParam, Timestamp, unlessMissing } from './common';
+import { EMAIL_STATUSES } from './dashboard-plain';
 
-export const EMAIL_STATUSES = ['pending', 'sending', 'sent', 'failed', 'unknown', 'kept'] as const;
+export { EMAIL_STATUSES, RESENDABLE_EMAIL_STATUSES } from './dashboard-plain';
 export const EMAIL_KINDS = ['invitation', 'delivery_awaits_inspection', 'amount_proposed', 'deadline_reminder', 'payout_paid', 'payout_failed', 'dispute_resolved'] as const;
-/** What an admin may send again: what did not go out, or may not have. */
-export const RESENDABLE_EMAIL_STATUSES = ['failed', 'unknown', 'kept'] as const satisfies ReadonlyArray<(typeof EMAIL_STATUSES)[number]>;
 
 export const ListEmailsQuery = z.object({
   status: z.enum(EMAIL_STATUSES, { error: unlessMissing(`must be one of ${EMAIL_STATUSES.join(', ')}`) }).optional(),

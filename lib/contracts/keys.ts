@@ -1,8 +1,9 @@
 /** Secret keys (decisions §2, §14): request and response schemas for /v1/keys. */
 import { z } from 'zod';
 import { Id, NullableTimestamp, Timestamp, unlessMissing } from './common';
+import { MAX_KEY_OVERLAP_HOURS } from './dashboard-plain';
 
-export const MAX_KEY_OVERLAP_HOURS = 72;
+export { MAX_KEY_OVERLAP_HOURS } from './dashboard-plain';
 
 export const RollKeyBody = z.object({
   expires_in_hours: z

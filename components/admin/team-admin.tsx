@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { inviteMember, removeMember, resendInvite } from '@/app/(dashboard)/admin/team/actions';
 import type { TeamView } from '@/lib/contracts/dashboard-staff';
 import { ConfirmAction } from '../escrow/confirm-action';
-import { InviteStaffForm } from '../staff/invite-staff-form';
+import { InviteStaffForm } from '../staff/lazy-invite-staff-form';
 import { StaffList } from '../staff/staff-list';
 import { Card, CardHeader } from '../ui/card';
 import { InviteLink } from './invite-link';

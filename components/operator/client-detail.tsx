@@ -4,7 +4,7 @@ import { useRouter } from 'next/navigation';
 import { connectClientKey, inviteClientAdmin, updateClient } from '@/app/(dashboard)/operator/clients/actions';
 import type { ClientDetailView } from '@/lib/contracts/dashboard-staff';
 import { dateTime } from '../escrow/money';
-import { InviteStaffForm } from '../staff/invite-staff-form';
+import { InviteStaffForm } from '../staff/lazy-invite-staff-form';
 import { StaffList } from '../staff/staff-list';
 import { numberOf, textOf, useActionForm } from '../ui/action-form';
 import { Badge } from '../ui/badge';

@@ -1,52 +1,23 @@
 'use client';
 
 import Link from 'next/link';
-import { useRouter } from 'next/navigation';
-import { createClient } from '@/app/(dashboard)/operator/clients/actions';
 import type { ClientRow } from '@/lib/contracts/dashboard-staff';
 import { dateTime, naira } from '../escrow/money';
-import { textOf, useActionForm } from '../ui/action-form';
 import { Badge } from '../ui/badge';
-import { Button } from '../ui/button';
 import { Card, CardHeader } from '../ui/card';
-import { SelectField, TextField } from '../ui/field';
-import { useIntentKey } from '../ui/intent-key';
 import { EmptyState } from '../ui/states';
-import { toast } from '../ui/toast';
+import { NewClientForm } from './lazy-operator-forms';
 
 export const feeWords = (client: Pick<ClientRow, 'fee_basis_points' | 'fee_cap'>) =>
   `${client.fee_basis_points / 100}% fee${client.fee_cap === null ? ', no cap' : `, at most ${naira(client.fee_cap)} a milestone`}`;
 
 /** The clients the service serves, and a form for a new one. */
 export function ClientsAdmin({ clients }: { clients: ClientRow[] }) {
-  const router = useRouter();
-  const form = useActionForm();
-  const [key, renewKey] = useIntentKey();
-  const bound = form.bind(async (data, el) => {
-    const mode = textOf(data, 'mode') as 'test' | 'live';
-    const result = await createClient({ name: textOf(data, 'name'), mode, idempotency_key: key });
-    toast.result(result);
-    form.report(result);
-    if (result.ok && result.data) {
-      el.reset();
-      renewKey();
-      router.push(`/operator/clients/${result.data.client_id}`);
-    }
-  });
   return (
     <div className="space-y-6">
       <Card>
         <CardHeader title="New client" description="A marketplace or agency that holds its customers' money in escrow. A test client uses the sandbox; a live one moves real money once its KYC is complete." />
-        <form {...bound} aria-label="New client" className="grid gap-3 sm:grid-cols-[2fr_1fr_auto] sm:items-end">
-          <TextField label="Name" name="name" required maxLength={200} autoComplete="off" error={form.errorOf('name')} />
-          <SelectField label="Mode" name="mode" defaultValue="test" error={form.errorOf('mode')}>
-            <option value="test">Test (sandbox)</option>
-            <option value="live">Live (real money)</option>
-          </SelectField>
-          <Button type="submit" loading={form.busy}>
-            Create client
-          </Button>
-        </form>
+        <NewClientForm />
       </Card>
       <Card>
         <CardHeader title="Clients" description="Newest first." />

@@ -1,7 +1,8 @@
 /**
  * The dashboard contracts' plain values and helpers, without zod: client components import them from here,
- * so a form or a proof link does not pull the schema library into the browser. dashboard.ts and
- * dashboard-disputes.ts build their schemas on these and re-export them.
+ * so a form or a proof link does not pull the schema library into the browser (lint refuses the other
+ * contract modules' values in components). dashboard.ts, dashboard-disputes.ts, keys.ts and emails.ts build
+ * their schemas on these and re-export them.
  */
 
 export const MIN_PASSWORD_LENGTH = 10;

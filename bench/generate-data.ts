@@ -311,7 +311,7 @@ export async function generateDataset(session: SqlSession, options: DatasetOptio
     };
   });
 
-  // The embedded database's one session (a PostgreSQL pool sets it on every connection: generatorPool).
+  // Reaches one connection: the embedded database's only one. generatorPool's connections have it set already.
   await run('set synchronous_commit = off');
   await run('drop schema if exists gen cascade');
   await run('create schema gen');

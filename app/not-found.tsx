@@ -1,5 +1,4 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
 
 export const metadata: Metadata = { title: 'Not found' };
 
@@ -9,17 +8,17 @@ export default function NotFound() {
     <>
       <header className="border-b bg-white">
         <div className="mx-auto max-w-6xl px-4 py-3 sm:px-6">
-          <Link href="/" className="font-semibold text-emerald-800">
+          <a href="/" className="font-semibold text-emerald-800">
             Escrow Desk
-          </Link>
+          </a>
         </div>
       </header>
       <main id="main" className="mx-auto max-w-lg px-4 py-16 text-center">
         <h1 className="text-2xl font-semibold">Not found</h1>
         <p className="mt-2 text-slate-600">There is no page at this address. Check the link, or start again from the dashboard.</p>
-        <Link href="/dashboard" className="mt-6 inline-block text-emerald-800 underline">
+        <a href="/dashboard" className="mt-6 inline-block text-emerald-800 underline">
           Go to the dashboard
-        </Link>
+        </a>
       </main>
     </>
   );

@@ -1,9 +1,6 @@
 'use client';
 
 import Link from 'next/link';
-import { useRouter } from 'next/navigation';
-import { lazy, useState } from 'react';
-import { inviteCustomer } from '@/app/(dashboard)/admin/customers/actions';
 import type { BankAccountList, TransactionList, User, WalletView } from '@/lib/contracts/dashboard';
 import type { PayoutsView } from '@/lib/contracts/dashboard-payouts';
 import { naira } from '../escrow/money';
@@ -12,19 +9,14 @@ import { NameDiffers } from '../escrow/saved-accounts';
 import { StatusBadge } from '../escrow/status-badge';
 import { WalletPanel } from '../escrow/wallet-panel';
 import { Badge } from '../ui/badge';
-import { Button } from '../ui/button';
 import { Card, CardHeader } from '../ui/card';
 import { invalidate } from '../live/live-query';
 import { ErrorState } from '../ui/states';
-import { toast } from '../ui/toast';
-import { FormDialog } from '../ui/form-dialog';
-import { lazyForm } from '../ui/lazy-form';
-import { CustomerStatus } from './customer-status';
-import { InviteLink } from './invite-link';
+import { lazyForm, lazyPart } from '../ui/lazy-form';
 
 const FundWalletForm = lazyForm(() => import('./fund-wallet-form').then((m) => m.FundWalletForm));
-const loadEditForm = () => import('./customer-edit-form');
-const CustomerEditForm = lazy(() => loadEditForm().then((m) => ({ default: m.CustomerEditForm })));
+// The admin's buttons and their dialogs load right after hydration (issue #6).
+const CustomerActions = lazyPart(() => import('./customer-actions').then((m) => m.CustomerActions));
 const ENDED: ReadonlySet<string> = new Set(['COMPLETED', 'CANCELED', 'TERMINATED']);
 
 export function CustomerDetail({
@@ -43,9 +35,6 @@ export function CustomerDetail({
   bankAccounts: BankAccountList['bank_accounts'];
   transactions: TransactionList['transactions'];
 }) {
-  const [invitePath, setInvitePath] = useState<string | null>(null);
-  const [inviting, setInviting] = useState(false);
-  const router = useRouter();
   const openTransactions = transactions.filter((t) => !ENDED.has(t.status)).length;
   return (
     <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
@@ -91,37 +80,7 @@ export function CustomerDetail({
               </dd>
             </div>
           </dl>
-          <div className="mt-4 flex flex-wrap gap-2">
-            <FormDialog
-              label="Edit details"
-              variant="secondary"
-              title={`Edit ${user.first_name} ${user.last_name}`}
-              description="Name and phone. The new name shows on their wallet and every deal."
-              preload={loadEditForm}
-              onDone={() => router.refresh()}
-            >
-              {(handlers) => <CustomerEditForm user={user} {...handlers} />}
-            </FormDialog>
-            <CustomerStatus user={user} openTransactions={openTransactions} onDone={() => router.refresh()} />
-          </div>
-          {access !== 'active' && user.is_active ? (
-            <div className="mt-4 space-y-3">
-              <Button
-                variant="secondary"
-                loading={inviting}
-                onClick={async () => {
-                  setInviting(true);
-                  const result = await inviteCustomer({ user_id: user.id });
-                  setInviting(false);
-                  toast.result(result);
-                  if (result.ok && result.data) setInvitePath(result.data.invite_path);
-                }}
-              >
-                {access === 'invited' ? 'Make a new invite link' : 'Invite to the dashboard'}
-              </Button>
-              {invitePath ? <InviteLink path={invitePath} /> : null}
-            </div>
-          ) : null}
+          <CustomerActions user={user} access={access} openTransactions={openTransactions} />
         </Card>
         <Card>
           <CardHeader title="Sandbox funding" level={2} />

@@ -7,7 +7,7 @@ import { fetchJson } from '../ui/fetch-json';
 import { invalidate, useLiveQuery } from '../live/live-query';
 import { ErrorState } from '../ui/states';
 import { DeadlineCountdown } from './deadline-countdown';
-import { DisputeActions } from './dispute-actions';
+import { DisputeActions } from './lazy-escrow-parts';
 import { DisputeEvidence } from './dispute-evidence';
 import { DisputeOutcome } from './dispute-outcome';
 import { DisputeThread } from './dispute-thread';

@@ -12,7 +12,7 @@ import { ErrorState } from '../ui/states';
 import { MilestoneTimeline } from './milestone-timeline';
 import { dateTime, feeTerms, naira } from './money';
 import { StatusBadge } from './status-badge';
-import { TransactionEnding } from './transaction-ending';
+import { TransactionEnding } from './lazy-escrow-parts';
 
 const nameOf = (p: { user: { first_name: string; last_name: string } }) => `${p.user.first_name} ${p.user.last_name}`;
 

@@ -1,4 +1,4 @@
-import { DEMO, expect, expectToast, signedInPage, test, unique } from './support';
+import { api, DEMO, demoKey, demoUserId, expect, expectToast, signedInPage, test, unique } from './support';
 
 /**
  * A person quick to press submit while the page's code is still loading (a slow phone) must not lose what
@@ -31,5 +31,39 @@ test('a form submitted before the page’s code has loaded is sent once the code
   await expect(admin.getByText(email).first()).toBeVisible();
   await expect(admin.locator('form[data-drawn-by-server]')).toHaveCount(1);
   expect(new URL(admin.url()).search).toBe('');
+  await admin.context().close();
+});
+
+/**
+ * The actions on a milestone are drawn on the server and their code loads after hydration; React would drop a
+ * click that lands before it has. The click is held and made once the actions are live.
+ */
+test('a milestone action clicked before its code has loaded opens once the code arrives', async ({ browser }) => {
+  const run = unique();
+  const tx = await api<{ id: string }>(demoKey(), 'POST', '/v1/transactions', {
+    title: `Early click ${run}`,
+    description: 'Browser suite: a click before the code',
+    buyer_id: await demoUserId('ada.obi'),
+    seller_id: await demoUserId('tunde.balogun'),
+    milestones: [{ title: 'Crates', description: 'Ten crates', amount: 7_000, due_date: new Date(Date.now() + 21 * 86_400_000).toISOString() }],
+  });
+  const admin = await signedInPage(browser, DEMO.admin);
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await admin.route('**/_next/static/**/*.js', async (route) => {
+    await released;
+    await route.continue();
+  });
+  await admin.goto(`/transactions/${tx.id}`, { waitUntil: 'commit' });
+  const fund = admin.getByTestId('milestone-1').getByRole('button', { name: 'Fund milestone' });
+  await fund.click();
+  await expect(fund).toHaveAttribute('data-pending-click', '1');
+  await expect(admin.getByRole('dialog')).toHaveCount(0);
+
+  release();
+  const dialog = admin.getByRole('dialog', { name: 'Fund "Crates"?' });
+  await expect(dialog).toBeVisible();
+  await expect(admin.locator('[data-pending-click]')).toHaveCount(0);
+  await expect(dialog.getByRole('button', { name: 'Fund milestone' })).toBeFocused();
   await admin.context().close();
 });

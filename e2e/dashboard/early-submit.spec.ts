@@ -1,11 +1,8 @@
+import type { Browser } from '@playwright/test';
 import { api, DEMO, demoKey, demoUserId, expect, expectToast, signedInPage, test, unique } from './support';
 
-/**
- * A person quick to press submit while the page's code is still loading (a slow phone) must not lose what
- * they typed to a native form submission, nor see it in the address bar: the submit is held and made once
- * the form is live.
- */
-test('a form submitted before the page’s code has loaded is sent once the code arrives', async ({ browser }) => {
+/** The demo admin's page, whose scripts are held back (a slow phone's) until `release`. */
+async function adminWithCodeHeld(browser: Browser) {
   const admin = await signedInPage(browser, DEMO.admin);
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
@@ -13,6 +10,16 @@ test('a form submitted before the page’s code has loaded is sent once the code
     await released;
     await route.continue();
   });
+  return { admin, release };
+}
+
+/**
+ * A person quick to press submit while the page's code is still loading (a slow phone) must not lose what
+ * they typed to a native form submission, nor see it in the address bar: the submit is held and made once
+ * the form is live.
+ */
+test('a form submitted before the page’s code has loaded is sent once the code arrives', async ({ browser }) => {
+  const { admin, release } = await adminWithCodeHeld(browser);
   await admin.goto('/admin/customers', { waitUntil: 'commit' });
   const form = admin.getByRole('form', { name: 'New customer' });
   const email = `early.${unique()}@example.com`;
@@ -47,13 +54,7 @@ test('a milestone action clicked before its code has loaded opens once the code 
     seller_id: await demoUserId('tunde.balogun'),
     milestones: [{ title: 'Crates', description: 'Ten crates', amount: 7_000, due_date: new Date(Date.now() + 21 * 86_400_000).toISOString() }],
   });
-  const admin = await signedInPage(browser, DEMO.admin);
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await admin.route('**/_next/static/**/*.js', async (route) => {
-    await released;
-    await route.continue();
-  });
+  const { admin, release } = await adminWithCodeHeld(browser);
   await admin.goto(`/transactions/${tx.id}`, { waitUntil: 'commit' });
   const fund = admin.getByTestId('milestone-1').getByRole('button', { name: 'Fund milestone' });
   await fund.click();

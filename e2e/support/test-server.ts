@@ -59,13 +59,19 @@ export async function dropDatabase(adminUrl: string, databaseUrl: string): Promi
   await onDatabase(adminUrl, (sql) => sql.unsafe(`drop database if exists ${name} with (force)`));
 }
 
+/**
+ * Another suite's server may take the port between freePort() and this server's listen (start-up runs the
+ * migrations first): the health answer counts only once this process has said it listens on `baseUrl`.
+ */
+const listensOn = (output: string, baseUrl: string) => output.includes(`"msg":"listening","url":"${baseUrl}"`);
+
 export async function waitForHealth(baseUrl: string, child: ChildProcess, output: () => string, timeoutMs = 90_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output()}`);
     try {
       const res = await fetch(`${baseUrl}/api/health`);
-      if (res.ok) return;
+      if (res.ok && listensOn(output(), baseUrl)) return;
     } catch {
       // not listening yet
     }
@@ -80,39 +86,51 @@ export async function startTestServer(
   if (!fs.existsSync(path.join(ROOT, '.next/BUILD_ID'))) {
     throw new Error('No production build: run the tests through `npm test`, which builds first.');
   }
-  const port = await freePort();
   const adminUrl = process.env.TEST_DATABASE_URL;
   const databaseUrl = opts.databaseUrl ?? (adminUrl ? await createDatabase(adminUrl) : undefined);
   const dataDir = databaseUrl ? undefined : (opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'escrow-test-')));
   const operatorKey = `op_test_${randomBytes(16).toString('hex')}`;
-  let log = '';
-  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), ...productionServerArgs(port, '127.0.0.1')], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      NEXT_TELEMETRY_DISABLED: '1',
-      PORT: String(port),
-      ESCROW_OPERATOR_KEY: operatorKey,
-      ESCROW_SEED_DEMO: opts.seedDemo ? '1' : '0',
-      DATABASE_URL: databaseUrl ?? '',
-      ESCROW_DATA_DIR: dataDir ?? '',
-      // Suites hammer one client key far faster than any integrator; the rate limit has a test of its own.
-      ESCROW_RATE_LIMIT_PER_MINUTE: '10000000',
-      ESCROW_RATE_LIMIT_BURST: '1000000',
-      // Every request of a suite comes from 127.0.0.1, and suites send unknown keys on purpose.
-      ESCROW_AUTH_FAILURES_PER_MINUTE: '1000000',
-      // The suites' webhook receivers listen on loopback; a hosted server refuses such targets (webhook-targets.test.ts starts one without this).
-      ESCROW_WEBHOOKS_ALLOW_PRIVATE: '1',
-      ...opts.env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (d: Buffer) => (log += d.toString()));
-  child.stderr?.on('data', (d: Buffer) => (log += d.toString()));
-  const output = () => log;
-  const baseUrl = `http://127.0.0.1:${port}`;
-  await waitForHealth(baseUrl, child, output);
+  const start = async (port: number) => {
+    let log = '';
+    const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), ...productionServerArgs(port, '127.0.0.1')], {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        NEXT_TELEMETRY_DISABLED: '1',
+        PORT: String(port),
+        ESCROW_OPERATOR_KEY: operatorKey,
+        ESCROW_SEED_DEMO: opts.seedDemo ? '1' : '0',
+        DATABASE_URL: databaseUrl ?? '',
+        ESCROW_DATA_DIR: dataDir ?? '',
+        // Suites hammer one client key far faster than any integrator; the rate limit has a test of its own.
+        ESCROW_RATE_LIMIT_PER_MINUTE: '10000000',
+        ESCROW_RATE_LIMIT_BURST: '1000000',
+        // Every request of a suite comes from 127.0.0.1, and suites send unknown keys on purpose.
+        ESCROW_AUTH_FAILURES_PER_MINUTE: '1000000',
+        // The suites' webhook receivers listen on loopback; a hosted server refuses such targets (webhook-targets.test.ts starts one without this).
+        ESCROW_WEBHOOKS_ALLOW_PRIVATE: '1',
+        ...opts.env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout?.on('data', (d: Buffer) => (log += d.toString()));
+    child.stderr?.on('data', (d: Buffer) => (log += d.toString()));
+    const output = () => log;
+    const baseUrl = `http://127.0.0.1:${port}`;
+    await waitForHealth(baseUrl, child, output);
+    return { child, output, baseUrl };
+  };
+  // A port taken between freePort() and the server's listen (another suite's server): start again on another.
+  let started: Awaited<ReturnType<typeof start>> | undefined;
+  for (let attempt = 1; !started; attempt++) {
+    try {
+      started = await start(await freePort());
+    } catch (error) {
+      if (attempt >= 3 || !String(error).includes('EADDRINUSE')) throw error;
+    }
+  }
+  const { child, output, baseUrl } = started;
   return {
     baseUrl,
     operatorKey,

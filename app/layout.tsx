@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import type { ReactNode } from 'react';
-import { HoldEarlySubmit } from '@/components/ui/hold-early-submit';
+import { HoldEarlyActions } from '@/components/ui/hold-early-actions';
 import './globals.css';
 
 export const metadata: Metadata = {
@@ -12,7 +12,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
   return (
     <html lang="en">
       <body className="min-h-screen bg-slate-50 text-slate-900 antialiased">
-        <HoldEarlySubmit />
+        <HoldEarlyActions />
         {children}
       </body>
     </html>

@@ -8,6 +8,8 @@ export default function NotFound() {
     <>
       <header className="border-b bg-white">
         <div className="mx-auto max-w-6xl px-4 py-3 sm:px-6">
+          {/* A plain link on purpose: next/link here would put it in the chunk every route loads, and leaving an unknown address is a full load anyway. */}
+          {/* eslint-disable-next-line @next/next/no-html-link-for-pages */}
           <a href="/" className="font-semibold text-emerald-800">
             Escrow Desk
           </a>

@@ -90,6 +90,12 @@ async function main() {
   // driver lost that race twice in 3,600 requests, on sockets a stall had left idle. (headersTimeout, 60 s,
   // runs only while a request's headers arrive: a connection left idle 62 s was still reused here.)
   server.keepAliveTimeout = 65_000;
+  // Next logs an uncaught exception and lets the process end with 0: a server that cannot listen (the port
+  // taken) must say so and exit non-zero, for whatever started it.
+  server.once('error', (error) => {
+    console.error(JSON.stringify({ level: 'error', msg: 'could not listen', url: `http://${hostname}:${port}`, error: String(error) }));
+    process.exit(1);
+  });
   server.listen(port, hostname, () =>
     console.log(JSON.stringify({ level: 'info', msg: 'listening', url: `http://${hostname}:${port}`, ...(API_ONLY ? { serves: 'api' } : {}) })),
   );

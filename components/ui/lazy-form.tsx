@@ -34,7 +34,7 @@ function withSteadyProps<P extends object>(Boundary: ComponentType<P>): Componen
 /**
  * A form drawn on the server and driven by react-hook-form once its code has loaded, right after hydration,
  * so react-hook-form is not in the page's first-load JavaScript (issue #6). Typed text stays in the
- * server-drawn fields; a submit in the moment before the form's code arrives is held (./hold-early-submit).
+ * server-drawn fields; a submit in the moment before the form's code arrives is held (./hold-early-actions).
  */
 export function lazyForm<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
   const Form = lazy(() => load().then((component) => ({ default: component })));
@@ -66,7 +66,7 @@ function goLive(host: HTMLElement | null) {
 /**
  * A part of a page (a group of buttons and what they open) drawn on the server whose code loads right after
  * hydration, so it is not in the page's first-load JavaScript (issue #6). React does not replay a click on a
- * part still waiting for its code, so such a click is held (./hold-early-submit) and made again once it is live.
+ * part still waiting for its code, so such a click is held (./hold-early-actions) and made again once it is live.
  */
 export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
   const Part = lazy(() => load().then((component) => ({ default: component })));

@@ -1,16 +1,17 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { productionServerArgs } from '../../scripts/production-server/command';
-import { freePort, startTestServer } from '../support/test-server';
+import { createDatabase, dropDatabase, freePort, startTestServer } from '../support/test-server';
 
 const ROOT = path.resolve(__dirname, '../..');
 
 /** Runs the production server and resolves with its exit code and output once it stops by itself. */
-function runUntilExit(env: Record<string, string>, timeoutMs = 60_000): Promise<{ code: number | null; output: string }> {
-  return freePort().then(
+function runUntilExit(env: Record<string, string>, timeoutMs = 60_000, onPort?: number): Promise<{ code: number | null; output: string }> {
+  return (onPort ? Promise.resolve(onPort) : freePort()).then(
     (port) =>
       new Promise((resolve, reject) => {
         const child = spawn(process.execPath, productionServerArgs(port), {
@@ -85,4 +86,24 @@ describe('configuration errors', () => {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
   });
+
+  it(`a port another process holds stops the server with exit code 1 and the reason (${inject('database')})`, async () => {
+    const holder = net.createServer();
+    await new Promise<void>((resolve) => holder.listen(0, resolve));
+    const port = (holder.address() as net.AddressInfo).port;
+    const adminUrl = process.env.TEST_DATABASE_URL;
+    // On PostgreSQL the server runs as workers: the primary must pass the worker's failure on.
+    const databaseUrl = adminUrl ? await createDatabase(adminUrl) : '';
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'escrow-port-'));
+    try {
+      const result = await runUntilExit({ DATABASE_URL: databaseUrl, ESCROW_DATA_DIR: dataDir, ESCROW_SEED_DEMO: '0' }, 60_000, port);
+      expect(result.code).toBe(1);
+      expect(result.output).toContain('"msg":"could not listen"');
+      expect(result.output).toContain('EADDRINUSE');
+    } finally {
+      holder.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (adminUrl) await dropDatabase(adminUrl, databaseUrl);
+    }
+  }, 90_000);
 });

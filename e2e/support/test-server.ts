@@ -69,11 +69,12 @@ export async function waitForHealth(baseUrl: string, child: ChildProcess, output
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output()}`);
-    try {
-      const res = await fetch(`${baseUrl}/api/health`);
-      if (res.ok && listensOn(output(), baseUrl)) return;
-    } catch {
-      // not listening yet
+    if (listensOn(output(), baseUrl)) {
+      try {
+        if ((await fetch(`${baseUrl}/api/health`)).ok) return;
+      } catch {
+        // listening, not answering yet
+      }
     }
     await new Promise((r) => setTimeout(r, 250));
   }

@@ -10,6 +10,6 @@ const script = [
   `document.addEventListener('click',function(e){var t=e.target instanceof Element?e.target.closest('button,a'):null;var p=t?t.closest('[data-lazy-part]'):null;if(!p||p.dataset.ready)return;e.preventDefault();e.stopPropagation();t.dataset.pendingClick='1';},true);`,
 ].join('');
 
-export function HoldEarlySubmit() {
+export function HoldEarlyActions() {
   return <script dangerouslySetInnerHTML={{ __html: script }} />;
 }

@@ -37,13 +37,13 @@ export function FocusRescue() {
       heading.focus();
     };
 
-    const onFocusIn = (event: FocusEvent) => {
-      const el = event.target;
-      if (!(el instanceof HTMLElement)) return;
+    const track = (el: EventTarget | null) => {
+      if (!(el instanceof HTMLElement) || el === document.body) return;
       const trail: Element[] = [];
       for (let a = el.parentElement; a; a = a.parentElement) trail.push(a);
       last = { el, trail };
     };
+    const onFocusIn = (event: FocusEvent) => track(event.target);
     // Chromium reports focus leaving an element it is about to take out of the page while the element is
     // still in it: whether it was taken away, disabled for a moment or left by the person shows only once
     // this task is over (by then a closing dialog has handed focus back to its opener, if it could).
@@ -66,6 +66,9 @@ export function FocusRescue() {
     });
     observer.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['disabled'] });
     document.addEventListener('focusin', onFocusIn);
+    // This loads after hydration: what took focus before then (a dialog opened by an early click) is
+    // tracked from here, or its button's moment of being disabled would drop focus on <body> for good.
+    track(document.activeElement);
     document.addEventListener('focusout', onFocusOut);
     return () => {
       observer.disconnect();

@@ -68,3 +68,48 @@ test('a milestone action clicked before its code has loaded opens once the code 
   await expect(dialog.getByRole('button', { name: 'Fund milestone' })).toBeFocused();
   await admin.context().close();
 });
+
+/**
+ * The focus rescue's code loads after hydration too. A dialog opened before it has loaded still gets focus back
+ * when its button, disabled while its action is sent, is enabled again (here the funding is refused: the
+ * buyer's wallet is empty), rather than leaving it on <body>.
+ */
+test('focus taken before the focus rescue has loaded comes back once its button is enabled again', async ({ browser }) => {
+  const run = unique();
+  const buyer = await api<{ id: string }>(demoKey(), 'POST', '/v1/users', { first_name: 'Rescue', last_name: 'Buyer', email_address: `rescue.${run}@example.com` });
+  const tx = await api<{ id: string }>(demoKey(), 'POST', '/v1/transactions', {
+    title: `Early focus ${run}`,
+    description: 'Browser suite: focus before the rescue has loaded',
+    buyer_id: buyer.id,
+    seller_id: await demoUserId('tunde.balogun'),
+    milestones: [{ title: 'Boxes', description: 'Six boxes', amount: 9_000, due_date: new Date(Date.now() + 21 * 86_400_000).toISOString() }],
+  });
+  const admin = await signedInPage(browser, DEMO.admin);
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let rescueServed = false;
+  await admin.route('**/_next/static/**/*.js', async (route) => {
+    const response = await route.fetch();
+    const body = await response.text();
+    if (body.includes('"FocusRescue"')) {
+      await released;
+      rescueServed = true;
+    }
+    await route.fulfill({ response, body });
+  });
+  await admin.goto(`/transactions/${tx.id}`);
+  await admin.getByTestId('milestone-1').getByRole('button', { name: 'Fund milestone' }).click();
+  const dialog = admin.getByRole('dialog', { name: 'Fund "Boxes"?' });
+  const pressed = dialog.getByRole('button', { name: 'Fund milestone' });
+  await expect(pressed).toBeFocused();
+  expect(rescueServed).toBe(false);
+
+  release();
+  await expect.poll(() => rescueServed).toBe(true);
+  // The module runs and React mounts it within a frame or two of the script arriving.
+  await admin.evaluate(() => new Promise((resolve) => setTimeout(resolve, 300)));
+  await pressed.click();
+  await expect(admin.getByTestId('toast-error').first()).toBeVisible();
+  await expect.poll(() => dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+  await admin.context().close();
+});

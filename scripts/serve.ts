@@ -92,12 +92,13 @@ async function main() {
   server.keepAliveTimeout = 65_000;
   // Next logs an uncaught exception and lets the process end with 0: a server that cannot listen (the port
   // taken) must say so and exit non-zero, for whatever started it.
+  const listenUrl = `http://${hostname}:${port}`;
   server.once('error', (error) => {
-    console.error(JSON.stringify({ level: 'error', msg: 'could not listen', url: `http://${hostname}:${port}`, error: String(error) }));
+    console.error(JSON.stringify({ level: 'error', msg: 'could not listen', url: listenUrl, error: String(error) }));
     process.exit(1);
   });
   server.listen(port, hostname, () =>
-    console.log(JSON.stringify({ level: 'info', msg: 'listening', url: `http://${hostname}:${port}`, ...(API_ONLY ? { serves: 'api' } : {}) })),
+    console.log(JSON.stringify({ level: 'info', msg: 'listening', url: listenUrl, ...(API_ONLY ? { serves: 'api' } : {}) })),
   );
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {

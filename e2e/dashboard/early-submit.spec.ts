@@ -106,8 +106,7 @@ test('focus taken before the focus rescue has loaded comes back once its button 
 
   release();
   await expect.poll(() => rescueServed).toBe(true);
-  // The module runs and React mounts it within a frame or two of the script arriving.
-  await admin.evaluate(() => new Promise((resolve) => setTimeout(resolve, 300)));
+  await expect(admin.locator('html[data-focus-rescue="on"]')).toHaveCount(1);
   await pressed.click();
   await expect(admin.getByTestId('toast-error').first()).toBeVisible();
   await expect.poll(() => dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);

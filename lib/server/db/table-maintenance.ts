@@ -32,11 +32,13 @@ type DueTable = { name: string; pages: number };
  */
 async function tablesDue(db: Db): Promise<DueTable[]> {
   return queryRows<DueTable>(db, sql`
-    select c.relname as name, (pg_relation_size(c.oid) / current_setting('block_size')::int)::int as pages
-    from pg_class c join pg_namespace n on n.oid = c.relnamespace
-    where n.nspname = current_schema() and c.relkind = 'r'
-      and pg_relation_size(c.oid) / current_setting('block_size')::int > greatest(c.relpages, 0) * ${GROWTH_FACTOR}::float8 + ${MIN_GROWTH_PAGES}::int
-    order by c.relname`);
+    select name, pages from (
+      select c.relname as name, (pg_relation_size(c.oid) / current_setting('block_size')::int)::int as pages, greatest(c.relpages, 0) as recorded
+      from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      where n.nspname = current_schema() and c.relkind = 'r'
+    ) sized
+    where pages > recorded * ${GROWTH_FACTOR}::float8 + ${MIN_GROWTH_PAGES}::int
+    order by name`);
 }
 
 /**
@@ -62,15 +64,20 @@ const PGLITE_REST_FACTOR = 19;
 const analyzedAtPages = new Map<string, number>();
 
 const rest = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** How long `statement` took, in ms. */
+async function timed(statement: () => Promise<unknown>): Promise<number> {
+  const started = performance.now();
+  await statement();
+  return performance.now() - started;
+}
 const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
 async function maintainPglite(db: Db, due: DueTable[], done: (table: string, ms: number, analyzed: boolean) => void): Promise<void> {
   for (const [i, table] of due.entries()) {
     const last = analyzedAtPages.get(table.name);
     const analyze = last === undefined || table.pages >= last * PGLITE_ANALYZE_GROWTH;
-    const started = performance.now();
-    await db.execute(sql.raw(`vacuum (${analyze ? 'analyze, ' : ''}skip_locked) ${quoted(table.name)}`));
-    const took = performance.now() - started;
+    const took = await timed(() => db.execute(sql.raw(`vacuum (${analyze ? 'analyze, ' : ''}skip_locked) ${quoted(table.name)}`)));
     if (analyze) analyzedAtPages.set(table.name, table.pages);
     done(table.name, Math.round(took), analyze);
     if (i < due.length - 1) await rest(Math.max(took, 1) * PGLITE_REST_FACTOR);
@@ -88,11 +95,10 @@ export async function maintainTables(db: Db, driver: Database['driver'], done: (
   const client = postgresClient(env().DATABASE_URL!, { max: 1, applicationName: 'escrow-desk maintenance', connection: AUTOVACUUM_PACE });
   try {
     for (const table of due) {
-      const started = performance.now();
       // SKIP_LOCKED: a table another server is vacuuming (or one being migrated) is left for the next round.
       // Without parameters: a simple query, as psql sends it, never prepared.
-      await client.unsafe(`vacuum (analyze, skip_locked) ${quoted(table.name)}`);
-      done(table.name, Math.round(performance.now() - started), true);
+      const took = await timed(() => client.unsafe(`vacuum (analyze, skip_locked) ${quoted(table.name)}`));
+      done(table.name, Math.round(took), true);
     }
   } finally {
     await client.end();

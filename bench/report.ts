@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import type { DeadlineStormResult } from './deadline-storm';
 import type { WebhookStormResult } from './webhook-storm';
+import type { HostSlowdowns } from './host-slowdowns';
 import type { KernelPauses } from './kernel-pauses';
 import type { LatencySummary } from './load';
 import type { SizeResult, TwoSizesResult } from './two-sizes';
@@ -27,6 +28,9 @@ export type PhaseResult = {
   rounds?: number[];
 };
 
+/** GET milestone on the server and on the bare one at one rate, in alternating rounds: each round's p99. */
+export type SameRate = { rate: number; appP99: number[]; bareP99: number[] };
+
 /** One round of the paired throughput measurement (c=32): each figure taken right beside its ceiling. */
 export type PairedRound = { getMilestone: number; bareGetMilestone: number; lifecycle: number; pgbenchTps: number; errors: number };
 
@@ -36,6 +40,7 @@ export type DatabaseResult = {
   bare: PhaseResult[];
   /** The bare server at half of its own peak: the lowest read p99 this machine gives an open loop. */
   bareHalfPeak?: PhaseResult;
+  sameRate?: SameRate;
   emptyRoute?: PhaseResult;
   paired?: PairedRound[];
 };
@@ -43,7 +48,7 @@ export type DatabaseResult = {
 export type BenchResult = {
   date: string;
   quick: boolean;
-  machine: { cpus: number; cpuModel: string; memoryGb: number; node: string; damonSampleMs?: number[] };
+  machine: { cpus: number; cpuModel: string; memoryGb: number; node: string; damonSampleMs?: number[]; hostSlowdowns?: HostSlowdowns };
   settings: Record<string, unknown>;
   pgbench: { tps: number; clients: number; scale: number; seconds: number } | null;
   databases: { postgres?: DatabaseResult; pglite?: DatabaseResult };
@@ -59,6 +64,8 @@ type Target = { target: string; measured: string; met: boolean };
 const LIFECYCLE = 'escrow lifecycle';
 const READ_OPS = ['GET milestone', 'list users page', 'list transactions'];
 const pct = (x: number) => `${(x * 100).toFixed(0)}%`;
+const pct1 = (x: number) => `${(x * 100).toFixed(1)}%`;
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)] ?? 0;
 /** Issue #6 asked for 20%; issue #28 raised it. */
 const LIFECYCLE_SHARE_OF_PGBENCH = 0.25;
 const at = (db: DatabaseResult | undefined, name: string, c: number) => db?.phases.find((p) => p.name === name && p.concurrency === c);
@@ -240,7 +247,11 @@ function row(cells: Array<string | number>) {
 export function renderMarkdown(r: BenchResult): string {
   const lines: string[] = [];
   const damon = r.machine.damonSampleMs?.length ? ` The kernel runs DAMON's memory monitor (kdamond), sampling every ${r.machine.damonSampleMs.join(', ')} ms; its bursts are counted in the half-of-peak table (bench/kernel-pauses.ts says why).` : '';
-  lines.push(`Benchmark of ${r.date.slice(0, 16).replace('T', ' ')} UTC${r.quick ? ' (quick: short phases, not for comparison)' : ''}: ${r.machine.cpus} × ${r.machine.cpuModel}, ${r.machine.memoryGb} GiB, Node ${r.machine.node}; load driven from a separate process over keep-alive HTTP.${damon}`);
+  const host = r.machine.hostSlowdowns;
+  const slowdowns = host
+    ? ` The idle machine's own slow spells (bench/host-slowdowns.ts, a busy loop per core for ${host.seconds} s): ${pct1(host.slowShare)} of ${host.windowMs} ms windows did under 60% of the median work (${pct(host.offCpuShare)} of those with the thread off its CPU), in ${host.spells} spells, the longest ${host.longestSpellMs} ms, the slowest at ${pct(host.slowestPace)} pace.`
+    : '';
+  lines.push(`Benchmark of ${r.date.slice(0, 16).replace('T', ' ')} UTC${r.quick ? ' (quick: short phases, not for comparison)' : ''}: ${r.machine.cpus} × ${r.machine.cpuModel}, ${r.machine.memoryGb} GiB, Node ${r.machine.node}; load driven from a separate process over keep-alive HTTP.${damon}${slowdowns}`);
   lines.push('');
   lines.push(r.sizes ? '**Targets (issues #6 and #28)**' : '**Targets (issue #6)**');
   lines.push('');
@@ -296,6 +307,13 @@ export function renderMarkdown(r: BenchResult): string {
       // The bare server has no table maintenance of its own.
       const ceiling = p === db.bareHalfPeak;
       lines.push(row([ceiling ? `${p.name} (ceiling)` : p.name, (p.ratePerSecond ?? 0).toFixed(1), p.all.p50, p.all.p95, p.all.p99, p.errors, slowest ? `${slowest[0]} ${slowest[1].p99} ms` : '', ceiling ? '' : vacuumed || 'none', pauses]));
+    }
+    if (db.sameRate) {
+      const { rate, appP99, bareP99 } = db.sameRate;
+      lines.push('');
+      lines.push(
+        `GET milestone on this server and on the bare one at one rate, the bare server's half of peak (${rate}/s), in ${appP99.length} alternating rounds: p99 ${median(appP99)} ms here (${appP99.join(', ')}), ${median(bareP99)} ms on the bare server (${bareP99.join(', ')}). At half of its own peak each loads the machine differently (a worker per core here, one process there): this is the tail of the same load.`,
+      );
     }
     if (db.paired?.length) {
       lines.push('');

@@ -25,7 +25,8 @@ import { measureClosed, measureOpen, type Target } from './measure';
 import type { DeadlineStormResult } from './deadline-storm';
 import type { WebhookStormResult } from './webhook-storm';
 import type { TwoSizesResult } from './two-sizes';
-import { renderMarkdown, updateReadme, type BenchResult, type PairedRound, type PhaseResult } from './report';
+import { measureHostSlowdowns } from './host-slowdowns';
+import { renderMarkdown, updateReadme, type BenchResult, type PairedRound, type PhaseResult, type SameRate } from './report';
 import { LIFECYCLES, prepareDataset, READS, type Dataset, type Operation } from './scenarios';
 
 const ROOT = path.resolve(__dirname, '..');
@@ -43,6 +44,9 @@ const OPEN_WARM_MS = QUICK ? 1000 : 2000;
 const WARM_MS = QUICK ? 5000 : 30_000;
 const POOL_SIZE = 10;
 const PAIRED_ROUNDS = 3;
+const SAME_RATE_ROUNDS = QUICK ? 1 : 3;
+/** Seconds of busy loops on the idle machine before the run (bench/host-slowdowns.ts). */
+const HOST_PROBE_SECONDS = QUICK ? 3 : 10;
 const PAIRED_MS = QUICK ? 2000 : 5000;
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -92,6 +96,7 @@ async function benchDatabase(database: 'postgres' | 'pglite') {
     let emptyRoute: PhaseResult | undefined;
     let paired: PairedRound[] | undefined;
     let bareHalfPeak: PhaseResult | undefined;
+    let sameRate: SameRate | undefined;
     if (database === 'postgres') {
       // This server's own floor: Next.js answering its emptiest route (no query, no auth) at c=32.
       const health: Operation = async (api, recorder, at) => {
@@ -110,16 +115,40 @@ async function benchDatabase(database: 'postgres' | 'pglite') {
         // The machine's own floor for the latency target: the bare server at half of its peak, just measured.
         const barePeak = Math.max(...bare.filter((p) => p.concurrency === 8 || p.concurrency === 32).map((p) => p.operationsPerSecond));
         bareHalfPeak = await measureOpen(bareTarget, 'bare GET milestone', ['GET milestone'], barePeak / 2, HALF_PEAK_MS, () => getMilestone(data), OPEN_WARM_MS);
+        sameRate = await measureSameRate(target, bareTarget, barePeak / 2, data);
         paired = await measurePaired(target, bareTarget, pgbench, data);
       } finally {
         await pgbench.drop();
         await bareServer.stop();
       }
     }
-    return { phases, halfPeak, bare, bareHalfPeak, emptyRoute, paired };
+    return { phases, halfPeak, bare, bareHalfPeak, sameRate, emptyRoute, paired };
   } finally {
     await server.stop();
   }
+}
+
+/**
+ * GET milestone on this server and on the bare one at one rate, the bare server's half of peak, in
+ * alternating rounds. At half of its own peak each loads the machine differently (this server runs a
+ * worker per core, the bare one a single process), so only one rate says whose tail is longer.
+ */
+async function measureSameRate(target: Target, bareTarget: Target, rate: number, data: Dataset): Promise<SameRate> {
+  const appP99: number[] = [];
+  const bareP99: number[] = [];
+  for (let round = 0; round < SAME_RATE_ROUNDS; round++) {
+    const app = () => measureOpen(target, 'GET milestone (same rate)', ['GET milestone'], rate, HALF_PEAK_MS, () => getMilestone(data), OPEN_WARM_MS);
+    const bare = () => measureOpen(bareTarget, 'bare GET milestone (same rate)', ['GET milestone'], rate, HALF_PEAK_MS, () => getMilestone(data), OPEN_WARM_MS);
+    // Alternating which goes first, so that neither always follows the other.
+    if (round % 2 === 0) {
+      appP99.push((await app()).all.p99);
+      bareP99.push((await bare()).all.p99);
+    } else {
+      bareP99.push((await bare()).all.p99);
+      appP99.push((await app()).all.p99);
+    }
+  }
+  return { rate: Math.round(rate * 10) / 10, appP99, bareP99 };
 }
 
 /**
@@ -220,10 +249,13 @@ async function main() {
   }
   await ensureBuild();
   const firstLoad = firstLoadJs(ROOT);
+  console.log(`The machine's own slow spells (${HOST_PROBE_SECONDS} s of busy loops, nothing else of ours running)…`);
+  const hostSlowdowns = await measureHostSlowdowns(HOST_PROBE_SECONDS);
+  console.log(`  ${JSON.stringify(hostSlowdowns)}`);
   const result: BenchResult = {
     date: startedAt.toISOString(),
     quick: QUICK,
-    machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? '', memoryGb: Math.round(os.totalmem() / 2 ** 30), node: process.version, damonSampleMs: damonThreads().sampleMs },
+    machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? '', memoryGb: Math.round(os.totalmem() / 2 ** 30), node: process.version, damonSampleMs: damonThreads().sampleMs, hostSlowdowns },
     settings: { sizes: SIZES, concurrency: CONCURRENCY, warmUpSeconds: WARM_MS / 1000, pairedSeconds: PAIRED_MS / 1000, readSeconds: READ_MS / 1000, lifecycleSeconds: LIFECYCLE_MS / 1000, halfPeakSeconds: HALF_PEAK_MS / 1000, poolSize: POOL_SIZE, stormReadsPerSecond: STORM_READS_PER_SECOND },
     pgbench: null,
     databases: {},

@@ -14,17 +14,58 @@ function childrenOf(pid: number): number[] {
   }
 }
 
-export function treeRssBytes(pid: number): number {
-  let total = 0;
-  for (const id of [pid, ...childrenOf(pid)]) {
-    try {
-      const match = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${id}/status`, 'utf8'));
-      if (match) total += Number(match[1]) * 1024;
-    } catch {
-      // exited
-    }
+/** A process's resident memory, 0 once it has exited. */
+function rssBytes(pid: number): number {
+  try {
+    const match = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) * 1024 : 0;
+  } catch {
+    return 0;
   }
-  return total;
+}
+
+export function treeRssBytes(pid: number): number {
+  return [pid, ...childrenOf(pid)].reduce((total, id) => total + rssBytes(id), 0);
+}
+
+/** What a process of the production server is (scripts/production-server/workers.ts), read from its environment. */
+function roleOf(pid: number, serverPid: number): string {
+  let environment: string[] = [];
+  try {
+    environment = fs.readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0');
+  } catch {
+    // exited
+  }
+  const setting = (name: string) => environment.find((entry) => entry.startsWith(`${name}=`))?.slice(name.length + 1);
+  if (setting('ESCROW_WORKER_ROLE') === 'background') return 'background worker';
+  const index = setting('ESCROW_WORKER');
+  if (index) return `worker ${index}`;
+  if (pid !== serverPid) return `process ${pid}`;
+  // The cluster's primary (PostgreSQL), or the whole server where it runs as one process (PGlite).
+  return childrenOf(pid).length > 0 ? 'primary' : 'server';
+}
+
+/**
+ * Samples every 100 ms until stopped; returns each process's own peak in MB, by what it is (the primary,
+ * each request worker, the background worker): which of them grows, where the tree's peak only says that one did.
+ */
+export function samplePeakRssByProcess(pid: number): () => Record<string, number> {
+  const roles = new Map<number, string>();
+  const peaks: Record<string, number> = {};
+  const sample = () => {
+    for (const id of [pid, ...childrenOf(pid)]) {
+      if (!roles.has(id)) roles.set(id, roleOf(id, pid));
+      const role = roles.get(id)!;
+      peaks[role] = Math.max(peaks[role] ?? 0, Math.round(rssBytes(id) / 1048576));
+    }
+  };
+  sample();
+  const timer = setInterval(sample, 100);
+  return () => {
+    clearInterval(timer);
+    sample();
+    return peaks;
+  };
 }
 
 /** Samples every 100 ms until stopped; returns the peak. */

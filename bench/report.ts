@@ -214,8 +214,9 @@ function renderSizes(name: string, result: TwoSizesResult, lines: string[]) {
   for (const s of result.sizes) {
     const g = s.generation;
     const lcp = s.lcp ? `; transaction page LCP median ${s.lcp.medianMs} ms (${s.lcp.lcpMs.join(', ')})` : '';
+    const byProcess = s.peakRssByProcessMb ? ` (each process at its own peak: ${Object.entries(s.peakRssByProcessMb).map(([role, mb]) => `${role} ${mb}`).join(', ')} MB)` : '';
     lines.push(
-      `- ${count(s.transactions)} transactions: generated in ${g.seconds} s, database ${count(Math.round(g.databaseBytes / 1048576))} MB, ledger audit ${g.auditBalanced ? 'balanced' : '**unbalanced**'} (${count(g.ledgerEntries)} entries, ${g.auditSeconds} s); server RSS ${s.startRssMb} MB at start, ${s.peakRssMb} MB at most${lcp}.`,
+      `- ${count(s.transactions)} transactions: generated in ${g.seconds} s, database ${count(Math.round(g.databaseBytes / 1048576))} MB, ledger audit ${g.auditBalanced ? 'balanced' : '**unbalanced**'} (${count(g.ledgerEntries)} entries, ${g.auditSeconds} s); server RSS ${s.startRssMb} MB at start, ${s.peakRssMb} MB at most${byProcess}${lcp}.`,
     );
   }
   lines.push('');

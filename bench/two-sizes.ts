@@ -41,7 +41,7 @@ import {
 } from './generate-data';
 import { HttpDriver } from './load';
 import { measureClosed, measureOpen, type Target } from './measure';
-import { treeRssBytes } from './memory';
+import { samplePeakRssByProcess, treeRssBytes } from './memory';
 import type { PhaseResult } from './report';
 import { LARGE_DATA_READS, LIFECYCLES, preparePairs, READS, twentyMilestoneTransaction, type LargeDataset, type Operation } from './scenarios';
 import { onGeneratedDatabase, startStormServer } from './storm-harness';
@@ -57,6 +57,8 @@ export type SizeResult = {
   /** The server's resident memory once started, before any request, and its peak over every phase. */
   startRssMb: number;
   peakRssMb: number;
+  /** Each of the server's processes' own peak over the rounds, in MB, by what it is. */
+  peakRssByProcessMb?: Record<string, number>;
   lcp: Lcp | null;
 };
 
@@ -175,6 +177,8 @@ type SizeUnderTest = {
   target: Target;
   measured: Measured[];
   startRssMb: number;
+  /** Stops sampling each process's peak (before the LCP phase, as the tree's peak covers the rounds only). */
+  stopProcessSampling: () => Record<string, number>;
   closed: PhaseResult[];
   halfPeak: PhaseResult[];
 };
@@ -200,7 +204,8 @@ async function onSize<T>(database: TwoSizesResult['database'], size: number, tim
       api.close();
     }
     const measured = measuredOperations(data);
-    return body({ size, prepared, target, measured, startRssMb, closed: [], halfPeak: [] });
+    const stopProcessSampling = samplePeakRssByProcess(pid);
+    return body({ size, prepared, target, measured, startRssMb, stopProcessSampling, closed: [], halfPeak: [] });
   });
 }
 
@@ -252,6 +257,7 @@ async function measureAlternately(small: SizeUnderTest, big: SizeUnderTest, timi
 /** After the rounds: the dashboard's LCP on PostgreSQL, the memory, the figures. */
 async function sizeResult(s: SizeUnderTest, timing: Timing): Promise<SizeResult> {
   const { server, databaseUrl, client, generated, check, facts } = s.prepared;
+  const peakRssByProcessMb = s.stopProcessSampling();
   let lcp: Lcp | null = null;
   if (databaseUrl && timing.lcpLoads > 0) {
     // Direct SQL writes the long log, which a PGlite data directory open in its server does not allow.
@@ -265,7 +271,7 @@ async function sizeResult(s: SizeUnderTest, timing: Timing): Promise<SizeResult>
     }
   }
   const peakRssMb = Math.max(s.startRssMb, ...s.closed.map((p) => p.peakRssMb), ...s.halfPeak.map((p) => p.peakRssMb));
-  console.log(`  ${s.size.toLocaleString('en')}: server RSS ${s.startRssMb} MB at start, ${peakRssMb} MB at most`);
+  console.log(`  ${s.size.toLocaleString('en')}: server RSS ${s.startRssMb} MB at start, ${peakRssMb} MB at most; each process's peak ${JSON.stringify(peakRssByProcessMb)}`);
   return {
     transactions: s.size,
     generation: {
@@ -279,6 +285,7 @@ async function sizeResult(s: SizeUnderTest, timing: Timing): Promise<SizeResult>
     halfPeak: s.halfPeak,
     startRssMb: s.startRssMb,
     peakRssMb,
+    peakRssByProcessMb,
     lcp,
   };
 }

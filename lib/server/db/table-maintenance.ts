@@ -71,6 +71,7 @@ async function timed(statement: () => Promise<unknown>): Promise<number> {
   await statement();
   return performance.now() - started;
 }
+
 const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
 async function maintainPglite(db: Db, due: DueTable[], done: (table: string, ms: number, analyzed: boolean) => void): Promise<void> {

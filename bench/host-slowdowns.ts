@@ -29,6 +29,7 @@ export type HostSlowdowns = {
 
 const WINDOW_MS = 10;
 const SLOW_PACE = 0.6;
+const WARM_UP_WINDOWS = 10;
 
 // Runs in a worker thread: a busy loop that notes how many turns each window held.
 // Runs in a worker thread: a busy loop that notes how many turns each window held, and how long the
@@ -77,10 +78,14 @@ function summarizeSlowdowns(perCore: CoreWindows[], seconds: number): HostSlowdo
   let spells = 0;
   let longest = 0;
   let slowestPace = 1;
-  for (const { counts, onCpu } of perCore) {
+  for (const measured of perCore) {
+    // The first windows are the loop's own warm-up (the JIT compiling it), not the machine.
+    const counts = measured.counts.slice(WARM_UP_WINDOWS);
+    const onCpu = measured.onCpu.slice(WARM_UP_WINDOWS);
     const median = [...counts].sort((a, b) => a - b)[Math.floor(counts.length / 2)] ?? 0;
     if (median === 0) continue;
     let run = 0;
+    // A window at the median's pace after the last closes a spell still open at the end.
     for (const [i, count] of [...counts, median].entries()) {
       const pace = count / median;
       if (pace < SLOW_PACE) {

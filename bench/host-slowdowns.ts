@@ -31,7 +31,6 @@ const WINDOW_MS = 10;
 const SLOW_PACE = 0.6;
 const WARM_UP_WINDOWS = 10;
 
-// Runs in a worker thread: a busy loop that notes how many turns each window held.
 // Runs in a worker thread: a busy loop that notes how many turns each window held, and how long the
 // thread was on a CPU in it (schedstat's first field, ns), which tells a slow CPU from a CPU taken away.
 const SPIN = `

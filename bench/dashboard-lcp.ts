@@ -9,6 +9,7 @@ import { openSealed, PURPOSES } from '../e2e/support/sealed-secrets';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/browser-check';
 import { onDatabase } from '../e2e/support/test-server';
 import { HttpDriver } from './load';
+import { median } from './median';
 
 const BUYER = { email: 'ada.obi@demo.escrowdesk.ng', password: 'demo-buyer-pass' };
 const SELLER_EMAIL = 'tunde.balogun@demo.escrowdesk.ng';
@@ -104,8 +105,7 @@ export async function signedInPageLcp(baseUrl: string, transactionId: string, wh
       lcpMs.push(Math.round(lcp));
       await fresh.close();
     }
-    const sorted = [...lcpMs].sort((a, b) => a - b);
-    return { lcpMs, medianMs: sorted[Math.floor(sorted.length / 2)] ?? 0, milestones: MILESTONES, logLines: LOG_LINES };
+    return { lcpMs, medianMs: median(lcpMs), milestones: MILESTONES, logLines: LOG_LINES };
   } finally {
     await browser.close();
   }

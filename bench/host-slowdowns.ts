@@ -12,6 +12,7 @@
 import os from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { median } from './median';
 
 export type HostSlowdowns = {
   seconds: number;
@@ -81,12 +82,12 @@ function summarizeSlowdowns(perCore: CoreWindows[], seconds: number): HostSlowdo
     // The first windows are the loop's own warm-up (the JIT compiling it), not the machine.
     const counts = measured.counts.slice(WARM_UP_WINDOWS);
     const onCpu = measured.onCpu.slice(WARM_UP_WINDOWS);
-    const median = [...counts].sort((a, b) => a - b)[Math.floor(counts.length / 2)] ?? 0;
-    if (median === 0) continue;
+    const middle = median(counts);
+    if (middle === 0) continue;
     let run = 0;
     // A window at the median's pace after the last closes a spell still open at the end.
-    for (const [i, count] of [...counts, median].entries()) {
-      const pace = count / median;
+    for (const [i, count] of [...counts, middle].entries()) {
+      const pace = count / middle;
       if (pace < SLOW_PACE) {
         slow++;
         if ((onCpu[i] ?? WINDOW_MS) < WINDOW_MS * 0.8) offCpu++;

@@ -5,6 +5,7 @@ import type { WebhookStormResult } from './webhook-storm';
 import type { HostSlowdowns } from './host-slowdowns';
 import type { KernelPauses } from './kernel-pauses';
 import type { LatencySummary } from './load';
+import { median } from './median';
 import type { SizeResult, TwoSizesResult } from './two-sizes';
 
 export type PhaseResult = {
@@ -65,7 +66,6 @@ const LIFECYCLE = 'escrow lifecycle';
 const READ_OPS = ['GET milestone', 'list users page', 'list transactions'];
 const pct = (x: number) => `${(x * 100).toFixed(0)}%`;
 const pct1 = (x: number) => `${(x * 100).toFixed(1)}%`;
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)] ?? 0;
 /** Issue #6 asked for 20%; issue #28 raised it. */
 const LIFECYCLE_SHARE_OF_PGBENCH = 0.25;
 const at = (db: DatabaseResult | undefined, name: string, c: number) => db?.phases.find((p) => p.name === name && p.concurrency === c);

@@ -40,6 +40,7 @@ import {
   type SqlSession,
 } from './generate-data';
 import { HttpDriver } from './load';
+import { medianOf } from './median';
 import { measureClosed, measureOpen, type Target } from './measure';
 import { samplePeakRssByProcess, treeRssBytes } from './memory';
 import type { PhaseResult } from './report';
@@ -211,10 +212,9 @@ async function onSize<T>(database: TwoSizesResult['database'], size: number, tim
 
 /** The round whose figure is the median of the rounds', with every round's figure beside it. */
 function medianRound(rounds: PhaseResult[], figure: (p: PhaseResult) => number): PhaseResult {
-  const sorted = [...rounds].sort((a, b) => figure(a) - figure(b));
   const errors = rounds.reduce((n, p) => n + p.errors, 0);
   const peakRssMb = Math.max(...rounds.map((p) => p.peakRssMb));
-  return { ...sorted[Math.floor((sorted.length - 1) / 2)]!, errors, peakRssMb, rounds: rounds.map(figure) };
+  return { ...medianOf(rounds, figure)!, errors, peakRssMb, rounds: rounds.map(figure) };
 }
 
 /**

@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { REQUEST_WORKER_HEAP_MB, requestWorkerExecArgv } from '../../scripts/production-server/workers';
 import { startTestServer, type TestServer } from '../support/test-server';
 
 /** One request on a connection of its own: the primary hands each new connection to the next worker. */
@@ -35,6 +36,11 @@ function workerPids(server: TestServer): number[] {
 function niceness(pid: number): number {
   const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
   return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+}
+
+/** A process's command line, as the kernel has it. */
+function commandLine(pid: number): string[] {
+  return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
 }
 
 function isAlive(pid: number): boolean {
@@ -75,6 +81,13 @@ describe.runIf(inject('database') === 'postgres')('a server of two worker proces
     expect(workerPids(server)).toHaveLength(3);
     // The background worker yields the processor to the request workers.
     expect(workerPids(server).map(niceness).sort()).toEqual([0, 0, 10]);
+    // Request workers run with their heap bounded; the background worker with V8's default.
+    const bound = `--max-old-space-size=${REQUEST_WORKER_HEAP_MB}`;
+    expect(workerPids(server).map((pid) => [niceness(pid), commandLine(pid).includes(bound)]).sort()).toEqual([
+      [0, true],
+      [0, true],
+      [10, false],
+    ]);
     // Both workers now hold the client (and its clock) in their caches.
     expect(await clockOffsets(8)).toEqual(Array(8).fill(0));
     for (let day = 1; day <= 3; day++) {
@@ -104,5 +117,16 @@ describe.runIf(inject('database') === 'postgres')('a server of two worker proces
     expect(pids).toHaveLength(3);
     expect(pids).not.toContain(victim);
     expect(server.output()).toContain('"msg":"worker exited; starting another"');
+  });
+});
+
+describe("a request worker's heap bound", () => {
+  it('is added to the primary flags, unless NODE_OPTIONS or the command line already sets one', () => {
+    const flags = ['--no-allocation-site-pretenuring', '--import', 'x.mjs'];
+    expect(requestWorkerExecArgv(flags, undefined)).toEqual([...flags, `--max-old-space-size=${REQUEST_WORKER_HEAP_MB}`]);
+    expect(requestWorkerExecArgv(flags, '--enable-source-maps')).toEqual([...flags, `--max-old-space-size=${REQUEST_WORKER_HEAP_MB}`]);
+    expect(requestWorkerExecArgv(flags, '--enable-source-maps --max-old-space-size=2048')).toEqual(flags);
+    expect(requestWorkerExecArgv(flags, '--max_old_space_size=1024')).toEqual(flags);
+    expect(requestWorkerExecArgv([...flags, '--max-old-space-size=512'], undefined)).toEqual([...flags, '--max-old-space-size=512']);
   });
 });

@@ -26,6 +26,23 @@ export function workerCount(environment: NodeJS.ProcessEnv): number {
   return count;
 }
 
+/** A request worker's bound on V8's old generation, in MB (requestWorkerExecArgv). */
+export const REQUEST_WORKER_HEAP_MB = 384;
+
+/**
+ * A request worker's Node.js flags: the primary's, and a bound on the heap's old generation unless
+ * NODE_OPTIONS sets one (a deployment's own choice wins). A worker's live heap stays flat however large the
+ * data; unbounded, on a machine with memory to spare, V8 let it grow to several times that between full
+ * collections, so a worker's peak said when the last collection had run, not what its work holds. Under
+ * 512 MB V8 grows the heap by a smaller factor before collecting: the heap stays within about one and a
+ * half times its live part, with the rest of the bound to spare, and the worker touches fewer fresh pages.
+ * The background worker keeps V8's default: its storms are batches of a size of their own.
+ */
+export function requestWorkerExecArgv(execArgv: readonly string[], nodeOptions: string | undefined): string[] {
+  const bounded = [...execArgv, ...(nodeOptions ?? '').split(/\s+/)].some((flag) => /^--max[-_]old[-_]space[-_]size(=|$)/.test(flag));
+  return bounded ? [...execArgv] : [...execArgv, `--max-old-space-size=${REQUEST_WORKER_HEAP_MB}`];
+}
+
 /**
  * A worker exits with this code (lib/server/startup.ts) when its settings are wrong in a way no restart
  * fixes (an encryption key other than its peers'): the server stops with it instead of replacing the worker.
@@ -41,7 +58,9 @@ export function runWorkers(count: number): void {
 
   // The background worker's index follows the request workers'.
   const fork = (index: number) => {
-    const role = index > count ? { ESCROW_WORKER_ROLE: 'background' } : {};
+    const background = index > count;
+    const role = background ? { ESCROW_WORKER_ROLE: 'background' } : {};
+    cluster.setupPrimary({ execArgv: background ? process.execArgv : requestWorkerExecArgv(process.execArgv, process.env.NODE_OPTIONS) });
     const worker = cluster.fork({ ESCROW_WORKER: String(index), ESCROW_WORKER_COUNT: String(count), ...role });
     workerOf.set(worker, index);
     return worker;

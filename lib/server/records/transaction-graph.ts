@@ -66,7 +66,7 @@ function milestonesWithEscrowsWhere(db: DbOrTx, name: string, transactionOf: SQL
       escrowCreatedAt: sql<string>`e.created_at`,
       escrowUpdatedAt: sql<string>`a.updated_at`,
       balanceKobo: sql<string | number>`a.balance_kobo`,
-      dispute: sql<unknown>`case when d.id is null then null else to_jsonb(d) end`,
+      dispute: DISPUTE_CLOCK_JSON,
     })
     .from(MILESTONES_WITH_ESCROWS)
     .where(sql`m.transaction_id = ${transactionOf}`)
@@ -74,6 +74,13 @@ function milestonesWithEscrowsWhere(db: DbOrTx, name: string, transactionOf: SQL
     .prepare(name)
     .execute();
 }
+
+/** The dispute's clock fields alone (not its description, evidence and verdict), as JSON for rowFromJson. */
+const DISPUTE_CLOCK_JSON = sql.raw(
+  `case when d.id is null then null else jsonb_build_object(${Object.values(disputeClockFields)
+    .map((column) => `'${column.name}', d.${column.name}`)
+    .join(', ')}) end`,
+);
 
 const MILESTONES_WITH_ESCROWS = sql.raw(`milestones m
   join milestone_escrows e on e.milestone_id = m.id
@@ -87,7 +94,7 @@ async function milestonesAndDisputesWhere(db: DbOrTx, name: string, transactionO
       milestone: rowFromJson(milestones, r.milestone),
       escrow: { id: r.escrowId, balanceKobo: Number(r.balanceKobo), createdAt: new Date(r.escrowCreatedAt), updatedAt: new Date(r.escrowUpdatedAt) },
     })),
-    disputes: rows.flatMap((r) => (r.dispute ? [rowFromJson(disputes, r.dispute)] : [])),
+    disputes: rows.flatMap((r): DisputeClockRow[] => (r.dispute ? [rowFromJson(disputes, r.dispute)] : [])),
   };
 }
 

@@ -33,9 +33,9 @@ export const REQUEST_WORKER_HEAP_MB = 384;
  * A request worker's Node.js flags: the primary's, and a bound on the heap's old generation unless
  * NODE_OPTIONS sets one (a deployment's own choice wins). A worker's live heap stays flat however large the
  * data; unbounded, on a machine with memory to spare, V8 let it grow to several times that between full
- * collections, so a worker's peak said when the last collection had run, not what its work holds. Under
- * 512 MB V8 grows the heap by a smaller factor before collecting: the heap stays within about one and a
- * half times its live part, with the rest of the bound to spare, and the worker touches fewer fresh pages.
+ * collections, so a worker's peak said when the last collection had run, not what its work holds. Under a
+ * small bound V8 grows the heap by a smaller factor before collecting: the heap stays within about one and
+ * a half times its live part, with the rest of the bound to spare, and the worker touches fewer fresh pages.
  * The background worker keeps V8's default: its storms are batches of a size of their own.
  */
 export function requestWorkerExecArgv(execArgv: readonly string[], nodeOptions: string | undefined): string[] {

@@ -55,12 +55,13 @@ export function runWorkers(count: number): void {
   const workerOf = new Map<Worker, number>();
   let serving = false;
   let stopping = false;
+  const requestWorkerFlags = requestWorkerExecArgv(process.execArgv, process.env.NODE_OPTIONS);
 
   // The background worker's index follows the request workers'.
   const fork = (index: number) => {
     const background = index > count;
     const role = background ? { ESCROW_WORKER_ROLE: 'background' } : {};
-    cluster.setupPrimary({ execArgv: background ? process.execArgv : requestWorkerExecArgv(process.execArgv, process.env.NODE_OPTIONS) });
+    cluster.setupPrimary({ execArgv: background ? process.execArgv : requestWorkerFlags });
     const worker = cluster.fork({ ESCROW_WORKER: String(index), ESCROW_WORKER_COUNT: String(count), ...role });
     workerOf.set(worker, index);
     return worker;

@@ -103,8 +103,8 @@ test('no page, RSC payload or data response contains a secret key, whoever asks,
   heldKeys.push(secretKey());
   const second = await secondClient(browser);
   const list = await api<{ transactions: Array<{ id: string; status: string }> }>(secretKey(), 'GET', '/v1/transactions?page=1&limit=100');
-  // A transaction page renders by its state, not by its row: the newest three and the newest of every other status
-  // show each of its panels (a hundred pages of one template took two minutes of a busy machine and found no more).
+  // What a transaction page shows follows its state, not its row: the newest three and the newest of each status
+  // rather than a hundred pages of one template, which made this the browser suite's slowest test.
   const newestOfEachStatus = [...new Map(list.transactions.toReversed().map((t) => [t.status, t])).values()];
   const sampled = new Set([...list.transactions.slice(0, 3), ...newestOfEachStatus]);
   const transactions = [...sampled].map((t) => `/transactions/${t.id}`);

@@ -18,8 +18,12 @@ type Outcome = { status: number; body: string; ms: number; sent: number };
  * what the server reads sent), stopping as soon as the answer arrives: what a client sees of a refusal.
  * `pauseMs` spaces the writes, as a client on a real network would be: a server that answers from the
  * headers alone is then seen to answer while the body is still on its way, however fast loopback drains it.
+ * `body` sends those bytes instead, in writes of `pieceBytes`.
  */
-function stream(route: string, opts: { total: number; declared?: number; contentType: string; headers?: Record<string, string>; pauseMs?: number }): Promise<Outcome> {
+function stream(
+  route: string,
+  opts: { total: number; declared?: number; contentType: string; headers?: Record<string, string>; pauseMs?: number; body?: Buffer; pieceBytes?: number },
+): Promise<Outcome> {
   const started = Date.now();
   return new Promise((resolve, reject) => {
     let sent = 0;
@@ -37,9 +41,11 @@ function stream(route: string, opts: { total: number; declared?: number; content
       });
     });
     req.on('error', (error) => (done ? undefined : reject(error)));
-    const chunk = Buffer.alloc(1024 * 1024, 0x61);
+    const piece = opts.pieceBytes ?? 1024 * 1024;
+    const filler = Buffer.alloc(piece, 0x61);
     const pump = () => {
       while (!done && sent < opts.total) {
+        const chunk = opts.body ? opts.body.subarray(sent, sent + piece) : filler;
         sent += chunk.length;
         const flushed = req.write(chunk);
         // The pause follows every write, a drained one too: otherwise a busy socket's drains send the rest back to back.
@@ -47,7 +53,7 @@ function stream(route: string, opts: { total: number; declared?: number; content
         if (!flushed) return void req.once('drain', next);
         if (opts.pauseMs) return void next();
       }
-      if (!done && opts.declared === undefined) req.end();
+      if (!done && (opts.declared === undefined || sent >= opts.declared)) req.end();
     };
     pump();
   });
@@ -148,19 +154,9 @@ describe('a JSON body to /v1', () => {
       // Whitespace makes it long enough to arrive in several pieces without changing what it says.
       const name = `Sent ${label} as ${contentType}`;
       const body = Buffer.from(`{"name": ${JSON.stringify(name)},${' '.repeat(300_000)}"mode": "test"}`);
-      const res = await new Promise<{ status: number; body: string }>((resolve, reject) => {
-        const headers: Record<string, string | number> = { 'content-type': contentType, ...operator(), ...(declareLength ? { 'content-length': body.length } : {}) };
-        const req = http.request(`${server.baseUrl}/v1/operator/clients`, { method: 'POST', headers }, (r) => {
-          let text = '';
-          r.setEncoding('utf8');
-          r.on('data', (chunk) => (text += chunk));
-          r.on('end', () => resolve({ status: r.statusCode ?? 0, body: text }));
-        });
-        req.on('error', reject);
-        // In pieces, so a chunked body arrives as several chunks.
-        for (let at = 0; at < body.length; at += 64 * 1024) req.write(body.subarray(at, at + 64 * 1024));
-        req.end();
-      });
+      // In pieces, so a chunked body arrives as several chunks.
+      const res = await stream('/v1/operator/clients', { total: body.length, body, pieceBytes: 64 * 1024, declared: declareLength ? body.length : undefined, contentType, headers: operator() });
+      expect(res.sent).toBe(body.length);
       expect(res.status, `${contentType}: ${res.body}`).toBe(200);
       expect(JSON.parse(res.body).data.name).toBe(name);
     }

@@ -24,8 +24,47 @@ function rssBytes(pid: number): number {
   }
 }
 
+/** Each process of a tree (a process and its children) with its resident memory. */
+type TreeReading = Map<number, number>;
+
+function readTree(pid: number): TreeReading {
+  return new Map([pid, ...childrenOf(pid)].map((id) => [id, rssBytes(id)]));
+}
+
+const sum = (reading: TreeReading) => [...reading.values()].reduce((total, bytes) => total + bytes, 0);
+
 export function treeRssBytes(pid: number): number {
-  return [pid, ...childrenOf(pid)].reduce((total, id) => total + rssBytes(id), 0);
+  return sum(readTree(pid));
+}
+
+/**
+ * One sampling pass per tree, every 100 ms, whoever is listening (a phase's tree peak and the processes' own
+ * peaks at once read /proc once). A listener is fed one reading as it joins and one as it leaves.
+ */
+const samplers = new Map<number, { timer: NodeJS.Timeout; listeners: Set<(reading: TreeReading) => void> }>();
+
+function listenToTree(pid: number, listener: (reading: TreeReading) => void): () => void {
+  let sampler = samplers.get(pid);
+  if (!sampler) {
+    const listeners = new Set<(reading: TreeReading) => void>();
+    const timer = setInterval(() => {
+      const reading = readTree(pid);
+      for (const listen of listeners) listen(reading);
+    }, 100);
+    sampler = { timer, listeners };
+    samplers.set(pid, sampler);
+  }
+  const { listeners, timer } = sampler;
+  listeners.add(listener);
+  listener(readTree(pid));
+  return () => {
+    listener(readTree(pid));
+    listeners.delete(listener);
+    if (listeners.size === 0) {
+      clearInterval(timer);
+      samplers.delete(pid);
+    }
+  };
 }
 
 /** What a process of the production server is (scripts/production-server/workers.ts), read from its environment. */
@@ -52,29 +91,26 @@ function roleOf(pid: number, serverPid: number): string {
 export function samplePeakRssByProcess(pid: number): () => Record<string, number> {
   const roles = new Map<number, string>();
   const peaks: Record<string, number> = {};
-  const sample = () => {
-    for (const id of [pid, ...childrenOf(pid)]) {
+  const stop = listenToTree(pid, (reading) => {
+    for (const [id, bytes] of reading) {
       if (!roles.has(id)) roles.set(id, roleOf(id, pid));
       const role = roles.get(id)!;
-      peaks[role] = Math.max(peaks[role] ?? 0, Math.round(rssBytes(id) / 1048576));
+      peaks[role] = Math.max(peaks[role] ?? 0, Math.round(bytes / 1048576));
     }
-  };
-  sample();
-  const timer = setInterval(sample, 100);
+  });
   return () => {
-    clearInterval(timer);
-    sample();
+    stop();
     return peaks;
   };
 }
 
-/** Samples every 100 ms until stopped; returns the peak. */
+/** Samples the tree every 100 ms until stopped; returns its peak. */
 export function samplePeakRss(pid: number): () => number {
-  let peak = treeRssBytes(pid);
-  const timer = setInterval(() => (peak = Math.max(peak, treeRssBytes(pid))), 100);
+  let peak = 0;
+  const stop = listenToTree(pid, (reading) => (peak = Math.max(peak, sum(reading))));
   return () => {
-    clearInterval(timer);
-    return Math.max(peak, treeRssBytes(pid));
+    stop();
+    return peak;
   };
 }
 

@@ -8,7 +8,9 @@
  * sizes are up at once and measured in rounds that alternate between them (measureAlternately), so that the
  * ratio is the data's and not the machine's.
  *
- *   npx tsx --conditions=react-server bench/two-sizes.ts --database=postgres --sizes=10000,1000000 --out=result.json [--quick] [--no-lcp] [--rounds=5]
+ *   npx tsx --conditions=react-server bench/two-sizes.ts --database=postgres --sizes=10000,1000000 --out=result.json [--quick] [--no-lcp] [--rounds=5] [--only='list users page,…']
+ *
+ * `--only` measures just the named operations (more rounds of one figure without the others' half hour).
  *
  * A process of its own, as the storms are: the generator's ledger audit is the app's (server-only).
  * `npm run bench` runs it once per database (bench/run.ts). PostgreSQL: BENCH_DATABASE_URL, default
@@ -185,7 +187,7 @@ type SizeUnderTest = {
 };
 
 /** Generates `size`, starts its server, finds what the reads name; then `body`, then all gone. */
-async function onSize<T>(database: TwoSizesResult['database'], size: number, timing: Timing, body: (s: SizeUnderTest) => Promise<T>): Promise<T> {
+async function onSize<T>(database: TwoSizesResult['database'], size: number, timing: Timing, only: string[] | undefined, body: (s: SizeUnderTest) => Promise<T>): Promise<T> {
   console.log(`\n== ${database}: ${size.toLocaleString('en')} transactions ==`);
   const on = database === 'postgres' ? onPostgres : onPglite;
   return on(size, async (prepared) => {
@@ -204,7 +206,7 @@ async function onSize<T>(database: TwoSizesResult['database'], size: number, tim
     } finally {
       api.close();
     }
-    const measured = measuredOperations(data);
+    const measured = measuredOperations(data).filter((m) => !only || only.includes(m.name));
     const stopProcessSampling = samplePeakRssByProcess(pid);
     return body({ size, prepared, target, measured, startRssMb, stopProcessSampling, closed: [], halfPeak: [] });
   });
@@ -291,14 +293,22 @@ async function sizeResult(s: SizeUnderTest, timing: Timing): Promise<SizeResult>
 }
 
 /** The smallest and the biggest of `sizes`, both up at once and measured in alternating rounds. */
-export async function twoSizes(database: TwoSizesResult['database'], sizes: number[], quick: boolean, withLcp = true, rounds?: number): Promise<TwoSizesResult> {
+export async function twoSizes(
+  database: TwoSizesResult['database'],
+  sizes: number[],
+  { quick = false, withLcp = true, rounds, only }: { quick?: boolean; withLcp?: boolean; rounds?: number; only?: string[] } = {},
+): Promise<TwoSizesResult> {
   const timing: Timing = quick
     ? { rounds: rounds ?? 3, readMs: 1000, lifecycleMs: 1500, halfPeakMs: 1500, openWarmMs: 1000, warmMs: 5000, lcpLoads: 2 }
     : { rounds: rounds ?? 5, readMs: 3000, lifecycleMs: 4000, halfPeakMs: 6000, openWarmMs: 1000, warmMs: 30_000, lcpLoads: 5 };
   if (!withLcp) timing.lcpLoads = 0;
+  // Before the quarter hour of generating, not after it.
+  const names = [...Object.keys(READS), ...Object.keys(LARGE_DATA_READS), ...Object.keys(LIFECYCLES)];
+  const unknown = only?.filter((name) => !names.includes(name)) ?? [];
+  if (unknown.length > 0) throw new Error(`--only names no operation: ${unknown.join(', ')} (there are: ${names.join(', ')})`);
   const [smallSize, bigSize] = [Math.min(...sizes), Math.max(...sizes)];
-  return onSize(database, smallSize, timing, (small) =>
-    onSize(database, bigSize, timing, async (big) => {
+  return onSize(database, smallSize, timing, only, (small) =>
+    onSize(database, bigSize, timing, only, async (big) => {
       await measureAlternately(small, big, timing);
       return { database, sizes: [await sizeResult(small, timing), await sizeResult(big, timing)] };
     }),
@@ -312,7 +322,8 @@ async function main() {
   const out = flags.get('out');
   const rounds = flags.has('rounds') ? Number(flags.get('rounds')) : undefined;
   if (rounds !== undefined && !(Number.isInteger(rounds) && rounds > 0)) throw new Error(`--rounds must be a whole number above 0, not ${flags.get('rounds')}`);
-  const result = await twoSizes(database, sizes, flags.has('quick'), !flags.has('no-lcp'), rounds);
+  const only = flags.get('only')?.split(',');
+  const result = await twoSizes(database, sizes, { quick: flags.has('quick'), withLcp: !flags.has('no-lcp'), rounds, only });
   if (out) fs.writeFileSync(out, `${JSON.stringify(result, null, 2)}\n`);
   else console.log(JSON.stringify(result, null, 2));
 }

@@ -4,17 +4,21 @@
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { ensureChromium } from './browser-check';
 import { ensureBuild } from './ensure-build';
+import { printSummary, vitestFailures, type Step } from './test-summary';
 
 const ROOT = path.resolve(__dirname, '..');
 const bin = (name: string) => path.join(ROOT, 'node_modules/.bin', name);
 
-function run(label: string, command: string, args: string[]): boolean {
+function run(label: string, command: string, args: string[], failuresOf: () => string[] = () => []): Step {
   console.log(`\n▶ ${label}`);
+  const started = performance.now();
   const result = spawnSync(command, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', TZ: 'UTC' } });
-  return result.status === 0;
+  const ok = result.status === 0;
+  return { label, ok, seconds: (performance.now() - started) / 1000, failures: ok ? [] : failuresOf() };
 }
 
 const hasBrowserSpecs = fs.existsSync(path.join(ROOT, 'e2e/dashboard'));
@@ -32,7 +36,12 @@ ensureBuild();
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const database = onPostgres ? 'PostgreSQL' : 'embedded PGlite';
 // Type-checking and lint do not depend on the database: once per CI run is enough.
-const results = onPostgres ? [] : [run('typecheck', bin('tsc'), ['--noEmit']), run('lint', bin('eslint'), ['.', '--max-warnings', '0'])];
-results.push(run(`unit and HTTP tests (${database})`, bin('vitest'), ['run']));
-if (hasBrowserSpecs) results.push(run(`browser tests (${database})`, bin('playwright'), ['test']));
-process.exit(results.every(Boolean) ? 0 : 1);
+const steps = onPostgres ? [] : [run('typecheck', bin('tsc'), ['--noEmit']), run('lint', bin('eslint'), ['.', '--max-warnings', '0'])];
+const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'escrow-test-'));
+const vitestReport = path.join(reportDir, 'vitest.json');
+steps.push(run(`unit and HTTP tests (${database})`, bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`], () => vitestFailures(vitestReport, ROOT)));
+if (hasBrowserSpecs) steps.push(run(`browser tests (${database})`, bin('playwright'), ['test']));
+
+fs.rmSync(reportDir, { recursive: true, force: true });
+printSummary(database, steps);
+process.exit(steps.every((step) => step.ok) ? 0 : 1);

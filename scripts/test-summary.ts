@@ -1,5 +1,6 @@
 /**
- * The end of the test command's output: each step, passed or failed, and each failed vitest test on a line.
+ * The end of the test command's output: each step, passed or failed, and under a failed one what failed: each failed
+ * vitest test on a line, or the first lines typecheck or lint printed.
  * CI keeps only a log's last lines, and vitest's own list of failures scrolls away under the browser suite's.
  */
 import fs from 'node:fs';
@@ -19,6 +20,15 @@ export function vitestFailures(reportFile: string, root: string): string[] {
     if (failed.length === 0) return file.status === 'failed' ? [`${where}: ${firstLine(file.message)}`] : [];
     return failed.map((test) => `${where} › ${test.fullName}: ${firstLine(test.failureMessages[0])}`);
   });
+}
+
+/** What a step that failed printed (tsc's errors, eslint's problems), a line each, without the blank ones. */
+export function outputFailures(output: string): string[] {
+  return output
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '')
+    .map((line) => line.slice(0, 200));
 }
 
 export function summaryLines(database: string, steps: Step[]): string[] {

@@ -8,17 +8,29 @@ import os from 'node:os';
 import path from 'node:path';
 import { ensureChromium } from './browser-check';
 import { ensureBuild } from './ensure-build';
-import { printSummary, vitestFailures, type Step } from './test-summary';
+import { outputFailures, printSummary, vitestFailures, type Step } from './test-summary';
 
 const ROOT = path.resolve(__dirname, '..');
 const bin = (name: string) => path.join(ROOT, 'node_modules/.bin', name);
 
-function run(label: string, command: string, args: string[], failuresOf: () => string[] = () => []): Step {
+/**
+ * One step, its output on ours as it goes. A step that prints only at its end (typecheck, lint) is captured as well
+ * (`captured`), and what it printed is what failed; otherwise `failuresOf` says.
+ */
+function run(label: string, command: string, args: string[], { captured = false, failuresOf = () => [] as string[] } = {}): Step {
   console.log(`\n▶ ${label}`);
   const started = performance.now();
-  const result = spawnSync(command, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', TZ: 'UTC' } });
+  const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1', TZ: 'UTC' };
+  const result = captured
+    ? spawnSync(command, args, { cwd: ROOT, env, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, stdio: ['inherit', 'pipe', 'pipe'] })
+    : spawnSync(command, args, { cwd: ROOT, env, stdio: 'inherit' });
+  if (captured) {
+    process.stdout.write(result.stdout ?? '');
+    process.stderr.write(result.stderr ?? '');
+  }
   const ok = result.status === 0;
-  return { label, ok, seconds: (performance.now() - started) / 1000, failures: ok ? [] : failuresOf() };
+  const failures = ok ? [] : captured ? outputFailures(`${result.stdout ?? ''}\n${result.stderr ?? ''}`) : failuresOf();
+  return { label, ok, seconds: (performance.now() - started) / 1000, failures };
 }
 
 const hasBrowserSpecs = fs.existsSync(path.join(ROOT, 'e2e/dashboard'));
@@ -36,10 +48,12 @@ ensureBuild();
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const database = onPostgres ? 'PostgreSQL' : 'embedded PGlite';
 // Type-checking and lint do not depend on the database: once per CI run is enough.
-const steps = onPostgres ? [] : [run('typecheck', bin('tsc'), ['--noEmit']), run('lint', bin('eslint'), ['.', '--max-warnings', '0'])];
+const steps = onPostgres
+  ? []
+  : [run('typecheck', bin('tsc'), ['--noEmit'], { captured: true }), run('lint', bin('eslint'), ['.', '--max-warnings', '0'], { captured: true })];
 const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'escrow-test-'));
 const vitestReport = path.join(reportDir, 'vitest.json');
-steps.push(run(`unit and HTTP tests (${database})`, bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`], () => vitestFailures(vitestReport, ROOT)));
+steps.push(run(`unit and HTTP tests (${database})`, bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`], { failuresOf: () => vitestFailures(vitestReport, ROOT) }));
 if (hasBrowserSpecs) steps.push(run(`browser tests (${database})`, bin('playwright'), ['test']));
 
 fs.rmSync(reportDir, { recursive: true, force: true });

@@ -1,14 +1,14 @@
 /**
  * The test command's last lines (scripts/test-summary.ts): CI keeps only a log's end, so each failed vitest test
  * is named there, read from the JSON report of a real vitest run over a scratch suite with one test that
- * passes, one that fails and a file that fails before its tests run.
+ * passes, one that fails and a file that fails before its tests run; a failed typecheck by what tsc printed.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { summaryLines, vitestFailures } from '../../scripts/test-summary';
+import { outputFailures, summaryLines, vitestFailures } from '../../scripts/test-summary';
 
 const ROOT = path.resolve(__dirname, '../..');
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'escrow-test-summary-'));
@@ -50,4 +50,17 @@ describe('sums', () => {
 
 it('says so where vitest stopped before writing its report', () => {
   expect(vitestFailures(path.join(scratch, 'never-written.json'), scratch)).toEqual(['(vitest wrote no report: it stopped before running the tests)']);
+});
+
+it('keeps what a failed typecheck printed, an error a line', () => {
+  fs.writeFileSync(path.join(scratch, 'typed.ts'), `export const count: number = 'three';\n`);
+  const run = spawnSync(path.join(ROOT, 'node_modules/.bin/tsc'), ['--noEmit', '--strict', 'typed.ts'], { cwd: scratch, encoding: 'utf8', timeout: 60_000 });
+  expect(run.status).not.toBe(0);
+  const failures = outputFailures(`${run.stdout}\n${run.stderr}`);
+  expect(failures).toEqual([expect.stringMatching(/^typed\.ts\(1,14\): error TS2322: Type 'string' is not assignable to type 'number'\.$/)]);
+  expect(summaryLines('embedded PGlite', [{ label: 'typecheck', ok: false, seconds: 40, failures }])).toEqual([
+    '== embedded PGlite: FAILED ==',
+    'FAILED  typecheck (40 s)',
+    `        ${failures[0]}`,
+  ]);
 });

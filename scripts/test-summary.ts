@@ -13,7 +13,7 @@ export function vitestFailures(reportFile: string, root: string): string[] {
   if (!fs.existsSync(reportFile)) return ['(vitest wrote no report: it stopped before running the tests)'];
   type Report = { testResults: Array<{ name: string; status: string; message?: string; assertionResults: Array<{ fullName: string; status: string; failureMessages: string[] }> }> };
   const report = JSON.parse(fs.readFileSync(reportFile, 'utf8')) as Report;
-  const firstLine = (text: string | undefined) => (text ?? '').split('\n').find((line) => line.trim() !== '')?.trim().slice(0, 200) ?? '';
+  const firstLine = (text: string | undefined) => nonBlankLines(text ?? '')[0] ?? '';
   return report.testResults.flatMap((file) => {
     const where = path.relative(root, file.name);
     const failed = file.assertionResults.filter((test) => test.status === 'failed');
@@ -23,7 +23,7 @@ export function vitestFailures(reportFile: string, root: string): string[] {
 }
 
 /** What a step that failed printed (tsc's errors, eslint's problems), a line each, without the blank ones. */
-export function outputFailures(output: string): string[] {
+export function nonBlankLines(output: string): string[] {
   return output
     .split('\n')
     .map((line) => line.trim())

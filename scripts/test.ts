@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { ensureChromium } from './browser-check';
 import { ensureBuild } from './ensure-build';
-import { outputFailures, printSummary, vitestFailures, type Step } from './test-summary';
+import { nonBlankLines, printSummary, vitestFailures, type Step } from './test-summary';
 
 const ROOT = path.resolve(__dirname, '..');
 const bin = (name: string) => path.join(ROOT, 'node_modules/.bin', name);
@@ -29,7 +29,7 @@ function run(label: string, command: string, args: string[], { captured = false,
     process.stderr.write(result.stderr ?? '');
   }
   const ok = result.status === 0;
-  const failures = ok ? [] : captured ? outputFailures(`${result.stdout ?? ''}\n${result.stderr ?? ''}`) : failuresOf();
+  const failures = ok ? [] : captured ? nonBlankLines(`${result.stdout ?? ''}\n${result.stderr ?? ''}`) : failuresOf();
   return { label, ok, seconds: (performance.now() - started) / 1000, failures };
 }
 

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { outputFailures, summaryLines, vitestFailures } from '../../scripts/test-summary';
+import { nonBlankLines, summaryLines, vitestFailures } from '../../scripts/test-summary';
 
 const ROOT = path.resolve(__dirname, '../..');
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'escrow-test-summary-'));
@@ -56,7 +56,7 @@ it('keeps what a failed typecheck printed, an error a line', () => {
   fs.writeFileSync(path.join(scratch, 'typed.ts'), `export const count: number = 'three';\n`);
   const run = spawnSync(path.join(ROOT, 'node_modules/.bin/tsc'), ['--noEmit', '--strict', 'typed.ts'], { cwd: scratch, encoding: 'utf8', timeout: 60_000 });
   expect(run.status).not.toBe(0);
-  const failures = outputFailures(`${run.stdout}\n${run.stderr}`);
+  const failures = nonBlankLines(`${run.stdout}\n${run.stderr}`);
   expect(failures).toEqual([expect.stringMatching(/^typed\.ts\(1,14\): error TS2322: Type 'string' is not assignable to type 'number'\.$/)]);
   expect(summaryLines('embedded PGlite', [{ label: 'typecheck', ok: false, seconds: 40, failures }])).toEqual([
     '== embedded PGlite: FAILED ==',

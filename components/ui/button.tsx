@@ -19,16 +19,29 @@ export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
 export function buttonClasses(variant: keyof typeof VARIANTS = 'primary', size: 'sm' | 'md' = 'md', extra?: string) {
   return cn(
     'inline-flex items-center justify-center gap-2 rounded-md font-medium transition-colors',
-    'focus-visible:outline-2 focus-visible:outline-offset-2 disabled:cursor-not-allowed disabled:opacity-60',
+    'focus-visible:outline-2 focus-visible:outline-offset-2 disabled:cursor-not-allowed disabled:opacity-60 aria-busy:cursor-wait aria-busy:opacity-60',
     size === 'sm' ? 'px-2.5 py-1.5 text-sm' : 'px-4 py-2 text-sm',
     VARIANTS[variant],
     extra,
   );
 }
 
-export function Button({ variant = 'primary', size = 'md', loading = false, className, children, disabled, type = 'button', ...rest }: ButtonProps) {
+/**
+ * While its action is sent (`loading`) the button keeps its focus: it is marked aria-disabled and ignores
+ * clicks (a submit's too) instead of being disabled, since disabling the focused element drops focus on
+ * <body> at once, before anything on the page can put it back.
+ */
+export function Button({ variant = 'primary', size = 'md', loading = false, className, children, disabled, type = 'button', onClick, ...rest }: ButtonProps) {
   return (
-    <button type={type} className={buttonClasses(variant, size, className)} disabled={disabled || loading} aria-busy={loading || undefined} {...rest}>
+    <button
+      type={type}
+      className={buttonClasses(variant, size, className)}
+      disabled={disabled}
+      aria-disabled={loading || undefined}
+      aria-busy={loading || undefined}
+      onClick={loading ? (event) => event.preventDefault() : onClick}
+      {...rest}
+    >
       {loading ? <Spinner /> : null}
       {children}
     </button>

@@ -70,14 +70,15 @@ test('a milestone action clicked before its code has loaded opens once the code 
 });
 
 /**
- * The focus rescue's code loads after hydration too. A dialog opened before it has loaded still gets focus back
- * when its button, disabled while its action is sent, is enabled again (here the funding is refused: the
- * buyer's wallet is empty), rather than leaving it on <body>.
+ * The focus rescue's code loads after hydration too. A confirmation pressed before it has loaded keeps focus on
+ * its button while the action is sent and after it is refused (the buyer's wallet is empty): the busy button
+ * is never disabled, so focus never drops to <body> for the rescue to find. Once the rescue is on, Cancel hands
+ * focus back to the button that opened the dialog.
  */
-test('focus taken before the focus rescue has loaded comes back once its button is enabled again', async ({ browser }) => {
+test('a confirmation pressed before the focus rescue has loaded keeps focus on its button while sending and ignores a second press', async ({ browser }) => {
   const run = unique();
   const buyer = await api<{ id: string }>(demoKey(), 'POST', '/v1/users', { first_name: 'Rescue', last_name: 'Buyer', email_address: `rescue.${run}@example.com` });
-  const tx = await api<{ id: string }>(demoKey(), 'POST', '/v1/transactions', {
+  const tx = await api<{ id: string; milestones: Array<{ id: string }> }>(demoKey(), 'POST', '/v1/transactions', {
     title: `Early focus ${run}`,
     description: 'Browser suite: focus before the rescue has loaded',
     buyer_id: buyer.id,
@@ -102,13 +103,34 @@ test('focus taken before the focus rescue has loaded comes back once its button 
   const dialog = admin.getByRole('dialog', { name: 'Fund "Boxes"?' });
   const pressed = dialog.getByRole('button', { name: 'Fund milestone' });
   await expect(pressed).toBeFocused();
+  // Enter twice, as someone impatient would, with the first sending held: the busy button ignores the second.
+  let sent = 0;
+  let answer!: () => void;
+  const answered = new Promise<void>((resolve) => (answer = resolve));
+  await admin.route('**/transactions/**', async (route) => {
+    const request = route.request();
+    if (request.method() !== 'POST' || !request.headers()['next-action'] || !(request.postData() ?? '').includes(tx.milestones[0]!.id)) return route.continue();
+    sent += 1;
+    await answered;
+    await route.continue();
+  });
+  await admin.keyboard.press('Enter');
+  await expect.poll(() => sent).toBe(1);
+  await expect(pressed).toHaveAttribute('aria-busy', 'true');
+  await admin.keyboard.press('Enter');
+  await expect(pressed).toBeFocused();
+  answer();
+  await expect(admin.getByTestId('toast-error').first()).toBeVisible();
+  expect(sent).toBe(1);
+  await expect(pressed).not.toHaveAttribute('aria-busy');
+  await expect(pressed).toBeFocused();
   expect(rescueServed).toBe(false);
 
   release();
   await expect.poll(() => rescueServed).toBe(true);
   await expect(admin.locator('html[data-focus-rescue="on"]')).toHaveCount(1);
-  await pressed.click();
-  await expect(admin.getByTestId('toast-error').first()).toBeVisible();
-  await expect.poll(() => dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(admin.getByTestId('milestone-1').getByRole('button', { name: 'Fund milestone' })).toBeFocused();
   await admin.context().close();
 });

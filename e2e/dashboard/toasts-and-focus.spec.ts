@@ -81,7 +81,7 @@ test('a toast raised with a confirmation open shows above the dialog and its bac
   await expect.poll(() => onTop(toast)).toBe(true);
   await expect.poll(() => overlaps(toast, pressed)).toBe(false);
   await expect(toast.getByRole('alert')).not.toBeEmpty();
-  // Sending disabled the button for a moment; focus is back in the dialog, not on <body>.
+  // The button was busy while sending, not disabled: focus is still in the dialog, not on <body>.
   await expect.poll(() => dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();

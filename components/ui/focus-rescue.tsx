@@ -18,7 +18,8 @@ function headingNear(trail: Element[]): HTMLElement | null {
  * When the focused element leaves the page (the button of an action that is done, a row a refresh took
  * away, a list that closed), the browser drops focus on <body> and a keyboard or screen-reader user starts
  * again from the top. This puts it back: on that element if it was only disabled for a moment (a busy
- * ./button is not disabled, so keeps its focus, but other controls are), else on the heading of the section it was in (made focusable with tabIndex=-1).
+ * ./button is not disabled, so keeps its focus, but other controls are), else on the heading of the section
+ * it was in (made focusable with tabIndex=-1).
  * A dialog's opener gets focus back from the browser itself when the dialog closes (./dialog); this only
  * steps in when nothing else placed focus.
  */

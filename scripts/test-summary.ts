@@ -22,7 +22,7 @@ export function vitestFailures(reportFile: string, root: string): string[] {
   });
 }
 
-/** What a step that failed printed (tsc's errors, eslint's problems), a line each, without the blank ones. */
+/** Text a step printed (tsc's errors, eslint's problems, a test's error message), a line each, trimmed to 200 characters, without the blank ones. */
 export function nonBlankLines(output: string): string[] {
   return output
     .split('\n')

@@ -1,5 +1,5 @@
 import type { Browser, Page, Request } from '@playwright/test';
-import { api, DEMO, demoKey, expect, expectToast, shot, signedInPage, test, unique } from './support';
+import { api, DEMO, demoKey, expect, expectToast, isServerAction, shot, signedInPage, test, unique } from './support';
 
 /**
  * Who may see and do what: each party sees only its own buttons (driven by allowed_actions), and neither
@@ -151,7 +151,7 @@ test('a customer cannot call an action for a transaction it is not a party of, n
     (url) => url.pathname.startsWith('/transactions/'),
     async (route) => {
       const request: Request = route.request();
-      if (request.method() !== 'POST' || !request.headers()['next-action']) return route.continue();
+      if (!isServerAction(request)) return route.continue();
       const body = request.postData() ?? '';
       captured = { url: request.url(), headers: request.headers(), body };
       expect(body).toContain(own);

@@ -1,7 +1,7 @@
 import type { Browser, Page, Request } from '@playwright/test';
 import { startDemoServer, type DemoServer } from '../support/demo-server';
 import { caseInArbitration, signedInAt, type ArbitrationCase } from './staging';
-import { apiAt, DEMO, expect, expectToast, test, unique } from './support';
+import { apiAt, DEMO, expect, expectToast, isServerAction, test, unique } from './support';
 
 /**
  * Decisions §14: the demo accounts' passwords are published, so the demo dispute team sees and decides
@@ -60,7 +60,7 @@ test('the demo dispute team sees and decides only the demo client’s disputes: 
     (url) => url.pathname.startsWith('/dispute-team/'),
     async (route) => {
       const request: Request = route.request();
-      if (request.method() !== 'POST' || !request.headers()['next-action']) return route.continue();
+      if (!isServerAction(request)) return route.continue();
       const body = (request.postData() ?? '').replaceAll(own.disputeId, foreign.disputeId);
       captured = { url: request.url(), headers: request.headers(), body };
       return route.continue({ postData: body });

@@ -1,5 +1,5 @@
 import type { Browser } from '@playwright/test';
-import { api, DEMO, demoKey, demoUserId, expect, expectToast, signedInPage, test, unique } from './support';
+import { api, DEMO, demoKey, demoUserId, expect, expectToast, isServerAction, signedInPage, test, unique } from './support';
 
 /** The demo admin's page, whose scripts are held back (a slow phone's) until `release`. */
 async function adminWithCodeHeld(browser: Browser) {
@@ -108,8 +108,7 @@ test('a confirmation pressed before the focus rescue has loaded keeps focus on i
   let answer!: () => void;
   const answered = new Promise<void>((resolve) => (answer = resolve));
   await admin.route('**/transactions/**', async (route) => {
-    const request = route.request();
-    if (request.method() !== 'POST' || !request.headers()['next-action'] || !(request.postData() ?? '').includes(tx.milestones[0]!.id)) return route.continue();
+    if (!isServerAction(route.request(), tx.milestones[0]!.id)) return route.continue();
     sent += 1;
     await answered;
     await route.continue();

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Browser, Page, Request } from '@playwright/test';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { acceptInviteAndSignIn } from './staging';
-import { apiAt, expect, expectToast, shot, test, unique } from './support';
+import { apiAt, expect, expectToast, isServerAction, shot, test, unique } from './support';
 
 /**
  * The README's path for a marketplace that deploys Escrow Desk (issue #26): a fresh server without demo
@@ -238,7 +238,7 @@ test('two clients’ admins each see and change only their own customers, transa
     (url) => url.pathname.startsWith('/admin/customers'),
     async (route) => {
       const request: Request = route.request();
-      if (request.method() === 'POST' && request.headers()['next-action'] && (request.postData() ?? '').includes(amakaId)) {
+      if (isServerAction(request, amakaId)) {
         captured = { url: request.url(), headers: request.headers(), body: request.postData() ?? '' };
         return route.abort();
       }

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import zlib from 'node:zlib';
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { test as base, expect, type Browser, type BrowserContext, type Page, type Request } from '@playwright/test';
 
 export { expect };
 
@@ -134,6 +134,10 @@ export async function demoReturnRejected(a: {
   await api(demoKey(), 'PATCH', `/v1/milestones/${m}/reject/disapprove`, { seller_id: tunde });
   return { ada, tunde, transactionId: tx.id, milestoneId: m };
 }
+
+/** A Server Action's call: a POST carrying Next's `next-action` header, its arguments in the body. */
+export const isServerAction = (request: Request, bodyHas?: string) =>
+  request.method() === 'POST' && Boolean(request.headers()['next-action']) && (bodyHas === undefined || (request.postData() ?? '').includes(bodyHas));
 
 export const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 

@@ -17,6 +17,7 @@ import { getRequestListener } from '@hono/node-server';
 import { loadEnvConfig } from '@next/env';
 import { assignClientAddress, trustedProxies } from './production-server/client-address';
 import { refuseOversizedBody } from './production-server/body-limits';
+import { balanceConnections } from './production-server/connection-balance';
 import { runWorkers, workerCount } from './production-server/workers';
 
 const ROOT = path.resolve(__dirname, '..');
@@ -73,6 +74,7 @@ async function main() {
   const { env } = await import('../lib/server/env');
   const trust = trustedProxies(env().ESCROW_TRUSTED_PROXIES);
   const server = http.createServer((req, res) => {
+    keepShare(req, res);
     const url = req.url ?? '/';
     if (isApiPath(url)) {
       // /v1 reads its bodies through its own limited reader (lib/server/http/body.ts).
@@ -85,6 +87,7 @@ async function main() {
     assignClientAddress(req, trust);
     site.handle(req, res);
   });
+  const keepShare = balanceConnections(server);
   // An idle keep-alive connection is kept 65 s, not Node's 5: load balancers keep theirs for 60 s, and a
   // server that closes first races the client reusing it (a reset, a proxy's 502). At 5 s the bench's own
   // driver lost that race twice in 3,600 requests, on sockets a stall had left idle. (headersTimeout, 60 s,

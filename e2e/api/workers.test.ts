@@ -2,7 +2,8 @@
  * The production server as several worker processes on PostgreSQL (scripts/production-server/workers.ts):
  * both request workers answer, a change one of them makes to a client is seen by the other within a second
  * (they hear of it through PostgreSQL, as separate servers do), the background worker runs the pollers,
- * and a worker that dies is replaced while the other goes on answering.
+ * a worker that dies is replaced while the other goes on answering, and keep-alive connections opened all
+ * at once end up spread over both request workers.
  */
 import fs from 'node:fs';
 import http from 'node:http';
@@ -117,6 +118,86 @@ describe.runIf(inject('database') === 'postgres')('a server of two worker proces
     expect(pids).toHaveLength(3);
     expect(pids).not.toContain(victim);
     expect(server.output()).toContain('"msg":"worker exited; starting another"');
+  });
+});
+
+/** The established connections to `port` that each of `pids` holds, read from /proc (the sockets each process has open). */
+function connectionsByProcess(port: number, pids: number[]): number[] {
+  const portHex = port.toString(16).toUpperCase().padStart(4, '0');
+  const established = new Set<string>();
+  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    for (const line of fs.readFileSync(table, 'utf8').trim().split('\n').slice(1)) {
+      const fields = line.trim().split(/\s+/);
+      // local address, state (01 is ESTABLISHED), inode
+      if (fields[1]!.endsWith(`:${portHex}`) && fields[3] === '01') established.add(fields[9]!);
+    }
+  }
+  return pids.map((pid) => {
+    let held = 0;
+    for (const fd of fs.readdirSync(`/proc/${pid}/fd`)) {
+      const target = (() => {
+        try {
+          return fs.readlinkSync(`/proc/${pid}/fd/${fd}`);
+        } catch {
+          return ''; // closed meanwhile
+        }
+      })();
+      const inode = /^socket:\[(\d+)\]$/.exec(target)?.[1];
+      if (inode && established.has(inode)) held++;
+    }
+    return held;
+  });
+}
+
+describe.runIf(inject('database') === 'postgres')('keep-alive connections opened all at once', () => {
+  let server: TestServer;
+  let key: string;
+
+  beforeAll(async () => {
+    // The server's own default: each worker accepts for itself.
+    server = await startTestServer({ env: { ESCROW_WORKERS: '2' } });
+    const listening = () => server.output().split('"msg":"listening"').length - 1;
+    for (let attempt = 0; attempt < 600 && listening() < 2; attempt++) await new Promise((r) => setTimeout(r, 100));
+    // The background worker lowers its priority as it starts: that is how it is told apart below.
+    for (let attempt = 0; attempt < 600 && !server.output().includes('"msg":"escrow desk background worker ready"'); attempt++) await new Promise((r) => setTimeout(r, 100));
+    const created = await freshConnection(server, server.operatorKey, 'POST', '/v1/operator/clients', { name: 'Pool', mode: 'test' });
+    key = created.body.data.secret_key;
+  });
+  afterAll(() => server?.stop());
+
+  it('are spread over both request workers within seconds, every request answered', async () => {
+    // A client's pool of 32, opened in one burst, kept busy: one worker, awake first, accepts nearly all of them.
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 32 });
+    const port = Number(new URL(server.baseUrl).port);
+    const statuses = new Map<number, number>();
+    const get = () =>
+      new Promise<void>((resolve, reject) => {
+        const req = http.request(`${server.baseUrl}/v1/test-clock`, { agent, headers: { authorization: key } }, (res) => {
+          statuses.set(res.statusCode ?? 0, (statuses.get(res.statusCode ?? 0) ?? 0) + 1);
+          res.resume();
+          res.on('end', resolve);
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    let busy = true;
+    const loops = Array.from({ length: 32 }, async () => {
+      while (busy) await get();
+    });
+    const requestWorkers = workerPids(server).filter((pid) => niceness(pid) === 0);
+    expect(requestWorkers).toHaveLength(2);
+    let held = connectionsByProcess(port, requestWorkers);
+    const started = Date.now();
+    while (Date.now() - started < 10_000 && Math.min(...held) < 14) {
+      await new Promise((r) => setTimeout(r, 100));
+      held = connectionsByProcess(port, requestWorkers);
+    }
+    busy = false;
+    await Promise.all(loops);
+    agent.destroy();
+    // 32 over two workers, give or take a connection being replaced at the moment of reading.
+    expect(Math.min(...held), `connections per worker after ${Date.now() - started} ms: ${held.join('/')}`).toBeGreaterThanOrEqual(14);
+    expect([...statuses.keys()]).toEqual([200]);
   });
 });
 

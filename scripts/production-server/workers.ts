@@ -14,6 +14,7 @@
  */
 import cluster, { type Worker } from 'node:cluster';
 import os from 'node:os';
+import { shareConnections } from './connection-balance';
 
 /** ESCROW_WORKERS, else one per core on PostgreSQL; always one on the embedded database. */
 export function workerCount(environment: NodeJS.ProcessEnv): number {
@@ -67,9 +68,14 @@ export function runWorkers(count: number): void {
     return worker;
   };
 
+  const connections = shareConnections();
+  // A worker exiting as its share is sent misses it: it has no connections left to let go of.
+  cluster.on('message', (worker, message) => connections.heard(worker.id, message, (share) => worker.isConnected() && worker.send(share, () => {})));
+
   cluster.on('exit', (worker, code, signal) => {
     const index = workerOf.get(worker);
     workerOf.delete(worker);
+    connections.forget(worker.id);
     if (stopping) {
       if (workerOf.size === 0) process.exit(0);
       return;
@@ -84,8 +90,8 @@ export function runWorkers(count: number): void {
   // goes to a worker that is free to take it. Round-robin had the primary accept each one and hand it
   // to the next worker in turn, paused in GC or not; a client opening connections in a burst, as one
   // does when a stall has piled up its requests, then waited on that worker, and read p99 at half of peak
-  // tripled. The price: connections can land unevenly, with no throughput lost at c=32 (issue #6's bench
-  // report has both).
+  // tripled. The price, connections landing unevenly (a burst of them all on one worker), is paid back by
+  // connection-balance.ts.
   // NODE_CLUSTER_SCHED_POLICY=rr brings round-robin back, where a deployment wants it.
   if (!process.env.NODE_CLUSTER_SCHED_POLICY) cluster.schedulingPolicy = cluster.SCHED_NONE;
   const first = fork(1);

@@ -25,7 +25,7 @@ const isReport = (message: unknown): message is Report => (message as Report | u
 const isShare = (message: unknown): message is Share => (message as Share | undefined)?.escrow === 'connection-share';
 
 /** The connections each worker should hold: all of them over the workers, rounded up. */
-export function fairShare(openByWorker: Iterable<number>): number {
+function fairShare(openByWorker: Iterable<number>): number {
   const counts = [...openByWorker];
   if (counts.length === 0) return Infinity;
   return Math.ceil(counts.reduce((sum, n) => sum + n, 0) / counts.length);
@@ -50,7 +50,7 @@ export function shareConnections(): { heard: (workerId: number, message: unknown
 /**
  * A request worker's part, on its HTTP server: counts the connections it holds, reports them to the
  * primary (when there is one), and returns the check each request passes through, which marks the
- * response `Connection: close` while the worker holds more than its share.
+ * response `Connection: close` while the worker holds more than one over its share.
  */
 export function balanceConnections(server: http.Server): (req: http.IncomingMessage, res: http.ServerResponse) => void {
   const send = cluster.isWorker ? process.send?.bind(process) : undefined;

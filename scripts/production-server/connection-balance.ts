@@ -25,10 +25,10 @@ const isReport = (message: unknown): message is Report => (message as Report | u
 const isShare = (message: unknown): message is Share => (message as Share | undefined)?.escrow === 'connection-share';
 
 /** The connections each worker should hold: all of them over the workers, rounded up. */
-function fairShare(openByWorker: Iterable<number>): number {
-  const counts = [...openByWorker];
-  if (counts.length === 0) return Infinity;
-  return Math.ceil(counts.reduce((sum, n) => sum + n, 0) / counts.length);
+function fairShare(openByWorker: Map<number, number>): number {
+  let total = 0;
+  for (const open of openByWorker.values()) total += open;
+  return Math.ceil(total / openByWorker.size);
 }
 
 /**
@@ -41,7 +41,7 @@ export function shareConnections(): { heard: (workerId: number, message: unknown
     heard: (workerId, message, reply) => {
       if (!isReport(message)) return;
       openByWorker.set(workerId, message.open);
-      reply({ escrow: 'connection-share', share: fairShare(openByWorker.values()) });
+      reply({ escrow: 'connection-share', share: fairShare(openByWorker) });
     },
     forget: (workerId) => void openByWorker.delete(workerId),
   };

@@ -67,11 +67,11 @@ export function FocusRescue() {
     });
     observer.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['disabled'] });
     document.addEventListener('focusin', onFocusIn);
-    // This loads after hydration: what took focus before then (a dialog opened by an early click) is
-    // tracked from here, or its button's moment of being disabled would drop focus on <body> for good.
+    // This starts at hydration: what took focus before then (a field tabbed into while the page loaded) is
+    // tracked from here.
     track(document.activeElement);
     document.addEventListener('focusout', onFocusOut);
-    // Says it is on the watch: a browser test that holds this chunk back waits for it.
+    // Says it is on the watch: a browser test checks it is, before any code loaded after hydration arrives.
     document.documentElement.dataset.focusRescue = 'on';
     return () => {
       delete document.documentElement.dataset.focusRescue;

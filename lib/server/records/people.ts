@@ -101,11 +101,20 @@ export function partyWithoutOrganisation(p: PartyGraph): Omit<PartyRecord, 'orga
   };
 }
 
-/** Parties with their users and organisations, each table's row as one JSON value (db/rows.ts says why). */
+/**
+ * Parties with their users and organisations, each table's row as one JSON value (db/rows.ts says why). Each
+ * party's user and organisation are looked up by key (both are required references), so the cost follows
+ * the parties asked for: as joins, the planner hashed every user and organisation of the database once its
+ * tables were small enough, which a list page of forty parties paid for on every request.
+ */
 async function partyGraphsWhere(db: DbOrTx, name: string, where: SQL): Promise<PartyGraph[]> {
   const rows = await db
-    .select({ party: sql<unknown>`to_jsonb(p)`, user: sql<unknown>`to_jsonb(u)`, organisation: sql<unknown>`to_jsonb(o)` })
-    .from(sql`parties p join users u on u.id = p.user_id join organisations o on o.id = p.organisation_id`)
+    .select({
+      party: sql<unknown>`to_jsonb(p)`,
+      user: sql<unknown>`(select to_jsonb(u) from users u where u.id = p.user_id)`,
+      organisation: sql<unknown>`(select to_jsonb(o) from organisations o where o.id = p.organisation_id)`,
+    })
+    .from(sql`parties p`)
     .where(where)
     .prepare(name)
     .execute();

@@ -1,16 +1,27 @@
 import type { Browser } from '@playwright/test';
 import { api, DEMO, demoKey, demoUserId, expect, expectToast, isServerAction, signedInPage, test, unique } from './support';
 
-/** The demo admin's page, whose scripts are held back (a slow phone's) until `release`. */
-async function adminWithCodeHeld(browser: Browser) {
+/**
+ * The demo admin's page, whose scripts are held back (a slow phone's) until `release`: all of them, or with
+ * `firstLoadOf`, those asked for after the ones that route's HTML names (its script tags and the client
+ * components of its payload). `held` counts the scripts held.
+ */
+async function adminWithCodeHeld(browser: Browser, { firstLoadOf }: { firstLoadOf?: string } = {}) {
   const admin = await signedInPage(browser, DEMO.admin);
+  const html = firstLoadOf === undefined ? '' : await (await admin.request.get(firstLoadOf)).text();
+  const firstLoad = new Set(Array.from(html.matchAll(/\/_next\/static\/[^"'\s\\]+\.js/g), (m) => m[0]));
+  if (firstLoadOf !== undefined) expect(firstLoad.size).toBeGreaterThan(0);
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
+  let held = 0;
   await admin.route('**/_next/static/**/*.js', async (route) => {
-    await released;
+    if (!firstLoad.has(new URL(route.request().url()).pathname)) {
+      held += 1;
+      await released;
+    }
     await route.continue();
   });
-  return { admin, release };
+  return { admin, release, held: () => held };
 }
 
 /**
@@ -85,26 +96,11 @@ test('the focus rescue is on before the code loaded after hydration, and a confi
     seller_id: await demoUserId('tunde.balogun'),
     milestones: [{ title: 'Boxes', description: 'Six boxes', amount: 9_000, due_date: new Date(Date.now() + 21 * 86_400_000).toISOString() }],
   });
-  const admin = await signedInPage(browser, DEMO.admin);
-  // The scripts the page's HTML names (its script tags and the client components of its payload) load; every
-  // script asked for after them is held.
-  const html = await (await admin.request.get(`/transactions/${tx.id}`)).text();
-  const firstLoad = new Set(Array.from(html.matchAll(/\/_next\/static\/[^"'\s\\]+\.js/g), (m) => m[0]));
-  expect(firstLoad.size).toBeGreaterThan(0);
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  let held = 0;
-  await admin.route('**/_next/static/**/*.js', async (route) => {
-    if (!firstLoad.has(new URL(route.request().url()).pathname)) {
-      held += 1;
-      await released;
-    }
-    await route.continue();
-  });
+  const { admin, release, held } = await adminWithCodeHeld(browser, { firstLoadOf: `/transactions/${tx.id}` });
   // Not until `load`: a script asked for before it (a chunk the page needs at once) holds that back.
   await admin.goto(`/transactions/${tx.id}`, { waitUntil: 'commit' });
   await expect(admin.locator('html[data-focus-rescue="on"]')).toHaveCount(1);
-  expect(held).toBeGreaterThan(0);
+  expect(held()).toBeGreaterThan(0);
   await expect(admin.getByTestId('milestone-1').locator('[data-lazy-part]:not([data-ready])').first()).toBeAttached();
   release();
 

@@ -1,4 +1,3 @@
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
@@ -12,12 +11,16 @@ const alias = {
 };
 
 /**
- * Vitest's default is one test file at a time on a two-core machine (cores - 1). The HTTP suite's files spend
- * most of their time waiting on the servers under test and on timers (retries, deadlines, restarts), so two
- * at once finish sooner without starving those servers.
+ * Four files at once on two cores: the HTTP suite's files spend most of their time waiting on the servers under test
+ * and on timers (retries, deadlines, restarts), so the cores stay busy only with more files in flight than cores.
  */
-const maxWorkers = Math.max(2, os.availableParallelism() - 1);
+const maxWorkers = 4;
 
+/**
+ * Three projects (`npm test -- --only=unit|api` picks them, see scripts/test.ts): `unit` never touches a database,
+ * `database` is the lib tests on a real database (`*.db.test.ts`: PGlite, and PostgreSQL with TEST_DATABASE_URL),
+ * `api` the HTTP suite against the production server.
+ */
 export default defineConfig({
   resolve: { alias },
   test: {
@@ -27,7 +30,16 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'unit',
-          include: ['lib/**/*.test.ts'],
+          include: ['lib/**/*.test.ts', 'scripts/**/*.test.ts'],
+          exclude: ['**/*.db.test.ts'],
+          env: { TZ: 'UTC' },
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'database',
+          include: ['lib/**/*.db.test.ts'],
           env: { TZ: 'UTC' },
         },
       },

@@ -8,9 +8,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { nonBlankLines, summaryLines, vitestFailures } from '../../scripts/test-summary';
+import { nonBlankLines, summaryLines, vitestFailures } from './test-summary';
 
-const ROOT = path.resolve(__dirname, '../..');
+const ROOT = path.resolve(__dirname, '..');
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'escrow-test-summary-'));
 afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
 

@@ -1,0 +1,9 @@
+/**
+ * Bad input for each operation tagged Disputes: every field missing, of the wrong type,
+ * too long, malformed, every amount bad, bad JSON, content types, path ids and uploads, each refused with a 4xx naming
+ * the field and nothing changed (support/bad-input.ts).
+ */
+import { badInputSuites, reportBadInputCounts } from './support/bad-input';
+
+reportBadInputCounts('bad-input-disputes.test.ts');
+badInputSuites('disputes');

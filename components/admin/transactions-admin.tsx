@@ -39,8 +39,9 @@ export function TransactionsAdmin({ initial, customers, status }: { initial: Tra
   const query = useLiveQuery({
     queryKey: ['admin-transactions', filters.query],
     queryFn: () => fetchJson<TransactionList>(`/data/admin-transactions?${filters.query}`),
-    // The server's first page is the one asked for in the URL (?status=), until the filters change.
-    initialData: page === 1 && filters.status === (status ?? '') && filters.userId === '' ? initial : undefined,
+    // The server's first page is the one asked for in the URL (?status=), until any filter changes: given as the
+    // data of a filtered query, it would be shown as that filter's answer until the next poll.
+    initialData: page === 1 && filters.filterQuery === new URLSearchParams(status ? { status } : {}).toString() ? initial : undefined,
     keepPrevious: true,
   });
   return (

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from '@playwright/test';
-import { api, DEMO, demoKey, expect, expectToast, shot, signedInPage, test, unique } from './support';
+import { api, DEMO, demoKey, demoUserId, expect, expectToast, shot, signedInPage, test, unique } from './support';
 
 /**
  * The admin's webhook tools (issue #27 item 10): a test event sent from the page reaches a receiver on
@@ -125,10 +125,26 @@ test('the admin sends a test event, reads its payload, rotates the secret and de
     await expect(row.getByRole('button', { name: /Send a test event/ })).toHaveCount(0);
     const refused = await fetch(`${process.env.DASHBOARD_BASE_URL}/v1/webhooks/${webhookId}/test`, { method: 'POST', headers: { authorization: demoKey() } });
     expect(refused.ok).toBe(false);
+    // The client's other events are no longer sent here either: a deal made now reaches an endpoint still enabled,
+    // and not this one.
     const sentBefore = receiver.received.length;
-    // The client's other events (other specs share it) are no longer sent here either.
-    await admin.waitForTimeout(3_000);
-    expect(receiver.received.length).toBe(sentBefore);
+    const control = await startReceiver();
+    const controlId = (await api<{ id: string }>(demoKey(), 'POST', '/v1/webhooks', { url: control.url })).id;
+    try {
+      const [ada, tunde] = await Promise.all([demoUserId('ada.obi'), demoUserId('tunde.balogun')]);
+      const deal = await api<{ id: string }>(demoKey(), 'POST', '/v1/transactions', {
+        title: `After the delete ${unique()}`,
+        description: 'An event for the endpoints still enabled',
+        buyer_id: ada,
+        seller_id: tunde,
+        milestones: [{ title: 'Only milestone', description: 'Everything', amount: 1_000, due_date: new Date(Date.now() + 21 * 86_400_000).toISOString() }],
+      });
+      await expect.poll(() => control.received.some((r) => r.type === 'transaction.created' && r.raw.includes(deal.id)), { timeout: 30_000 }).toBe(true);
+      expect(receiver.received.length).toBe(sentBefore);
+    } finally {
+      await deleteEndpoint(controlId);
+      await control.close();
+    }
     const list = await api<{ webhooks: Array<{ id: string; enabled: boolean }> }>(demoKey(), 'GET', '/v1/webhooks');
     expect(list.webhooks.find((w) => w.id === webhookId)?.enabled).toBe(false);
     webhookId = '';

@@ -1,6 +1,6 @@
 /**
  * One production server for the browser suite, with the demo seeded. The demo client's secret key (which
- * the key-leak spec hunts for in every page and bundle) lives only in the server's database, so it is
+ * the key-leak and every-page specs hunt for in every bundle and page) lives only in the server's database, so it is
  * read there: on PGlite the server is started once to seed, stopped, the key read from the data
  * directory, and started again on the same directory (which also proves the seeds survive a restart);
  * on PostgreSQL it is read while the server runs.

@@ -1,5 +1,6 @@
 /** The benchmark's result, its targets (issue #6) and its Markdown table. */
 import fs from 'node:fs';
+import path from 'node:path';
 import type { DeadlineStormResult } from './deadline-storm';
 import type { WebhookStormResult } from './webhook-storm';
 import type { HostSlowdowns } from './host-slowdowns';
@@ -353,13 +354,19 @@ export function renderMarkdown(r: BenchResult): string {
   return `${lines.join('\n')}\n`;
 }
 
-const START = '<!-- bench:start -->';
-const END = '<!-- bench:end -->';
+const HISTORY_HEADER = '# Full benchmark runs\n\nOne line per full `npm run bench`, appended by it (bench/README.md, "The record").\n\n| date (UTC) | commit | targets met | not met |\n| --- | --- | --- | --- |\n';
 
-/** Replaces the README's benchmark section (between the markers) with the latest table. */
-export function updateReadme(readmePath: string, markdown: string, source: string) {
-  const readme = fs.readFileSync(readmePath, 'utf8');
-  const block = `${START}\n_Latest run, from \`${source}\` (\`npm run bench\` rewrites this section):_\n\n${markdown}${END}`;
-  const next = readme.includes(START) ? readme.replace(new RegExp(`${START}[\\s\\S]*${END}`), block) : `${readme.trimEnd()}\n\n## Performance\n\n${block}\n`;
-  fs.writeFileSync(readmePath, next);
+/** A full run's headline for history.md: its targets met, and the ones not met by name. */
+export function historyLine(r: BenchResult, commit: string): string {
+  const all = targets(r);
+  const missed = all.filter((t) => !t.met).map((t) => t.target.replaceAll('|', '/'));
+  return `| ${r.date.slice(0, 16).replace('T', ' ')} | ${commit} | ${all.length - missed.length} of ${all.length} | ${missed.join('; ') || 'none'} |`;
+}
+
+/** A full run's record: its report as bench/results/latest.md, and a line of bench/results/history.md. */
+export function recordFullRun(resultsDir: string, r: BenchResult, markdown: string, commit: string): void {
+  fs.writeFileSync(path.join(resultsDir, 'latest.md'), markdown);
+  const history = path.join(resultsDir, 'history.md');
+  const before = fs.existsSync(history) ? fs.readFileSync(history, 'utf8') : HISTORY_HEADER;
+  fs.writeFileSync(history, `${before.trimEnd()}\n${historyLine(r, commit)}\n`);
 }

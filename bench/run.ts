@@ -1,8 +1,9 @@
 /**
  * `npm run bench`: the production build driven over HTTP from this process, on PostgreSQL and on PGlite,
  * beside this machine's ceilings (pgbench, a bare node:http + pg server), and the dashboard's weight and
- * LCP. Writes the report to bench/results/<date>.md (kept in the repository), its raw figures to
- * bench/raw/<date>.json (ignored by git), and puts the table in the README.
+ * LCP. A full run (no --quick, no --only) writes its report to bench/results/latest.md and a line to
+ * bench/results/history.md; every run writes its raw figures to bench/raw/<date>.json and, unless full, its report to
+ * bench/raw/<date>.md (bench/raw is ignored by git).
  *
  * Flags: --quick (short phases and small sizes, for trying the harness), --only=postgres|pglite, --no-dashboard,
  * --no-storms, --no-sizes (skips the two-size phase, bench/two-sizes.ts), --sizes=10000,1000000 (its two sizes on
@@ -26,7 +27,7 @@ import type { DeadlineStormResult } from './deadline-storm';
 import type { WebhookStormResult } from './webhook-storm';
 import type { TwoSizesResult } from './two-sizes';
 import { measureHostSlowdowns } from './host-slowdowns';
-import { renderMarkdown, updateReadme, type BenchResult, type PairedRound, type PhaseResult, type SameRate } from './report';
+import { recordFullRun, renderMarkdown, type BenchResult, type PairedRound, type PhaseResult, type SameRate } from './report';
 import { LIFECYCLES, prepareDataset, READS, type Dataset, type Operation } from './scenarios';
 
 const ROOT = path.resolve(__dirname, '..');
@@ -282,9 +283,16 @@ async function main() {
   fs.mkdirSync(rawDir, { recursive: true });
   const markdown = renderMarkdown(result);
   fs.writeFileSync(path.join(rawDir, `${stamp}.json`), `${JSON.stringify(result, null, 2)}\n`);
-  fs.writeFileSync(path.join(dir, `${stamp}.md`), markdown);
-  if (!QUICK && !ONLY) updateReadme(path.join(ROOT, 'README.md'), markdown, `bench/results/${stamp}.md`);
-  console.log(`\n${markdown}\nWritten: bench/results/${stamp}.md and bench/raw/${stamp}.json`);
+  let written: string;
+  if (!QUICK && !ONLY) {
+    const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim();
+    recordFullRun(dir, result, markdown, commit);
+    written = 'bench/results/latest.md, a line of bench/results/history.md';
+  } else {
+    fs.writeFileSync(path.join(rawDir, `${stamp}.md`), markdown);
+    written = `bench/raw/${stamp}.md`;
+  }
+  console.log(`\n${markdown}\nWritten: ${written} and bench/raw/${stamp}.json`);
 }
 
 main().catch((error) => {

@@ -42,7 +42,7 @@ async function demoAccounts(): Promise<DemoAccounts> {
   }
 }
 
-/** The published demo passwords, only while they work (decisions §14: never once a live-mode client exists). */
+/** The published demo passwords, only while they work (docs/decisions.md §14: never once a live-mode client exists). */
 function demoSignIns(state: DemoAccounts): string[] {
   if (state === 'retired') {
     return ['                  Demo sign-ins are off: this server has a live-mode client and their passwords are published.'];

@@ -19,7 +19,7 @@ import { EmptyState, ErrorState, LoadingState } from '../ui/states';
 import { toast } from '../ui/toast';
 import { ListFilters, useListFilters } from './list-filters';
 
-/** auto_payout (decisions §11), bound to GET/PATCH /v1/settings; asks before it changes how releases are paid. */
+/** auto_payout (docs/decisions.md §11), bound to GET/PATCH /v1/settings; asks before it changes how releases are paid. */
 export function AutoPayoutSwitch({ initial }: { initial: ClientSettings }) {
   const [on, setOn] = useState(initial.auto_payout);
   const [asking, setAsking] = useState(false);

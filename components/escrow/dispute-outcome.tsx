@@ -7,7 +7,7 @@ type Outcome = Pick<
 > & { milestone: Pick<Dispute['milestone'], 'amount' | 'milestone_fee' | 'commission_payer'> };
 type Reader = 'buyer' | 'seller' | 'staff';
 
-/** How the dispute ended, in words both parties read the same way (decisions §6). */
+/** How the dispute ended, in words both parties read the same way (docs/decisions.md §6). */
 export function outcomeOf(d: Outcome, viewer: Reader = 'staff'): { title: string; split: string; reason?: string | null } | null {
   switch (d.resolution) {
     case 'agreement':

@@ -23,7 +23,7 @@ function dayAfter(iso: string): string {
 }
 
 /**
- * A milestone's due date as the parties move it (decisions §13): the seller's pending request and when the
+ * A milestone's due date as the parties move it (docs/decisions.md §13): the seller's pending request and when the
  * buyer's answer is due, the buyer's approve and decline (no money moves either way), and the seller's
  * button to ask, each exactly as the milestone's allowed_actions give this viewer.
  */

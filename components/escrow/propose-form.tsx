@@ -13,7 +13,7 @@ const lower = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
 
 /**
  * An amount for the seller in mediation: the seller proposes what it should receive, the buyer offers what
- * it is prepared to pay (a counter-offer, decisions §13). Both are the seller's share of the money held.
+ * it is prepared to pay (a counter-offer, docs/decisions.md §13). Both are the seller's share of the money held.
  */
 export function ProposeForm({ dispute, side = 'seller', onDone }: { dispute: Dispute; side?: 'seller' | 'buyer'; onDone: () => void }) {
   // The range this dispute allows now (min/max on the field; the action's contract and the API check again).

@@ -49,7 +49,7 @@ function RateDialog({ t, other, onDone }: { t: Transaction; other: 'buyer' | 'se
 }
 
 /**
- * What a party does to the transaction as a whole (decisions §13): how it ended, a cancellation request
+ * What a party does to the transaction as a whole (docs/decisions.md §13): how it ended, a cancellation request
  * waiting for an answer, and the buttons the API's transaction allowed_actions give this viewer (each
  * ending saying where the money goes), rating the other party once it is completed.
  */

@@ -22,7 +22,7 @@ const KIND: Record<string, string> = {
   live_funding: 'Money in',
 };
 
-/** Where money paid in lands in this wallet: a live wallet's dedicated bank account (decisions §12). */
+/** Where money paid in lands in this wallet: a live wallet's dedicated bank account (docs/decisions.md §12). */
 function PayInAccount({ wallet }: { wallet: Wallet }) {
   const account = wallet.pgA_provider_account_properties;
   if (!account) return null;

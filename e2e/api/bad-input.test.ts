@@ -168,7 +168,7 @@ describe('POST /v1/transactions naming one person as both buyer and seller', () 
 });
 
 describe('amounts that add up past what a balance can count exactly', () => {
-  /** decisions §4: money is integer kobo; a JavaScript number counts kobo exactly only up to 2^53. */
+  /** docs/decisions.md §4: money is integer kobo; a JavaScript number counts kobo exactly only up to 2^53. */
   it('a wallet funded past 2^53 kobo with amounts each within the limit either refuses the funding (4xx) or still counts every kobo', async () => {
     const op = OPERATIONS.find((o) => o.id === 'fundWallet')!;
     const client = await newClient();

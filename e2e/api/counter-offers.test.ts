@@ -1,5 +1,5 @@
 /**
- * The buyer's counter-offer in mediation (decisions §13), over HTTP: the buyer offers the amount it is
+ * The buyer's counter-offer in mediation (docs/decisions.md §13), over HTTP: the buyer offers the amount it is
  * prepared to pay, the seller accepts it (settled exactly as an approved amount) or proposes again, and
  * both sides' offers stay in one proposal history. Wallets and the ledger audit after each.
  */

@@ -1,5 +1,5 @@
 /**
- * Deadlines that act (decisions §5, §6), seen through a sandbox test clock: every lapse happens when
+ * Deadlines that act (docs/decisions.md §5, §6), seen through a sandbox test clock: every lapse happens when
  * the client's clock passes it, is logged as automatic, and moves money like the manual operation.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Email (decisions §15) against a real SMTP server on loopback: what the buyer receives when the seller
+ * Email (docs/decisions.md §15) against a real SMTP server on loopback: what the buyer receives when the seller
  * proposes an amount and when a delivery awaits inspection, a reminder a day before a deadline (sent
  * once), a 451 retried until delivered, and a server killed mid-send that sends nothing twice. Without
  * SMTP_URL (the suite's shared server) the outbox is kept and listed to its own client only.

@@ -1,5 +1,5 @@
 /**
- * Extensions (decisions §13), over HTTP: the seller's request to move an undelivered milestone's due date
+ * Extensions (docs/decisions.md §13), over HTTP: the seller's request to move an undelivered milestone's due date
  * and the buyer's answer (or the service's, when the buyer stays silent), and either party's one extension
  * of a dispute's evidence window. After each: the records, the deadlines, the logs and the events; after
  * each refusal, nothing changed; no money moves, so the ledger stays as it was.

@@ -1,5 +1,5 @@
 /**
- * Secret keys (decisions §2, §14): POST /v1/keys/roll gives a new key, shown once, and the keys that
+ * Secret keys (docs/decisions.md §2, §14): POST /v1/keys/roll gives a new key, shown once, and the keys that
  * worked before keep working until they expire (expires_in_hours, 0: at once); GET /v1/keys lists them
  * by their last 4 characters, never a secret. An Idempotency-Key replay of a roll shows no secret.
  */

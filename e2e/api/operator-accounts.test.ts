@@ -1,5 +1,5 @@
 /**
- * POST /api/operators, which `npm run create-operator` asks (decisions §14: the first operator of a fresh
+ * POST /api/operators, which `npm run create-operator` asks (docs/decisions.md §14: the first operator of a fresh
  * server gets a one-time sign-in link, never a default password): only with the operator key, from this
  * machine; the link works once, and asking again for the same operator replaces it.
  */

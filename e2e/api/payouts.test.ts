@@ -1,5 +1,5 @@
 /**
- * Payouts in the sandbox (decisions §11), over HTTP: money leaves the wallet at once, is PAID 60 seconds
+ * Payouts in the sandbox (docs/decisions.md §11), over HTTP: money leaves the wallet at once, is PAID 60 seconds
  * later on the client's clock, and comes back exactly once when a payout fails or is reversed.
  */
 import { randomUUID } from 'node:crypto';

@@ -1,5 +1,5 @@
 /**
- * Live money through Paystack (decisions §12), over HTTP, against a Paystack-compatible server on loopback
+ * Live money through Paystack (docs/decisions.md §12), over HTTP, against a Paystack-compatible server on loopback
  * (e2e/support/fake-paystack.ts): it checks the secret key and the request shapes as Paystack's reference
  * describes them and calls our webhook with real signatures. A server of its own, on a database that
  * outlives it (the crash case restarts it), with the requery interval shortened.

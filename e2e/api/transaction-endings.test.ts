@@ -1,5 +1,5 @@
 /**
- * Ending a transaction early (decisions §13), over HTTP: cancellation at once, by request and answer, by
+ * Ending a transaction early (docs/decisions.md §13), over HTTP: cancellation at once, by request and answer, by
  * the buyer past an undelivered due date, and termination after a resolved dispute. After each: the
  * statuses, the wallets, the ledger audit, the logs and the events; after each refusal, nothing changed.
  */

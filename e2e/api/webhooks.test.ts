@@ -1,5 +1,5 @@
 /**
- * Events and webhooks (decisions §9, §10) against real servers: a receiver on loopback verifies every
+ * Events and webhooks (docs/decisions.md §9, §10) against real servers: a receiver on loopback verifies every
  * signature with the same pure function integrators are shown, and sees every event of a full escrow
  * flow exactly once, in sequence order per transaction. Retries, the delivery log, resend, test
  * sends, secret rotation, deletion and client isolation; on PostgreSQL, two app processes on one

@@ -1,6 +1,6 @@
 /**
  * Wrong actors for every operation that names an acting party in the API app (support/operations.ts)
- * (decisions §5: "the acting id must be the party that the operation's Who acts row names, else
+ * (docs/decisions.md §5: "the acting id must be the party that the operation's Who acts row names, else
  * 403"). Each operation is staged where the right party would succeed; then every party field of
  * its body is sent naming someone else — the other party, a third user of the same client, a party
  * of another deal of the same client, a user of another client, ids that are no user at all — by

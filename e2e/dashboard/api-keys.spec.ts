@@ -1,7 +1,7 @@
 import { api, DEMO, demoKey, expect, horizontalOverflow, seriousAxeViolations, signedInPage, test } from './support';
 
 /**
- * The admin's API keys page (decisions §14, issue #26 item 3): the public key and the secret keys by their
+ * The admin's API keys page (docs/decisions.md §14, issue #26 item 3): the public key and the secret keys by their
  * last 4 characters; rolling shows the new key once, keeps the old one working for the chosen hours, and
  * the dashboard goes on working with the new key. At a phone's width, with no serious axe violation.
  */

@@ -5,7 +5,7 @@ import { onDatabase } from '../support/test-server';
 import { apiAt, DEMO, expect, horizontalOverflow, seriousAxeViolations, shot, test, unique } from './support';
 
 /**
- * The audit log (decisions §14, issue #26 item 5): the admin's staff actions done through the dashboard
+ * The audit log (docs/decisions.md §14, issue #26 item 5): the admin's staff actions done through the dashboard
  * (its sign-in, a key roll, the auto_payout setting, a customer created and invited, a milestone funded
  * for the buyer, the test clock moved) are on /admin/audit with the admin's email and the address they
  * came from, in words, filterable by action; so are the demo dispute team's sign-in and verdict; the new secret key and the invite link are nowhere in it; a customer's sign-in is

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { api, DEMO, demoKey, demoReturnRejected, expect, expectToast, signedInPage, test, unique } from './support';
 
 /**
- * A buyer's counter-offer in mediation through the browser (decisions §13): the buyer offers what it is
+ * A buyer's counter-offer in mediation through the browser (docs/decisions.md §13): the buyer offers what it is
  * prepared to pay, the seller accepts it, the negotiation shows both sides' offers, and both wallets show
  * the split.
  */

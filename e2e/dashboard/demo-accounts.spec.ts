@@ -4,7 +4,7 @@ import { caseInArbitration, signedInAt, type ArbitrationCase } from './staging';
 import { apiAt, DEMO, expect, expectToast, isServerAction, test, unique } from './support';
 
 /**
- * Decisions §14: the demo accounts' passwords are published, so the demo dispute team sees and decides
+ * docs/decisions.md §14: the demo accounts' passwords are published, so the demo dispute team sees and decides
  * only the demo client's disputes, and once the server has a live-mode client no demo account signs in.
  * On a server of this spec's own: it moves the demo client's test clock and makes a live client, which
  * would end the shared server's demo sign-ins for every other spec.

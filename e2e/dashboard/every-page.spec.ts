@@ -9,7 +9,7 @@ import { api, DEMO, demoKey, demoReturnRejected, expect, horizontalOverflow, ser
  *
  * The same crawl hunts the client secret keys the dashboard calls the API with, which must never reach a browser: not
  * in any HTML page, RSC payload or data response, for anyone signed in or not (the client bundles: key-leak.spec.ts).
- * The dashboard holds several clients' keys (decisions §14): the demo client's, read from the server's database by the
+ * The dashboard holds several clients' keys (docs/decisions.md §14): the demo client's, read from the server's database by the
  * global setup, and a second client's, handed to the dashboard in the operator console before the tours start.
  */
 

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { api, DEMO, demoKey, demoUserId, expect, expectToast, horizontalOverflow, seriousAxeViolations, signedInPage, test, unique } from './support';
 
 /**
- * A due date moved by agreement through the browser (decisions §13): the seller asks for more time on a
+ * A due date moved by agreement through the browser (docs/decisions.md §13): the seller asks for more time on a
  * funded milestone, the buyer sees the request as its move, reads the date asked for and when its answer
  * is due, and approves; the milestone is then due on the new day. At a phone's width for the buyer.
  */

@@ -9,7 +9,7 @@ import { apiAt, expect, expectToast, isServerAction, shot, test, unique } from '
  * The README's path for a marketplace that deploys Escrow Desk (issue #26): a fresh server without demo
  * data, the first operator from `npm run create-operator`, a live and a test client made in the operator
  * console, each one's admin invited by email and signed in, a customer created, the key rolled. Then the
- * two admins side by side (decisions §14, one dashboard for many clients): each sees and changes only its
+ * two admins side by side (docs/decisions.md §14, one dashboard for many clients): each sees and changes only its
  * own client's customers, webhooks and keys, through the pages and through server actions replayed by hand.
  */
 test.describe.configure({ mode: 'serial' });

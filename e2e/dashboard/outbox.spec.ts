@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { api, DEMO, demoKey, demoReturnRejected, expect, expectToast, horizontalOverflow, seriousAxeViolations, shot, signIn, test, unique } from './support';
 
 /**
- * The admin's Outbox (decisions §15) on a phone: the suite's server has no SMTP_URL, so the buyer's
+ * The admin's Outbox (docs/decisions.md §15) on a phone: the suite's server has no SMTP_URL, so the buyer's
  * "the seller proposed ₦X" is kept there, readable in full, and can be queued again with Resend.
  */
 test('the Outbox lists the proposal email at 390 px, its text readable on expand, with no serious axe violation; only the admin resends', async ({ browser }) => {

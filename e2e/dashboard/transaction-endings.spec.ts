@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { api, DEMO, demoKey, demoUserId, expect, expectToast, horizontalOverflow, seriousAxeViolations, shot, signedInPage, test, unique } from './support';
 
 /**
- * Ending a transaction early through the browser (decisions §13): the seller asks to cancel a funded
+ * Ending a transaction early through the browser (docs/decisions.md §13): the seller asks to cancel a funded
  * transaction, the buyer reads the request and approves it, and the buyer's wallet gets the escrow back;
  * an unfunded one is canceled by the buyer at once. At a phone's width, with no serious axe violation.
  */

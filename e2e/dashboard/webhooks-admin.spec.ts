@@ -34,7 +34,7 @@ async function startReceiver() {
   return { received, url, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
-/** Whether one of the header's v1= signatures is this secret's HMAC-SHA256 of "t.body" (decisions §9). */
+/** Whether one of the header's v1= signatures is this secret's HMAC-SHA256 of "t.body" (docs/decisions.md §9). */
 function signedWith(header: string, raw: string, secret: string): boolean {
   const parts = header.split(',').map((p) => p.split('='));
   const t = parts.find(([k]) => k === 't')?.[1];

@@ -14,7 +14,7 @@ export function passwordHash(password: string): string {
   return ['scrypt', N, r, p, salt.toString('base64url'), key.toString('base64url')].join('$');
 }
 
-/** An account of the service's dispute team: no client, so it reaches every client's disputes (decisions §14). */
+/** An account of the service's dispute team: no client, so it reaches every client's disputes (docs/decisions.md §14). */
 export async function insertServiceDisputeTeam(query: Query, who: { email: string; password: string; name: string }): Promise<void> {
   await query(
     "insert into dashboard_accounts (id, email, name, role, client_id, escrow_user_id, password_hash) values ($1, $2, $3, 'dispute_team', null, null, $4)",

@@ -1,5 +1,5 @@
 /**
- * A Paystack-compatible HTTP server for tests (decisions §12). Tests start it on 127.0.0.1 in their own
+ * A Paystack-compatible HTTP server for tests (docs/decisions.md §12). Tests start it on 127.0.0.1 in their own
  * process; the server under test reaches it over HTTP through PAYSTACK_BASE_URL, and it sends signed
  * webhooks back. Written from Paystack's reference, the same pages the adapter cites:
  *   GET  /bank/resolve               https://paystack.com/docs/api/verification/#resolve-account

@@ -19,7 +19,7 @@ export function json(body: unknown, status: number, headers: Record<string, stri
 
 type Success<T> = { status: true; message: string; data: T };
 
-/** Every success: HTTP 200 with {status: true, message, data} (decisions §1), typed for the routes' clients. */
+/** Every success: HTTP 200 with {status: true, message, data} (docs/decisions.md §1), typed for the routes' clients. */
 export function ok<T>(message: string, data: T) {
   return json({ status: true, message, data }, 200) as Response & TypedResponse<JSONParsed<Success<T>>, 200, 'json'>;
 }

@@ -5,7 +5,7 @@ import { ok } from './respond';
 
 /**
  * Answers that carry a secret shown once (a client's secret key, a webhook signing secret): secrets are
- * kept only hashed or encrypted (decisions §2), so an Idempotency-Key replay must not show one again.
+ * kept only hashed or encrypted (docs/decisions.md §2), so an Idempotency-Key replay must not show one again.
  * The first caller gets the secret; idempotency_keys keeps, and a replay returns, the same record with
  * the secret null and a message saying where a new one comes from.
  */

@@ -1,5 +1,5 @@
 /**
- * The staff audit log (decisions §14): the codes of what was done, their words for people, and an entry as
+ * The staff audit log (docs/decisions.md §14): the codes of what was done, their words for people, and an entry as
  * the dashboard shows it. Plain values without zod, so the page's client components can import them.
  */
 

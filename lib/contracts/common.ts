@@ -33,7 +33,7 @@ export const IdRef = Id.transform((id) => id.toLowerCase());
 export const Timestamp = z.string().meta({ description: 'ISO 8601 UTC with milliseconds', example: '2026-11-21T09:30:00.000Z' });
 export const NullableTimestamp = Timestamp.nullable();
 
-/** Naira as a JSON number with at most 2 decimals (decisions §4); services convert it to kobo. */
+/** Naira as a JSON number with at most 2 decimals (docs/decisions.md §4); services convert it to kobo. */
 export const NairaAmount = z
   .number({ error: unlessMissing('must be a number of naira') })
   .superRefine((value, ctx) => {

@@ -1,5 +1,5 @@
 /**
- * Form inputs and page data of the dashboard's money-out screens (issue #24, decisions §11): a customer's
+ * Form inputs and page data of the dashboard's money-out screens (issue #24, docs/decisions.md §11): a customer's
  * withdrawal and own bank account, the admin's payouts list, its sandbox helpers and the auto_payout switch.
  * As in dashboard.ts: the API's request schemas without the acting user's id (the server takes it from the
  * session), plus the record id and the form's Idempotency-Key.

@@ -1,5 +1,5 @@
 /**
- * The operator console's and the team page's form inputs (decisions §14), and what their pages show.
+ * The operator console's and the team page's form inputs (docs/decisions.md §14), and what their pages show.
  * Shared by the forms and the server actions.
  */
 import { z } from 'zod';

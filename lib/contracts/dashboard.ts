@@ -40,7 +40,7 @@ export const AcceptInviteInput = z
 
 // Milestones
 export const MilestoneIntentInput = z.object({ milestone_id: Id, ...intent });
-/** Cancel or terminate a transaction, or answer a cancellation request (decisions §13); who acts comes from the session. */
+/** Cancel or terminate a transaction, or answer a cancellation request (docs/decisions.md §13); who acts comes from the session. */
 export const EndTransactionInput = z.object({ transaction_id: Id, reason: ShortText(2000), ...intent });
 export const RateInput = z.object({
   transaction_id: Id,

@@ -19,7 +19,7 @@ export const RejectDisputeAmountBody = z.object({
   buyer_id: IdRef,
   reason: PlainText().trim().max(2000, 'is at most 2000 characters').optional(),
 });
-/** The buyer offers the amount it is prepared to pay the seller (decisions §13). */
+/** The buyer offers the amount it is prepared to pay the seller (docs/decisions.md §13). */
 export const CounterOfferBody = z.object({
   buyer_id: IdRef,
   amount: NairaAmount.meta({ description: "the seller's share the buyer offers, 0 up to max_dispute_amount" }),
@@ -48,7 +48,7 @@ export const VerdictBody = z.object({
   reason: ShortText(5000),
 });
 /** The queue reads oldest first: the longest-waiting dispute is decided first. */
-/** `client_id` narrows the queue to one client: the demo dispute team sees only the demo client's (decisions §14). */
+/** `client_id` narrows the queue to one client: the demo dispute team sees only the demo client's (docs/decisions.md §14). */
 export const OperatorDisputesQuery = z.object({
   status: z.enum(DISPUTE_STATUSES).optional(),
   awaiting_verdict: z

@@ -1,4 +1,4 @@
-/** The email outbox (decisions §15): the query of GET /v1/emails and the records it answers with. */
+/** The email outbox (docs/decisions.md §15): the query of GET /v1/emails and the records it answers with. */
 import { z } from 'zod';
 import { AfterParam, Id, LimitParam, NullableTimestamp, PageParam, Pagination, SortParam, Timestamp, unlessMissing } from './common';
 import { EMAIL_STATUSES } from './dashboard-plain';

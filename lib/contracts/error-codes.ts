@@ -1,4 +1,4 @@
-/** One map from stable error code to HTTP status (decisions §1). */
+/** One map from stable error code to HTTP status (docs/decisions.md §1). */
 export const ERROR_STATUS = {
   INVALID_JSON: 400,
   VALIDATION_ERROR: 400,

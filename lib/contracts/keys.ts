@@ -1,4 +1,4 @@
-/** Secret keys (decisions §2, §14): request and response schemas for /v1/keys. */
+/** Secret keys (docs/decisions.md §2, §14): request and response schemas for /v1/keys. */
 import { z } from 'zod';
 import { Id, NullableTimestamp, Timestamp, unlessMissing } from './common';
 import { MAX_KEY_OVERLAP_HOURS } from './dashboard-plain';

@@ -12,7 +12,7 @@ export const RejectDeliveryBody = z.object({
 export type DeliverBody = z.infer<typeof DeliverBody>;
 export type RejectDeliveryBody = z.infer<typeof RejectDeliveryBody>;
 
-/** The seller asks to move an undelivered milestone's due date (decisions §13). */
+/** The seller asks to move an undelivered milestone's due date (docs/decisions.md §13). */
 export const RequestExtensionBody = z.object({
   seller_id: IdRef,
   due_date: z.iso.datetime({ offset: true, error: unlessMissing('must be an ISO 8601 date-time') }).meta({

@@ -14,7 +14,7 @@ export const ListClientsQuery = z.object({
 });
 export type ListClientsQuery = z.infer<typeof ListClientsQuery>;
 
-/** PATCH /v1/operator/clients/{id} (decisions §14): any of these, at least one. */
+/** PATCH /v1/operator/clients/{id} (docs/decisions.md §14): any of these, at least one. */
 export const UpdateClientFields = z.object({
     name: ShortText(200).optional(),
     is_kyc_completed: z.boolean({ error: unlessMissing('must be true or false') }).optional(),

@@ -1,4 +1,4 @@
-/** Payouts (decisions §11): the request schemas and the record every payout answer carries. */
+/** Payouts (docs/decisions.md §11): the request schemas and the record every payout answer carries. */
 import { z } from 'zod';
 import { PAYOUT_STATUSES } from '../escrow/payouts';
 import { AfterParam, AmountFilterParams, Id, IdRef, LimitParam, ListFilterParams, NullableTimestamp, PageParam, Pagination, PlainText, PositiveAmount, Timestamp, unlessMissing } from './common';

@@ -1,4 +1,4 @@
-/** Response records, field for field as escrow-api.md lists them, plus decisions §10 (allowed_actions, deadlines, proposals). */
+/** Response records, field for field as escrow-api.md lists them, plus docs/decisions.md §10 (allowed_actions, deadlines, proposals). */
 import { z } from 'zod';
 import { DISPUTE_ACTIONS, DISPUTE_AMOUNT_STATUSES, DISPUTE_STATUSES } from '../escrow/dispute-machine';
 import { EXTENSION_ACTIONS, EXTENSION_STATUSES } from '../escrow/extensions';

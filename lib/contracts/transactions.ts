@@ -46,7 +46,7 @@ export const FundMilestoneBody = z.object({
     .meta({ description: "who made the call: the buyer (default), or the marketplace's staff funding for the buyer; the milestone log and the event's actor say which" }),
 });
 
-/** Ending a transaction early (decisions §13): the acting party, and why. */
+/** Ending a transaction early (docs/decisions.md §13): the acting party, and why. */
 export const CancelTransactionBody = eitherParty({ reason: ShortText(2000) });
 export const ApproveCancellationBody = eitherParty({});
 export const DeclineCancellationBody = eitherParty({ reason: PlainText().trim().max(2000, 'is at most 2000 characters').optional() });

@@ -4,7 +4,7 @@ import { AfterParam, LimitParam, ListFilterParams, PageParam, PlainText, ShortTe
 const Email = z.email({ message: 'must be an email address' }).max(254);
 const Phone = z.string().trim().regex(/^\+?\d{7,15}$/, 'must be 7 to 15 digits, optionally with a leading +');
 
-/** Reads email_address or email; both may be sent if they agree (decisions §3). */
+/** Reads email_address or email; both may be sent if they agree (docs/decisions.md §3). */
 export const CreateUserBody = z
   .object({
     first_name: ShortText(100),

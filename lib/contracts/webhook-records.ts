@@ -1,4 +1,4 @@
-/** Response records of /v1/events and /v1/webhooks (decisions §9, §10). */
+/** Response records of /v1/events and /v1/webhooks (docs/decisions.md §9, §10). */
 import { z } from 'zod';
 import { Id, NullableTimestamp, Pagination, Timestamp } from './common';
 import { DELIVERY_STATUSES, EVENT_TYPES } from './webhooks';

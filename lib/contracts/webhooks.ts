@@ -1,4 +1,4 @@
-/** Events and webhook endpoints (decisions §9, §10): request schemas for /v1/events and /v1/webhooks. */
+/** Events and webhook endpoints (docs/decisions.md §9, §10): request schemas for /v1/events and /v1/webhooks. */
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 import { AfterParam, hasNoNul, IdRef, LimitParam, NO_NUL, PageParam, ShortText, SortParam, unlessMissing } from './common';

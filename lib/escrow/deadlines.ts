@@ -1,5 +1,5 @@
 /**
- * Every deadline the service keeps (decisions §5, §6, §10), defined once: which record runs it, in which
+ * Every deadline the service keeps (docs/decisions.md §5, §6, §10), defined once: which record runs it, in which
  * status, which of the record's fields holds its instant, how it is counted and what happens at lapse. The
  * `deadlines` every milestone and dispute carries, the lapse engine (lapses.ts) and the deadline runner's
  * SQL scan are all read from DEADLINES.
@@ -12,9 +12,9 @@ export const INSPECTION_DAYS_DEFAULT = 3;
 export const RETURN_WINDOW_DAYS = 7;
 export const MEDIATION_BUSINESS_DAYS = 3;
 export const EVIDENCE_BUSINESS_DAYS = 3;
-/** How long the other party has to answer a cancellation request (decisions §13, issue #25). */
+/** How long the other party has to answer a cancellation request (docs/decisions.md §13, issue #25). */
 export const CANCELLATION_RESPONSE_BUSINESS_DAYS = 3;
-/** How long the buyer has to answer a due-date extension request; unanswered, it is declined (decisions §13). */
+/** How long the buyer has to answer a due-date extension request; unanswered, it is declined (docs/decisions.md §13). */
 export const EXTENSION_RESPONSE_BUSINESS_DAYS = 3;
 /** After the seller rejects a return: how long the parties have to open the dispute before the service does (issue #25). */
 export const DISPUTE_OPENING_BUSINESS_DAYS = 3;
@@ -26,7 +26,7 @@ export type MilestoneClock = {
   status: MilestoneStatus;
   inspectionEndDate: Date | null;
   returnDeadlineDate: Date | null;
-  /** A pending due-date extension request's answer is due (decisions §13); null when none is pending. */
+  /** A pending due-date extension request's answer is due (docs/decisions.md §13); null when none is pending. */
   extensionResponseDueAt: Date | null;
   disputeOpeningDueAt: Date | null;
 };
@@ -174,7 +174,7 @@ export function transactionDeadlines(t: TransactionClock, milestones: readonly M
 }
 
 /**
- * Whose move each deadline waits for (decisions §15: the reminder goes to them): `answerer` is the
+ * Whose move each deadline waits for (docs/decisions.md §15: the reminder goes to them): `answerer` is the
  * party that did not make the pending request; null, nobody's (the dispute team's, or the service's).
  */
 export const DEADLINE_OWED_BY: Record<DeadlineName, 'buyer' | 'seller' | 'both' | 'answerer' | null> = {

@@ -1,4 +1,4 @@
-/** The dispute state machine (decisions §6): mediation, escalation, evidence, arbitration, cancellation. */
+/** The dispute state machine (docs/decisions.md §6): mediation, escalation, evidence, arbitration, cancellation. */
 
 export const DISPUTE_STATUSES = [
   'INTRA_PARTY_MEDIATION',
@@ -10,7 +10,7 @@ export const DISPUTE_STATUSES = [
 ] as const;
 export type DisputeStatus = (typeof DISPUTE_STATUSES)[number];
 
-/** SUBMITTED: the seller proposed an amount; COUNTER_OFFERED: the buyer offered one (decisions §13). */
+/** SUBMITTED: the seller proposed an amount; COUNTER_OFFERED: the buyer offered one (docs/decisions.md §13). */
 export const DISPUTE_AMOUNT_STATUSES = ['PENDING', 'SUBMITTED', 'COUNTER_OFFERED', 'APPROVED'] as const;
 export type DisputeAmountStatus = (typeof DISPUTE_AMOUNT_STATUSES)[number];
 
@@ -22,7 +22,7 @@ export const DISPUTE_ACTIONS = [
   'accept_counter_offer',
   'escalate',
   'submit_evidence',
-  /** Either party, once each, while evidence is taken (decisions §13; the rule is extensions.ts's). */
+  /** Either party, once each, while evidence is taken (docs/decisions.md §13; the rule is extensions.ts's). */
   'extend_evidence',
   'cancel',
 ] as const;
@@ -134,7 +134,7 @@ export function allowedDisputeActions(dispute: DisputeState, evidenceExtendedBy:
   return allowed;
 }
 
-/** What the service does when a dispute's running deadline passes (decisions §6). */
+/** What the service does when a dispute's running deadline passes (docs/decisions.md §6). */
 export type DisputeLapse =
   | { kind: 'escalate' }
   | { kind: 'forfeit'; loser: 'buyer' | 'seller' }

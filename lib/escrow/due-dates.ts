@@ -1,7 +1,7 @@
 /**
  * A milestone's due date is when the seller must deliver by: one already past when it is set would make the
- * milestone overdue from the start (and the buyer could cancel at once, decisions §13). Pure: `now` is the
- * client's clock (a test key's test clock, decisions §10), handed in.
+ * milestone overdue from the start (and the buyer could cancel at once, docs/decisions.md §13). Pure: `now` is the
+ * client's clock (a test key's test clock, docs/decisions.md §10), handed in.
  */
 
 /** The positions (0-based) of the due dates that are not later than `now`. */

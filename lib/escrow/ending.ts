@@ -1,5 +1,5 @@
 /**
- * Ending a transaction early (decisions §13): cancellation (at once, by request and the other party's
+ * Ending a transaction early (docs/decisions.md §13): cancellation (at once, by request and the other party's
  * answer, or by the buyer past an undelivered due date) and termination after a resolved dispute. Pure:
  * callers pass the transaction's milestones and `now`, and get back what happens or why it is refused.
  */

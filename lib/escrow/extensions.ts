@@ -1,5 +1,5 @@
 /**
- * Extensions (decisions §13): a seller's request to move an undelivered milestone's due date, answered by
+ * Extensions (docs/decisions.md §13): a seller's request to move an undelivered milestone's due date, answered by
  * the buyer, and either party's one extension of a dispute's evidence window. Pure.
  */
 import { addBusinessDays } from './business-days';

@@ -255,7 +255,7 @@ const arbitraryClocks: fc.Arbitrary<TransactionClocks> = fc
     { maxLength: 5 },
   ), arbitraryRequest)
   .map(([rows, request]) => ({
-    // Only the current milestone can have had its return rejected (decisions §5: worked in order).
+    // Only the current milestone can have had its return rejected (docs/decisions.md §5: worked in order).
     milestones: rows.map(({ dispute: _d, ...m }, i) => ({
       ...m,
       id: `m${i + 1}`,

@@ -1,5 +1,5 @@
 /**
- * The lapse engine (decisions §5, §6): given a transaction's milestones and disputes as the records hold
+ * The lapse engine (docs/decisions.md §5, §6): given a transaction's milestones and disputes as the records hold
  * them, the business-day calendar and `now`, which deadlines have lapsed and what each does, in the order
  * they are applied. The deadline runner and the lock every milestone or dispute write takes both ask it
  * and apply its answer, so "is this due, and what happens" is decided here only. Pure: time comes in.
@@ -70,7 +70,7 @@ export type Lapse =
   | (DisputeLapsed & { kind: 'declined_refund'; deadline: 'declined_refund' })
   /**
    * A cancellation request went unanswered: approved when the seller asked and the state allows it (every
-   * unfinished milestone canceled, the escrows refunded), declined otherwise (decisions §13).
+   * unfinished milestone canceled, the escrows refunded), declined otherwise (docs/decisions.md §13).
    */
   | { kind: 'cancellation_lapsed'; deadline: 'cancellation_response'; dueAt: Date; requestedBy: 'buyer' | 'seller'; outcome: 'approve' | 'decline' };
 
@@ -110,7 +110,7 @@ function judge(r: Running, state: TransactionClocks, calendar: Calendar): Lapse 
   const outcome = lapseOutcome({ status: d.status, buyerEvidence: d.isBuyerEvidenceSubmitted, sellerEvidence: d.isSellerEvidenceSubmitted });
   switch (outcome?.kind) {
     case 'escalate':
-      // Counted from when mediation ended, not from when the lapse was noticed (decisions §6).
+      // Counted from when mediation ended, not from when the lapse was noticed (docs/decisions.md §6).
       return { ...base, kind: 'escalate', deadline: 'intra_party_mediation', to: 'EVIDENCE_SUBMISSION', evidenceEndsAt: addBusinessDays(dueAt, EVIDENCE_BUSINESS_DAYS, calendar.holidays) };
     case 'forfeit':
       return { ...base, kind: 'forfeit', deadline: 'evidence_submission', to: 'RESOLVED', loser: outcome.loser };

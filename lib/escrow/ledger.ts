@@ -1,5 +1,5 @@
 /**
- * Double-entry postings (decisions §4). Every movement is a transfer whose postings sum to zero;
+ * Double-entry postings (docs/decisions.md §4). Every movement is a transfer whose postings sum to zero;
  * a posting credits (+) or debits (−) one ledger account. Accounts are named by id; the caller
  * maps wallets, milestone escrows, the client's fee account and the outside world to ids.
  */
@@ -73,7 +73,7 @@ export function feeOnPayment(paidToSeller: Kobo, terms: Pick<SettlementTerms, 'm
 
 /**
  * The most the seller can be paid out of this escrow: the milestone payment it holds, without the
- * buyer's prepaid fee share, and never more than the transaction amount (decisions §6).
+ * buyer's prepaid fee share, and never more than the transaction amount (docs/decisions.md §6).
  */
 export function maxSellerPayment(terms: SettlementTerms, transactionAmount: Kobo): Kobo {
   const buyerFeeShare = splitFee(terms.milestoneFee, terms.commissionPayer).buyer;

@@ -1,5 +1,5 @@
 /**
- * The milestone state machine (decisions §5). Pure: callers pass the milestone and its siblings,
+ * The milestone state machine (docs/decisions.md §5). Pure: callers pass the milestone and its siblings,
  * and get back either the next status or the reason the action is refused.
  */
 
@@ -13,7 +13,7 @@ export const MILESTONE_STATUSES = [
   'DELIVERY_RETURN_REJECTED',
   'IN_DISPUTE',
   'DISPUTE_RESOLVED',
-  /** Ended unfinished by the transaction's cancellation or termination (decisions §13); its escrow refunded. */
+  /** Ended unfinished by the transaction's cancellation or termination (docs/decisions.md §13); its escrow refunded. */
   'CANCELED',
 ] as const;
 export type MilestoneStatus = (typeof MILESTONE_STATUSES)[number];
@@ -32,7 +32,7 @@ export type MilestoneAction = (typeof MILESTONE_ACTIONS)[number];
 export type PartyRole = 'buyer' | 'seller';
 
 /**
- * The spec's "Who acts" table, plus funding (decisions §5: the buyer's wallet pays). A dispute over a
+ * The spec's "Who acts" table, plus funding (docs/decisions.md §5: the buyer's wallet pays). A dispute over a
  * rejected return is either party's to open: the buyer's money is held, so the buyer must not depend on
  * the seller to start the process that frees it (issue #25).
  */
@@ -92,7 +92,7 @@ const ACTION_VERB: Record<MilestoneAction, string> = {
   open_dispute: 'be disputed',
 };
 
-/** Milestones are worked in position order; the first unfinished one is current (decisions §5). */
+/** Milestones are worked in position order; the first unfinished one is current (docs/decisions.md §5). */
 export function currentMilestone<M extends MilestoneState>(milestones: readonly M[]): M | undefined {
   return [...milestones].sort((a, b) => a.position - b.position).find((m) => !isFinished(m.status));
 }
@@ -155,9 +155,9 @@ export const TRANSACTION_STATUSES = [
   'MILESTONE_RETURN_REJECTED',
   'MILESTONE_IN_DISPUTE',
   'COMPLETED',
-  /** Ended early by the parties (decisions §13). */
+  /** Ended early by the parties (docs/decisions.md §13). */
   'CANCELED',
-  /** Ended by a party after a resolved dispute (decisions §13). */
+  /** Ended by a party after a resolved dispute (docs/decisions.md §13). */
   'TERMINATED',
 ] as const;
 export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
@@ -178,8 +178,8 @@ const TRANSACTION_STATUS_OF: Record<MilestoneStatus, TransactionStatus> = {
 export type TransactionEnding = 'CANCELED' | 'TERMINATED';
 
 /**
- * The transaction follows its current milestone, so it is never stale (decisions §5); a transaction
- * ended early keeps the ending's status, whatever its milestones were (decisions §13).
+ * The transaction follows its current milestone, so it is never stale (docs/decisions.md §5); a transaction
+ * ended early keeps the ending's status, whatever its milestones were (docs/decisions.md §13).
  */
 export function transactionProgress<M extends MilestoneState>(
   milestones: readonly M[],

@@ -1,5 +1,5 @@
 /**
- * Money is integer kobo inside the code (decisions §4). Naira numbers exist only at the JSON edge,
+ * Money is integer kobo inside the code (docs/decisions.md §4). Naira numbers exist only at the JSON edge,
  * and these two functions are the only crossing points.
  */
 

@@ -1,5 +1,5 @@
 /**
- * Payouts (decisions §11): money out of a wallet to the user's saved bank account. A payout's status only
+ * Payouts (docs/decisions.md §11): money out of a wallet to the user's saved bank account. A payout's status only
  * moves forward, and each move has one transfer, so the money is where the status says it is:
  *
  *   PENDING ─▶ PROCESSING ─▶ PAID ─▶ REVERSED
@@ -73,5 +73,5 @@ export function payoutReference(random: Uint8Array): string {
   return `PO_${code}`;
 }
 
-/** Sandbox payouts are paid this long after they are sent, on the client's clock (decisions §11). */
+/** Sandbox payouts are paid this long after they are sent, on the client's clock (docs/decisions.md §11). */
 export const SANDBOX_SETTLEMENT_MS = 60_000;

@@ -1,4 +1,4 @@
-/** Ratings (decisions §13): after a transaction is COMPLETED, each party rates the other once, 1 to 5. Pure. */
+/** Ratings (docs/decisions.md §13): after a transaction is COMPLETED, each party rates the other once, 1 to 5. Pure. */
 import type { PartyRole, TransactionStatus } from './milestone-machine';
 
 export const RATING_SCORES = [1, 2, 3, 4, 5] as const;

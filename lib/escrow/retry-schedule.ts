@@ -1,5 +1,5 @@
 /**
- * When a failed webhook delivery is tried again (decisions §9): exponential backoff from a base
+ * When a failed webhook delivery is tried again (docs/decisions.md §9): exponential backoff from a base
  * (30 s × 2^(failures − 1)), capped, with ±20 % jitter so receivers coming back from an outage are
  * not hit by every queued delivery in the same second; retried until 3 days after the event, then
  * given up. Pure: the clock and the random number come in as arguments.

@@ -1,5 +1,5 @@
 /**
- * Webhook signatures (decisions §9): `Escrow-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256>` over
+ * Webhook signatures (docs/decisions.md §9): `Escrow-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256>` over
  * "<t>.<raw body>" with the endpoint's secret. While a secret is being rotated the header carries one
  * `v1=` per secret, so a receiver holding either one verifies. Pure: time comes in as an argument.
  */

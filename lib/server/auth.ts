@@ -65,11 +65,11 @@ export function authOptions(): NextAuthOptions {
           }
           await resetSignInAttempts(db, email, address);
           if (account.removedAt) return null; // removed from the team
-          if (await isRetiredDemoAccount(db, account)) return null; // a published password (decisions §14)
+          if (await isRetiredDemoAccount(db, account)) return null; // a published password (docs/decisions.md §14)
           if (await isDeactivatedCustomer(db, account)) throw new Error(SIGN_IN_DEACTIVATED);
           const now = new Date();
           await recordSignIn(db, account.id, now);
-          // Staff sign-ins are audited (decisions §14); a customer's are its own business.
+          // Staff sign-ins are audited (docs/decisions.md §14); a customer's are its own business.
           if (account.role !== 'customer') {
             const actor = { accountId: account.id, email: account.email, role: account.role, clientId: account.clientId };
             await recordAudit(db, { actor, action: 'sign_in', address, now });

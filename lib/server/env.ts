@@ -26,7 +26,7 @@ const EnvSchema = z.object({
   ESCROW_WORKER_COUNT: z.coerce.number().int().min(1).default(1),
   ESCROW_WORKER_ROLE: z.enum(['requests', 'background']).default('requests'),
   ESCROW_DB_PREPARED_STATEMENTS: z.enum(['0', '1']).default('1'),
-  /** Live clients' payment provider (decisions §12); test clients always use the sandbox. */
+  /** Live clients' payment provider (docs/decisions.md §12); test clients always use the sandbox. */
   ESCROW_PAYMENT_PROVIDER: z.enum(['sandbox', 'paystack']).default('sandbox'),
   PAYSTACK_SECRET_KEY: z.string().regex(/^sk_(test|live)_\w+$/, 'must be a Paystack secret key (sk_live_… or sk_test_…)').optional(),
   PAYSTACK_BASE_URL: z.url({ message: 'must be a URL' }).default('https://api.paystack.co'),
@@ -70,7 +70,7 @@ const EnvSchema = z.object({
       return key ?? Buffer.alloc(0);
     })
     .optional(),
-  /** Where email goes out (decisions §15): smtp://user:pass@host:587 or smtps://…; unset, the outbox is kept for admins to read. */
+  /** Where email goes out (docs/decisions.md §15): smtp://user:pass@host:587 or smtps://…; unset, the outbox is kept for admins to read. */
   SMTP_URL: z.string().regex(/^smtps?:\/\/[^\s]+$/, 'must be an smtp:// or smtps:// URL').optional(),
   /** The From of every email. */
   ESCROW_EMAIL_FROM: z.string().min(3).default('Escrow Desk <no-reply@escrow-desk.invalid>'),

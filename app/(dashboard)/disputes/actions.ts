@@ -34,7 +34,7 @@ export async function rejectAmount(input: unknown): Promise<ActionResult> {
   });
 }
 
-/** The buyer offers the amount it is prepared to pay the seller (decisions §13). */
+/** The buyer offers the amount it is prepared to pay the seller (docs/decisions.md §13). */
 export async function counterOffer(input: unknown): Promise<ActionResult> {
   return guarded(CounterOfferInput, input, async ({ dispute_id, idempotency_key, amount }, actor) => {
     const owned = await disputeFor(actor, dispute_id);
@@ -75,7 +75,7 @@ export async function submitEvidence(input: unknown): Promise<ActionResult> {
   }, { words: FORM_WORDS.evidence });
 }
 
-/** Either party, once, pushes the evidence window 2 business days later (decisions §13). */
+/** Either party, once, pushes the evidence window 2 business days later (docs/decisions.md §13). */
 export async function extendEvidenceWindow(input: unknown): Promise<ActionResult> {
   return guarded(ExtendEvidenceInput, input, async ({ dispute_id, idempotency_key, reason }, actor) => {
     const owned = await disputeFor(actor, dispute_id);

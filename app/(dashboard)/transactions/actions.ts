@@ -95,7 +95,7 @@ export async function openDispute(input: unknown): Promise<ActionResult<{ disput
   });
 }
 
-/** The buyer or the seller asks to cancel, or cancels at once where the rules allow (decisions §13). */
+/** The buyer or the seller asks to cancel, or cancels at once where the rules allow (docs/decisions.md §13). */
 export async function cancelTransaction(input: unknown): Promise<ActionResult> {
   return guarded(EndTransactionInput, input, async ({ transaction_id, reason, idempotency_key }, actor) => {
     const owned = await transactionFor(actor, transaction_id);
@@ -140,7 +140,7 @@ export async function rateTransaction(input: unknown): Promise<ActionResult> {
   });
 }
 
-/** The seller asks for a later due date on an undelivered milestone (decisions §13). */
+/** The seller asks for a later due date on an undelivered milestone (docs/decisions.md §13). */
 export async function requestExtension(input: unknown): Promise<ActionResult> {
   return guarded(RequestExtensionInput, input, async ({ milestone_id, due_day, reason, idempotency_key }, actor) => {
     const owned = await milestoneFor(actor, milestone_id);

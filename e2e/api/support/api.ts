@@ -47,7 +47,7 @@ export function checkSuccessShape(method: string, path: string, status: number, 
   }
 }
 
-/** Asserts the error envelope of decisions §1 and returns it. */
+/** Asserts the error envelope of docs/decisions.md §1 and returns it. */
 export function expectError(res: ApiResponse, status: number, code: string, messageIncludes?: string | RegExp) {
   expect(res.status, JSON.stringify(res.body)).toBe(status);
   expect(res.body).toMatchObject({ status: false, code });

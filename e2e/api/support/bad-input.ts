@@ -5,7 +5,7 @@
  *
  * Each operation is staged in a state where its valid request succeeds (the last test of each
  * operation proves it, with an unknown extra field added), so a refusal is the bad input's doing.
- * Every refusal must be a 4xx with the error envelope of decisions §1 naming the field at fault, and
+ * Every refusal must be a 4xx with the error envelope of docs/decisions.md §1 naming the field at fault, and
  * the client's records, wallets, ledger entries and the whole ledger must be as they were.
  */
 import { randomUUID } from 'node:crypto';

@@ -12,7 +12,7 @@ import { clientAddressOf } from '@/lib/server/http/client-address';
 import { OPERATOR_SCOPE, type ApiEnv } from '../env';
 import { countFailedAuthentication, refuseAddressOverFailures, takeToken } from './rate-limit';
 
-/** The spec's examples send the key raw; `Bearer <key>` is accepted too (decisions §2). */
+/** The spec's examples send the key raw; `Bearer <key>` is accepted too (docs/decisions.md §2). */
 export function presentedKey(request: Request): string {
   const header = request.headers.get('authorization')?.trim();
   if (!header) {
@@ -102,7 +102,7 @@ function authenticated(authenticate: (db: Db, request: Request) => Promise<{ sco
     c.set('db', db);
     if (client) c.set('client', client);
     await takeToken(db, scopeId);
-    // A sandbox client's test clock runs ahead of the wall clock (decisions §10).
+    // A sandbox client's test clock runs ahead of the wall clock (docs/decisions.md §10).
     c.set('now', new Date(Date.now() + (client?.clockOffsetMs ?? 0)));
     await next();
   };

@@ -28,7 +28,7 @@ export function idempotencyKeyOf(request: Request): string | undefined {
 class Failed extends Error {}
 
 /**
- * The IETF Idempotency-Key draft (decisions §10): the same key and request within 24 h replays the
+ * The IETF Idempotency-Key draft (docs/decisions.md §10): the same key and request within 24 h replays the
  * first success without acting again; the same key with another request is 422; a second request
  * while the first is still running is 409. The key is recorded in the same database transaction as
  * the effect (the operation runs inside it), so a crash keeps both or neither. A failed request changed

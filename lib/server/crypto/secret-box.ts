@@ -7,7 +7,7 @@ import { dataDir, decodeKey, env } from '../env';
 /**
  * Secrets the service must read back (the demo client's secret key for the dashboard, webhook signing
  * secrets; later each client's key for its dashboard) are kept encrypted at rest with AES-256-GCM
- * (decisions §14). A sealed value is text, so it fits the columns that held the plaintext:
+ * (docs/decisions.md §14). A sealed value is text, so it fits the columns that held the plaintext:
  * `enc:v1:` + base64url(12-byte IV | 16-byte tag | ciphertext). The purpose is bound in as additional
  * data, so a value sealed for one use does not open as another.
  */

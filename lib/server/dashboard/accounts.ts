@@ -91,7 +91,7 @@ export async function createInvite(db: DbOrTx, accountId: string, createdBy: str
 }
 
 /**
- * A new invite and its email (decisions §15) in one database transaction: the one-time link goes to the
+ * A new invite and its email (docs/decisions.md §15) in one database transaction: the one-time link goes to the
  * person by mail as well as back to the inviter. The link is in the email's body, which is its purpose;
  * it is never logged.
  */

@@ -5,7 +5,7 @@ import type { DbOrTx } from '../db/client';
 import { dashboardClientKeys } from '../db/schema';
 
 /**
- * Each client's secret key as the dashboard holds it (decisions §14): written when the operator creates
+ * Each client's secret key as the dashboard holds it (docs/decisions.md §14): written when the operator creates
  * the client and when an admin rolls the key, sealed at rest, opened only to make a call for that client.
  */
 export async function storeClientKey(db: DbOrTx, clientId: string, secretKey: string, now: Date): Promise<void> {

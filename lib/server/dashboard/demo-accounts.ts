@@ -5,7 +5,7 @@ import { clients, dashboardAccounts } from '../db/schema';
 import { DEMO_DASHBOARD_ACCOUNTS } from '../seed/dashboard-accounts';
 
 /**
- * Demo accounts' passwords are published (README, the start banner), so decisions §14 gives them no power
+ * Demo accounts' passwords are published (README, the start banner), so docs/decisions.md §14 gives them no power
  * beyond the demo client, and none at all once the server serves real money: from the first live-mode
  * client on, they cannot sign in, their sessions end, and they are not seeded again.
  */

@@ -11,7 +11,7 @@ type DisputeTeam = DisputeDesk;
 /**
  * The operator key reaches every client's disputes, so what a team member may reach is decided here: the
  * service's dispute team all of them, the demo one (its password is published) only the demo client's
- * (decisions §14). Out of reach reads as not found, like another client's record everywhere else.
+ * (docs/decisions.md §14). Out of reach reads as not found, like another client's record everywhere else.
  */
 const reaches = (team: DisputeTeam, dispute: OperatorDispute) =>
   team.disputeClientId === null || dispute.milestone.transaction.clientId === team.disputeClientId;

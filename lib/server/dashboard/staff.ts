@@ -7,7 +7,7 @@ import { dashboardAccounts, dashboardInvites } from '../db/schema';
 import { createInvite, findAccountByEmail, inviteByEmail, normaliseEmail, type AccountRow } from './accounts';
 
 /**
- * A client's staff (decisions §14): admins and read-only viewers, invited by email with a one-time link,
+ * A client's staff (docs/decisions.md §14): admins and read-only viewers, invited by email with a one-time link,
  * removed by an admin. The operator invites a client's first admin the same way.
  */
 

@@ -48,7 +48,7 @@ async function latestDispute(api: EscrowClient, milestoneId: string): Promise<Di
   return found.ok ? found.data.disputes[0] : undefined;
 }
 
-/** What a resolved dispute paid the seller, by how it ended (decisions §6). */
+/** What a resolved dispute paid the seller, by how it ended (docs/decisions.md §6). */
 function paidToSeller(d: DisputeSummary, milestoneAmount: number): number {
   if (d.resolution === 'agreement') return d.dispute_amount;
   if (d.resolution === 'verdict') return d.verdict_seller_amount ?? 0;

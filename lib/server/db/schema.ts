@@ -39,18 +39,18 @@ export const clients = pgTable('clients', {
   feeCapKobo: kobo('fee_cap_kobo'),
   feeAccountId: uuid('fee_account_id').notNull(),
   externalAccountId: uuid('external_account_id').notNull(),
-  /** Payouts sent and not yet paid or failed (decisions §11): never below zero. */
+  /** Payouts sent and not yet paid or failed (docs/decisions.md §11): never below zero. */
   payoutsAccountId: uuid('payouts_account_id').notNull(),
-  /** Every release to a seller with a saved bank account starts a payout of it (decisions §11). */
+  /** Every release to a seller with a saved bank account starts a payout of it (docs/decisions.md §11). */
   autoPayout: boolean('auto_payout').notNull().default(false),
-  /** Sandbox test clock (decisions §10): how far this client's time runs ahead of the wall clock. */
+  /** Sandbox test clock (docs/decisions.md §10): how far this client's time runs ahead of the wall clock. */
   clockOffsetMs: bigint('clock_offset_ms', { mode: 'number' }).notNull().default(0),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
 
 /**
- * A client's secret keys (decisions §2, §14): only their hashes. A roll adds a key and gives the older
+ * A client's secret keys (docs/decisions.md §2, §14): only their hashes. A roll adds a key and gives the older
  * ones an expiry; an expired key is refused. `expires_at` null: the key does not expire.
  */
 export const apiKeys = pgTable(
@@ -133,7 +133,7 @@ export const users = pgTable(
     apiEnabled: boolean('api_enabled').notNull().default(false),
     passwordCreated: boolean('password_created').notNull().default(false),
     lastLoggedInAt: ts('last_logged_in_at'),
-    /** The ratings other parties gave this user (decisions §13), summed where each is written. */
+    /** The ratings other parties gave this user (docs/decisions.md §13), summed where each is written. */
     ratingCount: integer('rating_count').notNull().default(0),
     ratingSum: integer('rating_sum').notNull().default(0),
     /** Set while an admin has deactivated this customer: no new transactions name them (their open ones run on). */
@@ -158,7 +158,7 @@ export const wallets = pgTable('wallets', {
   funderEmail: text('funder_email'),
   disbursementEmail: text('disbursement_email'),
   bvn: text('bvn'),
-  /** The live funding account the provider opened for this wallet (decisions §12), null until it has one. */
+  /** The live funding account the provider opened for this wallet (docs/decisions.md §12), null until it has one. */
   providerAccount: jsonb('provider_account').$type<ProviderAccount>(),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
@@ -229,11 +229,11 @@ export const transactions = pgTable(
     discountCode: text('discount_code'),
     declinedAt: ts('declined_at'),
     approvedAt: ts('approved_at'),
-    /** When the transaction was canceled or terminated (decisions §13). */
+    /** When the transaction was canceled or terminated (docs/decisions.md §13). */
     dateCanceled: ts('date_canceled'),
-    /** A party's cancellation request waiting for the other party's answer (decisions §13). */
+    /** A party's cancellation request waiting for the other party's answer (docs/decisions.md §13). */
     cancellationRequest: jsonb('cancellation_request').$type<CancellationRequestJson>(),
-    /** When the pending cancellation request lapses unanswered (decisions §13); null without one. */
+    /** When the pending cancellation request lapses unanswered (docs/decisions.md §13); null without one. */
     cancellationResponseDueAt: ts('cancellation_response_due_at'),
     /** Who ended the transaction early (buyer or seller), and why. */
     endedBy: text('ended_by', { enum: ['buyer', 'seller'] }),
@@ -279,11 +279,11 @@ export const milestones = pgTable(
     inspectionDuration: integer('inspection_duration').notNull(),
     inspectionEndDate: ts('inspection_end_date'),
     returnDeadlineDate: ts('return_deadline_date'),
-    /** 0-based index in `extensions` of the latest approved due-date extension, null before any (decisions §13). */
+    /** 0-based index in `extensions` of the latest approved due-date extension, null before any (docs/decisions.md §13). */
     currentExtensionIndex: integer('current_extension_index'),
     /** The seller's due-date extension requests and the buyer's answers, oldest first. */
     extensions: jsonb('extensions').$type<ExtensionJson[]>().notNull().default([]),
-    /** When the buyer's answer to the pending extension request is due (decisions §13); null when none is pending. */
+    /** When the buyer's answer to the pending extension request is due (docs/decisions.md §13); null when none is pending. */
     extensionResponseDueAt: ts('extension_response_due_at'),
     /** After the seller rejects a return: when the service opens the dispute if no party has (issue #25); null otherwise. */
     disputeOpeningDueAt: ts('dispute_opening_due_at'),
@@ -343,7 +343,7 @@ export const disputes = pgTable(
     isSellerEvidenceSubmitted: boolean('is_seller_evidence_submitted').notNull().default(false),
     intraPartyMediationEndDate: ts('intra_party_mediation_end_date').notNull(),
     evidenceSubmissionEndDate: ts('evidence_submission_end_date'),
-    /** The parties that have extended the evidence window, each once (decisions §13). */
+    /** The parties that have extended the evidence window, each once (docs/decisions.md §13). */
     evidenceExtendedBy: jsonb('evidence_extended_by').$type<Array<'buyer' | 'seller'>>().notNull().default([]),
     /** The amount the buyer offered in mediation (dispute_amount_status COUNTER_OFFERED). */
     counterOfferAmountKobo: kobo('counter_offer_amount_kobo'),
@@ -355,7 +355,7 @@ export const disputes = pgTable(
     canceledBy: text('canceled_by'),
     escalatedAt: ts('escalated_at'),
     escalatedBy: text('escalated_by'),
-    /** How it ended: agreement, forfeit_buyer, forfeit_seller, verdict, canceled (decisions §6). */
+    /** How it ended: agreement, forfeit_buyer, forfeit_seller, verdict, canceled (docs/decisions.md §6). */
     resolution: text('resolution'),
     verdictSellerAmountKobo: kobo('verdict_seller_amount_kobo'),
     verdictReason: text('verdict_reason'),
@@ -370,7 +370,7 @@ export const disputes = pgTable(
   ],
 );
 
-/** Mediation proposals as a history (decisions §10). */
+/** Mediation proposals as a history (docs/decisions.md §10). */
 export const disputeProposals = pgTable(
   'dispute_proposals',
   {
@@ -386,7 +386,7 @@ export const disputeProposals = pgTable(
   (t) => [index('dispute_proposals_dispute_idx').on(t.disputeId, t.createdAt)],
 );
 
-/** Each party's rating of the other after a completed transaction, once each (decisions §13). */
+/** Each party's rating of the other after a completed transaction, once each (docs/decisions.md §13). */
 export const ratings = pgTable(
   'ratings',
   {
@@ -443,7 +443,7 @@ export type CancellationRequestJson = { requested_by: 'buyer' | 'seller'; reason
 export type ProviderAccount = { provider: 'paystack'; account_number: string; account_name: string; bank_name: string; customer_code: string };
 
 /**
- * Money out (decisions §11). The bank account's details are copied as they were when the payout was made,
+ * Money out (docs/decisions.md §11). The bank account's details are copied as they were when the payout was made,
  * so the record stays true if the account is removed later. `sent_at`: when a send to the provider was
  * first tried, so a server that died mid-send asks the provider before sending again.
  */
@@ -552,7 +552,7 @@ export const dashboardAccounts = pgTable(
 
 /**
  * Each client's secret key as the dashboard holds it, so that client's admins act with that key and no
- * other (decisions §14). Sealed with AES-256-GCM (crypto/secret-box.ts); never shown, never logged.
+ * other (docs/decisions.md §14). Sealed with AES-256-GCM (crypto/secret-box.ts); never shown, never logged.
  */
 export const dashboardClientKeys = pgTable('dashboard_client_keys', {
   clientId: uuid('client_id')
@@ -580,7 +580,7 @@ export const dashboardInvites = pgTable(
 );
 
 /**
- * Completed requests by Idempotency-Key (decisions §10), written in the same database transaction as
+ * Completed requests by Idempotency-Key (docs/decisions.md §10), written in the same database transaction as
  * their effect: a crash either loses both or keeps both.
  */
 export const idempotencyKeys = pgTable(
@@ -611,8 +611,8 @@ export const disputeEvidence = pgTable(
 );
 
 /**
- * The outbox (decisions §9): every state change writes its event in the same database transaction.
- * `sequence` counts a transaction's events from 1 so a receiver can order them (decisions §10).
+ * The outbox (docs/decisions.md §9): every state change writes its event in the same database transaction.
+ * `sequence` counts a transaction's events from 1 so a receiver can order them (docs/decisions.md §10).
  */
 export const events = pgTable(
   'events',
@@ -695,7 +695,7 @@ export const rateLimits = pgTable('rate_limits', {
 export type ClientRow = typeof clients.$inferSelect;
 
 /**
- * Mail to customers and dashboard accounts (decisions §15), written in the same database transaction as
+ * Mail to customers and dashboard accounts (docs/decisions.md §15), written in the same database transaction as
  * what causes it and sent by the email runner (email/sender.ts). `dedupe_key` makes each email once: an
  * event's per recipient, a reminder's per deadline instant and recipient. `sending` is claimed and
  * committed before the SMTP conversation, so a crash mid-send leaves it there to become `unknown`, never
@@ -736,7 +736,7 @@ export const emailOutbox = pgTable(
 export type EmailOutboxRow = typeof emailOutbox.$inferSelect;
 
 /**
- * Every staff action (decisions §14): who (copied as they were then, so a row still reads the same after
+ * Every staff action (docs/decisions.md §14): who (copied as they were then, so a row still reads the same after
  * the account changes), what, on what, when and from which address. `client_id` is the client the action
  * concerns, null for the service's own staff acting on no single client. Written by the dashboard once
  * the change has succeeded; never updated. No foreign keys: the log outlives what it names.

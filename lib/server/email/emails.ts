@@ -42,7 +42,7 @@ export async function listEmails(db: Db, client: ClientRow, q: ListEmailsQuery) 
 }
 
 /**
- * An admin's explicit "send it again" (decisions §15): for an email that failed, whose send was
+ * An admin's explicit "send it again" (docs/decisions.md §15): for an email that failed, whose send was
  * interrupted (unknown: it may have arrived, the admin judges) or that was kept. One waiting or being
  * sent is answered as it stands (asking twice sends it once); one already sent is not sent again. A
  * server without SMTP_URL queues it for when one is set.

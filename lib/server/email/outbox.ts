@@ -65,7 +65,7 @@ type EventData = {
 };
 
 /**
- * The emails an event causes (decisions §15), as writes for the statement that records the event: the
+ * The emails an event causes (docs/decisions.md §15), as writes for the statement that records the event: the
  * buyer's "a delivery awaits your inspection" and "the seller proposed ₦X", both parties' dispute outcome,
  * the payee's payout paid or failed. Other events send nothing.
  */

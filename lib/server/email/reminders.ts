@@ -9,7 +9,7 @@ import { uuidv7 } from '../ids';
 import { dashboardLinkBase, newEmailStatus } from './outbox';
 import { deadlineReminderEmail, type RemindedDeadline } from './templates';
 
-/** How long before a deadline lapses its waiting party is reminded (decisions §15). */
+/** How long before a deadline lapses its waiting party is reminded (docs/decisions.md §15). */
 export const REMINDER_AHEAD_MS = 24 * 60 * 60 * 1000;
 
 type Candidate = {

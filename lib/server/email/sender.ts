@@ -11,7 +11,7 @@ import { env } from '../env';
 import { writeDueReminders } from './reminders';
 
 /**
- * The email runner (decisions §15): writes due deadline reminders, then sends what the outbox holds over
+ * The email runner (docs/decisions.md §15): writes due deadline reminders, then sends what the outbox holds over
  * SMTP. At most once: each email is claimed as `sending` in its own committed statement before the SMTP
  * conversation starts, so a process that dies mid-send leaves it `sending`; once its lease has run out it
  * is marked `unknown` (it may or may not have gone out) and only an admin's Resend sends it again.

@@ -4,7 +4,7 @@ import type { DeadlineName } from '@/lib/escrow/deadlines';
 import { formatNaira } from '@/lib/escrow/money';
 
 /**
- * What each email says (decisions §15), as plain text and HTML from the same parts: amounts in naira,
+ * What each email says (docs/decisions.md §15), as plain text and HTML from the same parts: amounts in naira,
  * times in WAT, and the page to act on. Pure: the link's base and every instant come in as arguments.
  * `link` is null for a customer without a dashboard account, who acts through the marketplace instead.
  */

@@ -81,7 +81,7 @@ type A = Api;
 
 /**
  * The typed client of a client's /v1 operations, acting with that client's secret key and no other
- * (decisions §14: each admin acts with its own client's key). Server-only: the key never leaves this process.
+ * (docs/decisions.md §14: each admin acts with its own client's key). Server-only: the key never leaves this process.
  */
 export function escrowFor(scope: { clientId: string }) {
   return clientApi(() => clientCredentials(scope.clientId));
@@ -273,7 +273,7 @@ export const operatorEscrow = {
     overview: (q: QueryOf<A['operator']['reports']['overview']['$get']> = {}) =>
       operatorRequest((api, o) => api.operator.reports.overview.$get({ query: queryOf(q) as In<A['operator']['reports']['overview']['$get']>['query'] }, o)),
   },
-  /** The integrating clients the service serves (decisions §14). */
+  /** The integrating clients the service serves (docs/decisions.md §14). */
   clients: {
     list: (q: QueryOf<A['operator']['clients']['$get']> = {}) =>
       operatorRequest((api, o) => api.operator.clients.$get({ query: queryOf(q) as In<A['operator']['clients']['$get']>['query'] }, o)),

@@ -15,7 +15,7 @@ import { updateRows } from '../db/recordset';
 import { queryRows } from '../db/rows';
 
 /**
- * The webhook dispatcher (decisions §9): sends the outbox's pending deliveries, signed, and retries
+ * The webhook dispatcher (docs/decisions.md §9): sends the outbox's pending deliveries, signed, and retries
  * failures with backoff. Several app processes may share one PostgreSQL; each claims deliveries in a
  * short transaction with `for update skip locked` and moves `next_attempt_at` ahead as a lease, so a
  * delivery is never sent by two processes at once. A process that dies mid-send leaves a lease that

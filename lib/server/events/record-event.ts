@@ -14,7 +14,7 @@ export type EventType = EventTypeName;
 type EventInput = { clientId: string; type: EventType; transactionId?: string; milestoneId?: string; disputeId?: string; data: unknown; now: Date };
 
 /**
- * An event for the outbox (decisions §9), with the transaction's next sequence number, and one delivery
+ * An event for the outbox (docs/decisions.md §9), with the transaction's next sequence number, and one delivery
  * per enabled webhook endpoint: the writes, to run in the caller's statement. Callers that name a
  * transaction hold its row lock, so sequence numbers never collide or skip; a statement holds at most one
  * event of a transaction, since its writes cannot see each other. The emails the event causes (decisions

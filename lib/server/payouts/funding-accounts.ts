@@ -7,7 +7,7 @@ import { loggableError } from '../log-error';
 import { liveProvider } from '../providers';
 
 /**
- * Live funding (decisions §12): every live customer's wallet gets a dedicated bank account at the
+ * Live funding (docs/decisions.md §12): every live customer's wallet gets a dedicated bank account at the
  * provider; a payment into it credits the wallet (paystack-events.ts). Opened in the background, so a
  * user's creation never waits on the provider, and retried until it is open.
  */

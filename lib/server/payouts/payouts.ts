@@ -120,7 +120,7 @@ export function payoutCreationWrites(
 export type AutoPayout = { transfer: TransferInput; writes: Write[] };
 
 /**
- * auto_payout (decisions §11): the payout a release to the seller starts, in the release's own statement,
+ * auto_payout (docs/decisions.md §11): the payout a release to the seller starts, in the release's own statement,
  * when the client has it on and the seller has a saved account. A live client without a provider keeps
  * the money in the wallet, where a payout can be asked for once one is configured.
  */
@@ -154,7 +154,7 @@ export async function payoutAccountOf(db: DbOrTx, clientId: string, userId: stri
   return account;
 }
 
-/** POST /v1/payouts (decisions §11). */
+/** POST /v1/payouts (docs/decisions.md §11). */
 export async function createPayout(db: Db, client: ClientRow, body: CreatePayoutBody, now: Date): Promise<PayoutRecord> {
   moneyProviderFor(client);
   const parsed = parseNaira(body.amount);
@@ -283,7 +283,7 @@ export function providerEventWrite(
     on conflict (provider, event_key) do nothing`;
 }
 
-/** The sandbox's test helpers (decisions §11): test keys only; a payout in another state is 409. */
+/** The sandbox's test helpers (docs/decisions.md §11): test keys only; a payout in another state is 409. */
 export async function failOrReverseSandboxPayout(db: Db, client: ClientRow, payoutId: string, to: 'FAILED' | 'REVERSED', reason: string | undefined, now: Date) {
   if (client.mode !== 'test') throw new AppError('LIVE_MODE_FORBIDDEN', 'Payout test helpers work only with test keys.');
   return db.transaction(async (tx) => {

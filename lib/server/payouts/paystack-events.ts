@@ -17,7 +17,7 @@ import { providerEventWrite } from './payouts';
 import { recordPayoutOutcome } from './runner';
 
 /**
- * POST /v1/providers/paystack/webhook (decisions §12): a bad signature is 401 and changes nothing; a
+ * POST /v1/providers/paystack/webhook (docs/decisions.md §12): a bad signature is 401 and changes nothing; a
  * repeated event changes nothing (each is kept once by its key); what matches nothing of ours is kept
  * for reconciliation.
  */

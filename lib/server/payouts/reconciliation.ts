@@ -10,7 +10,7 @@ export type MismatchKind = 'stuck_processing' | 'outcome_without_transfer' | 'tr
 type MismatchRow = { kind: MismatchKind; client_id: string | null; payout_id: string | null; reference: string; amount_kobo: string | number | null; at: string | Date; detail: string };
 
 /**
- * GET /v1/operator/reconciliation (decisions §12): payouts and provider-confirmed fundings set against
+ * GET /v1/operator/reconciliation (docs/decisions.md §12): payouts and provider-confirmed fundings set against
  * the ledger between `from` and `to`. Every payout outcome and live funding the ledger shows has the
  * provider's word beside it (provider_events.ledger_transfer_id), and every word of the provider moved
  * money; what does not pair up is listed, with payouts PROCESSING for over a day.

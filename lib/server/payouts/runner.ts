@@ -30,7 +30,7 @@ async function duePayouts(db: DbOrTx, a: { wallNow: Date; clientId?: string; pro
 }
 
 /**
- * Pays the sandbox payouts whose minute on their client's clock has passed (decisions §11). Each in its
+ * Pays the sandbox payouts whose minute on their client's clock has passed (docs/decisions.md §11). Each in its
  * own database transaction, or in the caller's (a test clock's move settles what it passes).
  */
 export async function settleSandboxPayouts(db: DbOrTx, a: { wallNow: Date; clientId?: string }): Promise<number> {

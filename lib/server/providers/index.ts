@@ -8,7 +8,7 @@ import { sandboxProvider } from './sandbox';
 
 let paystack: PaymentProvider | undefined;
 
-/** The live provider this server is configured with, if any (decisions §12). */
+/** The live provider this server is configured with, if any (docs/decisions.md §12). */
 export function liveProvider(): PaymentProvider | undefined {
   const settings = env();
   if (settings.ESCROW_PAYMENT_PROVIDER !== 'paystack' || !settings.PAYSTACK_SECRET_KEY) return undefined;

@@ -2,7 +2,7 @@ import 'server-only';
 import type { Bank } from '@/lib/escrow/banks';
 
 /**
- * The payment provider (decisions §12): name enquiry, payouts and live funding behind one interface.
+ * The payment provider (docs/decisions.md §12): name enquiry, payouts and live funding behind one interface.
  * The sandbox (providers/sandbox.ts) needs nothing and serves every test-mode client; Paystack
  * (providers/paystack/) serves live clients when ESCROW_PAYMENT_PROVIDER=paystack.
  */

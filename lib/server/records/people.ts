@@ -129,7 +129,7 @@ export async function loadParties(db: DbOrTx, partyIds: string[]): Promise<Map<s
 }
 
 /**
- * The parties of this client named by party or user id (request bodies may use either: decisions §5),
+ * The parties of this client named by party or user id (request bodies may use either: docs/decisions.md §5),
  * with their users and organisations, in one query; a name that matches nobody is absent from the map.
  */
 export async function findPartyGraphs(db: DbOrTx, clientId: string, partyOrUserIds: string[]): Promise<Map<string, PartyGraph>> {

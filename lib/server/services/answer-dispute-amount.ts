@@ -7,7 +7,7 @@ import type { ClientRow } from '../db/schema';
 import { settleDisputedMilestone } from './dispute-action';
 import { runDisputeAction } from './run-dispute-action';
 
-/** The buyer agrees: the amount goes to the seller less its fee share, the rest back to the buyer (decisions §6). */
+/** The buyer agrees: the amount goes to the seller less its fee share, the rest back to the buyer (docs/decisions.md §6). */
 export async function approveDisputeAmount(db: Db, client: ClientRow, disputeId: string, buyerId: string, now: Date, baseUrl: string) {
   return runDisputeAction(db, {
     client,

@@ -13,7 +13,7 @@ type KeyRow = typeof apiKeys.$inferSelect;
 /** Expired keys stay listed (and answered as expired rather than unknown) this long. */
 const EXPIRED_KEPT_MS = 30 * 86_400_000;
 
-/** A new secret key for a client: the key itself, to be shown once, and its row, which holds only its hash (decisions §2). */
+/** A new secret key for a client: the key itself, to be shown once, and its row, which holds only its hash (docs/decisions.md §2). */
 export async function issueSecretKey(db: DbOrTx, client: { id: string; mode: 'test' | 'live' }, now: Date): Promise<{ secretKey: string; row: KeyRow }> {
   const secretKey = `sk_${client.mode}_${randomBytes(24).toString('base64url')}`;
   const [row] = await db
@@ -35,7 +35,7 @@ function keyRecord(row: KeyRow, now: Date) {
 }
 
 /**
- * Rolls the client's secret key (decisions §14, as Stripe's roll): a new key, and every key that works
+ * Rolls the client's secret key (docs/decisions.md §14, as Stripe's roll): a new key, and every key that works
  * now works only until `expires_in_hours` from now (0: not at all), so after a leak one roll leaves
  * only the new key. Every server stops accepting a revoked key once this commits (client-cache.ts).
  */

@@ -11,7 +11,7 @@ import { runDisputeAction } from './run-dispute-action';
 import { assertSellerShareInRange, sellerShareKobo } from './seller-share';
 
 /**
- * The buyer's counter-offer in mediation (decisions §13): the amount it is prepared to pay, in the range the
+ * The buyer's counter-offer in mediation (docs/decisions.md §13): the amount it is prepared to pay, in the range the
  * seller's proposals have. It answers the seller's standing proposal (REJECTED, with the buyer's reason) or
  * replaces the buyer's own earlier offer (SUPERSEDED); both sides' offers stay in the proposal history.
  */
@@ -41,7 +41,7 @@ export async function counterOffer(db: Db, client: ClientRow, disputeId: string,
   });
 }
 
-/** The seller accepts the buyer's offer: settled exactly as an approved amount (decisions §6, §13). */
+/** The seller accepts the buyer's offer: settled exactly as an approved amount (docs/decisions.md §6, §13). */
 export async function acceptCounterOffer(db: Db, client: ClientRow, disputeId: string, sellerId: string, now: Date, baseUrl: string) {
   return runDisputeAction(db, {
     client,

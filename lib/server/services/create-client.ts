@@ -15,7 +15,7 @@ import { createLedgerAccount } from './post-transfer';
 
 const key = (prefix: string) => `${prefix}_${randomBytes(24).toString('base64url')}`;
 
-/** The secret key is returned once; only its hash is kept (decisions §2). */
+/** The secret key is returned once; only its hash is kept (docs/decisions.md §2). */
 export async function createClient(db: Db, body: CreateClientBody, now: Date) {
   return db.transaction(async (tx) => {
     const id = randomUUID();
@@ -32,7 +32,7 @@ export async function createClient(db: Db, body: CreateClientBody, now: Date) {
         name: body.name,
         mode: body.mode,
         publicKey: key(`pk_${body.mode}`),
-        // Sandbox clients are KYC-complete; a live client completes KYC with the operator first (decisions §2).
+        // Sandbox clients are KYC-complete; a live client completes KYC with the operator first (docs/decisions.md §2).
         isKycCompleted: body.mode === 'test',
         feeBasisPoints: DEFAULT_FEE_POLICY.basisPoints,
         feeCapKobo: DEFAULT_FEE_POLICY.capKobo,

@@ -79,7 +79,7 @@ export async function finishDisputeStep(
 
 /**
  * Every way a dispute ends moves the escrow the same way: `paidToSeller` to the seller less its fee
- * share, the fee to the platform, the rest to the buyer (decisions §6). Cancelling is paying 0. The
+ * share, the fee to the platform, the rest to the buyer (docs/decisions.md §6). Cancelling is paying 0. The
  * transfer and the milestone's resolution are written now, in one statement, after its accounts are locked.
  */
 export async function settleDisputedMilestone(

@@ -22,7 +22,7 @@ import { lockTransactionOfMilestone } from './transaction-lock';
 
 type Actor = { role: 'buyer' | 'seller'; id: string };
 
-/** Either party ends mediation early; evidence submission runs 3 business days from now (decisions §6). */
+/** Either party ends mediation early; evidence submission runs 3 business days from now (docs/decisions.md §6). */
 export async function escalateDispute(db: Db, client: ClientRow, disputeId: string, actor: Actor, now: Date, baseUrl: string) {
   return runDisputeAction(db, {
     client,
@@ -41,7 +41,7 @@ export async function escalateDispute(db: Db, client: ClientRow, disputeId: stri
   });
 }
 
-/** Either party, once each, pushes the evidence window's end 2 business days later (decisions §13). */
+/** Either party, once each, pushes the evidence window's end 2 business days later (docs/decisions.md §13). */
 export async function extendEvidenceWindow(db: Db, client: ClientRow, disputeId: string, body: ExtendEvidenceBody, now: Date, baseUrl: string) {
   return runDisputeAction(db, {
     client,
@@ -89,7 +89,7 @@ export async function submitEvidence(db: Db, client: ClientRow, disputeId: strin
   });
 }
 
-/** The seller withdraws: everything held goes back to the buyer (decisions §6). */
+/** The seller withdraws: everything held goes back to the buyer (docs/decisions.md §6). */
 export async function cancelDispute(db: Db, client: ClientRow, disputeId: string, body: { seller_id: string; cancellation_agreement_details: string }, now: Date, baseUrl: string) {
   return runDisputeAction(db, {
     client,

@@ -4,7 +4,7 @@ import type { Db } from '../db/client';
 import { queryRows } from '../db/rows';
 
 /**
- * The operator's audit of decisions §4: every transfer balances, the whole ledger sums to zero, every
+ * The operator's audit of docs/decisions.md §4: every transfer balances, the whole ledger sums to zero, every
  * cached balance equals the sum of its entries, no wallet, escrow or payouts-in-flight account is below
  * zero, and each client's payouts in flight are its PENDING and PROCESSING payouts.
  */
@@ -17,7 +17,7 @@ export async function ledgerIntegrity(db: Db) {
       group by a.id, a.kind, a.balance_kobo
       having a.balance_kobo <> coalesce(sum(e.amount_kobo), 0)`);
   const negative = await queryRows<{ id: string }>(db, sql`select id, kind, balance_kobo from ledger_accounts where kind in ('wallet', 'escrow', 'payouts_in_flight') and balance_kobo < 0`);
-  // Money on its way out is exactly the payouts still on their way (decisions §11).
+  // Money on its way out is exactly the payouts still on their way (docs/decisions.md §11).
   const inFlight = await queryRows<{ id: string }>(db, sql`
       select c.id from clients c join ledger_accounts a on a.id = c.payouts_account_id
       where a.balance_kobo <> coalesce((select sum(p.amount_kobo) from payouts p where p.client_id = c.id and p.status in ('PENDING', 'PROCESSING')), 0)`);

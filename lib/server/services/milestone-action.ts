@@ -58,7 +58,7 @@ const EVENT_OF: Record<MilestoneAction, EventType> = {
 };
 
 /**
- * The transaction's status and current milestone follow from its milestones (decisions §5: never
+ * The transaction's status and current milestone follow from its milestones (docs/decisions.md §5: never
  * stale): its columns as they stand once the milestones are as given.
  */
 function progressOf(milestonesNow: MilestoneWithEscrow[], now: Date) {

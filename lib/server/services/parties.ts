@@ -6,7 +6,7 @@ import { AppError } from '../app-error';
 
 export type PartyRow = typeof parties.$inferSelect;
 
-/** Request bodies may name a party by its party id or by its user id (decisions §5). */
+/** Request bodies may name a party by its party id or by its user id (docs/decisions.md §5). */
 export async function findParty(db: DbOrTx, clientId: string, partyOrUserId: string): Promise<PartyRow | undefined> {
   const [party] = await db
     .select()

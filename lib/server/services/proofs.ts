@@ -24,7 +24,7 @@ function parsedUrl(url: string): URL | undefined {
 
 /**
  * Proofs are https URLs of the integrator's own storage, or this client's stored files as this service's
- * URLs (decisions §8): http or https, on the host this request reached (the port is not compared, so URLs
+ * URLs (docs/decisions.md §8): http or https, on the host this request reached (the port is not compared, so URLs
  * stored before a restart on another port stay valid). Nothing else is a proof: no other scheme (a
  * `javascript:` URL would run in the dashboard of whoever opens it), no plain-http URL elsewhere.
  */

@@ -14,7 +14,7 @@ import { runTransactionAction, type TransactionActor } from './transaction-actio
 
 /**
  * `POST /v1/transactions/{id}/ratings`: once the transaction is COMPLETED, each party rates the other once
- * (decisions §13). The rating, the rated user's running sum and count, the transaction's has_*_rated flag,
+ * (docs/decisions.md §13). The rating, the rated user's running sum and count, the transaction's has_*_rated flag,
  * a log line and the event are one statement.
  */
 export async function rateTransaction(

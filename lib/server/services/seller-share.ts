@@ -11,7 +11,7 @@ export function sellerShareKobo(naira: number, field: string): number {
   return parsed.kobo;
 }
 
-/** Refuses a seller's share above what the disputed milestone can pay (decisions §6). */
+/** Refuses a seller's share above what the disputed milestone can pay (docs/decisions.md §6). */
 export function assertSellerShareInRange(graph: TransactionGraph, milestoneId: string, kobo: number, field: string): void {
   const max = maxDisputeAmountKobo(graph, milestoneId);
   if (kobo <= max) return;

@@ -13,7 +13,7 @@ export function testClock(client: ClientRow, wallNow: Date) {
 }
 
 /**
- * Moves a sandbox client's time forward (decisions §10) and settles, before answering, every deadline
+ * Moves a sandbox client's time forward (docs/decisions.md §10) and settles, before answering, every deadline
  * that lapses on the way, so the integrator sees each lapse happen in the response's aftermath.
  */
 export async function advanceTestClock(db: Db, client: ClientRow, body: { seconds?: number; days?: number }) {
@@ -34,7 +34,7 @@ export async function advanceTestClock(db: Db, client: ClientRow, body: { second
     // Every server answers with the new clock once this commits.
     await announceClientChange(tx, client.id);
     const { acted: settled } = await runDueDeadlines(tx, { wallNow, clientId: client.id, wait: true });
-    // Sandbox payouts are paid on this clock too (decisions §11), those the lapses just started included.
+    // Sandbox payouts are paid on this clock too (docs/decisions.md §11), those the lapses just started included.
     const paid = await settleSandboxPayouts(tx, { wallNow, clientId: client.id });
     return { updated: moved, settled, paid };
   });

@@ -37,7 +37,7 @@ export async function lockMilestoneAndAccounts(
   ]);
   if (!locked) throw notFound('Milestone', milestoneId);
   // A deadline that has passed has already acted, whether or not the runner got there first
-  // (decisions §5, §6): the request is judged against the state after the lapse.
+  // (docs/decisions.md §5, §6): the request is judged against the state after the lapse.
   const lapses = lapsesDue(current, locked.transaction, now);
   if (lapses.length === 0) return { graph: { ...locked, milestones: current.milestones }, balances };
   // lockAccountsOfMilestone locks nothing when a deadline has passed, so a lapse's transfer takes its

@@ -19,7 +19,7 @@ function userName(first: string): string {
   return `${base}_${randomBytes(4).toString('hex')}`;
 }
 
-/** User, wallet, organisation and party in one database transaction (decisions §3). */
+/** User, wallet, organisation and party in one database transaction (docs/decisions.md §3). */
 export async function createUser(db: Db, client: ClientRow, body: CreateUserBody, now: Date) {
   if (!client.isKycCompleted) {
     throw new AppError('KYC_INCOMPLETE', 'Your account has not completed KYC, so it cannot create users yet.');

@@ -28,7 +28,7 @@ export async function getWallet(db: Db, client: ClientRow, userId: string) {
   return { ...walletRecord(wallet, balanceKobo), user_id: userId };
 }
 
-/** Sandbox money in (decisions §5): test keys only; live money comes from a payment provider. */
+/** Sandbox money in (docs/decisions.md §5): test keys only; live money comes from a payment provider. */
 export async function fundWallet(db: Db, client: ClientRow, body: { user_id: string; amount: number }, now: Date) {
   if (client.mode !== 'test') {
     throw new AppError('LIVE_MODE_FORBIDDEN', 'Sandbox funding works only with test keys; live wallets are funded through the payment provider.');

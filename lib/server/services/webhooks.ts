@@ -57,7 +57,7 @@ function deliveryRecord(row: DeliveryRow, event: Pick<EventRow, 'type' | 'transa
   };
 }
 
-/** Another client's endpoint is as unknown as one that does not exist (decisions §1). */
+/** Another client's endpoint is as unknown as one that does not exist (docs/decisions.md §1). */
 async function findEndpoint(db: DbOrTx, clientId: string, id: string, lock = false): Promise<EndpointRow> {
   const query = db.select().from(webhookEndpoints).where(and(eq(webhookEndpoints.clientId, clientId), eq(webhookEndpoints.id, id)));
   const [row] = lock ? await query.for('update') : await query;

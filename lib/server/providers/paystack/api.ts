@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ProviderError } from '../provider';
 
 /**
- * A small client over Paystack's REST API (decisions §12), written from Paystack's API reference:
+ * A small client over Paystack's REST API (docs/decisions.md §12), written from Paystack's API reference:
  *   GET  /bank/resolve              https://paystack.com/docs/api/verification/#resolve-account
  *   POST /transferrecipient         https://paystack.com/docs/api/transfer-recipient/#create
  *   POST /transfer                  https://paystack.com/docs/api/transfer/#initiate

@@ -1,6 +1,6 @@
 /**
  * The Paystack adapter against the Paystack-compatible server of e2e/support/fake-paystack.ts, over
- * loopback HTTP (decisions §12). Each test names the reference endpoint and fields it relies on.
+ * loopback HTTP (docs/decisions.md §12). Each test names the reference endpoint and fields it relies on.
  */
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';

@@ -1,7 +1,7 @@
 import 'server-only';
 
 /**
- * Our payout references are `PO_` and [A-Z0-9] (decisions §11). Paystack wants a transfer reference as "a
+ * Our payout references are `PO_` and [A-Z0-9] (docs/decisions.md §11). Paystack wants a transfer reference as "a
  * lowercase alphanumeric string with only -,_ symbols allowed" (POST /transfer, `reference`:
  * https://paystack.com/docs/api/transfer/#initiate) and keeps it lowercased: its bulk-transfer example
  * sends `ACV_2627…` and answers `acv_2627…`. So we send the lowercase form, which is one-to-one on our

@@ -664,6 +664,7 @@ export function placeholderStaged(op: Operation, proofBase = 'http://localhost')
 
 const UUID_PATTERN = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
 const namesIds = (req: Req) => new RegExp(UUID_PATTERN.source).test(JSON.stringify([req.path, req.query, req.body]));
+
 /**
  * The files the operations' suites are split over, by tag, so that they run side by side; `accounts` takes every tag the
  * others do not name. bad-input.test.ts checks each operation is in exactly one.
@@ -675,6 +676,7 @@ export const BAD_INPUT_PARTS = {
 } as const satisfies Record<string, readonly Tag[] | 'every other tag'>;
 export type BadInputPart = keyof typeof BAD_INPUT_PARTS;
 
+/** The bad-input file an operation's suites are in. */
 export function partOf(op: Operation): BadInputPart {
   const named = Object.entries(BAD_INPUT_PARTS).find(([, tags]) => Array.isArray(tags) && (tags as readonly Tag[]).includes(op.tag));
   return (named?.[0] as BadInputPart | undefined) ?? 'accounts';

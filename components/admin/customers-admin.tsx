@@ -37,11 +37,11 @@ const COLUMNS: Column<CustomersView['customers'][number]>[] = [
 
 export function CustomersAdmin({ initial }: { initial: CustomersView }) {
   const filters = useListFilters();
-  const { page, setPage, filtered } = filters;
+  const { setPage, filtered } = filters;
   const query = useLiveQuery({
     queryKey: ['customers', filters.query],
     queryFn: () => fetchJson<CustomersView>(`/data/customers?${filters.query}`),
-    initialData: page === 1 && !filtered ? initial : undefined,
+    initialData: filters.asServed ? initial : undefined,
     keepPrevious: true,
   });
   return (

@@ -10,7 +10,8 @@ const amountError = (value: string) => (value.trim() === '' || NAIRA.test(value.
 /**
  * The page, status, customer, text, created-day and amount filters a list of the marketplace's records is
  * filtered by; any change of filter goes back to page 1. `query` is the data route's query string for them,
- * `filterQuery` the same without the page (the CSV download takes every page). The search waits for a
+ * `filterQuery` the same without the page (the CSV download takes every page), `asServed` whether they are still the
+ * page's own (page 1, the URL's status). The search waits for a
  * pause in typing; an amount that is not naira is left out (its field says why) rather than sent.
  */
 export function useListFilters(initial: { status?: string } = {}) {
@@ -54,6 +55,9 @@ export function useListFilters(initial: { status?: string } = {}) {
     amountMin,
     amountMax,
     filtered: Object.keys(params).length > 0,
+    // Page 1 under the filters the page was served with: the server-rendered first page is this query's answer. Given as
+    // another query's data, it would be shown as that filter's answer until the next poll.
+    asServed: page === 1 && new URLSearchParams(params).toString() === new URLSearchParams(initial.status ? { status: initial.status } : {}).toString(),
     query: new URLSearchParams({ page: String(page), ...params }).toString(),
     filterQuery: new URLSearchParams(params).toString(),
     setStatus: changes(setStatus),

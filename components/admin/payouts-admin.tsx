@@ -155,11 +155,11 @@ function SandboxOutcome({ payout, outcome }: { payout: PayoutRow; outcome: Outco
 /** Every payout of the marketplace, newest first, by status and customer; the sandbox's helpers in test mode. */
 export function PayoutsAdmin({ initial, customers, testMode }: { initial: PayoutsView; customers: Array<{ id: string; name: string }>; testMode: boolean }) {
   const filters = useListFilters();
-  const { page, setPage, filtered } = filters;
+  const { setPage, filtered } = filters;
   const query = useLiveQuery({
     queryKey: ['payouts', 'all', filters.query],
     queryFn: () => fetchJson<PayoutsView>(`/data/payouts?${filters.query}`),
-    initialData: page === 1 && !filtered ? initial : undefined,
+    initialData: filters.asServed ? initial : undefined,
     keepPrevious: true,
     refetchInterval: payoutPolling,
   });

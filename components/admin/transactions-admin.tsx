@@ -35,13 +35,11 @@ const COLUMNS: Column<TransactionList['transactions'][number]>[] = [
 
 export function TransactionsAdmin({ initial, customers, status }: { initial: TransactionList; customers: Array<{ id: string; name: string }>; status?: string }) {
   const filters = useListFilters({ status });
-  const { page, setPage, filtered } = filters;
+  const { setPage, filtered } = filters;
   const query = useLiveQuery({
     queryKey: ['admin-transactions', filters.query],
     queryFn: () => fetchJson<TransactionList>(`/data/admin-transactions?${filters.query}`),
-    // The server's first page is the one asked for in the URL (?status=), until any filter changes: given as the
-    // data of a filtered query, it would be shown as that filter's answer until the next poll.
-    initialData: page === 1 && filters.filterQuery === new URLSearchParams(status ? { status } : {}).toString() ? initial : undefined,
+    initialData: filters.asServed ? initial : undefined,
     keepPrevious: true,
   });
   return (

@@ -45,7 +45,8 @@ async function runChain(secretKey: string, chain: Chain, index: number, outcomes
       outcomes.push(res.status);
       if (res.status !== 200) throw new Error(`${step.method} ${step.route} → ${res.status} ${JSON.stringify(res.body)}`);
     } catch (error) {
-      if (error instanceof TypeError) return; // connection refused or reset: the server was killed
+      // Connection refused or reset, or a body cut short: the server was killed under this request.
+      if (error instanceof TypeError || server.process.killed) return;
       throw error;
     }
   }

@@ -23,7 +23,7 @@ export default defineConfig({
   fullyParallel: false,
   forbidOnly: !!process.env.CI,
   retries: 0,
-  // A slow hour of this shared machine doubles every step (a sign-in's fill has taken 3 s): a test's budget allows for it.
+  // A test's budget allows for a shared 2-core machine running every step at half speed.
   timeout: 180_000,
   expect: { timeout: 15_000 },
   reporter: [['list']],

@@ -5,11 +5,9 @@ const SERVE = path.resolve(__dirname, '../serve.ts');
 const LOAD_TYPESCRIPT = path.resolve(__dirname, 'load-typescript.mjs');
 
 /**
- * V8's allocation-site pretenuring allocates straight into the old generation from sites whose objects
- * have survived young collections at a high rate. The first cluster worker, which alone answers the
- * server's first requests, kept doing so for sites whose objects later die young: its young collections
- * took far longer than the other worker's, and read latency at half of peak followed them (the bench
- * report of issue #6 has the figures). Cluster workers inherit it with the rest of the primary's flags.
+ * V8's allocation-site pretenuring kept putting short-lived objects of the first cluster worker straight
+ * into the old generation, lengthening its collections and the read tail behind them (bench/README.md,
+ * "What keeps the tail short"). Cluster workers inherit it with the rest of the primary's flags.
  */
 const V8_FLAGS = ['--no-allocation-site-pretenuring'];
 

@@ -6,7 +6,7 @@
 import { closedLoop, HttpDriver, openLoop, summarize, type LatencySummary, type Recorder } from './load';
 import { watchKernelPauses } from './kernel-pauses';
 import { samplePeakRss } from './memory';
-import type { PhaseResult } from './report';
+import type { PhaseResult } from './result-types';
 import type { Operation } from './scenarios';
 
 export function phase(name: string, concurrency: number | null, ratePerSecond: number | null, recorder: Recorder, seconds: number, peakRssBytes: number, operations: string[]): PhaseResult {

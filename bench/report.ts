@@ -1,65 +1,8 @@
 /** The benchmark's result, its targets (issue #6) and its Markdown table. */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { DeadlineStormResult } from './deadline-storm';
-import type { WebhookStormResult } from './webhook-storm';
-import type { HostSlowdowns } from './host-slowdowns';
-import type { KernelPauses } from './kernel-pauses';
-import type { LatencySummary } from './load';
 import { median } from './median';
-import type { SizeResult, TwoSizesResult } from './two-sizes';
-
-export type PhaseResult = {
-  name: string;
-  concurrency: number | null;
-  ratePerSecond: number | null;
-  seconds: number;
-  operationsPerSecond: number;
-  /** Lifecycles (or reads) completed per second: the last operation's count. */
-  completedPerSecond: number;
-  all: LatencySummary;
-  latency: Record<string, LatencySummary>;
-  errors: number;
-  firstErrors: string[];
-  peakRssMb: number;
-  /** The server's table-maintenance rounds that ended during the phase: ms per table (lib/server/db/table-maintenance.ts). */
-  vacuumed?: Record<string, number>;
-  /** The kernel memory monitor's bursts during an open loop (bench/kernel-pauses.ts), where the machine has one. */
-  kernelPauses?: KernelPauses;
-  /** Where the figure is the median of alternating rounds (bench/two-sizes.ts): each round's op/s (closed) or p99 (open). */
-  rounds?: number[];
-};
-
-/** GET milestone on the server and on the bare one at one rate, in alternating rounds: each round's p99. */
-export type SameRate = { rate: number; appP99: number[]; bareP99: number[] };
-
-/** One round of the paired throughput measurement (c=32): each figure taken right beside its ceiling. */
-export type PairedRound = { getMilestone: number; bareGetMilestone: number; lifecycle: number; pgbenchTps: number; errors: number };
-
-export type DatabaseResult = {
-  phases: PhaseResult[];
-  halfPeak: PhaseResult[];
-  bare: PhaseResult[];
-  /** The bare server at half of its own peak: the lowest read p99 this machine gives an open loop. */
-  bareHalfPeak?: PhaseResult;
-  sameRate?: SameRate;
-  emptyRoute?: PhaseResult;
-  paired?: PairedRound[];
-};
-
-export type BenchResult = {
-  date: string;
-  quick: boolean;
-  machine: { cpus: number; cpuModel: string; memoryGb: number; node: string; damonSampleMs?: number[]; hostSlowdowns?: HostSlowdowns };
-  settings: Record<string, unknown>;
-  pgbench: { tps: number; clients: number; scale: number; seconds: number } | null;
-  databases: { postgres?: DatabaseResult; pglite?: DatabaseResult };
-  dashboard: { firstLoadJs: Array<{ route: string; gzipKb: number; rawKb: number }>; lcp: { lcpMs: number[]; medianMs: number; milestones: number; logLines: number } | null };
-  /** On PostgreSQL (issue #28). */
-  storms?: { deadlines?: DeadlineStormResult; webhooks?: WebhookStormResult };
-  /** The same measurements at two sizes of database (issue #28, bench/two-sizes.ts). */
-  sizes?: { postgres?: TwoSizesResult; pglite?: TwoSizesResult };
-};
+import type { BenchResult, DatabaseResult, PairedRound, PhaseResult, SizeResult, TwoSizesResult } from './result-types';
 
 type Target = { target: string; measured: string; met: boolean };
 

@@ -25,9 +25,9 @@ import { damonThreads } from './kernel-pauses';
 import { measureClosed, measureOpen, type Target } from './measure';
 import type { DeadlineStormResult } from './deadline-storm';
 import type { WebhookStormResult } from './webhook-storm';
-import type { TwoSizesResult } from './two-sizes';
+import type { BenchResult, PairedRound, PhaseResult, SameRate, TwoSizesResult } from './result-types';
 import { measureHostSlowdowns } from './host-slowdowns';
-import { recordFullRun, renderMarkdown, type BenchResult, type PairedRound, type PhaseResult, type SameRate } from './report';
+import { recordFullRun, renderMarkdown } from './report';
 import { LIFECYCLES, prepareDataset, READS, type Dataset, type Operation } from './scenarios';
 
 const ROOT = path.resolve(__dirname, '..');

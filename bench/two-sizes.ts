@@ -45,27 +45,9 @@ import { HttpDriver } from './load';
 import { medianOf } from './median';
 import { measureClosed, measureOpen, type Target } from './measure';
 import { samplePeakRssByProcess, treeRssBytes } from './memory';
-import type { PhaseResult } from './report';
+import type { PhaseResult, SizeResult, TwoSizesResult } from './result-types';
 import { LARGE_DATA_READS, LIFECYCLES, preparePairs, READS, twentyMilestoneTransaction, type LargeDataset, type Operation } from './scenarios';
 import { onGeneratedDatabase, startStormServer } from './storm-harness';
-
-export type SizeResult = {
-  /** The big client's transactions. */
-  transactions: number;
-  generation: { seconds: number; databaseBytes: number; auditSeconds: number; auditBalanced: boolean; ledgerEntries: number };
-  /** Each operation in a closed loop at c=32. */
-  closed: PhaseResult[];
-  /** Each operation in an open loop at half of its closed loop's throughput. */
-  halfPeak: PhaseResult[];
-  /** The server's resident memory once started, before any request, and its peak over every phase. */
-  startRssMb: number;
-  peakRssMb: number;
-  /** Each of the server's processes' own peak over the rounds, in MB, by what it is. */
-  peakRssByProcessMb?: Record<string, number>;
-  lcp: Lcp | null;
-};
-
-export type TwoSizesResult = { database: 'postgres' | 'pglite'; sizes: SizeResult[] };
 
 const CONCURRENCY = 32;
 /** The big client's first buyer: the generator gives each buyer the same number of deals, so its history is as long at either size. */

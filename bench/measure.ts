@@ -1,10 +1,9 @@
 /**
  * One measured phase against a server: a closed loop at a fixed concurrency (throughput) or an open loop
- * at a fixed rate (latency), with the server's peak memory, its table maintenance and the kernel's pauses
- * meanwhile. Shared by the main run (bench/run.ts) and the two-size phase (bench/two-sizes.ts).
+ * at a fixed rate (latency), with the server's peak memory and its table maintenance meanwhile. Shared by
+ * the main run (bench/run.ts) and the two-size phase (bench/two-sizes.ts).
  */
 import { closedLoop, HttpDriver, openLoop, summarize, type LatencySummary, type Recorder } from './load';
-import { watchKernelPauses } from './kernel-pauses';
 import { samplePeakRss } from './memory';
 import type { PhaseResult } from './result-types';
 import type { Operation } from './scenarios';
@@ -78,16 +77,13 @@ export async function measureOpen(target: Target, name: string, operations: stri
   // 1% of the window that the p99 reads.
   const warm = await openLoop(ratePerSecond, warmMs, (index, at, rec) => make(index)(api, rec, at));
   const stopSampling = samplePeakRss(target.pid);
-  const kernelPausesSinceStart = watchKernelPauses();
   const { recorder, seconds } = await openLoop(ratePerSecond, ms, (index, at, rec) => make(index)(api, rec, at));
   const result = phase(name, null, ratePerSecond, recorder, seconds, stopSampling(), operations);
   result.vacuumed = vacuumsSinceStart();
-  result.kernelPauses = kernelPausesSinceStart();
   // Its latencies are left out, never its errors.
   result.errors += warm.recorder.errorCount();
   result.firstErrors = [...warm.recorder.firstErrors, ...result.firstErrors].slice(0, 5);
   api.close();
-  const pauses = result.kernelPauses ? `  kdamond ${result.kernelPauses.bursts} bursts, max ${result.kernelPauses.maxBurstMs} ms` : '';
-  console.log(`  ${name.padEnd(20)} @${ratePerSecond.toFixed(1)}/s  p50 ${result.all.p50} p95 ${result.all.p95} p99 ${result.all.p99} ms  errors ${result.errors}${pauses}${result.vacuumed ? `  vacuumed ${JSON.stringify(result.vacuumed)}` : ''}`);
+  console.log(`  ${name.padEnd(20)} @${ratePerSecond.toFixed(1)}/s  p50 ${result.all.p50} p95 ${result.all.p95} p99 ${result.all.p99} ms  errors ${result.errors}${result.vacuumed ? `  vacuumed ${JSON.stringify(result.vacuumed)}` : ''}`);
   return result;
 }

@@ -191,12 +191,11 @@ function row(cells: Array<string | number>) {
 
 export function renderMarkdown(r: BenchResult): string {
   const lines: string[] = [];
-  const damon = r.machine.damonSampleMs?.length ? ` The kernel runs DAMON's memory monitor (kdamond), sampling every ${r.machine.damonSampleMs.join(', ')} ms; its bursts are counted in the half-of-peak table (bench/kernel-pauses.ts says why).` : '';
-  const host = r.machine.hostSlowdowns;
-  const slowdowns = host
-    ? ` The idle machine's own slow spells (bench/host-slowdowns.ts, a busy loop per core for ${host.seconds} s): ${pct1(host.slowShare)} of ${host.windowMs} ms windows did under 60% of the median work (${pct(host.offCpuShare)} of those with the thread off its CPU), in ${host.spells} spells, the longest ${host.longestSpellMs} ms, the slowest at ${pct(host.slowestPace)} pace.`
+  const spells = r.machine.slowSpells;
+  const slowSpells = spells
+    ? ` The idle machine's own slow spells (bench/slow-spells.ts, a busy loop per core for ${spells.seconds} s): ${pct1(spells.slowShare)} of ${spells.windowMs} ms windows did under 60% of the median work.`
     : '';
-  lines.push(`Benchmark of ${r.date.slice(0, 16).replace('T', ' ')} UTC${r.quick ? ' (quick: short phases, not for comparison)' : ''}: ${r.machine.cpus} × ${r.machine.cpuModel}, ${r.machine.memoryGb} GiB, Node ${r.machine.node}; load driven from a separate process over keep-alive HTTP.${damon}${slowdowns}`);
+  lines.push(`Benchmark of ${r.date.slice(0, 16).replace('T', ' ')} UTC${r.quick ? ' (quick: short phases, not for comparison)' : ''}: ${r.machine.cpus} × ${r.machine.cpuModel}, ${r.machine.memoryGb} GiB, Node ${r.machine.node}; load driven from a separate process over keep-alive HTTP.${slowSpells}`);
   lines.push('');
   lines.push(r.sizes ? '**Targets (issues #6 and #28)**' : '**Targets (issue #6)**');
   lines.push('');
@@ -243,15 +242,14 @@ export function renderMarkdown(r: BenchResult): string {
     lines.push('');
     lines.push('At half of peak throughput (open loop, latency from each request’s scheduled start):');
     lines.push('');
-    lines.push(row(['operation', 'rate/s', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', 'slowest step (p99)', 'server VACUUM in it', 'kdamond bursts (longest)']));
-    lines.push(row(['---', '---:', '---:', '---:', '---:', '---:', '---', '---', '---']));
+    lines.push(row(['operation', 'rate/s', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', 'slowest step (p99)', 'server VACUUM in it']));
+    lines.push(row(['---', '---:', '---:', '---:', '---:', '---:', '---', '---']));
     for (const p of openLoops(db)) {
       const slowest = Object.entries(p.latency).sort((a, b) => b[1].p99 - a[1].p99)[0];
       const vacuumed = Object.entries(p.vacuumed ?? {}).map(([table, ms]) => `${table} ${ms} ms`).join(', ');
-      const pauses = p.kernelPauses ? `${p.kernelPauses.bursts} (${p.kernelPauses.maxBurstMs} ms CPU)` : '';
       // The bare server has no table maintenance of its own.
       const ceiling = p === db.bareHalfPeak;
-      lines.push(row([ceiling ? `${p.name} (ceiling)` : p.name, (p.ratePerSecond ?? 0).toFixed(1), p.all.p50, p.all.p95, p.all.p99, p.errors, slowest ? `${slowest[0]} ${slowest[1].p99} ms` : '', ceiling ? '' : vacuumed || 'none', pauses]));
+      lines.push(row([ceiling ? `${p.name} (ceiling)` : p.name, (p.ratePerSecond ?? 0).toFixed(1), p.all.p50, p.all.p95, p.all.p99, p.errors, slowest ? `${slowest[0]} ${slowest[1].p99} ms` : '', ceiling ? '' : vacuumed || 'none']));
     }
     if (db.sameRate) {
       const { rate, appP99, bareP99 } = db.sameRate;

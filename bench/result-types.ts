@@ -4,9 +4,8 @@
  */
 import type { Lcp } from './dashboard-lcp';
 import type { DeadlineStormResult } from './deadline-storm';
-import type { HostSlowdowns } from './host-slowdowns';
-import type { KernelPauses } from './kernel-pauses';
 import type { LatencySummary } from './load';
+import type { SlowSpells } from './slow-spells';
 import type { WebhookStormResult } from './webhook-storm';
 
 export type PhaseResult = {
@@ -24,8 +23,6 @@ export type PhaseResult = {
   peakRssMb: number;
   /** The server's table-maintenance rounds that ended during the phase: ms per table (lib/server/db/table-maintenance.ts). */
   vacuumed?: Record<string, number>;
-  /** The kernel memory monitor's bursts during an open loop (bench/kernel-pauses.ts), where the machine has one. */
-  kernelPauses?: KernelPauses;
   /** Where the figure is the median of alternating rounds (bench/two-sizes.ts): each round's op/s (closed) or p99 (open). */
   rounds?: number[];
 };
@@ -50,7 +47,7 @@ export type DatabaseResult = {
 export type BenchResult = {
   date: string;
   quick: boolean;
-  machine: { cpus: number; cpuModel: string; memoryGb: number; node: string; damonSampleMs?: number[]; hostSlowdowns?: HostSlowdowns };
+  machine: { cpus: number; cpuModel: string; memoryGb: number; node: string; slowSpells?: SlowSpells };
   settings: Record<string, unknown>;
   pgbench: { tps: number; clients: number; scale: number; seconds: number } | null;
   databases: { postgres?: DatabaseResult; pglite?: DatabaseResult };

@@ -1,14 +1,12 @@
 /**
- * `npm run bench`: the production build driven over HTTP from this process, on PostgreSQL and on PGlite,
- * beside this machine's ceilings (pgbench, a bare node:http + pg server), and the dashboard's weight and
- * LCP. A full run (no --quick, no --only) writes its report to bench/results/latest.md and a line to
- * bench/results/history.md; every run writes its raw figures to bench/raw/<date>.json and, unless full, its report to
- * bench/raw/<date>.md (bench/raw is ignored by git).
+ * Usage: npm run bench -- [--quick] [--only=postgres|pglite] [--no-dashboard] [--no-storms] [--no-sizes] [--sizes=10000,1000000]
  *
- * Flags: --quick (short phases and small sizes, for trying the harness), --only=postgres|pglite, --no-dashboard,
- * --no-storms, --no-sizes (skips the two-size phase, bench/two-sizes.ts), --sizes=10000,1000000 (its two sizes on
- * PostgreSQL; PGlite gets a tenth of each).
- * DATABASE for the PostgreSQL runs: BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres.
+ * The production build driven over HTTP from this process, on PostgreSQL and on PGlite, beside this
+ * machine's ceilings (pgbench, a bare node:http + pg server), the storms, the two-size phase and the
+ * dashboard's weight and LCP; bench/README.md says what each phase measures and what the flags skip.
+ * A full run (no --quick, no --only) writes bench/results/latest.md and a line of bench/results/history.md;
+ * every run writes its raw figures to bench/raw/<date>.json and, unless full, its report to bench/raw/<date>.md.
+ * PostgreSQL: BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -21,17 +19,17 @@ import { firstLoadJs } from './bundle-size';
 import { pgbenchTps, preparePgbench, startBareServer, type Pgbench } from './ceilings';
 import { CHROMIUM_PATH, INSTALL_COMMAND } from '../scripts/browser-check';
 import { transactionPageLcp } from './dashboard-lcp';
-import { damonThreads } from './kernel-pauses';
 import { measureClosed, measureOpen, type Target } from './measure';
 import type { DeadlineStormResult } from './deadline-storm';
 import type { WebhookStormResult } from './webhook-storm';
 import type { BenchResult, PairedRound, PhaseResult, SameRate, TwoSizesResult } from './result-types';
-import { measureHostSlowdowns } from './host-slowdowns';
 import { recordFullRun, renderMarkdown } from './report';
 import { LIFECYCLES, prepareDataset, READS, type Dataset, type Operation } from './scenarios';
+import { measureSlowSpells } from './slow-spells';
 
 const ROOT = path.resolve(__dirname, '..');
 const getMilestone = READS['GET milestone']!;
+const USAGE = 'Usage: npm run bench -- [--quick] [--only=postgres|pglite] [--no-dashboard] [--no-storms] [--no-sizes] [--sizes=10000,1000000]';
 const args = new Set(process.argv.slice(2));
 const QUICK = args.has('--quick');
 const ONLY = [...args].find((a) => a.startsWith('--only='))?.slice('--only='.length);
@@ -46,8 +44,8 @@ const WARM_MS = QUICK ? 5000 : 30_000;
 const POOL_SIZE = 10;
 const PAIRED_ROUNDS = 3;
 const SAME_RATE_ROUNDS = QUICK ? 1 : 3;
-/** Seconds of busy loops on the idle machine before the run (bench/host-slowdowns.ts). */
-const HOST_PROBE_SECONDS = QUICK ? 3 : 10;
+/** Seconds of busy loops on the idle machine before the run (bench/slow-spells.ts). */
+const SLOW_SPELL_SECONDS = QUICK ? 3 : 10;
 const PAIRED_MS = QUICK ? 2000 : 5000;
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -242,7 +240,19 @@ function webhookStorm(): WebhookStormResult {
   return result;
 }
 
+/** The arguments that are none of the flags above: a mistyped flag stops the run rather than being ignored by it. */
+function unknownFlags(): string[] {
+  const plain = ['--quick', '--no-dashboard', '--no-storms', '--no-sizes'];
+  return [...args].filter((a) => !plain.includes(a) && !/^--only=(postgres|pglite)$/.test(a) && !/^--sizes=\d+,\d+$/.test(a));
+}
+
 async function main() {
+  if (args.has('--help')) {
+    console.log(USAGE);
+    return;
+  }
+  const unknown = unknownFlags();
+  if (unknown.length > 0) throw new Error(`Not a flag of the bench: ${unknown.join(' ')}\n${USAGE}`);
   const startedAt = new Date();
   // The dashboard phase comes last: a missing browser must stop the run before its minutes of load, not after.
   if (!args.has('--no-dashboard') && !fs.existsSync(CHROMIUM_PATH)) {
@@ -250,13 +260,13 @@ async function main() {
   }
   await ensureBuild();
   const firstLoad = firstLoadJs(ROOT);
-  console.log(`The machine's own slow spells (${HOST_PROBE_SECONDS} s of busy loops, nothing else of ours running)…`);
-  const hostSlowdowns = await measureHostSlowdowns(HOST_PROBE_SECONDS);
-  console.log(`  ${JSON.stringify(hostSlowdowns)}`);
+  console.log(`The machine's own slow spells (${SLOW_SPELL_SECONDS} s of busy loops, nothing else of ours running)…`);
+  const slowSpells = await measureSlowSpells(SLOW_SPELL_SECONDS);
+  console.log(`  ${JSON.stringify(slowSpells)}`);
   const result: BenchResult = {
     date: startedAt.toISOString(),
     quick: QUICK,
-    machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? '', memoryGb: Math.round(os.totalmem() / 2 ** 30), node: process.version, damonSampleMs: damonThreads().sampleMs, hostSlowdowns },
+    machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? '', memoryGb: Math.round(os.totalmem() / 2 ** 30), node: process.version, slowSpells },
     settings: { sizes: SIZES, concurrency: CONCURRENCY, warmUpSeconds: WARM_MS / 1000, pairedSeconds: PAIRED_MS / 1000, readSeconds: READ_MS / 1000, lifecycleSeconds: LIFECYCLE_MS / 1000, halfPeakSeconds: HALF_PEAK_MS / 1000, poolSize: POOL_SIZE, stormReadsPerSecond: STORM_READS_PER_SECOND },
     pgbench: null,
     databases: {},

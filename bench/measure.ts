@@ -71,10 +71,8 @@ export async function measureClosed(target: Target, name: string, operations: st
 export async function measureOpen(target: Target, name: string, operations: string[], ratePerSecond: number, ms: number, make: (index: number) => Operation, warmMs: number) {
   const api = new HttpDriver(target.baseUrl, target.key, 256);
   const vacuumsSinceStart = watchVacuums(target);
-  // The phase's sockets are opened at its rate before it is measured: a driver starting cold opened one
-  // connection per request in flight, each handed by the cluster's primary to a worker, and its first
-  // half second (92 of 148 GET milestone requests at 300/s over 40 ms, up to 175 ms) was alone more than the
-  // 1% of the window that the p99 reads.
+  // The phase's sockets are opened at its rate before it is measured: a cold driver opens a connection per
+  // request in flight, and those slow first requests alone could be the 1% the p99 reads (bench/README.md, "Why these choices").
   const warm = await openLoop(ratePerSecond, warmMs, (index, at, rec) => make(index)(api, rec, at));
   const stopSampling = samplePeakRss(target.pid);
   const { recorder, seconds } = await openLoop(ratePerSecond, ms, (index, at, rec) => make(index)(api, rec, at));

@@ -1,4 +1,4 @@
-/** The benchmark's result, its targets (issue #6) and its Markdown table. */
+/** The benchmark's targets, its Markdown report and its record (bench/results). */
 import fs from 'node:fs';
 import path from 'node:path';
 import { median } from './median';
@@ -10,7 +10,7 @@ const LIFECYCLE = 'escrow lifecycle';
 const READ_OPS = ['GET milestone', 'list users page', 'list transactions'];
 const pct = (x: number) => `${(x * 100).toFixed(0)}%`;
 const pct1 = (x: number) => `${(x * 100).toFixed(1)}%`;
-/** Issue #6 asked for 20%; issue #28 raised it. */
+/** The lifecycle target: operations per second at c=32 as a share of pgbench's TPS. */
 const LIFECYCLE_SHARE_OF_PGBENCH = 0.25;
 const at = (db: DatabaseResult | undefined, name: string, c: number) => db?.phases.find((p) => p.name === name && p.concurrency === c);
 /** The open loops at half of peak: the server's, then the bare server's. */
@@ -91,7 +91,7 @@ export function targets(r: BenchResult): Target[] {
 const databaseName = (name: string) => (name === 'postgres' ? 'PostgreSQL' : 'PGlite');
 const count = (n: number) => n.toLocaleString('en');
 const ratio = (big: number, small: number) => (small > 0 ? big / small : Number.POSITIVE_INFINITY);
-/** Issue #28's limits for the big size against the small one, measured in the same run. */
+/** The limits for the big size against the small one, measured in the same run. */
 const SIZE_LIMITS = { throughput: 0.8, p99: 1.25, memory: 1.2 };
 
 /** Each operation at the smallest and the biggest size: throughput at c=32, p99 at half of peak, and the ratios. */

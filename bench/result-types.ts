@@ -52,9 +52,9 @@ export type BenchResult = {
   pgbench: { tps: number; clients: number; scale: number; seconds: number } | null;
   databases: { postgres?: DatabaseResult; pglite?: DatabaseResult };
   dashboard: { firstLoadJs: Array<{ route: string; gzipKb: number; rawKb: number }>; lcp: { lcpMs: number[]; medianMs: number; milestones: number; logLines: number } | null };
-  /** On PostgreSQL (issue #28). */
+  /** On PostgreSQL only. */
   storms?: { deadlines?: DeadlineStormResult; webhooks?: WebhookStormResult };
-  /** The same measurements at two sizes of database (issue #28, bench/two-sizes.ts). */
+  /** The same measurements at two sizes of database (bench/two-sizes.ts). */
   sizes?: { postgres?: TwoSizesResult; pglite?: TwoSizesResult };
 };
 

@@ -39,7 +39,7 @@ const LIFECYCLE_MS = QUICK ? 2500 : 10_000;
 const HALF_PEAK_MS = QUICK ? 2000 : 8000;
 const REPEAK_MS = QUICK ? 1000 : 4000;
 const OPEN_WARM_MS = QUICK ? 1000 : 2000;
-/** Until the JIT has settled: a fresh server's GET milestone went from 233 to 430 req/s over its first 20 s here. */
+/** Until the JIT has settled, so that the figures are a warmed-up server's (bench/README.md, "Why these choices"). */
 const WARM_MS = QUICK ? 5000 : 30_000;
 const POOL_SIZE = 10;
 const PAIRED_ROUNDS = 3;
@@ -75,8 +75,7 @@ async function benchDatabase(database: 'postgres' | 'pglite') {
 
     // Latency at half of each operation's peak throughput, as an open loop. The peak is measured again
     // just before, in the state the server is in then: the write phases have grown the tables since the
-    // first measurement (and PostgreSQL may run without autovacuum), and half of a peak from the start of
-    // the run was 65% of what GET milestone sustained by then.
+    // first measurement, so the first peak overstates what the server sustains by now (bench/README.md, "Why these choices").
     const halfPeak: PhaseResult[] = [];
     const peakNow = async (name: string, operations: string[], make: (worker: number) => Operation) => {
       let best = 0;
@@ -151,10 +150,10 @@ async function measureSameRate(target: Target, bareTarget: Target, rate: number,
 }
 
 /**
- * The two throughput targets are ratios to a ceiling, and this machine's speed drifts by up to half
- * over minutes (the bare server did 947 req/s in one run and 460 in a later one). So each ratio is also
- * measured in alternating rounds, each figure beside its ceiling: GET milestone next to the bare
- * server's, lifecycle operations next to a pgbench run, all at c=32 (pgbench: its 8 clients).
+ * The two throughput targets are ratios to a ceiling, and the machine's speed drifts over minutes
+ * (bench/README.md, "Why these choices"), so each ratio is measured in alternating rounds, each figure
+ * beside its ceiling: GET milestone next to the bare server's, lifecycle operations next to a pgbench
+ * run, all at c=32 (pgbench: its 8 clients).
  */
 async function measurePaired(target: Target, bareTarget: Target, pgbench: Pgbench, data: Dataset): Promise<PairedRound[]> {
   const lifecycle = LIFECYCLES['escrow lifecycle']!;
@@ -184,9 +183,9 @@ async function benchDashboard() {
   }
 }
 
-/** Deadlines waiting on one client when its clock moves past them all (issue #28); a twentieth with --quick. */
+/** Deadlines waiting on one client when its clock moves past them all; a twentieth with --quick. */
 const STORM_DEADLINES = QUICK ? 5000 : 100_000;
-/** Events waiting for one client's webhook receiver when it comes back (issue #28); a twentieth with --quick. */
+/** Events waiting for one client's webhook receiver when it comes back; a twentieth with --quick. */
 const STORM_EVENTS = QUICK ? 5000 : 100_000;
 /** GET milestone's rate beside a storm, and before it for the quiet figure. */
 const STORM_READS_PER_SECOND = 50;

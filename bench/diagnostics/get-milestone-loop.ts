@@ -17,7 +17,7 @@ const flag = (name: string, fallback: number) => Number(process.argv.find((a) =>
 const ROUNDS = flag('rounds', 3);
 const SECONDS = flag('seconds', 15);
 const CONCURRENCY = flag('concurrency', 32);
-/** Until the JIT has settled (bench/run.ts's WARM_MS says why). */
+/** Until the JIT has settled (bench/README.md, "Why these choices"). */
 const WARM_MS = 20_000;
 
 const CLOCK_TICKS_PER_SECOND = 100;

@@ -24,7 +24,7 @@ const ROUNDS = Number(process.argv[2] ?? 5);
 const ROUND_MS = 5000;
 const WARM_MS = 20_000;
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-/** Issue #28's lifecycle target: operations per second at c=32 as a share of pgbench's TPS. */
+/** The bench's lifecycle target (bench/report.ts): operations per second at c=32 as a share of pgbench's TPS. */
 const TARGET_SHARE = 0.25;
 const CORES = os.availableParallelism();
 

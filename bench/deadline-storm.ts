@@ -1,5 +1,5 @@
 /**
- * The deadline storm (issue #28): a client with thousands of running deadlines moves its test clock past
+ * The deadline storm: a client with thousands of running deadlines moves its test clock past
  * all of them at once. Measures how fast the server settles the lapses (the request's own batch, then the
  * background runner), that none acts twice, and the API's latency meanwhile against its quiet value.
  *
@@ -74,8 +74,8 @@ export async function deadlineStorm(opts: { transactions: number; ratePerSecond:
         const advanceMs = performance.now() - started;
         const advanced = (await advance.json()) as { data?: { settled?: number } };
         if (advance.status !== 200) throw new Error(`advance → ${advance.status} ${JSON.stringify(advanced)}`);
-        // Once a second: the check is the runner's own scan, which passes over every row the storm has
-        // settled so far (until a vacuum), and five times a second it took a quarter of a core from the storm.
+        // Once a second: the check is the runner's own scan, which passes over every row the storm has settled
+        // so far (until a vacuum), and checked more often it would take a core's share from the storm it measures.
         const settledAt = await whenDone(async () => (await dueCount(db, 0, 1)) === 0, opts.timeoutMs ?? 600_000, 1000);
         return { advanceMs, settledInRequest: advanced.data?.settled ?? 0, seconds: settledAt === null ? null : (settledAt - started) / 1000 };
       });

@@ -1,6 +1,6 @@
 /**
- * Fills a fresh, migrated database with a benchmark's worth of escrow history in set-based SQL (issue
- * #28): one big client and many small ones, each with its buyers and sellers, transactions of two
+ * Fills a fresh, migrated database with a benchmark's worth of escrow history in set-based SQL:
+ * one big client and many small ones, each with its buyers and sellers, transactions of two
  * milestones in every state (bench/dataset-states.ts), the ledger that moved their money, events with
  * per-transaction sequences, webhook deliveries, the buyers' inspection emails and log lines, written as
  * the services write them.

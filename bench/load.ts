@@ -30,8 +30,8 @@ export class HttpDriver {
   }
 
   /**
-   * Sends a request; the answer's body is parsed only when `parse` says so. A page of 20 transactions is
-   * 61 kB of JSON: parsing it cost this process 1.5 ms a request, CPU the server it measures then lacked.
+   * Sends a request; the answer's body is parsed only when `parse` says so, since parsing takes CPU from the
+   * server being measured on the same machine (bench/README.md, "Why these choices").
    */
   private send(method: string, path: string, body: unknown, parse: boolean): Promise<Reply | number> {
     const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));

@@ -1,12 +1,11 @@
 /**
  * One measured phase against a server: a closed loop at a fixed concurrency (throughput) or an open loop
- * at a fixed rate (latency), with the server's peak memory, its table maintenance and the kernel's pauses
- * meanwhile. Shared by the main run (bench/run.ts) and the two-size phase (bench/two-sizes.ts).
+ * at a fixed rate (latency), with the server's peak memory and its table maintenance meanwhile. Shared by
+ * the main run (bench/run.ts) and the two-size phase (bench/two-sizes.ts).
  */
 import { closedLoop, HttpDriver, openLoop, summarize, type LatencySummary, type Recorder } from './load';
-import { watchKernelPauses } from './kernel-pauses';
 import { samplePeakRss } from './memory';
-import type { PhaseResult } from './report';
+import type { PhaseResult } from './result-types';
 import type { Operation } from './scenarios';
 
 export function phase(name: string, concurrency: number | null, ratePerSecond: number | null, recorder: Recorder, seconds: number, peakRssBytes: number, operations: string[]): PhaseResult {
@@ -72,22 +71,17 @@ export async function measureClosed(target: Target, name: string, operations: st
 export async function measureOpen(target: Target, name: string, operations: string[], ratePerSecond: number, ms: number, make: (index: number) => Operation, warmMs: number) {
   const api = new HttpDriver(target.baseUrl, target.key, 256);
   const vacuumsSinceStart = watchVacuums(target);
-  // The phase's sockets are opened at its rate before it is measured: a driver starting cold opened one
-  // connection per request in flight, each handed by the cluster's primary to a worker, and its first
-  // half second (92 of 148 GET milestone requests at 300/s over 40 ms, up to 175 ms) was alone more than the
-  // 1% of the window that the p99 reads.
+  // The phase's sockets are opened at its rate before it is measured: a cold driver opens a connection per
+  // request in flight, and those slow first requests alone could be the 1% the p99 reads (bench/README.md, "Why these choices").
   const warm = await openLoop(ratePerSecond, warmMs, (index, at, rec) => make(index)(api, rec, at));
   const stopSampling = samplePeakRss(target.pid);
-  const kernelPausesSinceStart = watchKernelPauses();
   const { recorder, seconds } = await openLoop(ratePerSecond, ms, (index, at, rec) => make(index)(api, rec, at));
   const result = phase(name, null, ratePerSecond, recorder, seconds, stopSampling(), operations);
   result.vacuumed = vacuumsSinceStart();
-  result.kernelPauses = kernelPausesSinceStart();
   // Its latencies are left out, never its errors.
   result.errors += warm.recorder.errorCount();
   result.firstErrors = [...warm.recorder.firstErrors, ...result.firstErrors].slice(0, 5);
   api.close();
-  const pauses = result.kernelPauses ? `  kdamond ${result.kernelPauses.bursts} bursts, max ${result.kernelPauses.maxBurstMs} ms` : '';
-  console.log(`  ${name.padEnd(20)} @${ratePerSecond.toFixed(1)}/s  p50 ${result.all.p50} p95 ${result.all.p95} p99 ${result.all.p99} ms  errors ${result.errors}${pauses}${result.vacuumed ? `  vacuumed ${JSON.stringify(result.vacuumed)}` : ''}`);
+  console.log(`  ${name.padEnd(20)} @${ratePerSecond.toFixed(1)}/s  p50 ${result.all.p50} p95 ${result.all.p95} p99 ${result.all.p99} ms  errors ${result.errors}${result.vacuumed ? `  vacuumed ${JSON.stringify(result.vacuumed)}` : ''}`);
   return result;
 }

@@ -1,65 +1,8 @@
-/** The benchmark's result, its targets (issue #6) and its Markdown table. */
+/** The benchmark's targets, its Markdown report and its record (bench/results). */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { DeadlineStormResult } from './deadline-storm';
-import type { WebhookStormResult } from './webhook-storm';
-import type { HostSlowdowns } from './host-slowdowns';
-import type { KernelPauses } from './kernel-pauses';
-import type { LatencySummary } from './load';
 import { median } from './median';
-import type { SizeResult, TwoSizesResult } from './two-sizes';
-
-export type PhaseResult = {
-  name: string;
-  concurrency: number | null;
-  ratePerSecond: number | null;
-  seconds: number;
-  operationsPerSecond: number;
-  /** Lifecycles (or reads) completed per second: the last operation's count. */
-  completedPerSecond: number;
-  all: LatencySummary;
-  latency: Record<string, LatencySummary>;
-  errors: number;
-  firstErrors: string[];
-  peakRssMb: number;
-  /** The server's table-maintenance rounds that ended during the phase: ms per table (lib/server/db/table-maintenance.ts). */
-  vacuumed?: Record<string, number>;
-  /** The kernel memory monitor's bursts during an open loop (bench/kernel-pauses.ts), where the machine has one. */
-  kernelPauses?: KernelPauses;
-  /** Where the figure is the median of alternating rounds (bench/two-sizes.ts): each round's op/s (closed) or p99 (open). */
-  rounds?: number[];
-};
-
-/** GET milestone on the server and on the bare one at one rate, in alternating rounds: each round's p99. */
-export type SameRate = { rate: number; appP99: number[]; bareP99: number[] };
-
-/** One round of the paired throughput measurement (c=32): each figure taken right beside its ceiling. */
-export type PairedRound = { getMilestone: number; bareGetMilestone: number; lifecycle: number; pgbenchTps: number; errors: number };
-
-export type DatabaseResult = {
-  phases: PhaseResult[];
-  halfPeak: PhaseResult[];
-  bare: PhaseResult[];
-  /** The bare server at half of its own peak: the lowest read p99 this machine gives an open loop. */
-  bareHalfPeak?: PhaseResult;
-  sameRate?: SameRate;
-  emptyRoute?: PhaseResult;
-  paired?: PairedRound[];
-};
-
-export type BenchResult = {
-  date: string;
-  quick: boolean;
-  machine: { cpus: number; cpuModel: string; memoryGb: number; node: string; damonSampleMs?: number[]; hostSlowdowns?: HostSlowdowns };
-  settings: Record<string, unknown>;
-  pgbench: { tps: number; clients: number; scale: number; seconds: number } | null;
-  databases: { postgres?: DatabaseResult; pglite?: DatabaseResult };
-  dashboard: { firstLoadJs: Array<{ route: string; gzipKb: number; rawKb: number }>; lcp: { lcpMs: number[]; medianMs: number; milestones: number; logLines: number } | null };
-  /** On PostgreSQL (issue #28). */
-  storms?: { deadlines?: DeadlineStormResult; webhooks?: WebhookStormResult };
-  /** The same measurements at two sizes of database (issue #28, bench/two-sizes.ts). */
-  sizes?: { postgres?: TwoSizesResult; pglite?: TwoSizesResult };
-};
+import type { BenchResult, DatabaseResult, PairedRound, PhaseResult, SizeResult, TwoSizesResult } from './result-types';
 
 type Target = { target: string; measured: string; met: boolean };
 
@@ -67,7 +10,7 @@ const LIFECYCLE = 'escrow lifecycle';
 const READ_OPS = ['GET milestone', 'list users page', 'list transactions'];
 const pct = (x: number) => `${(x * 100).toFixed(0)}%`;
 const pct1 = (x: number) => `${(x * 100).toFixed(1)}%`;
-/** Issue #6 asked for 20%; issue #28 raised it. */
+/** The lifecycle target: operations per second at c=32 as a share of pgbench's TPS. */
 const LIFECYCLE_SHARE_OF_PGBENCH = 0.25;
 const at = (db: DatabaseResult | undefined, name: string, c: number) => db?.phases.find((p) => p.name === name && p.concurrency === c);
 /** The open loops at half of peak: the server's, then the bare server's. */
@@ -148,7 +91,7 @@ export function targets(r: BenchResult): Target[] {
 const databaseName = (name: string) => (name === 'postgres' ? 'PostgreSQL' : 'PGlite');
 const count = (n: number) => n.toLocaleString('en');
 const ratio = (big: number, small: number) => (small > 0 ? big / small : Number.POSITIVE_INFINITY);
-/** Issue #28's limits for the big size against the small one, measured in the same run. */
+/** The limits for the big size against the small one, measured in the same run. */
 const SIZE_LIMITS = { throughput: 0.8, p99: 1.25, memory: 1.2 };
 
 /** Each operation at the smallest and the biggest size: throughput at c=32, p99 at half of peak, and the ratios. */
@@ -248,12 +191,11 @@ function row(cells: Array<string | number>) {
 
 export function renderMarkdown(r: BenchResult): string {
   const lines: string[] = [];
-  const damon = r.machine.damonSampleMs?.length ? ` The kernel runs DAMON's memory monitor (kdamond), sampling every ${r.machine.damonSampleMs.join(', ')} ms; its bursts are counted in the half-of-peak table (bench/kernel-pauses.ts says why).` : '';
-  const host = r.machine.hostSlowdowns;
-  const slowdowns = host
-    ? ` The idle machine's own slow spells (bench/host-slowdowns.ts, a busy loop per core for ${host.seconds} s): ${pct1(host.slowShare)} of ${host.windowMs} ms windows did under 60% of the median work (${pct(host.offCpuShare)} of those with the thread off its CPU), in ${host.spells} spells, the longest ${host.longestSpellMs} ms, the slowest at ${pct(host.slowestPace)} pace.`
+  const spells = r.machine.slowSpells;
+  const slowSpells = spells
+    ? ` The idle machine's own slow spells (bench/slow-spells.ts, a busy loop per core for ${spells.seconds} s): ${pct1(spells.slowShare)} of ${spells.windowMs} ms windows did under 60% of the median work.`
     : '';
-  lines.push(`Benchmark of ${r.date.slice(0, 16).replace('T', ' ')} UTC${r.quick ? ' (quick: short phases, not for comparison)' : ''}: ${r.machine.cpus} × ${r.machine.cpuModel}, ${r.machine.memoryGb} GiB, Node ${r.machine.node}; load driven from a separate process over keep-alive HTTP.${damon}${slowdowns}`);
+  lines.push(`Benchmark of ${r.date.slice(0, 16).replace('T', ' ')} UTC${r.quick ? ' (quick: short phases, not for comparison)' : ''}: ${r.machine.cpus} × ${r.machine.cpuModel}, ${r.machine.memoryGb} GiB, Node ${r.machine.node}; load driven from a separate process over keep-alive HTTP.${slowSpells}`);
   lines.push('');
   lines.push(r.sizes ? '**Targets (issues #6 and #28)**' : '**Targets (issue #6)**');
   lines.push('');
@@ -300,15 +242,14 @@ export function renderMarkdown(r: BenchResult): string {
     lines.push('');
     lines.push('At half of peak throughput (open loop, latency from each request’s scheduled start):');
     lines.push('');
-    lines.push(row(['operation', 'rate/s', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', 'slowest step (p99)', 'server VACUUM in it', 'kdamond bursts (longest)']));
-    lines.push(row(['---', '---:', '---:', '---:', '---:', '---:', '---', '---', '---']));
+    lines.push(row(['operation', 'rate/s', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', 'slowest step (p99)', 'server VACUUM in it']));
+    lines.push(row(['---', '---:', '---:', '---:', '---:', '---:', '---', '---']));
     for (const p of openLoops(db)) {
       const slowest = Object.entries(p.latency).sort((a, b) => b[1].p99 - a[1].p99)[0];
       const vacuumed = Object.entries(p.vacuumed ?? {}).map(([table, ms]) => `${table} ${ms} ms`).join(', ');
-      const pauses = p.kernelPauses ? `${p.kernelPauses.bursts} (${p.kernelPauses.maxBurstMs} ms CPU)` : '';
       // The bare server has no table maintenance of its own.
       const ceiling = p === db.bareHalfPeak;
-      lines.push(row([ceiling ? `${p.name} (ceiling)` : p.name, (p.ratePerSecond ?? 0).toFixed(1), p.all.p50, p.all.p95, p.all.p99, p.errors, slowest ? `${slowest[0]} ${slowest[1].p99} ms` : '', ceiling ? '' : vacuumed || 'none', pauses]));
+      lines.push(row([ceiling ? `${p.name} (ceiling)` : p.name, (p.ratePerSecond ?? 0).toFixed(1), p.all.p50, p.all.p95, p.all.p99, p.errors, slowest ? `${slowest[0]} ${slowest[1].p99} ms` : '', ceiling ? '' : vacuumed || 'none']));
     }
     if (db.sameRate) {
       const { rate, appP99, bareP99 } = db.sameRate;

@@ -1,14 +1,12 @@
 /**
- * `npm run bench`: the production build driven over HTTP from this process, on PostgreSQL and on PGlite,
- * beside this machine's ceilings (pgbench, a bare node:http + pg server), and the dashboard's weight and
- * LCP. A full run (no --quick, no --only) writes its report to bench/results/latest.md and a line to
- * bench/results/history.md; every run writes its raw figures to bench/raw/<date>.json and, unless full, its report to
- * bench/raw/<date>.md (bench/raw is ignored by git).
+ * Usage: npm run bench -- [--quick] [--only=postgres|pglite] [--no-dashboard] [--no-storms] [--no-sizes] [--sizes=10000,1000000]
  *
- * Flags: --quick (short phases and small sizes, for trying the harness), --only=postgres|pglite, --no-dashboard,
- * --no-storms, --no-sizes (skips the two-size phase, bench/two-sizes.ts), --sizes=10000,1000000 (its two sizes on
- * PostgreSQL; PGlite gets a tenth of each).
- * DATABASE for the PostgreSQL runs: BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres.
+ * The production build driven over HTTP from this process, on PostgreSQL and on PGlite, beside this
+ * machine's ceilings (pgbench, a bare node:http + pg server), the storms, the two-size phase and the
+ * dashboard's weight and LCP; bench/README.md says what each phase measures and what the flags skip.
+ * A full run (no --quick, no --only) writes bench/results/latest.md and a line of bench/results/history.md;
+ * every run writes its raw figures to bench/raw/<date>.json and, unless full, its report to bench/raw/<date>.md.
+ * PostgreSQL: BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -21,17 +19,17 @@ import { firstLoadJs } from './bundle-size';
 import { pgbenchTps, preparePgbench, startBareServer, type Pgbench } from './ceilings';
 import { CHROMIUM_PATH, INSTALL_COMMAND } from '../scripts/browser-check';
 import { transactionPageLcp } from './dashboard-lcp';
-import { damonThreads } from './kernel-pauses';
 import { measureClosed, measureOpen, type Target } from './measure';
 import type { DeadlineStormResult } from './deadline-storm';
 import type { WebhookStormResult } from './webhook-storm';
-import type { TwoSizesResult } from './two-sizes';
-import { measureHostSlowdowns } from './host-slowdowns';
-import { recordFullRun, renderMarkdown, type BenchResult, type PairedRound, type PhaseResult, type SameRate } from './report';
+import type { BenchResult, PairedRound, PhaseResult, SameRate, TwoSizesResult } from './result-types';
+import { recordFullRun, renderMarkdown } from './report';
 import { LIFECYCLES, prepareDataset, READS, type Dataset, type Operation } from './scenarios';
+import { measureSlowSpells } from './slow-spells';
 
 const ROOT = path.resolve(__dirname, '..');
 const getMilestone = READS['GET milestone']!;
+const USAGE = 'Usage: npm run bench -- [--quick] [--only=postgres|pglite] [--no-dashboard] [--no-storms] [--no-sizes] [--sizes=10000,1000000]';
 const args = new Set(process.argv.slice(2));
 const QUICK = args.has('--quick');
 const ONLY = [...args].find((a) => a.startsWith('--only='))?.slice('--only='.length);
@@ -41,13 +39,13 @@ const LIFECYCLE_MS = QUICK ? 2500 : 10_000;
 const HALF_PEAK_MS = QUICK ? 2000 : 8000;
 const REPEAK_MS = QUICK ? 1000 : 4000;
 const OPEN_WARM_MS = QUICK ? 1000 : 2000;
-/** Until the JIT has settled: a fresh server's GET milestone went from 233 to 430 req/s over its first 20 s here. */
+/** Until the JIT has settled, so that the figures are a warmed-up server's (bench/README.md, "Why these choices"). */
 const WARM_MS = QUICK ? 5000 : 30_000;
 const POOL_SIZE = 10;
 const PAIRED_ROUNDS = 3;
 const SAME_RATE_ROUNDS = QUICK ? 1 : 3;
-/** Seconds of busy loops on the idle machine before the run (bench/host-slowdowns.ts). */
-const HOST_PROBE_SECONDS = QUICK ? 3 : 10;
+/** Seconds of busy loops on the idle machine before the run (bench/slow-spells.ts). */
+const SLOW_SPELL_SECONDS = QUICK ? 3 : 10;
 const PAIRED_MS = QUICK ? 2000 : 5000;
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -77,8 +75,7 @@ async function benchDatabase(database: 'postgres' | 'pglite') {
 
     // Latency at half of each operation's peak throughput, as an open loop. The peak is measured again
     // just before, in the state the server is in then: the write phases have grown the tables since the
-    // first measurement (and PostgreSQL may run without autovacuum), and half of a peak from the start of
-    // the run was 65% of what GET milestone sustained by then.
+    // first measurement, so the first peak overstates what the server sustains by now (bench/README.md, "Why these choices").
     const halfPeak: PhaseResult[] = [];
     const peakNow = async (name: string, operations: string[], make: (worker: number) => Operation) => {
       let best = 0;
@@ -153,10 +150,10 @@ async function measureSameRate(target: Target, bareTarget: Target, rate: number,
 }
 
 /**
- * The two throughput targets are ratios to a ceiling, and this machine's speed drifts by up to half
- * over minutes (the bare server did 947 req/s in one run and 460 in a later one). So each ratio is also
- * measured in alternating rounds, each figure beside its ceiling: GET milestone next to the bare
- * server's, lifecycle operations next to a pgbench run, all at c=32 (pgbench: its 8 clients).
+ * The two throughput targets are ratios to a ceiling, and the machine's speed drifts over minutes
+ * (bench/README.md, "Why these choices"), so each ratio is measured in alternating rounds, each figure
+ * beside its ceiling: GET milestone next to the bare server's, lifecycle operations next to a pgbench
+ * run, all at c=32 (pgbench: its 8 clients).
  */
 async function measurePaired(target: Target, bareTarget: Target, pgbench: Pgbench, data: Dataset): Promise<PairedRound[]> {
   const lifecycle = LIFECYCLES['escrow lifecycle']!;
@@ -186,9 +183,9 @@ async function benchDashboard() {
   }
 }
 
-/** Deadlines waiting on one client when its clock moves past them all (issue #28); a twentieth with --quick. */
+/** Deadlines waiting on one client when its clock moves past them all; a twentieth with --quick. */
 const STORM_DEADLINES = QUICK ? 5000 : 100_000;
-/** Events waiting for one client's webhook receiver when it comes back (issue #28); a twentieth with --quick. */
+/** Events waiting for one client's webhook receiver when it comes back; a twentieth with --quick. */
 const STORM_EVENTS = QUICK ? 5000 : 100_000;
 /** GET milestone's rate beside a storm, and before it for the quiet figure. */
 const STORM_READS_PER_SECOND = 50;
@@ -242,7 +239,19 @@ function webhookStorm(): WebhookStormResult {
   return result;
 }
 
+/** The arguments that are none of the flags above: a mistyped flag stops the run rather than being ignored by it. */
+function unknownFlags(): string[] {
+  const plain = ['--quick', '--no-dashboard', '--no-storms', '--no-sizes'];
+  return [...args].filter((a) => !plain.includes(a) && !/^--only=(postgres|pglite)$/.test(a) && !/^--sizes=\d+,\d+$/.test(a));
+}
+
 async function main() {
+  if (args.has('--help')) {
+    console.log(USAGE);
+    return;
+  }
+  const unknown = unknownFlags();
+  if (unknown.length > 0) throw new Error(`Not a flag of the bench: ${unknown.join(' ')}\n${USAGE}`);
   const startedAt = new Date();
   // The dashboard phase comes last: a missing browser must stop the run before its minutes of load, not after.
   if (!args.has('--no-dashboard') && !fs.existsSync(CHROMIUM_PATH)) {
@@ -250,13 +259,13 @@ async function main() {
   }
   await ensureBuild();
   const firstLoad = firstLoadJs(ROOT);
-  console.log(`The machine's own slow spells (${HOST_PROBE_SECONDS} s of busy loops, nothing else of ours running)…`);
-  const hostSlowdowns = await measureHostSlowdowns(HOST_PROBE_SECONDS);
-  console.log(`  ${JSON.stringify(hostSlowdowns)}`);
+  console.log(`The machine's own slow spells (${SLOW_SPELL_SECONDS} s of busy loops, nothing else of ours running)…`);
+  const slowSpells = await measureSlowSpells(SLOW_SPELL_SECONDS);
+  console.log(`  ${JSON.stringify(slowSpells)}`);
   const result: BenchResult = {
     date: startedAt.toISOString(),
     quick: QUICK,
-    machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? '', memoryGb: Math.round(os.totalmem() / 2 ** 30), node: process.version, damonSampleMs: damonThreads().sampleMs, hostSlowdowns },
+    machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? '', memoryGb: Math.round(os.totalmem() / 2 ** 30), node: process.version, slowSpells },
     settings: { sizes: SIZES, concurrency: CONCURRENCY, warmUpSeconds: WARM_MS / 1000, pairedSeconds: PAIRED_MS / 1000, readSeconds: READ_MS / 1000, lifecycleSeconds: LIFECYCLE_MS / 1000, halfPeakSeconds: HALF_PEAK_MS / 1000, poolSize: POOL_SIZE, stormReadsPerSecond: STORM_READS_PER_SECOND },
     pgbench: null,
     databases: {},

@@ -1,5 +1,5 @@
 /**
- * What the storms (issue #28) share: a fresh PostgreSQL database filled by the benchmark's generator and
+ * What the storms share: a fresh PostgreSQL database filled by the benchmark's generator and
  * dropped afterwards, a server on it, and GET milestone read at a fixed rate before the storm (the quiet
  * figure) and all through it, so the two latencies compare like with like.
  */

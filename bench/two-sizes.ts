@@ -1,5 +1,5 @@
 /**
- * The same measurements at two sizes (issue #28): for each size a fresh database filled by the generator
+ * The same measurements at two sizes: for each size a fresh database filled by the generator
  * (bench/generate-data.ts: one big client with that many transactions, 99 clients with a thousandth of
  * it each), the production server on it, and on the big client the main run's reads, the reads whose cost
  * could grow with its history (LARGE_DATA_READS) and the lifecycles, each in a closed loop at c=32 and in
@@ -10,7 +10,7 @@
  *
  *   npx tsx --conditions=react-server bench/two-sizes.ts --database=postgres --sizes=10000,1000000 --out=result.json [--quick] [--no-lcp] [--rounds=5] [--only='list users page,…']
  *
- * `--only` measures just the named operations (more rounds of one figure without the others' half hour).
+ * `--only` measures just the named operations, for more rounds of one doubtful figure.
  *
  * A process of its own, as the storms are: the generator's ledger audit is the app's (server-only).
  * `npm run bench` runs it once per database (bench/run.ts). PostgreSQL: BENCH_DATABASE_URL, default
@@ -45,27 +45,9 @@ import { HttpDriver } from './load';
 import { medianOf } from './median';
 import { measureClosed, measureOpen, type Target } from './measure';
 import { samplePeakRssByProcess, treeRssBytes } from './memory';
-import type { PhaseResult } from './report';
+import type { PhaseResult, SizeResult, TwoSizesResult } from './result-types';
 import { LARGE_DATA_READS, LIFECYCLES, preparePairs, READS, twentyMilestoneTransaction, type LargeDataset, type Operation } from './scenarios';
 import { onGeneratedDatabase, startStormServer } from './storm-harness';
-
-export type SizeResult = {
-  /** The big client's transactions. */
-  transactions: number;
-  generation: { seconds: number; databaseBytes: number; auditSeconds: number; auditBalanced: boolean; ledgerEntries: number };
-  /** Each operation in a closed loop at c=32. */
-  closed: PhaseResult[];
-  /** Each operation in an open loop at half of its closed loop's throughput. */
-  halfPeak: PhaseResult[];
-  /** The server's resident memory once started, before any request, and its peak over every phase. */
-  startRssMb: number;
-  peakRssMb: number;
-  /** Each of the server's processes' own peak over the rounds, in MB, by what it is. */
-  peakRssByProcessMb?: Record<string, number>;
-  lcp: Lcp | null;
-};
-
-export type TwoSizesResult = { database: 'postgres' | 'pglite'; sizes: SizeResult[] };
 
 const CONCURRENCY = 32;
 /** The big client's first buyer: the generator gives each buyer the same number of deals, so its history is as long at either size. */
@@ -221,8 +203,8 @@ function medianRound(rounds: PhaseResult[], figure: (p: PhaseResult) => number):
 
 /**
  * Each operation on both sizes in alternating rounds (small, big; big, small; small, big …), both servers
- * up throughout: a machine whose speed drifts by a third over the minutes between two sizes measured one
- * after the other (the generator's quarter hour between them) moves both sides of each round alike.
+ * up throughout, so that the machine's drift over minutes moves both sides of each round alike
+ * (bench/README.md, "Why these choices").
  * Each size's figure is its median round: throughput in a closed loop at c=32, then p99 in an open loop
  * at one rate for both, half of the small size's median throughput.
  */
@@ -246,8 +228,8 @@ async function measureAlternately(small: SizeUnderTest, big: SizeUnderTest, timi
     for (let round = 0; round < timing.rounds; round++) {
       for (const s of order(round)) {
         const m = s.measured[i]!;
-        // Both sizes at half of the small one's peak: at half of its own, the size whose rounds ran faster was
-        // also loaded harder, and its p99 said so.
+        // Both sizes at half of the small one's peak: at half of its own, the size whose rounds ran faster
+        // would also be loaded harder, and its p99 would say so rather than its data.
         const rate = small.closed[i]!.operationsPerSecond / 2 / m.steps;
         openRounds.get(s)!.push(await measureOpen(s.target, `${m.name} [${s.size}]`, m.operations, rate, timing.halfPeakMs, m.make, timing.openWarmMs));
       }
@@ -302,7 +284,7 @@ export async function twoSizes(
     ? { rounds: rounds ?? 3, readMs: 1000, lifecycleMs: 1500, halfPeakMs: 1500, openWarmMs: 1000, warmMs: 5000, lcpLoads: 2 }
     : { rounds: rounds ?? 5, readMs: 3000, lifecycleMs: 4000, halfPeakMs: 6000, openWarmMs: 1000, warmMs: 30_000, lcpLoads: 5 };
   if (!withLcp) timing.lcpLoads = 0;
-  // Before the quarter hour of generating, not after it.
+  // Checked before the generating, which takes minutes, not after it.
   const names = [...Object.keys(READS), ...Object.keys(LARGE_DATA_READS), ...Object.keys(LIFECYCLES)];
   const unknown = only?.filter((name) => !names.includes(name)) ?? [];
   if (unknown.length > 0) throw new Error(`--only names no operation: ${unknown.join(', ')} (there are: ${names.join(', ')})`);

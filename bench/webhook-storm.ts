@@ -1,5 +1,5 @@
 /**
- * The webhook storm (issue #28): a client's receiver was away and comes back to find 100,000 events
+ * The webhook storm: a client's receiver was away and comes back to find 100,000 events
  * waiting for it. Measures deliveries per second to a receiver on loopback, that each transaction's
  * events arrive in sequence order, and the API's latency meanwhile against its quiet value.
  *
@@ -90,9 +90,8 @@ export async function webhookStorm(opts: { events: number; ratePerSecond: number
         const oldest = sql`(select id, created_at, transaction_id, sequence from events where client_id = ${client.id}::uuid order by created_at, sequence limit ${opts.events})`;
         await db.execute(deliveriesOf(client.id, oldest));
         const [{ n: total } = { n: 0 }] = (await db.execute(sql`select count(*)::int as n from webhook_deliveries`)) as unknown as Array<{ n: number }>;
-        // The receiver's tally first: counting the pending deliveries reads the whole table, and asked every
-        // 200 ms through the storm it took CPU from the server being measured. Once every event has
-        // arrived, the database says when the last result is recorded.
+        // The receiver's tally first: counting the pending deliveries reads the whole table, CPU the server being
+        // measured would lack. Once every event has arrived, the database says when the last result is recorded.
         const arrived = await whenDone(async () => (await receiver.tally()).received >= total, opts.timeoutMs ?? 600_000);
         const deliveredAt = arrived === null ? null : await whenDone(async () => (await pending()) === 0, opts.timeoutMs ?? 600_000);
         return deliveredAt === null ? null : (deliveredAt - started) / 1000;

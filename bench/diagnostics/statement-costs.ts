@@ -1,22 +1,27 @@
 /**
- * Where a phase's time goes in the database: runs one of the two-size phases against a database already
- * generated (bench/generate-data.ts, kept), with pg_stat_statements reset before it, and prints the
- * statements that took the most time with their calls, mean time and buffers per call. Run it on the
- * 10,000 and the 1,000,000 database to see which statement's cost grows with the data.
+ * Usage: npx tsx --conditions=react-server bench/diagnostics/statement-costs.ts --database-url=postgres://… --client-id=… --key=sk_test_… [--phase='escrow lifecycle'[,'list events deep',…]] [--seconds=20] [--top=25] [--width=400]
  *
- *   npx tsx --conditions=react-server bench/statement-costs.ts --database-url=postgres://…/gen_1m --client-id=… --key=sk_test_… --phase='escrow lifecycle'[,'list events deep',…] [--seconds=20] [--top=25] [--width=400]
- *
- * Needs pg_stat_statements in shared_preload_libraries (the server's setting, not this app's).
+ * Where a phase's time goes in the database: runs phases of the two-size measurement (bench/two-sizes.ts)
+ * against a database bench/generate-data.ts made and kept (it prints the big client's id and key), with
+ * pg_stat_statements reset before each, and prints the statements that took the most time with their
+ * calls, mean time and buffers per call. Run it on two sizes to see which statement's cost grows with the
+ * data. Needs pg_stat_statements in the PostgreSQL server's shared_preload_libraries.
  */
 import postgres from 'postgres';
-import { cliFlags, postgresSession } from './generate-data';
-import { HttpDriver } from './load';
-import { measureClosed, type Target } from './measure';
-import { preparePairs, twentyMilestoneTransaction, type LargeDataset } from './scenarios';
-import { startStormServer } from './storm-harness';
-import { factsOf, measuredOperations } from './two-sizes';
+import { cliFlags, postgresSession } from '../generate-data';
+import { HttpDriver } from '../load';
+import { measureClosed, type Target } from '../measure';
+import { preparePairs, twentyMilestoneTransaction, type LargeDataset } from '../scenarios';
+import { startStormServer } from '../storm-harness';
+import { factsOf, measuredOperations } from '../two-sizes';
+
+const USAGE = 'Usage: npx tsx --conditions=react-server bench/diagnostics/statement-costs.ts --database-url=postgres://… --client-id=… --key=sk_test_… [--phase=\'escrow lifecycle\'[,…]] [--seconds=20] [--top=25] [--width=400]';
 
 async function main() {
+  if (process.argv.includes('--help')) {
+    console.log(USAGE);
+    return;
+  }
   const args = cliFlags();
   const databaseUrl = args.get('database-url')!;
   const phaseName = args.get('phase') ?? 'escrow lifecycle';

@@ -1,27 +1,30 @@
 /**
- * `npx tsx --conditions=react-server bench/lifecycle-share.ts [rounds]`: the lifecycle target alone, for
- * trying a change to the write path without a whole `npm run bench`. Starts the production server on the
- * machine's PostgreSQL (BENCH_DATABASE_URL), warms it on the escrow lifecycle, then alternates rounds of
- * the lifecycle at c=32 with pgbench runs of the same length, as `npm run bench`'s paired rounds do, and
- * prints each round's ratio and the ratio of the sums, and the CPU time the server, PostgreSQL and this
- * process (the load driver) spent per lifecycle operation: on a machine whose speed drifts, the steadier
- * figure to compare two versions by. Beside it, the CPU per operation the target allows: the machine's
- * cores over the lifecycle rate that is 25% of the round's pgbench TPS, everything on the machine included.
- * (PostgreSQL's time is that of all its processes on the machine meanwhile: nothing else should be running.)
+ * Usage: npx tsx --conditions=react-server bench/diagnostics/lifecycle-share.ts [rounds=5]
+ *
+ * The lifecycle target alone, to try a change to the write path without a whole `npm run bench`: the
+ * production server on the machine's PostgreSQL (BENCH_DATABASE_URL), warmed on the escrow lifecycle, then
+ * rounds of the lifecycle at c=32 alternating with pgbench runs of the same length, as the bench's paired
+ * rounds do. Prints each round's ratio and the ratio of the sums, and the CPU time the server, PostgreSQL
+ * and this process (the load driver) spent per lifecycle operation, the steadier figure to compare two
+ * versions by when the machine's speed drifts; beside it, the CPU per operation the target allows (the
+ * machine's cores over 25% of the round's pgbench TPS). PostgreSQL's time is that of all its processes on
+ * the machine meanwhile, so nothing else should be running.
  */
 import os from 'node:os';
-import { ensureBuild } from '../scripts/ensure-build';
-import { startTestServer } from '../e2e/support/test-server';
-import { preparePgbench } from './ceilings';
-import { measureClosed, type Target } from './measure';
-import { machineBusyMs, postgresCpuMs, postgresCpuSince, treeCpuMs } from './memory';
-import { LIFECYCLES, prepareDataset } from './scenarios';
+import { ensureBuild } from '../../scripts/ensure-build';
+import { startTestServer } from '../../e2e/support/test-server';
+import { preparePgbench } from '../ceilings';
+import { measureClosed, type Target } from '../measure';
+import { machineBusyMs, postgresCpuMs, postgresCpuSince, treeCpuMs } from '../memory';
+import { LIFECYCLES, prepareDataset } from '../scenarios';
+
+const USAGE = 'Usage: npx tsx --conditions=react-server bench/diagnostics/lifecycle-share.ts [rounds=5]';
 
 const ROUNDS = Number(process.argv[2] ?? 5);
 const ROUND_MS = 5000;
 const WARM_MS = 20_000;
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-/** Issue #28's lifecycle target: operations per second at c=32 as a share of pgbench's TPS. */
+/** The bench's lifecycle target (bench/report.ts): operations per second at c=32 as a share of pgbench's TPS. */
 const TARGET_SHARE = 0.25;
 const CORES = os.availableParallelism();
 
@@ -35,6 +38,10 @@ const driverCpuMs = () => {
 const allowedMsPerOperation = (pgbenchTps: number) => (CORES * 1000) / (TARGET_SHARE * pgbenchTps);
 
 async function main() {
+  if (process.argv.includes('--help')) {
+    console.log(USAGE);
+    return;
+  }
   if (!Number.isInteger(ROUNDS) || ROUNDS < 1) throw new Error(`rounds must be a positive whole number, not ${process.argv[2]}`);
   ensureBuild();
   process.env.TEST_DATABASE_URL = ADMIN_URL;

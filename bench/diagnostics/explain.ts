@@ -1,21 +1,27 @@
 /**
- * EXPLAIN (ANALYZE, BUFFERS) of one of the app's background queries, built by the app's own code, on a
- * database of any size (issue #28: a plan at 10,000 beside its plan at 1,000,000). Run a few times: the
- * last plan is printed, after the earlier runs warmed the cache.
+ * Usage: npx tsx --conditions=react-server bench/diagnostics/explain.ts --database-url=postgres://… [--query=reminders] [--runs=3] [--set=name:value,…]
  *
- *   npx tsx --conditions=react-server bench/explain.ts --database-url=postgres://…/gen_1m --query=reminders [--runs=3] [--set=name:value,…]
+ * EXPLAIN (ANALYZE, BUFFERS) of one of the app's background queries, built by the app's own code, on a
+ * database of any size (bench/generate-data.ts makes one): run it on two sizes to see whether a plan
+ * changes with the data. The last of `runs` plans is printed, once the earlier runs have warmed the cache.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
-import { dueRemindersQuery } from '../lib/server/email/reminders';
-import { cliFlags } from './generate-data';
+import { dueRemindersQuery } from '../../lib/server/email/reminders';
+import { cliFlags } from '../generate-data';
+
+const USAGE = 'Usage: npx tsx --conditions=react-server bench/diagnostics/explain.ts --database-url=postgres://… [--query=reminders] [--runs=3] [--set=name:value,…]';
 
 const QUERIES: Record<string, (now: Date) => SQL> = {
   reminders: (now) => dueRemindersQuery(now, 200),
 };
 
 async function main() {
+  if (process.argv.includes('--help')) {
+    console.log(USAGE);
+    return;
+  }
   const args = cliFlags();
   const name = args.get('query') ?? 'reminders';
   const build = QUERIES[name];

@@ -1,23 +1,23 @@
 /**
- * A short look at one number: GET /v1/milestones/{id} throughput on PostgreSQL in a closed loop, for
- * comparing two builds of the server (e.g. before and after a change to the per-request work) without
- * the whole `npm run bench`. Prints one line per round, with the CPU time each request cost the server's
- * processes and the PostgreSQL backends serving its database: on a machine shared with other work the
- * throughput moves with that work, the CPU a request costs much less.
+ * Usage: npx tsx bench/diagnostics/get-milestone-loop.ts [--rounds=3] [--seconds=15] [--concurrency=32]
  *
- * Usage: npx tsx bench/get-milestone-loop.ts [--rounds=3] [--seconds=15] [--concurrency=32]
- * DATABASE: BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres.
+ * GET /v1/milestones/{id} throughput on PostgreSQL (BENCH_DATABASE_URL or the machine's) in a closed loop,
+ * to compare two builds of the server without a whole `npm run bench`: one line per round, with the CPU
+ * time each request cost the server's processes and the PostgreSQL backends serving its database, which
+ * moves much less than the throughput on a machine shared with other work.
  */
 import fs from 'node:fs';
-import { onDatabase, startTestServer } from '../e2e/support/test-server';
-import { closedLoop, HttpDriver, summarize } from './load';
-import { prepareDataset, READS } from './scenarios';
+import { onDatabase, startTestServer } from '../../e2e/support/test-server';
+import { closedLoop, HttpDriver, summarize } from '../load';
+import { prepareDataset, READS } from '../scenarios';
+
+const USAGE = 'Usage: npx tsx bench/diagnostics/get-milestone-loop.ts [--rounds=3] [--seconds=15] [--concurrency=32]';
 
 const flag = (name: string, fallback: number) => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
 const ROUNDS = flag('rounds', 3);
 const SECONDS = flag('seconds', 15);
 const CONCURRENCY = flag('concurrency', 32);
-/** Until the JIT has settled (bench/run.ts's WARM_MS says why). */
+/** Until the JIT has settled (bench/README.md, "Why these choices"). */
 const WARM_MS = 20_000;
 
 const CLOCK_TICKS_PER_SECOND = 100;
@@ -51,6 +51,10 @@ async function backendPids(databaseUrl: string): Promise<number[]> {
 }
 
 async function main() {
+  if (process.argv.includes('--help')) {
+    console.log(USAGE);
+    return;
+  }
   process.env.TEST_DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const server = await startTestServer({ env: { ESCROW_DB_POOL_SIZE: '10' } });
   try {

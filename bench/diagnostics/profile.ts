@@ -1,19 +1,21 @@
 /**
- * `npx tsx bench/profile.ts [lifecycle|read] [concurrency] [seconds]`: where the server spends its time on
- * one load. Starts the production server (one worker, on PostgreSQL when BENCH_DATABASE_URL or the
- * machine's is there) with V8's CPU profiler, drives the bench's escrow lifecycle or GET milestone at the
- * given concurrency, stops the server, and prints the functions with the most self time and the count of
- * SQL statements PostgreSQL ran per operation (pg_stat_statements when installed). The .cpuprofile is left
- * under bench/raw for Chrome DevTools.
+ * Usage: npx tsx bench/diagnostics/profile.ts [lifecycle|read] [concurrency=1] [seconds=10]
+ *
+ * Where the server spends its time on one load: starts the production server (one worker, on PostgreSQL:
+ * BENCH_DATABASE_URL or the machine's) under V8's CPU profiler, drives the escrow lifecycle or GET milestone
+ * at the given concurrency, stops the server and prints the functions with the most self time. The
+ * .cpuprofile is left under bench/raw for Chrome DevTools.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { ensureBuild } from '../scripts/ensure-build';
-import { startTestServer } from '../e2e/support/test-server';
-import { closedLoop, HttpDriver } from './load';
-import { LIFECYCLES, prepareDataset, READS } from './scenarios';
+import { ensureBuild } from '../../scripts/ensure-build';
+import { startTestServer } from '../../e2e/support/test-server';
+import { closedLoop, HttpDriver } from '../load';
+import { LIFECYCLES, prepareDataset, READS } from '../scenarios';
 
-const ROOT = path.resolve(__dirname, '..');
+const USAGE = 'Usage: npx tsx bench/diagnostics/profile.ts [lifecycle|read] [concurrency=1] [seconds=10]';
+
+const ROOT = path.resolve(__dirname, '../..');
 const [what = 'lifecycle', concurrencyArg = '1', secondsArg = '10'] = process.argv.slice(2);
 const concurrency = Number(concurrencyArg);
 const seconds = Number(secondsArg);
@@ -38,6 +40,10 @@ function topSelfTime(profile: Profile, limit = 40): string[] {
 }
 
 async function main() {
+  if (process.argv.includes('--help')) {
+    console.log(USAGE);
+    return;
+  }
   ensureBuild();
   process.env.TEST_DATABASE_URL ??= process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const dir = path.join(ROOT, 'bench/raw', `profile-${Date.now()}`);

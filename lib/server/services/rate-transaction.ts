@@ -10,7 +10,7 @@ import { eventWrites } from '../events/record-event';
 import { uuidv7 } from '../ids';
 import { invalidState } from '../app-error';
 import { transactionWithMilestonesRecord, type TransactionGraph } from '../records/transaction-graph';
-import { runTransactionAction, type TransactionActor } from './transaction-action';
+import { runTransactionAction, type TransactionActor } from '../engine/transaction-action';
 
 /**
  * `POST /v1/transactions/{id}/ratings`: once the transaction is COMPLETED, each party rates the other once

@@ -24,7 +24,7 @@ import {
   type TransactionGraph,
   type TransactionRow,
 } from '../records/transaction-graph';
-import { findParty } from './parties';
+import { findParty } from '../engine/parties';
 
 function kobo(value: number, field: string): number {
   const parsed = parseNaira(value);

@@ -16,12 +16,11 @@ import {
   loadMilestonesAndDisputes,
   loadTransactionGraphsWithDisputes,
   loadTransactionGraph,
-  milestoneClockOf,
   readMilestoneWithLogs,
-  transactionClockOf,
   type MilestonesAndDisputes,
   type TransactionRow,
-} from '../records/transaction-graph';
+} from '../records/transaction-graph/queries';
+import { milestoneClockOf, transactionClockOf } from '../records/transaction-graph/domain';
 import { writeOpenedDispute } from './dispute-opening-writes';
 import { finishDisputeStep, settleDisputedMilestone } from './dispute-action';
 import {

@@ -8,7 +8,7 @@ import { disputes, milestones } from '../db/schema';
 import type { EventType } from '../events/record-event';
 import type { ClientRow } from '../db/schema';
 import { disputeWithPartiesRecord, loadEvidence, loadProposals, type DisputeRow } from '../records/disputes';
-import { findMilestone, loadMilestoneLogs, loadMilestonesWithEscrows, type TransactionGraph } from '../records/transaction-graph';
+import { findMilestone, loadMilestoneLogs, loadMilestonesWithEscrows, type TransactionGraph } from '../records/transaction-graph/queries';
 import { writeStep, type ActionEffect, type LogActor } from './milestone-action';
 import { autoPayoutOf } from '../payouts/payouts';
 import { lockLedgerAccounts, transfersWrites } from './post-transfer';

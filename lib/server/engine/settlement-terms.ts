@@ -1,7 +1,7 @@
 import 'server-only';
 import type { CommissionPayer } from '@/lib/escrow/fees';
 import type { SettlementTerms } from '@/lib/escrow/ledger';
-import type { MilestoneWithEscrow } from '../records/transaction-graph';
+import type { MilestoneWithEscrow } from '../records/transaction-graph/queries';
 
 export function settlementTerms(entry: MilestoneWithEscrow): SettlementTerms {
   return {

@@ -3,7 +3,12 @@ import type { Tx } from '../db/client';
 import type { ClientRow } from '../db/schema';
 import { notFound } from '../app-error';
 import { applyLapses, lapsesDue } from './apply-lapses';
-import { loadMilestonesAndDisputesOfMilestone, loadMilestonesWithEscrows, lockTransactionWithParties, type TransactionGraph } from '../records/transaction-graph';
+import {
+  loadMilestonesAndDisputesOfMilestone,
+  loadMilestonesWithEscrows,
+  lockTransactionWithParties,
+  type TransactionGraph,
+} from '../records/transaction-graph/queries';
 import { lockAccountsOfMilestone, type MilestoneAccount } from './post-transfer';
 
 /**

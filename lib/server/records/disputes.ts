@@ -12,7 +12,8 @@ import { clients, disputeEvidence, disputeProposals, disputes, files, ledgerAcco
 import { settlementTerms } from '../engine/settlement-terms';
 import { iso, isoOrNull } from './iso';
 import { partyWithoutOrganisation } from './people';
-import { findMilestone, milestoneLogRecord, milestoneRecord, transactionRecord, type MilestoneLogRow, type TransactionGraph } from './transaction-graph';
+import { findMilestone, type MilestoneLogRow, type TransactionGraph } from './transaction-graph/queries';
+import { milestoneLogRecord, milestoneRecord, transactionRecord } from './transaction-graph/present';
 
 export type DisputeRow = typeof disputes.$inferSelect;
 export type ProposalRow = typeof disputeProposals.$inferSelect;

@@ -8,7 +8,7 @@ import { disputes } from '../db/schema';
 import type { ClientRow } from '../db/schema';
 import { notFound } from '../app-error';
 import { disputePage, disputeWithPartiesRecord, findDispute, loadEvidence, loadProposals } from '../records/disputes';
-import { readMilestoneWithLogs } from '../records/transaction-graph';
+import { readMilestoneWithLogs } from '../records/transaction-graph/queries';
 
 /** File URLs in the record are on `baseUrl`, where the caller reaches this API. */
 export async function loadDisputeWithParties(db: DbOrTx, clientId: string, disputeId: string, baseUrl: string) {

@@ -9,7 +9,7 @@ import type { Db } from '../db/client';
 import { transactionWithLastWrite } from '../db/transaction';
 import type { ClientRow } from '../db/schema';
 import { AppError } from '../app-error';
-import { findMilestone, type TransactionGraph } from '../records/transaction-graph';
+import { findMilestone, type TransactionGraph } from '../records/transaction-graph/queries';
 import { answerPending, extensionMilestoneOf, writeExtensionChange, type ExtensionChange } from '../engine/milestone-extension-writes';
 import { assertActingParty } from '../engine/parties';
 import { lockTransactionOfMilestone } from '../engine/transaction-lock';

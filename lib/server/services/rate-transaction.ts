@@ -9,7 +9,8 @@ import { milestoneLogs, ratings, type ClientRow } from '../db/schema';
 import { eventWrites } from '../events/record-event';
 import { uuidv7 } from '../ids';
 import { invalidState } from '../app-error';
-import { transactionWithMilestonesRecord, type TransactionGraph } from '../records/transaction-graph';
+import type { TransactionGraph } from '../records/transaction-graph/queries';
+import { transactionWithMilestonesRecord } from '../records/transaction-graph/present';
 import { runTransactionAction, type TransactionActor } from '../engine/transaction-action';
 
 /**

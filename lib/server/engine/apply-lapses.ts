@@ -20,7 +20,7 @@ import {
   type MilestonesAndDisputes,
   type TransactionRow,
 } from '../records/transaction-graph/queries';
-import { milestoneClockOf, transactionClockOf } from '../records/transaction-graph/domain';
+import { milestoneClockOf, settlementTerms, transactionClockOf } from '../records/transaction-graph/domain';
 import { writeOpenedDispute } from './dispute-opening-writes';
 import { finishDisputeStep, settleDisputedMilestone } from './dispute-action';
 import {
@@ -35,7 +35,6 @@ import {
 import { lockLedgerAccounts } from './post-transfer';
 import { startsAutoPayouts } from '../payouts/payouts';
 import { refundBuyerOnReturn, releaseToSeller } from './milestone-effects';
-import { settlementTerms } from './settlement-terms';
 import { declineUnansweredExtension } from './milestone-extension-writes';
 import { settleLapsedRequest } from './transaction-ending-writes';
 

@@ -12,7 +12,7 @@ import { findMilestone, loadMilestoneLogs, loadMilestonesWithEscrows, type Trans
 import { writeStep, type ActionEffect, type LogActor } from './milestone-action';
 import { autoPayoutOf } from '../payouts/payouts';
 import { lockLedgerAccounts, transfersWrites } from './post-transfer';
-import { settlementTerms } from './settlement-terms';
+import { settlementTerms } from '../records/transaction-graph/domain';
 
 /** Extra dispute fields an action sets besides the status (escalation, resolution, cancellation). */
 export type DisputeEffect = ActionEffect & { dispute?: Partial<typeof disputes.$inferInsert> };

@@ -2,7 +2,7 @@ import 'server-only';
 import { refund, settlement } from '@/lib/escrow/ledger';
 import { formatNaira } from '@/lib/escrow/money';
 import type { ActionContext, MilestoneActionEffect } from './milestone-action';
-import { settlementTerms } from './settlement-terms';
+import { settlementTerms } from '../records/transaction-graph/domain';
 
 // Money a milestone action moves, shared by the party's own operation and the lapse that takes it on the
 // party's behalf (apply-lapses.ts), which must not import the operations back.

@@ -9,7 +9,7 @@ import { koboToNaira } from '@/lib/escrow/money';
 import type { DbOrTx } from '../db/client';
 import { followingRow, pageAndNext } from '../db/paged-list';
 import { clients, disputeEvidence, disputeProposals, disputes, files, ledgerAccounts, milestoneEscrows, milestones, transactions } from '../db/schema';
-import { settlementTerms } from '../engine/settlement-terms';
+import { settlementTerms } from './transaction-graph/domain';
 import { iso, isoOrNull } from './iso';
 import { partyWithoutOrganisation } from './people';
 import { findMilestone, type MilestoneLogRow, type TransactionGraph } from './transaction-graph/queries';

@@ -2,9 +2,11 @@ import 'server-only';
 import type { MilestoneClock, TransactionClock } from '@/lib/escrow/deadlines';
 import type { Extension } from '@/lib/escrow/extensions';
 import type { EndingState } from '@/lib/escrow/ending';
+import type { CommissionPayer } from '@/lib/escrow/fees';
+import type { SettlementTerms } from '@/lib/escrow/ledger';
 import type { MilestoneStatus } from '@/lib/escrow/milestone-machine';
 import type { ExtensionJson } from '../../db/schema';
-import type { MilestoneRow, TransactionGraph, TransactionRow } from './queries';
+import type { MilestoneRow, MilestoneWithEscrow, TransactionGraph, TransactionRow } from './queries';
 
 /** A milestone's fields that its deadlines read (lib/escrow/deadlines.ts), from its row. */
 export function milestoneClockOf(m: Pick<MilestoneRow, 'status' | 'inspectionEndDate' | 'returnDeadlineDate' | 'extensionResponseDueAt' | 'disputeOpeningDueAt'>): MilestoneClock {
@@ -43,4 +45,14 @@ export function endingStateOf(g: TransactionGraph): EndingState {
 /** The transaction's own clock as its row holds it (lib/escrow/deadlines.ts): a pending cancellation request and when it lapses. */
 export function transactionClockOf(t: Pick<TransactionRow, 'cancellationRequest' | 'cancellationResponseDueAt'>): TransactionClock {
   return { cancellationRequestedBy: t.cancellationRequest?.requested_by ?? null, cancellationResponseDueAt: t.cancellationResponseDueAt };
+}
+
+/** A milestone and its escrow as the settlement rules (lib/escrow/ledger.ts) read them. */
+export function settlementTerms(entry: MilestoneWithEscrow): SettlementTerms {
+  return {
+    milestoneAmount: entry.milestone.amountKobo,
+    milestoneFee: entry.milestone.feeKobo,
+    commissionPayer: entry.milestone.commissionPayer as CommissionPayer,
+    escrowBalance: entry.escrow.balanceKobo,
+  };
 }

@@ -44,6 +44,24 @@ export default defineConfig([
     },
   },
   {
+    // The operations in lib/server/services stand on the engine, never the other way round: an engine
+    // file that reached up into an operation would make every operation's step depend on another's.
+    files: ['lib/server/engine/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)services(/|$)',
+              message: 'lib/server/engine imports no service: move the shared part down into the engine.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Tests and the benchmark read response bodies the API suites already check field by field.
     files: ['e2e/**/*.ts', 'bench/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },

@@ -219,7 +219,7 @@ function transactionSnapshotValues(outcomes: TransactionOutcome[]): string {
 const isoOrNull = (instant: string) => `case when (${instant}) is null then null else ${iso(instant)} end`;
 const koboAsNaira = (kobo: string) => `((${kobo}) / 100.0)`;
 
-/** transactionRecord (records/transaction-graph.ts) in SQL, from gen.gen_tx `g` and the transaction after the step, `ta`. */
+/** transactionRecord (records/transaction-graph/present.ts) in SQL, from gen.gen_tx `g` and the transaction after the step, `ta`. */
 function transactionRecordJson(ta: string): string {
   const at = (column: string) => `case when ${ta}.${column} is null then null else ${iso(fraction(`${ta}.${column}`))} end`;
   return `jsonb_build_object('id', g.tx_id, 'title', 'Order ' || (g.k + 1), 'description', 'Goods bought through the marketplace', 'currency', 'NGN',
@@ -239,7 +239,7 @@ function transactionRecordJson(ta: string): string {
     'created_at', ${iso('g.created_at')}, 'updated_at', ${iso(fraction(`${ta}.updated_at`))})`;
 }
 
-/** The fields milestoneFields (records/transaction-graph.ts) gives a milestone, in SQL, from its state after the step, `ma`. */
+/** The fields milestoneFields (records/transaction-graph/present.ts) gives a milestone, in SQL, from its state after the step, `ma`. */
 function milestoneRecordJson(ma: string, position: 1 | 2): string {
   const m = money(String(position));
   const due = `g.due${position}`;

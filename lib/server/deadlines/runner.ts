@@ -4,7 +4,7 @@ import type { Database, Db, DbOrTx } from '../db/client';
 import { clients, type ClientRow } from '../db/schema';
 import { startPoller } from '../background-poller';
 import { env } from '../env';
-import { settleDueLapses, settleOnBehalfLapsesInBulk } from './apply-lapses';
+import { settleDueLapses, settleOnBehalfLapsesInBulk } from '../engine/apply-lapses';
 import { transactionsWithPassedDeadlines } from './scan';
 import { queryRows } from '../db/rows';
 import { loggableError } from '../log-error';

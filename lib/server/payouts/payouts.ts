@@ -18,9 +18,8 @@ import { eventWrites, type EventType } from '../events/record-event';
 import { uuidv7 } from '../ids';
 import { liveProvider, moneyProviderFor } from '../providers';
 import { iso, isoOrNull } from '../records/iso';
-import { loadWallet } from '../records/people';
-import { lockLedgerAccounts, netMovements, transferWrites, type TransferInput } from '../services/post-transfer';
-import { findUser } from '../services/users';
+import { findUser, loadWallet } from '../records/people';
+import { lockLedgerAccounts, netMovements, transferWrites, type TransferInput } from '../engine/post-transfer';
 
 export type PayoutRow = typeof payouts.$inferSelect;
 type BankAccountRow = typeof bankAccounts.$inferSelect;

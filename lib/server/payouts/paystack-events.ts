@@ -12,7 +12,7 @@ import { eventWrites } from '../events/record-event';
 import { uuidv7 } from '../ids';
 import { parsePaystackEvent, verifyPaystackSignature, type PaystackEvent } from '../providers/paystack/webhook';
 import { loadWallet, walletRecord } from '../records/people';
-import { lockLedgerAccounts, transferWrites } from '../services/post-transfer';
+import { lockLedgerAccounts, transferWrites } from '../engine/post-transfer';
 import { providerEventWrite } from './payouts';
 import { recordPayoutOutcome } from './runner';
 

@@ -9,10 +9,11 @@ import { koboToNaira } from '@/lib/escrow/money';
 import type { DbOrTx } from '../db/client';
 import { followingRow, pageAndNext } from '../db/paged-list';
 import { clients, disputeEvidence, disputeProposals, disputes, files, ledgerAccounts, milestoneEscrows, milestones, transactions } from '../db/schema';
-import { settlementTerms } from '../services/settlement-terms';
+import { settlementTerms } from './transaction-graph/domain';
 import { iso, isoOrNull } from './iso';
 import { partyWithoutOrganisation } from './people';
-import { findMilestone, milestoneLogRecord, milestoneRecord, transactionRecord, type MilestoneLogRow, type TransactionGraph } from './transaction-graph';
+import { findMilestone, type MilestoneLogRow, type TransactionGraph } from './transaction-graph/queries';
+import { milestoneLogRecord, milestoneRecord, transactionRecord } from './transaction-graph/present';
 
 export type DisputeRow = typeof disputes.$inferSelect;
 export type ProposalRow = typeof disputeProposals.$inferSelect;

@@ -1,11 +1,12 @@
 import 'server-only';
 import { ratingSummary } from '@/lib/escrow/ratings';
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { OrganisationRecord, PartyRecord, UserRecord, WalletRecord } from '@/lib/contracts/records';
 import { koboToNaira } from '@/lib/escrow/money';
 import type { DbOrTx } from '../db/client';
 import { rowFromJson } from '../db/rows';
 import { ledgerAccounts, organisations, parties, users, wallets } from '../db/schema';
+import { notFound } from '../app-error';
 import { iso, isoOrNull } from './iso';
 
 export type UserRow = typeof users.$inferSelect;
@@ -151,4 +152,14 @@ export async function loadWallet(db: DbOrTx, userId: string): Promise<{ wallet: 
     .where(eq(wallets.userId, userId))
     .limit(1);
   return row;
+}
+
+export async function findUser(db: DbOrTx, clientId: string, userId: string) {
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.clientId, clientId)))
+    .limit(1);
+  if (!user) throw notFound('User', userId);
+  return user;
 }

@@ -6,8 +6,8 @@ import { runAsOneStatement } from '../db/one-statement';
 import { disputeProposals } from '../db/schema';
 import type { ClientRow } from '../db/schema';
 import { uuidv7 } from '../ids';
-import { runDisputeAction } from './run-dispute-action';
-import { assertSellerShareInRange, sellerShareKobo } from './seller-share';
+import { runDisputeAction } from '../engine/run-dispute-action';
+import { assertSellerShareInRange, sellerShareKobo } from '../engine/seller-share';
 
 export async function addDisputeAmount(db: Db, client: ClientRow, disputeId: string, body: { dispute_amount: number; seller_id: string }, now: Date, baseUrl: string) {
   const amount = sellerShareKobo(body.dispute_amount, 'dispute_amount');

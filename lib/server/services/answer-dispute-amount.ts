@@ -4,8 +4,8 @@ import { formatNaira } from '@/lib/escrow/money';
 import type { Db } from '../db/client';
 import { disputeProposals } from '../db/schema';
 import type { ClientRow } from '../db/schema';
-import { settleDisputedMilestone } from './dispute-action';
-import { runDisputeAction } from './run-dispute-action';
+import { settleDisputedMilestone } from '../engine/dispute-action';
+import { runDisputeAction } from '../engine/run-dispute-action';
 
 /** The buyer agrees: the amount goes to the seller less its fee share, the rest back to the buyer (docs/decisions.md §6). */
 export async function approveDisputeAmount(db: Db, client: ClientRow, disputeId: string, buyerId: string, now: Date, baseUrl: string) {

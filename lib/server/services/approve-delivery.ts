@@ -1,8 +1,8 @@
 import 'server-only';
 import type { Db } from '../db/client';
 import type { ClientRow } from '../db/schema';
-import { releaseToSeller } from './milestone-effects';
-import { runMilestoneAction } from './run-milestone-action';
+import { releaseToSeller } from '../engine/milestone-effects';
+import { runMilestoneAction } from '../engine/run-milestone-action';
 
 export async function approveDelivery(db: Db, client: ClientRow, milestoneId: string, buyerId: string, now: Date) {
   return runMilestoneAction(db, {

@@ -1,8 +1,8 @@
 import 'server-only';
 import type { Db } from '../db/client';
 import type { ClientRow } from '../db/schema';
-import { refundBuyerOnReturn } from './milestone-effects';
-import { runMilestoneAction } from './run-milestone-action';
+import { refundBuyerOnReturn } from '../engine/milestone-effects';
+import { runMilestoneAction } from '../engine/run-milestone-action';
 
 export async function approveReturn(db: Db, client: ClientRow, milestoneId: string, sellerId: string, now: Date) {
   return runMilestoneAction(db, {

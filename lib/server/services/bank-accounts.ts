@@ -15,8 +15,7 @@ import { uuidv7 } from '../ids';
 import { nameEnquiryProviderFor } from '../providers';
 import { ProviderError } from '../providers/provider';
 import { iso } from '../records/iso';
-import { loadWallet, userRecord } from '../records/people';
-import { findUser } from './users';
+import { findUser, loadWallet, userRecord } from '../records/people';
 
 type BankAccountRow = typeof bankAccounts.$inferSelect;
 

@@ -6,9 +6,9 @@ import type { Db } from '../db/client';
 import { runAsOneStatement } from '../db/one-statement';
 import { disputeProposals, type ClientRow } from '../db/schema';
 import { uuidv7 } from '../ids';
-import { settleDisputedMilestone } from './dispute-action';
-import { runDisputeAction } from './run-dispute-action';
-import { assertSellerShareInRange, sellerShareKobo } from './seller-share';
+import { settleDisputedMilestone } from '../engine/dispute-action';
+import { runDisputeAction } from '../engine/run-dispute-action';
+import { assertSellerShareInRange, sellerShareKobo } from '../engine/seller-share';
 
 /**
  * The buyer's counter-offer in mediation (docs/decisions.md §13): the amount it is prepared to pay, in the range the

@@ -11,7 +11,7 @@ import { pagedList } from '../db/paged-list';
 import { clients, type ClientRow } from '../db/schema';
 import { iso } from '../records/iso';
 import { issueSecretKey } from './api-keys';
-import { createLedgerAccount } from './post-transfer';
+import { createLedgerAccount } from '../engine/post-transfer';
 
 const key = (prefix: string) => `${prefix}_${randomBytes(24).toString('base64url')}`;
 

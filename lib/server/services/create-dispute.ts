@@ -6,9 +6,9 @@ import { holidays } from '../calendar';
 import type { Db } from '../db/client';
 import { transactionWithLastWrite } from '../db/transaction';
 import type { ClientRow } from '../db/schema';
-import { writeOpenedDispute } from './dispute-opening-writes';
-import { assertActingParty } from './parties';
-import { lockTransactionOfMilestone } from './transaction-lock';
+import { writeOpenedDispute } from '../engine/dispute-opening-writes';
+import { assertActingParty } from '../engine/parties';
+import { lockTransactionOfMilestone } from '../engine/transaction-lock';
 
 /** A party opens the dispute: the seller by default, the buyer with opened_by (issue #25); both ids must be the transaction's. */
 export async function createDispute(db: Db, client: ClientRow, body: CreateDisputeBody, now: Date, baseUrl: string) {

@@ -3,7 +3,7 @@ import type { DeliverBody } from '@/lib/contracts/milestones';
 import { addCalendarDays, formatLagosDateTime } from '@/lib/escrow/business-days';
 import type { Db } from '../db/client';
 import type { ClientRow } from '../db/schema';
-import { runMilestoneAction } from './run-milestone-action';
+import { runMilestoneAction } from '../engine/run-milestone-action';
 import { assertProofs } from './proofs';
 
 export async function deliverMilestone(db: Db, client: ClientRow, milestoneId: string, body: DeliverBody, now: Date, baseUrl: string) {

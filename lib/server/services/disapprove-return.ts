@@ -4,7 +4,7 @@ import { DISPUTE_OPENING_BUSINESS_DAYS } from '@/lib/escrow/deadlines';
 import { holidays } from '../calendar';
 import type { Db } from '../db/client';
 import type { ClientRow } from '../db/schema';
-import { runMilestoneAction } from './run-milestone-action';
+import { runMilestoneAction } from '../engine/run-milestone-action';
 
 export async function disapproveReturn(db: Db, client: ClientRow, milestoneId: string, sellerId: string, now: Date) {
   return runMilestoneAction(db, {

@@ -15,10 +15,11 @@ import { AppError, invalidState, notFound } from '../app-error';
 import type { ClientRow } from '../db/schema';
 import { uuidv7 } from '../ids';
 import { disputePage, maxDisputeAmountKobo } from '../records/disputes';
-import { finishDisputeStep, loadDisputeWithParties, settleDisputedMilestone } from './dispute-action';
+import { finishDisputeStep, settleDisputedMilestone } from '../engine/dispute-action';
+import { loadDisputeWithParties } from './disputes';
 import { assertProofs, storedFileId } from './proofs';
-import { runDisputeAction } from './run-dispute-action';
-import { lockTransactionOfMilestone } from './transaction-lock';
+import { runDisputeAction } from '../engine/run-dispute-action';
+import { lockTransactionOfMilestone } from '../engine/transaction-lock';
 
 type Actor = { role: 'buyer' | 'seller'; id: string };
 

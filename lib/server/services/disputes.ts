@@ -2,12 +2,26 @@ import 'server-only';
 import { and, eq } from 'drizzle-orm';
 import { pagination } from '@/lib/contracts/common';
 import type { ListDisputesQuery } from '@/lib/contracts/disputes';
-import type { Db } from '../db/client';
+import type { Db, DbOrTx } from '../db/client';
 import { checkPageRequest, requireCursorRow } from '../db/paged-list';
 import { disputes } from '../db/schema';
 import type { ClientRow } from '../db/schema';
-import { disputePage } from '../records/disputes';
-import { loadDisputeWithParties } from './dispute-action';
+import { notFound } from '../app-error';
+import { disputePage, disputeWithPartiesRecord, findDispute, loadEvidence, loadProposals } from '../records/disputes';
+import { readMilestoneWithLogs } from '../records/transaction-graph/queries';
+
+/** File URLs in the record are on `baseUrl`, where the caller reaches this API. */
+export async function loadDisputeWithParties(db: DbOrTx, clientId: string, disputeId: string, baseUrl: string) {
+  const dispute = await findDispute(db, clientId, disputeId);
+  if (!dispute) throw notFound('Dispute', disputeId);
+  const [read, proposals, evidence] = await Promise.all([
+    readMilestoneWithLogs(db, clientId, dispute.milestoneId),
+    loadProposals(db, [dispute.id]),
+    loadEvidence(db, [dispute.id]),
+  ]);
+  if (!read) throw notFound('Dispute', disputeId);
+  return disputeWithPartiesRecord(dispute, proposals.get(dispute.id) ?? [], read.graph, read.logs, evidence.get(dispute.id) ?? [], baseUrl);
+}
 
 export async function getDispute(db: Db, client: ClientRow, disputeId: string, baseUrl: string) {
   return loadDisputeWithParties(db, client.id, disputeId, baseUrl);

@@ -8,9 +8,9 @@ import { holidays } from '../calendar';
 import type { Db } from '../db/client';
 import type { CancellationRequestJson, ClientRow } from '../db/schema';
 import { AppError } from '../app-error';
-import { endingStateOf } from '../records/transaction-graph';
-import { runTransactionAction, type TransactionActor, type TransactionContext } from './transaction-action';
-import { writeEnding, writeRequestChange, type Writer } from './transaction-ending-writes';
+import { endingStateOf } from '../records/transaction-graph/domain';
+import { runTransactionAction, type TransactionActor, type TransactionContext } from '../engine/transaction-action';
+import { writeEnding, writeRequestChange, type Writer } from '../engine/transaction-ending-writes';
 
 type Outcome = { message: string; transaction: TransactionWithMilestonesRecord };
 

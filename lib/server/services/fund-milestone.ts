@@ -5,7 +5,7 @@ import { formatNaira } from '@/lib/escrow/money';
 import type { Db } from '../db/client';
 import { AppError } from '../app-error';
 import type { ClientRow } from '../db/schema';
-import { runMilestoneAction } from './run-milestone-action';
+import { runMilestoneAction } from '../engine/run-milestone-action';
 
 /** `actedBy` client: the marketplace's staff funded for the buyer, and the log says so. */
 export async function fundMilestone(db: Db, client: ClientRow, milestoneId: string, buyerId: string, now: Date, actedBy: 'buyer' | 'client' = 'buyer') {

@@ -9,10 +9,10 @@ import type { Db } from '../db/client';
 import { transactionWithLastWrite } from '../db/transaction';
 import type { ClientRow } from '../db/schema';
 import { AppError } from '../app-error';
-import { findMilestone, type TransactionGraph } from '../records/transaction-graph';
-import { answerPending, extensionMilestoneOf, writeExtensionChange, type ExtensionChange } from './milestone-extension-writes';
-import { assertActingParty } from './parties';
-import { lockTransactionOfMilestone } from './transaction-lock';
+import { findMilestone, type TransactionGraph } from '../records/transaction-graph/queries';
+import { answerPending, extensionMilestoneOf, writeExtensionChange, type ExtensionChange } from '../engine/milestone-extension-writes';
+import { assertActingParty } from '../engine/parties';
+import { lockTransactionOfMilestone } from '../engine/transaction-lock';
 
 /**
  * The frame of a party's step on a milestone's due date, in one database transaction: lock the transaction

@@ -2,7 +2,8 @@ import 'server-only';
 import type { Db } from '../db/client';
 import { notFound } from '../app-error';
 import type { ClientRow } from '../db/schema';
-import { milestoneRecord, milestoneWithLogsRecord, readMilestoneWithLogs, type TransactionGraph } from '../records/transaction-graph';
+import { readMilestoneWithLogs, type TransactionGraph } from '../records/transaction-graph/queries';
+import { milestoneRecord, milestoneWithLogsRecord } from '../records/transaction-graph/present';
 
 export async function getMilestone(db: Db, client: ClientRow, milestoneId: string) {
   const read = await readMilestoneWithLogs(db, client.id, milestoneId);

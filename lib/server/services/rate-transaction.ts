@@ -9,8 +9,9 @@ import { milestoneLogs, ratings, type ClientRow } from '../db/schema';
 import { eventWrites } from '../events/record-event';
 import { uuidv7 } from '../ids';
 import { invalidState } from '../app-error';
-import { transactionWithMilestonesRecord, type TransactionGraph } from '../records/transaction-graph';
-import { runTransactionAction, type TransactionActor } from './transaction-action';
+import type { TransactionGraph } from '../records/transaction-graph/queries';
+import { transactionWithMilestonesRecord } from '../records/transaction-graph/present';
+import { runTransactionAction, type TransactionActor } from '../engine/transaction-action';
 
 /**
  * `POST /v1/transactions/{id}/ratings`: once the transaction is COMPLETED, each party rates the other once

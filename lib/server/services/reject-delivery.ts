@@ -4,7 +4,7 @@ import { addCalendarDays, formatLagosDateTime } from '@/lib/escrow/business-days
 import { RETURN_WINDOW_DAYS } from '@/lib/escrow/deadlines';
 import type { Db } from '../db/client';
 import type { ClientRow } from '../db/schema';
-import { runMilestoneAction } from './run-milestone-action';
+import { runMilestoneAction } from '../engine/run-milestone-action';
 import { assertProofs } from './proofs';
 
 export async function rejectDelivery(db: Db, client: ClientRow, milestoneId: string, body: RejectDeliveryBody, now: Date, baseUrl: string) {

@@ -16,15 +16,9 @@ import { uuidv7 } from '../ids';
 import { AppError, notFound } from '../app-error';
 import type { ClientRow } from '../db/schema';
 import { findPartyGraphs, loadParties, partyWithoutOrganisation } from '../records/people';
-import {
-  loadTransactionGraph,
-  transactionRecord,
-  transactionWithMilestonesRecord,
-  type MilestoneRow,
-  type TransactionGraph,
-  type TransactionRow,
-} from '../records/transaction-graph';
-import { findParty } from './parties';
+import { loadTransactionGraph, type MilestoneRow, type TransactionGraph, type TransactionRow } from '../records/transaction-graph/queries';
+import { transactionRecord, transactionWithMilestonesRecord } from '../records/transaction-graph/present';
+import { findParty } from '../engine/parties';
 
 function kobo(value: number, field: string): number {
   const parsed = parseNaira(value);

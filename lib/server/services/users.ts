@@ -3,14 +3,14 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, ilike, or } from 'drizzle-orm';
 import { containsPattern, createdWithin } from '../db/list-filters';
 import type { CreateUserBody, ListUsersQuery, UpdateUserBody } from '@/lib/contracts/users';
-import type { Db, DbOrTx } from '../db/client';
+import type { Db } from '../db/client';
 import { pagedList } from '../db/paged-list';
 import { organisations, parties, users, wallets } from '../db/schema';
 import { AppError, notFound } from '../app-error';
 import type { ClientRow } from '../db/schema';
 import { uuidv7 } from '../ids';
-import { userRecord, walletRecord } from '../records/people';
-import { createLedgerAccount } from './post-transfer';
+import { findUser, userRecord, walletRecord } from '../records/people';
+import { createLedgerAccount } from '../engine/post-transfer';
 
 const WALLET_PROVIDER = 'ESCROW_DESK_SANDBOX';
 
@@ -90,16 +90,6 @@ export async function createUser(db: Db, client: ClientRow, body: CreateUserBody
     if (!wallet) throw new Error('wallet insert returned nothing');
     return { ...userRecord(user), wallet: walletRecord(wallet, 0) };
   });
-}
-
-export async function findUser(db: DbOrTx, clientId: string, userId: string) {
-  const [user] = await db
-    .select()
-    .from(users)
-    .where(and(eq(users.id, userId), eq(users.clientId, clientId)))
-    .limit(1);
-  if (!user) throw notFound('User', userId);
-  return user;
 }
 
 /**

@@ -12,9 +12,8 @@ import { recordEvent } from '../events/record-event';
 import { AppError, notFound } from '../app-error';
 import type { ClientRow } from '../db/schema';
 import { iso } from '../records/iso';
-import { loadWallet, walletRecord } from '../records/people';
-import { postTransfer } from './post-transfer';
-import { findUser } from './users';
+import { findUser, loadWallet, walletRecord } from '../records/people';
+import { postTransfer } from '../engine/post-transfer';
 
 async function walletOf(db: DbOrTx, clientId: string, userId: string) {
   await findUser(db, clientId, userId);

@@ -1,19 +1,18 @@
 import 'server-only';
 import type { DisputeAmountStatus, DisputeStatus } from '@/lib/escrow/dispute-machine';
 import { settlement } from '@/lib/escrow/ledger';
-import type { DbOrTx, Tx } from '../db/client';
+import type { Tx } from '../db/client';
 import { runAsOneStatement } from '../db/one-statement';
 import { updateById } from '../db/recordset';
 import { disputes, milestones } from '../db/schema';
 import type { EventType } from '../events/record-event';
-import { notFound } from '../app-error';
 import type { ClientRow } from '../db/schema';
-import { disputeWithPartiesRecord, findDispute, loadEvidence, loadProposals, type DisputeRow } from '../records/disputes';
-import { findMilestone, loadMilestoneLogs, loadMilestonesWithEscrows, readMilestoneWithLogs, type TransactionGraph } from '../records/transaction-graph';
+import { disputeWithPartiesRecord, loadEvidence, loadProposals, type DisputeRow } from '../records/disputes';
+import { findMilestone, loadMilestoneLogs, loadMilestonesWithEscrows, type TransactionGraph } from '../records/transaction-graph/queries';
 import { writeStep, type ActionEffect, type LogActor } from './milestone-action';
 import { autoPayoutOf } from '../payouts/payouts';
 import { lockLedgerAccounts, transfersWrites } from './post-transfer';
-import { settlementTerms } from './settlement-terms';
+import { settlementTerms } from '../records/transaction-graph/domain';
 
 /** Extra dispute fields an action sets besides the status (escalation, resolution, cancellation). */
 export type DisputeEffect = ActionEffect & { dispute?: Partial<typeof disputes.$inferInsert> };
@@ -112,17 +111,4 @@ export async function settleDisputedMilestone(
     updateById(milestones, entry.milestone.id, { status: 'DISPUTE_RESOLVED', updatedAt: a.now }),
   ]);
   return breakdown;
-}
-
-/** File URLs in the record are on `baseUrl`, where the caller reaches this API. */
-export async function loadDisputeWithParties(db: DbOrTx, clientId: string, disputeId: string, baseUrl: string) {
-  const dispute = await findDispute(db, clientId, disputeId);
-  if (!dispute) throw notFound('Dispute', disputeId);
-  const [read, proposals, evidence] = await Promise.all([
-    readMilestoneWithLogs(db, clientId, dispute.milestoneId),
-    loadProposals(db, [dispute.id]),
-    loadEvidence(db, [dispute.id]),
-  ]);
-  if (!read) throw notFound('Dispute', disputeId);
-  return disputeWithPartiesRecord(dispute, proposals.get(dispute.id) ?? [], read.graph, read.logs, evidence.get(dispute.id) ?? [], baseUrl);
 }

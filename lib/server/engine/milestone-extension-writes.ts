@@ -6,7 +6,9 @@ import type { Tx } from '../db/client';
 import type { ClientRow } from '../db/schema';
 import type { EventType } from '../events/record-event';
 import { AppError } from '../app-error';
-import { extensionJsonOf, extensionOf, findMilestone, milestoneRecord, type MilestoneRow, type TransactionGraph } from '../records/transaction-graph';
+import { findMilestone, type MilestoneRow, type TransactionGraph } from '../records/transaction-graph/queries';
+import { extensionJsonOf, extensionOf } from '../records/transaction-graph/domain';
+import { milestoneRecord } from '../records/transaction-graph/present';
 import { writeStep, type LogActor } from './milestone-action';
 
 /** A milestone as the extension rules read it. */

@@ -7,7 +7,7 @@ import { disputes, type ClientRow } from '../db/schema';
 import type { EventType } from '../events/record-event';
 import { invalidState, notFound } from '../app-error';
 import { findDispute, type DisputeRow } from '../records/disputes';
-import type { TransactionGraph } from '../records/transaction-graph';
+import type { TransactionGraph } from '../records/transaction-graph/queries';
 import { finishDisputeStep, type DisputeEffect } from './dispute-action';
 import { assertActingParty } from './parties';
 import { lockTransactionOfMilestone } from './transaction-lock';

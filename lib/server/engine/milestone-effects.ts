@@ -2,10 +2,10 @@ import 'server-only';
 import { refund, settlement } from '@/lib/escrow/ledger';
 import { formatNaira } from '@/lib/escrow/money';
 import type { ActionContext, MilestoneActionEffect } from './milestone-action';
-import { settlementTerms } from './settlement-terms';
+import { settlementTerms } from '../records/transaction-graph/domain';
 
 // Money a milestone action moves, shared by the party's own operation and the lapse that takes it on the
-// party's behalf (lib/server/deadlines/apply-lapses.ts), which must not import the operations back.
+// party's behalf (apply-lapses.ts), which must not import the operations back.
 
 /** Releases the milestone to the seller less the seller's fee share: an accepted delivery, or a lapsed inspection. */
 export async function releaseToSeller({ client, graph, entry }: ActionContext, how: string): Promise<MilestoneActionEffect> {

@@ -5,7 +5,7 @@ import type { Db, Tx } from '../db/client';
 import { milestones, type ClientRow } from '../db/schema';
 import { transactionWithLastWrite } from '../db/transaction';
 import { notFound } from '../app-error';
-import type { TransactionGraph } from '../records/transaction-graph';
+import type { TransactionGraph } from '../records/transaction-graph/queries';
 import { assertActingParty } from './parties';
 import { lockTransactionOfMilestone } from './transaction-lock';
 

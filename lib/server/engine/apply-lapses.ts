@@ -16,14 +16,13 @@ import {
   loadMilestonesAndDisputes,
   loadTransactionGraphsWithDisputes,
   loadTransactionGraph,
-  milestoneClockOf,
   readMilestoneWithLogs,
-  transactionClockOf,
   type MilestonesAndDisputes,
   type TransactionRow,
-} from '../records/transaction-graph';
-import { writeOpenedDispute } from '../services/dispute-opening-writes';
-import { finishDisputeStep, settleDisputedMilestone } from '../services/dispute-action';
+} from '../records/transaction-graph/queries';
+import { milestoneClockOf, settlementTerms, transactionClockOf } from '../records/transaction-graph/domain';
+import { writeOpenedDispute } from './dispute-opening-writes';
+import { finishDisputeStep, settleDisputedMilestone } from './dispute-action';
 import {
   applyMilestoneAction,
   decideMilestoneStatus,
@@ -32,13 +31,12 @@ import {
   type ActionContext,
   type MilestoneActionEffect,
   type Step,
-} from '../services/milestone-action';
-import { lockLedgerAccounts } from '../services/post-transfer';
+} from './milestone-action';
+import { lockLedgerAccounts } from './post-transfer';
 import { startsAutoPayouts } from '../payouts/payouts';
-import { refundBuyerOnReturn, releaseToSeller } from '../services/milestone-effects';
-import { settlementTerms } from '../services/settlement-terms';
-import { declineUnansweredExtension } from '../services/milestone-extension-writes';
-import { settleLapsedRequest } from '../services/transaction-ending-writes';
+import { refundBuyerOnReturn, releaseToSeller } from './milestone-effects';
+import { declineUnansweredExtension } from './milestone-extension-writes';
+import { settleLapsedRequest } from './transaction-ending-writes';
 
 /** A transaction's own clock as its row holds it: a pending cancellation request and its deadline. */
 export type TransactionClockRow = Pick<TransactionRow, 'cancellationRequest' | 'cancellationResponseDueAt'>;

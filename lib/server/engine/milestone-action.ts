@@ -11,13 +11,13 @@ import { invalidState } from '../app-error';
 import type { ClientRow } from '../db/schema';
 import {
   findMilestone,
-  milestoneRecord,
   type MilestoneLogRow,
   type MilestoneRow,
   type MilestoneWithEscrow,
   type TransactionGraph,
   type TransactionRow,
-} from '../records/transaction-graph';
+} from '../records/transaction-graph/queries';
+import { milestoneRecord } from '../records/transaction-graph/present';
 import { autoPayoutOf, type AutoPayout } from '../payouts/payouts';
 import { accountsToLockFirst, lockLedgerAccounts, netMovements, transfersInBulk, transfersWrites, type TransferInput } from './post-transfer';
 import { insertRows, updateById, updateRows } from '../db/recordset';

@@ -2,8 +2,13 @@ import 'server-only';
 import type { Tx } from '../db/client';
 import type { ClientRow } from '../db/schema';
 import { notFound } from '../app-error';
-import { applyLapses, lapsesDue } from '../deadlines/apply-lapses';
-import { loadMilestonesAndDisputesOfMilestone, loadMilestonesWithEscrows, lockTransactionWithParties, type TransactionGraph } from '../records/transaction-graph';
+import { applyLapses, lapsesDue } from './apply-lapses';
+import {
+  loadMilestonesAndDisputesOfMilestone,
+  loadMilestonesWithEscrows,
+  lockTransactionWithParties,
+  type TransactionGraph,
+} from '../records/transaction-graph/queries';
 import { lockAccountsOfMilestone, type MilestoneAccount } from './post-transfer';
 
 /**

@@ -3,7 +3,7 @@ import { ACTING_PARTY, type OnePartyMilestoneAction } from '@/lib/escrow/milesto
 import type { Db } from '../db/client';
 import { transactionWithLastWrite } from '../db/transaction';
 import type { ClientRow } from '../db/schema';
-import type { TransactionGraph } from '../records/transaction-graph';
+import type { TransactionGraph } from '../records/transaction-graph/queries';
 import { applyMilestoneAction, type ActionContext, type MilestoneActionEffect } from './milestone-action';
 import { assertActingParty } from './parties';
 import type { MilestoneAccount } from './post-transfer';

@@ -2,7 +2,7 @@ import 'server-only';
 import { formatNaira, parseNaira } from '@/lib/escrow/money';
 import { AppError } from '../app-error';
 import { maxDisputeAmountKobo } from '../records/disputes';
-import type { TransactionGraph } from '../records/transaction-graph';
+import type { TransactionGraph } from '../records/transaction-graph/queries';
 
 /** An amount of naira for the seller in mediation (a proposal or a counter-offer), in kobo (400 when it is not whole kobo). */
 export function sellerShareKobo(naira: number, field: string): number {

@@ -9,7 +9,7 @@ import { invalidState } from '../app-error';
 import type { ClientRow } from '../db/schema';
 import { uuidv7 } from '../ids';
 import { disputeRecord, maxDisputeAmountKobo, type DisputeRow } from '../records/disputes';
-import { findMilestone, type TransactionGraph } from '../records/transaction-graph';
+import { findMilestone, type TransactionGraph } from '../records/transaction-graph/queries';
 import { writeStep } from './milestone-action';
 
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';

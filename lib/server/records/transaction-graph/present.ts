@@ -1,0 +1,151 @@
+import 'server-only';
+import type { z } from 'zod';
+import type {
+  MilestoneInTransactionRecord,
+  MilestoneRecord,
+  MilestoneWithLogsRecord,
+  TransactionRecord,
+  TransactionWithMilestonesRecord,
+} from '@/lib/contracts/records';
+import { milestoneDeadlines, transactionDeadlines } from '@/lib/escrow/deadlines';
+import { allowedExtensionActions } from '@/lib/escrow/extensions';
+import type { CommissionPayer } from '@/lib/escrow/fees';
+import { allowedMilestoneActions, type MilestoneStatus, type TransactionStatus } from '@/lib/escrow/milestone-machine';
+import { koboToNaira } from '@/lib/escrow/money';
+import { allowedTransactionActions } from '@/lib/escrow/transaction-actions';
+import { iso, isoOrNull } from '../iso';
+import { partyRecord } from '../people';
+import { endingStateOf, extensionOf, milestoneClockOf, transactionClockOf } from './domain';
+import type { MilestoneLogRow, MilestoneRow, MilestoneWithEscrow, TransactionGraph, TransactionRow } from './queries';
+
+export function transactionRecord(t: TransactionRow): TransactionRecord {
+  return {
+    id: t.id,
+    title: t.title,
+    description: t.description,
+    currency: 'NGN',
+    location_type: t.locationType,
+    category: t.category,
+    sub_category: t.subCategory,
+    transaction_contract_url: t.transactionContractUrl ?? '',
+    status: t.status as TransactionStatus,
+    transaction_originator: t.transactionOriginator,
+    buyer_id: t.buyerPartyId,
+    seller_id: t.sellerPartyId,
+    source: t.source,
+    clientId: t.clientId,
+    transaction_amount: koboToNaira(t.transactionAmountKobo),
+    total_amount_funded: koboToNaira(t.totalAmountFundedKobo),
+    total_amount_refunded: koboToNaira(t.totalAmountRefundedKobo),
+    total_amount_disbursed: koboToNaira(t.totalAmountDisbursedKobo),
+    current_milestone_id: t.currentMilestoneId ?? '',
+    job_id: t.jobId,
+    decline_reason: t.declineReason,
+    is_completed: t.isCompleted,
+    has_buyer_rated: t.hasBuyerRated,
+    has_seller_rated: t.hasSellerRated,
+    on_last_milestone: t.onLastMilestone,
+    discount_code: t.discountCode,
+    declined_at: isoOrNull(t.declinedAt),
+    approved_at: isoOrNull(t.approvedAt),
+    date_canceled: isoOrNull(t.dateCanceled),
+    cancellation_request: t.cancellationRequest,
+    ended_by: t.endedBy,
+    end_reason: t.endReason,
+    commission_payer: t.commissionPayer as CommissionPayer,
+    created_by: t.clientId,
+    updated_by: t.updatedBy,
+    created_at: iso(t.createdAt),
+    updated_at: iso(t.updatedAt),
+  };
+}
+
+export function milestoneLogRecord(l: MilestoneLogRow) {
+  return {
+    id: l.id,
+    log_message: l.logMessage,
+    milestone_id: l.milestoneId,
+    actor: l.actor,
+    is_automatic: l.isAutomatic,
+    created_at: iso(l.createdAt),
+    updated_at: iso(l.updatedAt),
+  };
+}
+
+function milestoneFields(entry: MilestoneWithEscrow, siblings: MilestoneWithEscrow[]): z.infer<typeof MilestoneInTransactionRecord> {
+  const m = entry.milestone;
+  const state = (x: MilestoneRow) => ({ id: x.id, status: x.status as MilestoneStatus, position: x.position });
+  return {
+    id: m.id,
+    title: m.title,
+    description: m.description,
+    amount: koboToNaira(m.amountKobo),
+    is_milestone_funded: m.isMilestoneFunded,
+    position_in_transaction: m.position,
+    is_delivered: m.isDelivered,
+    is_completed: m.isCompleted,
+    delivery_rejection_reason: m.deliveryRejectionReason,
+    is_delivery_rejected: m.isDeliveryRejected,
+    is_return_proof_sent: m.isReturnProofSent,
+    is_return_approved: m.isReturnApproved,
+    is_return_rejected: m.isReturnRejected,
+    due_date_type: 'DEADLINE_DATE',
+    due_date: iso(m.dueDate),
+    execution_timeline: m.executionTimeline,
+    status: m.status as MilestoneStatus,
+    commission_payer: m.commissionPayer as CommissionPayer,
+    discount_code: m.discountCode,
+    milestone_fee: koboToNaira(m.feeKobo),
+    transaction_id: m.transactionId,
+    inspection_duration: m.inspectionDuration,
+    inspection_end_date: isoOrNull(m.inspectionEndDate),
+    return_deadline_date: isoOrNull(m.returnDeadlineDate),
+    current_extension_index: m.currentExtensionIndex,
+    milestone_escrow_id: entry.escrow.id,
+    rate_used: m.rateUsed / 100,
+    proofs_of_completion: m.proofsOfCompletion,
+    proofs_of_return: m.proofsOfReturn,
+    extensions: m.extensions,
+    allowed_actions: withExtensionActions(allowedMilestoneActions(state(m), siblings.map((s) => state(s.milestone))), m),
+    deadlines: milestoneDeadlines(milestoneClockOf(m)).map((d) => ({ ...d, due_at: iso(d.due_at) })),
+    milestone_escrow: {
+      id: entry.escrow.id,
+      balance: koboToNaira(entry.escrow.balanceKobo),
+      created_at: iso(entry.escrow.createdAt),
+      updated_at: iso(entry.escrow.updatedAt),
+    },
+    created_at: iso(m.createdAt),
+    updated_at: iso(m.updatedAt),
+  };
+}
+
+/** The milestone's steps, then what each party may do about its due date. */
+function withExtensionActions<A extends string>(steps: { buyer: A[]; seller: A[] }, m: MilestoneRow) {
+  const extension = allowedExtensionActions({ status: m.status as MilestoneStatus, extensions: m.extensions.map(extensionOf) });
+  return { buyer: [...steps.buyer, ...extension.buyer], seller: [...steps.seller, ...extension.seller] };
+}
+
+export function transactionWithMilestonesRecord(g: TransactionGraph, now: Date): TransactionWithMilestonesRecord {
+  const ending = endingStateOf(g);
+  return {
+    ...transactionRecord(g.transaction),
+    buyer: partyRecord(g.buyer),
+    seller: partyRecord(g.seller),
+    milestones: g.milestones.map((entry) => milestoneFields(entry, g.milestones)),
+    allowed_actions: allowedTransactionActions(ending, { status: g.transaction.status as TransactionStatus, hasBuyerRated: g.transaction.hasBuyerRated, hasSellerRated: g.transaction.hasSellerRated }, now),
+    deadlines: transactionDeadlines(transactionClockOf(g.transaction), ending.milestones).map((d) => ({ ...d, due_at: iso(d.due_at) })),
+  };
+}
+
+export function milestoneRecord(g: TransactionGraph, milestoneId: string): MilestoneRecord {
+  const entry = g.milestones.find((e) => e.milestone.id === milestoneId);
+  if (!entry) throw new Error(`milestone ${milestoneId} is not in transaction ${g.transaction.id}`);
+  return {
+    ...milestoneFields(entry, g.milestones),
+    transaction: { ...transactionRecord(g.transaction), buyer: partyRecord(g.buyer), seller: partyRecord(g.seller) },
+  };
+}
+
+export function milestoneWithLogsRecord(g: TransactionGraph, milestoneId: string, logs: MilestoneLogRow[]): MilestoneWithLogsRecord {
+  return { ...milestoneRecord(g, milestoneId), milestone_logs: logs.map(milestoneLogRecord) };
+}

@@ -18,7 +18,8 @@ export default defineConfig([
   {
     // The import graph stays acyclic: a circle (a service importing the lapse applier that imports it
     // back) makes load order matter and hides which module owns a step.
-    files: ['lib/**/*.{ts,tsx}', 'app/**/*.{ts,tsx}', 'components/**/*.{ts,tsx}'],
+    // Every folder; circles of type-only imports, which this rule skips, are found by madge in `npm test`'s lint step.
+    files: ['**/*.{ts,tsx,mts,mjs}'],
     // Dependencies are not parsed: a circle through a package is not ours to break.
     settings: { 'import/ignore': ['node_modules'] },
     rules: { 'import/no-cycle': ['error', { ignoreExternal: true }] },

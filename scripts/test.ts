@@ -31,6 +31,15 @@ function run(label: string, command: string, args: string[], failuresOf: () => s
 }
 
 /**
+ * No import circle in the tree, type-only imports included (eslint's import/no-cycle skips those): a circle of
+ * names still leaves a reader no module to start from.
+ */
+const IMPORT_CYCLES_ARGS = [
+  '--circular', '--extensions', 'ts,tsx,mts', '--ts-config', 'tsconfig.json', '--no-spinner',
+  'lib', 'app', 'components', 'scripts', 'bench', 'e2e', 'proxy.ts', 'instrumentation.ts', 'next.config.ts', 'playwright.config.ts', 'vitest.config.mts',
+];
+
+/**
  * A step that prints only at its end (typecheck, lint), run beside others: its output is kept and printed whole
  * when it ends, and what it printed is what failed.
  */
@@ -96,7 +105,8 @@ async function main(): Promise<number> {
   if (options.suites.has('lint')) {
     const linted = options.changed ? changed.filter((file) => /\.(ts|tsx|mjs|mts)$/.test(file)) : ['.'];
     const lint = linted.length > 0 ? [runCaptured('lint', bin('eslint'), [...linted, '--max-warnings', '0', '--no-warn-ignored'])] : [];
-    steps.push(...(await Promise.all([runCaptured('typecheck', bin('tsc'), ['--noEmit']), ...lint])));
+    const cycles = runCaptured('import cycles', bin('madge'), IMPORT_CYCLES_ARGS);
+    steps.push(...(await Promise.all([runCaptured('typecheck', bin('tsc'), ['--noEmit']), ...lint, cycles])));
   }
 
   if (projects.length > 0) {

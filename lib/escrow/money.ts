@@ -34,7 +34,7 @@ export function koboToNaira(kobo: Kobo): number {
   return Math.round(kobo) / 100;
 }
 
-// One formatter for the process: toLocaleString builds a new one per call, 2% of the server's CPU on writes (their log lines).
+// One formatter for the process: toLocaleString builds a new one on every call, and every write's log lines format amounts.
 const NAIRA_DIGITS = new Intl.NumberFormat('en-NG', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 /** "₦1,234.50" for people; the API never sends this. */

@@ -3,8 +3,7 @@
  *
  * Each worker accepts its own connections from the shared socket (workers.ts says why), and a client
  * that opens its connections at once (a load balancer filling its pool, the bench's driver) finds one
- * worker awake: that worker accepts nearly all. Seen here: 32 connections opened together split from 29/4 to
- * 33/0 in eight rounds of ten, and one worker served nearly everything while the other core idled.
+ * worker awake: that worker accepts nearly all of them, and serves nearly everything while the other core idles.
  *
  * So each request worker tells the primary how many connections it holds; the primary answers with the
  * fair share (the workers' total over their number, rounded up). A worker holding more than one over its

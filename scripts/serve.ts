@@ -61,6 +61,7 @@ async function main() {
   // process and before the server listens: a worker that cannot start exits before it answers anything,
   // and the primary stops (workers.ts). Next's instrumentation sees it done (instrumentation.ts).
   const { startServerOrExit } = await import('../lib/server/startup');
+  const { log } = await import('../lib/server/logger');
   await startServerOrExit();
   (globalThis as typeof globalThis & { __escrowStarted?: boolean }).__escrowStarted = true;
   if (process.env.ESCROW_WORKER_ROLE === 'background') return keepRunningInBackground();
@@ -97,11 +98,11 @@ async function main() {
   // taken) must say so and exit non-zero, for whatever started it.
   const listenUrl = `http://${hostname}:${port}`;
   server.once('error', (error) => {
-    console.error(JSON.stringify({ level: 'error', msg: 'could not listen', url: listenUrl, error: String(error) }));
+    log.error({ msg: 'could not listen', url: listenUrl, error: String(error) });
     process.exit(1);
   });
   server.listen(port, hostname, () =>
-    console.log(JSON.stringify({ level: 'info', msg: 'listening', url: listenUrl, ...(API_ONLY ? { serves: 'api' } : {}) })),
+    log.info({ msg: 'listening', url: listenUrl, ...(API_ONLY ? { serves: 'api' } : {}) }),
   );
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {

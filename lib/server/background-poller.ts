@@ -1,5 +1,5 @@
 import 'server-only';
-import { loggableError } from './log-error';
+import { log } from './logger';
 
 const holder = globalThis as typeof globalThis & { __escrowPollers?: Map<string, NodeJS.Timeout> };
 
@@ -17,7 +17,7 @@ export function startPoller(name: string, intervalMs: number, tick: () => Promis
     try {
       await tick();
     } catch (error) {
-      console.error(JSON.stringify({ level: 'error', msg: `${name} failed`, error: loggableError(error) }));
+      log.error({ msg: `${name} failed`, error });
     } finally {
       running = false;
     }

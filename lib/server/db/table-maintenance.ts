@@ -4,6 +4,7 @@ import { startPoller } from '../background-poller';
 import { env } from '../env';
 import { postgresClient, type Database, type Db } from './client';
 import { queryRows } from './rows';
+import { log } from '../logger';
 
 /**
  * VACUUM (ANALYZE) for this app's tables where nothing else runs it: PGlite has no autovacuum at all,
@@ -112,7 +113,7 @@ export async function startTableMaintenance(db: Db, driver: Database['driver']):
     // A line per table as it is done: a round on PGlite rests between tables, and the bench puts each table's
     // time in the phase it fell in.
     await maintainTables(db, driver, (table, ms, analyzed) =>
-      console.log(JSON.stringify({ level: 'info', msg: 'tables vacuumed', ms: { [table]: ms }, analyzed })),
+      log.info({ msg: 'tables vacuumed', ms: { [table]: ms }, analyzed }),
     );
   });
 }

@@ -7,7 +7,7 @@ import { env } from '../env';
 import { settleDueLapses, settleOnBehalfLapsesInBulk } from './apply-lapses';
 import { transactionsWithPassedDeadlines } from './scan';
 import { queryRows } from '../db/rows';
-import { loggableError } from '../log-error';
+import { log } from '../logger';
 
 /** Candidates a scan returns. */
 const PAGE = 400;
@@ -147,7 +147,7 @@ async function settleBatch(db: DbOrTx, { clientId, ids }: Batch, opts: { wallNow
 }
 
 function logSettlementError(msg: string, where: Record<string, string>, error: unknown) {
-  console.error(JSON.stringify({ level: 'error', msg, ...where, error: loggableError(error) }));
+  log.error({ msg, ...where, error });
 }
 
 /** `wait: false` skips rows another runner holds instead of queueing behind them. */
@@ -175,6 +175,6 @@ export function startDeadlineRunner(db: Db, driver: Database['driver']): void {
   const lanes = driver === 'postgres' ? 2 : 1;
   startPoller('deadline runner', env().ESCROW_DEADLINE_POLL_MS, async () => {
     const acted = await settleDueDeadlines(db, { wallNow: () => new Date(), lanes });
-    if (acted > 0) console.log(JSON.stringify({ level: 'info', msg: 'deadlines settled', acted }));
+    if (acted > 0) log.info({ msg: 'deadlines settled', acted });
   });
 }

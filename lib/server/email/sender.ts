@@ -9,6 +9,7 @@ import { startPoller } from '../background-poller';
 import { watchClientChanges } from '../client-cache';
 import { env } from '../env';
 import { writeDueReminders } from './reminders';
+import { log } from '../logger';
 
 /**
  * The email runner (docs/decisions.md §15): writes due deadline reminders, then sends what the outbox holds over
@@ -154,6 +155,6 @@ export function startEmailRunner(db: Db): void {
       if (lookForReminders) nextReminderLook = 0;
       throw error;
     });
-    if (pass.interrupted > 0) console.log(JSON.stringify({ level: 'warn', msg: 'emails interrupted mid-send marked unknown', count: pass.interrupted }));
+    if (pass.interrupted > 0) log.warn({ msg: 'emails interrupted mid-send marked unknown', count: pass.interrupted });
   });
 }

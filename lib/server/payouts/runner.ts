@@ -5,11 +5,11 @@ import type { Db, DbOrTx } from '../db/client';
 import { queryRows } from '../db/rows';
 import { bankAccounts, clients, payouts, type ClientRow } from '../db/schema';
 import { env } from '../env';
-import { loggableError } from '../log-error';
 import { liveProvider, providerNamed } from '../providers';
 import { ProviderError, type PayoutOutcome } from '../providers/provider';
 import { openFundingAccounts } from './funding-accounts';
 import { movePayout } from './payouts';
+import { log } from '../logger';
 
 
 type Due = { id: string; client_id: string; reference: string };
@@ -137,7 +137,7 @@ export async function advancePaystackPayouts(db: Db, wallNow: Date): Promise<voi
     try {
       await advancePaystackPayout(db, due, wallNow);
     } catch (error) {
-      console.error(JSON.stringify({ level: 'error', msg: 'payout step failed; retried later', payout: due.id, error: loggableError(error) }));
+      log.error({ msg: 'payout step failed; retried later', payout: due.id, error });
     }
   }
 }

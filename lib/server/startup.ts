@@ -1,17 +1,12 @@
 import 'server-only';
 import { assertSameEncryptionKey, EncryptionKeyMismatch, sealPlaintextSecrets } from './crypto/secrets-at-rest';
-import { database, type Database, type Db } from './db/client';
-import { startListCountFolding } from './db/list-counts';
-import { startTableMaintenance } from './db/table-maintenance';
-import { startDeadlineRunner } from './deadlines/runner';
-import { startPayoutRunner } from './payouts/runner';
+import { database } from './db/client';
 import { env } from './env';
-import { startWebhookDispatcher } from './events/dispatcher';
-import { startEmailRunner } from './email/sender';
 import { listenForClientChanges } from './client-cache';
 import { hasLiveClient, RETIRED_DEMO_MESSAGE } from './dashboard/demo-accounts';
 import { seedDashboardAccounts } from './seed/dashboard-accounts';
 import { seedDemoOnce } from './seed/demo';
+import { startRunners } from './runners';
 import { log } from './logger';
 
 /**
@@ -27,7 +22,7 @@ export async function startServer(): Promise<void> {
   listenForClientChanges();
   const { ESCROW_WORKER: worker, ESCROW_WORKER_COUNT: workers, ESCROW_WORKER_ROLE: role } = env();
   if (role === 'background') {
-    await startBackgroundRunners(db, driver);
+    await startRunners({ db, driver });
     log.info({ msg: 'escrow desk background worker ready', worker, database: driver });
     return;
   }
@@ -46,17 +41,8 @@ export async function startServer(): Promise<void> {
     const accounts = await seedDashboardAccounts(db, new Date());
     if (accounts.length) log.info({ msg: 'demo dashboard accounts seeded', accounts });
   }
-  if (workers === 1) await startBackgroundRunners(db, driver);
+  if (workers === 1) await startRunners({ db, driver });
   log.info({ msg: 'escrow desk ready', database: driver });
-}
-
-async function startBackgroundRunners(db: Db, driver: Database['driver']): Promise<void> {
-  startDeadlineRunner(db, driver);
-  startWebhookDispatcher(db);
-  startPayoutRunner(db);
-  startEmailRunner(db);
-  startListCountFolding(db);
-  await startTableMaintenance(db, driver);
 }
 
 /**

@@ -1,9 +1,8 @@
 import 'server-only';
 import { eq, sql } from 'drizzle-orm';
-import type { Database, Db, DbOrTx } from '../db/client';
+import type { Db, DbOrTx } from '../db/client';
 import { clients, type ClientRow } from '../db/schema';
-import { startPoller } from '../background-poller';
-import { env } from '../env';
+import type { PolledRunner } from '../background-poller';
 import { settleDueLapses, settleOnBehalfLapsesInBulk } from './apply-lapses';
 import { transactionsWithPassedDeadlines } from './scan';
 import { queryRows } from '../db/rows';
@@ -170,11 +169,13 @@ async function settleOneTransaction(db: DbOrTx, transactionId: string, clientId:
  * Polls for lapsed deadlines in the background of this server process. A pass goes on while the scans
  * find more, so a storm of lapses is settled as fast as the batches go rather than a page per poll.
  */
-export function startDeadlineRunner(db: Db, driver: Database['driver']): void {
-  // The embedded database has one connection: a second lane's batch would only queue behind the first.
-  const lanes = driver === 'postgres' ? 2 : 1;
-  startPoller('deadline runner', env().ESCROW_DEADLINE_POLL_MS, async () => {
+export const deadlineRunner: PolledRunner = {
+  name: 'deadline runner',
+  intervalMs: (settings) => settings.ESCROW_DEADLINE_POLL_MS,
+  runOnce: async ({ db, driver }) => {
+    // The embedded database has one connection: a second lane's batch would only queue behind the first.
+    const lanes = driver === 'postgres' ? 2 : 1;
     const acted = await settleDueDeadlines(db, { wallNow: () => new Date(), lanes });
     if (acted > 0) log.info({ msg: 'deadlines settled', acted });
-  });
-}
+  },
+};

@@ -5,7 +5,7 @@ import { jitteredBackoffMs } from '@/lib/escrow/retry-schedule';
 import { PURPOSE, secretBox } from '../crypto/secret-box';
 import type { Db } from '../db/client';
 import { queryRows } from '../db/rows';
-import { startPoller } from '../background-poller';
+import type { PolledRunner } from '../background-poller';
 import { watchClientChanges } from '../client-cache';
 import { env } from '../env';
 import { writeDueReminders } from './reminders';
@@ -137,16 +137,19 @@ export async function runEmailPass(db: Db, wallNow: Date, opts: { reminders?: bo
  */
 const REMINDER_LOOK_MS = 60_000;
 
+/** When the next look for reminders is due: 0 is at the next poll. */
+let nextReminderLook = 0;
+
 /**
  * Runs the email pass in the background of this server process: emails every poll, reminders every
  * REMINDER_LOOK_MS, and at the next poll after a client changes (a sandbox client's test clock moved
  * its deadlines a day closer in one go: its reminders come as promptly as the lapses it settles).
  */
-export function startEmailRunner(db: Db): void {
-  // When the next look for reminders is due: 0 is at the next poll.
-  let nextReminderLook = 0;
-  watchClientChanges(() => (nextReminderLook = 0));
-  startPoller('email runner', env().ESCROW_EMAIL_POLL_MS, async () => {
+export const emailRunner: PolledRunner = {
+  name: 'email runner',
+  intervalMs: (settings) => settings.ESCROW_EMAIL_POLL_MS,
+  setUp: () => watchClientChanges(() => (nextReminderLook = 0)),
+  runOnce: async ({ db }) => {
     const now = Date.now();
     const lookForReminders = now >= nextReminderLook;
     if (lookForReminders) nextReminderLook = now + REMINDER_LOOK_MS;
@@ -156,5 +159,5 @@ export function startEmailRunner(db: Db): void {
       throw error;
     });
     if (pass.interrupted > 0) log.warn({ msg: 'emails interrupted mid-send marked unknown', count: pass.interrupted });
-  });
-}
+  },
+};

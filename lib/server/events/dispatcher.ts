@@ -12,6 +12,7 @@ import { env } from '../env';
 import { deliveryAgent, isPolicyRefusal, REFUSED_RESOLVED_ADDRESS, refusedBeforeConnecting, webhookTargetPolicy } from './webhook-target';
 import { updateRows } from '../db/recordset';
 import { queryRows } from '../db/rows';
+import type { SelfScheduledRunner } from '../background-poller';
 import { log } from '../logger';
 
 /**
@@ -476,27 +477,15 @@ export function createDispatcher(db: Db, opts: { pollMs: number; retryBaseMs: nu
   };
 }
 
-const holder = globalThis as typeof globalThis & { __escrowDispatcher?: Dispatcher };
-
-/**
- * One dispatcher per server process, started by startServer (never during `next build`, whose
- * instrumentation returns before startServer). It stops on SIGTERM/SIGINT alongside Next's own
- * shutdown; if nothing else handles the signal, the signal is raised again so the process still ends.
- */
-export function startWebhookDispatcher(db: Db): Dispatcher {
-  if (holder.__escrowDispatcher) return holder.__escrowDispatcher;
-  const settings = env();
-  const dispatcher = createDispatcher(db, {
-    pollMs: settings.ESCROW_WEBHOOK_POLL_MS,
-    retryBaseMs: settings.ESCROW_WEBHOOK_RETRY_BASE_MS,
-    retryWindowMs: settings.ESCROW_WEBHOOK_RETRY_WINDOW_MS,
-  });
-  holder.__escrowDispatcher = dispatcher;
-  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-    process.once(signal, () => {
-      void dispatcher.stop();
-      if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
+/** The dispatcher as a background runner (lib/server/runners.ts), with the server's settings. */
+export const webhookDispatcher: SelfScheduledRunner = {
+  name: 'webhook dispatcher',
+  start: ({ db }) => {
+    const settings = env();
+    return createDispatcher(db, {
+      pollMs: settings.ESCROW_WEBHOOK_POLL_MS,
+      retryBaseMs: settings.ESCROW_WEBHOOK_RETRY_BASE_MS,
+      retryWindowMs: settings.ESCROW_WEBHOOK_RETRY_WINDOW_MS,
     });
-  }
-  return dispatcher;
-}
+  },
+};

@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, eq, sql } from 'drizzle-orm';
-import { startPoller } from '../background-poller';
+import type { PolledRunner } from '../background-poller';
 import type { Db, DbOrTx } from '../db/client';
 import { queryRows } from '../db/rows';
 import { bankAccounts, clients, payouts, type ClientRow } from '../db/schema';
@@ -143,11 +143,13 @@ export async function advancePaystackPayouts(db: Db, wallNow: Date): Promise<voi
 }
 
 /** In the background of this server process: sandbox settlements, the live provider's sends and requeries, and live funding accounts. */
-export function startPayoutRunner(db: Db): void {
-  startPoller('payout runner', env().ESCROW_PAYOUT_POLL_MS, async () => {
+export const payoutRunner: PolledRunner = {
+  name: 'payout runner',
+  intervalMs: (settings) => settings.ESCROW_PAYOUT_POLL_MS,
+  runOnce: async ({ db }) => {
     const wallNow = new Date();
     await settleSandboxPayouts(db, { wallNow });
     await advancePaystackPayouts(db, wallNow);
     await openFundingAccounts(db);
-  });
-}
+  },
+};

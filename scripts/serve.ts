@@ -61,9 +61,11 @@ async function main() {
   // process and before the server listens: a worker that cannot start exits before it answers anything,
   // and the primary stops (workers.ts). Next's instrumentation sees it done (instrumentation.ts).
   const { startServerOrExit } = await import('../lib/server/startup');
+  const { log } = await import('../lib/server/logger');
   await startServerOrExit();
   (globalThis as typeof globalThis & { __escrowStarted?: boolean }).__escrowStarted = true;
-  if (process.env.ESCROW_WORKER_ROLE === 'background') return keepRunningInBackground();
+  const { stopRunners } = await import('../lib/server/runners');
+  if (process.env.ESCROW_WORKER_ROLE === 'background') return keepRunningInBackground(stopRunners);
   const site = API_ONLY ? apiOnly() : await startNext(hostname, port);
   const { app: api } = await import('../lib/api/app');
   // Next shares this process in `npm start`: the globals it uses stay the engine's own.
@@ -97,33 +99,33 @@ async function main() {
   // taken) must say so and exit non-zero, for whatever started it.
   const listenUrl = `http://${hostname}:${port}`;
   server.once('error', (error) => {
-    console.error(JSON.stringify({ level: 'error', msg: 'could not listen', url: listenUrl, error: String(error) }));
+    log.error({ msg: 'could not listen', url: listenUrl, error: String(error) });
     process.exit(1);
   });
   server.listen(port, hostname, () =>
-    console.log(JSON.stringify({ level: 'info', msg: 'listening', url: listenUrl, ...(API_ONLY ? { serves: 'api' } : {}) })),
+    log.info({ msg: 'listening', url: listenUrl, ...(API_ONLY ? { serves: 'api' } : {}) }),
   );
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
       server.close();
-      void site.close().finally(() => process.exit(0));
+      void Promise.all([site.close(), stopRunners()]).finally(() => process.exit(0));
       setTimeout(() => process.exit(0), 5000).unref();
     });
   }
 }
 
 /**
- * The background worker answers no request (workers.ts): it lives for its pollers, whose timers do not
- * keep a process alive by themselves, until the primary stops it.
+ * The background worker answers no request (workers.ts): it lives for its runners (lib/server/runners.ts),
+ * whose timers do not keep a process alive by themselves, until the primary stops it.
  */
-function keepRunningInBackground() {
+function keepRunningInBackground(stopRunners: () => Promise<void>) {
   // Its work can wait a moment; a request should not wait for it on a busy machine.
   os.setPriority(BACKGROUND_NICENESS);
   const alive = setInterval(() => undefined, 60_000);
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
       clearInterval(alive);
-      process.exit(0);
+      void stopRunners().finally(() => process.exit(0));
     });
   }
 }

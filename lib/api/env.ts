@@ -1,10 +1,13 @@
 import 'server-only';
 import type { Db } from '@/lib/server/db/client';
 import type { ClientRow } from '@/lib/server/db/schema';
+import type { Logger } from '@/lib/server/logger';
 
 /** What the middleware hands each operation's handler (c.var). */
 export type ApiVariables = {
   requestId: string;
+  /** The server's logger with this request's id bound (request-context.ts). */
+  log: Logger;
   /** The database, or inside an Idempotency-Key the transaction that records the key with the effect. */
   db: Db;
   /** The caller: a client's id, or OPERATOR_SCOPE; unset until authenticated. */

@@ -5,8 +5,8 @@ import type { JSONParsed } from 'hono/utils/types';
 import { z } from 'zod';
 import type { ErrorEnvelope } from '@/lib/contracts/common';
 import { databaseErrorOf } from '@/lib/server/db/database-error';
-import { loggableError } from '@/lib/server/log-error';
 import { AppError, type FieldError } from '@/lib/server/app-error';
+import { log } from '@/lib/server/logger';
 
 /**
  * A JSON answer with its length: one write, and compression (middleware/compression.ts) can tell a
@@ -72,6 +72,6 @@ export function errorResponse(error: unknown, requestId?: string): Response {
   if (known) return json(envelope(known), known.status, known.headers);
   if (error instanceof z.ZodError) return errorResponse(invalidRequest(error));
   // Internals stay in the server log (never a query's parameters or a secret); the caller gets a request id to quote.
-  console.error(JSON.stringify({ level: 'error', msg: 'request failed', request_id: requestId, error: loggableError(error) }));
+  log.error({ msg: 'request failed', request_id: requestId, error });
   return json(envelope(new AppError('INTERNAL_ERROR', `Something went wrong on our side.${requestId ? ` Quote request id ${requestId}.` : ''}`)), 500);
 }

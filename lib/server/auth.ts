@@ -13,6 +13,7 @@ import { clientAddressOf } from './http/client-address';
 import { sessionSecret } from './dashboard/secret';
 import { isRetiredDemoAccount } from './dashboard/demo-accounts';
 import { recordAudit } from './dashboard/audit';
+import { log } from './logger';
 
 declare module 'next-auth' {
   interface Session {
@@ -106,10 +107,10 @@ export function authOptions(): NextAuthOptions {
       },
     },
     logger: {
-      error: (code, metadata) => console.error(JSON.stringify({ level: 'error', msg: 'next-auth', code, metadata: String(metadata) })),
+      error: (code, metadata) => log.error({ msg: 'next-auth', code, metadata: String(metadata) }),
       // NEXTAUTH_URL is optional here (the sign-in form follows relative URLs), so its warning is noise.
       warn: (code) => {
-        if (code !== 'NEXTAUTH_URL') console.warn(JSON.stringify({ level: 'warn', msg: 'next-auth', code }));
+        if (code !== 'NEXTAUTH_URL') log.warn({ msg: 'next-auth', code });
       },
       debug: () => {},
     },

@@ -1,27 +1,52 @@
 import 'server-only';
-import { loggableError } from './log-error';
+import type { Database, Db } from './db/client';
+import type { Env } from './env';
+import { log } from './logger';
 
-const holder = globalThis as typeof globalThis & { __escrowPollers?: Map<string, NodeJS.Timeout> };
+/** What every background runner is handed: the server's database and which kind it is. */
+export type RunnerContext = { db: Db; driver: Database['driver'] };
+
+/** A runner that stops when asked, letting work in flight finish for a few seconds at most. */
+export type RunningRunner = { stop: () => Promise<void> };
 
 /**
- * Runs `tick` every `intervalMs` in the background of this server process, never two ticks at once, and
- * logs a failure instead of stopping. Started once per name, however often the module is loaded.
+ * A background runner (lib/server/runners.ts lists them): `runOnce` every `intervalMs`, never two passes
+ * at once, a failure logged instead of stopping it. `setUp` runs once before the first pass; false leaves
+ * the runner off on this server.
  */
-export function startPoller(name: string, intervalMs: number, tick: () => Promise<void>): void {
-  const pollers = (holder.__escrowPollers ??= new Map());
-  if (pollers.has(name)) return;
-  let running = false;
-  const timer = setInterval(async () => {
-    if (running) return;
-    running = true;
-    try {
-      await tick();
-    } catch (error) {
-      console.error(JSON.stringify({ level: 'error', msg: `${name} failed`, error: loggableError(error) }));
-    } finally {
-      running = false;
-    }
-  }, intervalMs);
+export type PolledRunner = {
+  name: string;
+  intervalMs: (settings: Env) => number;
+  setUp?: (ctx: RunnerContext) => Promise<boolean> | boolean | void;
+  runOnce: (ctx: RunnerContext) => Promise<void>;
+};
+
+/**
+ * A runner that schedules its own passes (the webhook dispatcher claims again at once when a claim came
+ * back full or a send finished, else a poll later), so it is started and stopped rather than polled.
+ */
+export type SelfScheduledRunner = { name: string; start: (ctx: RunnerContext) => RunningRunner };
+
+export type BackgroundRunner = PolledRunner | SelfScheduledRunner;
+
+/** How long a stopping runner's pass in progress is waited for. */
+const STOP_GRACE_MS = 5_000;
+
+export async function startPolled(runner: PolledRunner, ctx: RunnerContext, settings: Env): Promise<RunningRunner | undefined> {
+  if ((await runner.setUp?.(ctx)) === false) return undefined;
+  let pass: Promise<void> | undefined;
+  const timer = setInterval(() => {
+    if (pass) return;
+    pass = runner
+      .runOnce(ctx)
+      .catch((error: unknown) => log.error({ msg: `${runner.name} failed`, error }))
+      .finally(() => (pass = undefined));
+  }, runner.intervalMs(settings));
   timer.unref();
-  pollers.set(name, timer);
+  return {
+    stop: async () => {
+      clearInterval(timer);
+      if (pass) await Promise.race([pass, new Promise((resolve) => setTimeout(resolve, STOP_GRACE_MS).unref())]);
+    },
+  };
 }

@@ -3,6 +3,7 @@ import type { DbOrTx } from './db/client';
 import type { ClientRow } from './db/schema';
 import { listen, notify } from './db/notifications';
 import { env } from './env';
+import { log } from './logger';
 
 
 export type KeyOwner = { client: ClientRow; keyExpiresAt: Date | null };
@@ -89,7 +90,7 @@ export function listenForClientChanges(): void {
     listening: () => {
       forgetAll();
       cache.listening = true;
-      if (lostAt !== undefined) console.log(JSON.stringify({ level: 'info', msg: 'listening for client changes again', after_ms: Date.now() - lostAt }));
+      if (lostAt !== undefined) log.info({ msg: 'listening for client changes again', after_ms: Date.now() - lostAt });
       lostAt = undefined;
     },
     lost: (error) => {
@@ -97,7 +98,7 @@ export function listenForClientChanges(): void {
       forgetAll();
       if (lostAt === undefined) {
         lostAt = Date.now();
-        console.error(JSON.stringify({ level: 'warn', msg: 'not listening for client changes: every request looks its key up until the connection is back', error: String((error as Error)?.message ?? error) }));
+        log.warn({ msg: 'not listening for client changes: every request looks its key up until the connection is back', error: String((error as Error)?.message ?? error) });
       }
     },
   });

@@ -1,17 +1,13 @@
 import 'server-only';
 import { assertSameEncryptionKey, EncryptionKeyMismatch, sealPlaintextSecrets } from './crypto/secrets-at-rest';
-import { database, type Database, type Db } from './db/client';
-import { startListCountFolding } from './db/list-counts';
-import { startTableMaintenance } from './db/table-maintenance';
-import { startDeadlineRunner } from './deadlines/runner';
-import { startPayoutRunner } from './payouts/runner';
+import { database } from './db/client';
 import { env } from './env';
-import { startWebhookDispatcher } from './events/dispatcher';
-import { startEmailRunner } from './email/sender';
 import { listenForClientChanges } from './client-cache';
 import { hasLiveClient, RETIRED_DEMO_MESSAGE } from './dashboard/demo-accounts';
 import { seedDashboardAccounts } from './seed/dashboard-accounts';
 import { seedDemoOnce } from './seed/demo';
+import { startRunners } from './runners';
+import { log } from './logger';
 
 /**
  * Runs once per server process (instrumentation): migrations, then the demo data on first start. Of a
@@ -26,36 +22,27 @@ export async function startServer(): Promise<void> {
   listenForClientChanges();
   const { ESCROW_WORKER: worker, ESCROW_WORKER_COUNT: workers, ESCROW_WORKER_ROLE: role } = env();
   if (role === 'background') {
-    await startBackgroundRunners(db, driver);
-    console.log(JSON.stringify({ level: 'info', msg: 'escrow desk background worker ready', worker, database: driver }));
+    await startRunners({ db, driver });
+    log.info({ msg: 'escrow desk background worker ready', worker, database: driver });
     return;
   }
   if ((worker ?? 1) !== 1) {
-    console.log(JSON.stringify({ level: 'info', msg: 'escrow desk worker ready', worker, database: driver }));
+    log.info({ msg: 'escrow desk worker ready', worker, database: driver });
     return;
   }
   const sealed = await sealPlaintextSecrets(db);
-  if (sealed) console.log(JSON.stringify({ level: 'info', msg: 'secrets encrypted at rest', count: sealed }));
+  if (sealed) log.info({ msg: 'secrets encrypted at rest', count: sealed });
   if (await hasLiveClient(db)) {
     // Said on every start, seeding on or off: the demo sign-ins printed by `npm start` no longer work here.
-    console.log(JSON.stringify({ level: 'warn', msg: RETIRED_DEMO_MESSAGE }));
+    log.warn({ msg: RETIRED_DEMO_MESSAGE });
   } else if (env().ESCROW_SEED_DEMO === '1') {
     const seeded = await seedDemoOnce(db, new Date(), `http://localhost:${env().PORT}`);
-    if (seeded) console.log(JSON.stringify({ level: 'info', msg: 'demo data seeded', ...seeded }));
+    if (seeded) log.info({ msg: 'demo data seeded', ...seeded });
     const accounts = await seedDashboardAccounts(db, new Date());
-    if (accounts.length) console.log(JSON.stringify({ level: 'info', msg: 'demo dashboard accounts seeded', accounts }));
+    if (accounts.length) log.info({ msg: 'demo dashboard accounts seeded', accounts });
   }
-  if (workers === 1) await startBackgroundRunners(db, driver);
-  console.log(JSON.stringify({ level: 'info', msg: 'escrow desk ready', database: driver }));
-}
-
-async function startBackgroundRunners(db: Db, driver: Database['driver']): Promise<void> {
-  startDeadlineRunner(db, driver);
-  startWebhookDispatcher(db);
-  startPayoutRunner(db);
-  startEmailRunner(db);
-  startListCountFolding(db);
-  await startTableMaintenance(db, driver);
+  if (workers === 1) await startRunners({ db, driver });
+  log.info({ msg: 'escrow desk ready', database: driver });
 }
 
 /**

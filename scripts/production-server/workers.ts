@@ -14,6 +14,7 @@
  */
 import cluster, { type Worker } from 'node:cluster';
 import os from 'node:os';
+import { log } from '../../lib/server/logger';
 import { shareConnections } from './connection-balance';
 
 /** ESCROW_WORKERS, else one per core on PostgreSQL; always one on the embedded database. */
@@ -50,8 +51,6 @@ export function requestWorkerExecArgv(execArgv: readonly string[], nodeOptions: 
  */
 export const EXIT_MISCONFIGURED = 78;
 
-const log = (level: 'info' | 'error', msg: string, extra: object = {}) => console.log(JSON.stringify({ level, msg, ...extra }));
-
 export function runWorkers(count: number): void {
   const workerOf = new Map<Worker, number>();
   let serving = false;
@@ -82,7 +81,7 @@ export function runWorkers(count: number): void {
     }
     // Workers listen before their start-up (instrumentation) has finished, so "serving" does not mean started.
     if (!serving || index === undefined || code === EXIT_MISCONFIGURED) process.exit(code || 1);
-    log('error', 'worker exited; starting another', { worker: index, code, signal });
+    log.error({ msg: 'worker exited; starting another', worker: index, code, signal });
     setTimeout(() => fork(index), 1000);
   });
 

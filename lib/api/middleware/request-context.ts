@@ -4,7 +4,7 @@ import type { MiddlewareHandler } from 'hono';
 import { OPERATOR_SCOPE, type ApiEnv } from '../env';
 import { errorResponse } from '../respond';
 import { SECURITY_HEADERS } from '../security-headers';
-import { logRequestLine } from './request-log';
+import { log } from '@/lib/server/logger';
 
 /** The path as the client sent it (percent-escapes kept), from an absolute URL. */
 export function pathOf(url: string): string {
@@ -15,13 +15,16 @@ export function pathOf(url: string): string {
 }
 
 /**
- * Around every /v1 request: its id (X-Request-Id on every answer, quoted in 500s), the site's security
- * headers, and one log line (never the Authorization header or a body).
+ * Around every /v1 request: its id (X-Request-Id on every answer, quoted in 500s), a logger bound to it for
+ * the handlers (c.var.log), the site's security headers, and one log line (never the Authorization header
+ * or a body).
  */
 export const requestContext: MiddlewareHandler<ApiEnv> = async (c, next) => {
   const startedAt = performance.now();
   const requestId = randomUUID();
   c.set('requestId', requestId);
+  const requestLog = log.child({ request_id: requestId });
+  c.set('log', requestLog);
   try {
     await next();
   } catch (error) {
@@ -32,10 +35,8 @@ export const requestContext: MiddlewareHandler<ApiEnv> = async (c, next) => {
   for (const { key, value } of SECURITY_HEADERS) if (!headers.has(key)) headers.set(key, value);
   headers.set('x-request-id', requestId);
   const scopeId = c.var.scopeId;
-  logRequestLine({
-    level: c.res.status >= 500 ? 'error' : 'info',
+  requestLog[c.res.status >= 500 ? 'error' : 'info']({
     msg: 'request',
-    request_id: requestId,
     client_id: scopeId === OPERATOR_SCOPE ? 'operator' : (scopeId ?? null),
     method: c.req.method,
     route: pathOf(c.req.url),

@@ -1,10 +1,10 @@
 import 'server-only';
-import { loggableError } from '../log-error';
 import type { z } from 'zod';
 import type { ActionResult, FieldError } from '@/lib/contracts/dashboard';
 import type { ApiResult } from '../escrow-client';
 import { currentActor, type Actor } from './actor';
 import { inFormWords, type FormWords } from './form-words';
+import { log } from '../logger';
 
 const fieldErrors = (error: z.ZodError): FieldError[] => error.issues.map((i) => ({ field: i.path.join('.') || '(form)', message: i.message }));
 
@@ -36,7 +36,7 @@ export async function guarded<S extends z.ZodType, T = undefined>(
   try {
     return inFormWords(await body(parsed.data, actor), options.words);
   } catch (error) {
-    console.error(JSON.stringify({ level: 'error', msg: 'dashboard action failed', error: loggableError(error) }));
+    log.error({ msg: 'dashboard action failed', error });
     return { ok: false, message: 'Something went wrong on our side. Try again.' };
   }
 }

@@ -8,9 +8,9 @@ import { getDb, type DbOrTx } from '../db/client';
 import { auditLog, type AuditLogRow } from '../db/schema';
 import { clientAddressOf } from '../http/client-address';
 import { uuidv7 } from '../ids';
-import { loggableError } from '../log-error';
 import type { AccountRole } from './accounts';
 import type { Actor } from './actor';
+import { log } from '../logger';
 
 /** The person as the log keeps them; `clientId` is the client their actions concern unless one is named. */
 export type AuditActor = { accountId: string; email: string; role: AccountRole; clientId: string | null };
@@ -73,7 +73,7 @@ export async function recordAudit(db: DbOrTx, record: AuditRecord): Promise<bool
     });
     return true;
   } catch (error) {
-    console.error(JSON.stringify({ level: 'error', msg: 'audit record not written', action: record.action, actor_account_id: record.actor.accountId, error: loggableError(error) }));
+    log.error({ msg: 'audit record not written', action: record.action, actor_account_id: record.actor.accountId, error });
     return false;
   }
 }
@@ -88,7 +88,7 @@ export async function auditStaffAction(actor: Actor, action: AuditAction, facts:
   try {
     await recordAudit(await getDb(), { actor: auditActorOf(actor), action, ...facts, address: await requestAddress() });
   } catch (error) {
-    console.error(JSON.stringify({ level: 'error', msg: 'audit record not written', action, actor_account_id: actor.accountId, error: loggableError(error) }));
+    log.error({ msg: 'audit record not written', action, actor_account_id: actor.accountId, error });
   }
 }
 

@@ -1,7 +1,7 @@
 import 'server-only';
-import { loggableError } from '../log-error';
 import { currentActor, type Actor } from './actor';
 import type { View } from './views';
+import { log } from '../logger';
 
 const json = (status: number, body: unknown) => Response.json(body, { status, headers: { 'cache-control': 'private, no-store' } });
 
@@ -13,7 +13,7 @@ export function withActor<C>(handler: (actor: Actor, request: Request, context: 
     try {
       return await handler(actor, request, context);
     } catch (error) {
-      console.error(JSON.stringify({ level: 'error', msg: 'dashboard data route failed', error: loggableError(error) }));
+      log.error({ msg: 'dashboard data route failed', error });
       return json(500, { message: 'Something went wrong on our side.' });
     }
   };

@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, count, eq, sql, type SQL } from 'drizzle-orm';
 import { unionAll, type PgTable } from 'drizzle-orm/pg-core';
-import { startPoller } from '../background-poller';
+import type { PolledRunner } from '../background-poller';
 import type { Db, DbOrTx } from './client';
 import { queryRows } from './rows';
 import { listCountChanges, listCounts } from './schema';
@@ -89,9 +89,11 @@ export async function foldListCounts(db: Db): Promise<number> {
   return Number(rows[0]?.changes ?? 0);
 }
 
-export function startListCountFolding(db: Db): void {
-  startPoller('list count folding', 1000, async () => {
+export const listCountFolding: PolledRunner = {
+  name: 'list count folding',
+  intervalMs: () => 1000,
+  runOnce: async ({ db }) => {
     // A backlog (a storm of writes) is folded a batch at a time, all of it by the end of the round.
     while ((await foldListCounts(db)) === FOLD_BATCH);
-  });
-}
+  },
+};

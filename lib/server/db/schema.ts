@@ -712,9 +712,12 @@ export const emailOutbox = pgTable(
     kind: text('kind', { enum: EMAIL_KINDS }).notNull(),
     recipientEmail: text('recipient_email').notNull(),
     recipientName: text('recipient_name').notNull(),
-    subject: text('subject').notNull(),
-    textBody: text('text_body').notNull(),
-    htmlBody: text('html_body').notNull(),
+    /** Stored as written for an email whose words are fixed when it is queued (an invitation); null for one rendered from `facts`. */
+    subject: text('subject'),
+    textBody: text('text_body'),
+    htmlBody: text('html_body'),
+    /** What a templated email says, the kind naming its template (email/render.ts): rendered when it is sent or shown. */
+    facts: jsonb('facts').$type<Record<string, unknown>>(),
     dedupeKey: text('dedupe_key').notNull().unique(),
     status: text('status', { enum: EMAIL_STATUSES }).notNull(),
     attempts: integer('attempts').notNull().default(0),
@@ -731,6 +734,7 @@ export const emailOutbox = pgTable(
     // The sender's scan each second: only rows waiting to be sent or being sent.
     index('email_outbox_due_idx').on(t.nextAttemptAt).where(sql`status in ('pending', 'sending')`),
     index('email_outbox_client_created_idx').on(t.clientId, t.createdAt, t.id),
+    check('email_outbox_content', sql`${t.facts} is not null or (${t.subject} is not null and ${t.textBody} is not null and ${t.htmlBody} is not null)`),
   ],
 );
 export type EmailOutboxRow = typeof emailOutbox.$inferSelect;

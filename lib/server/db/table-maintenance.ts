@@ -1,9 +1,10 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
-import { startPoller } from '../background-poller';
+import type { PolledRunner } from '../background-poller';
 import { env } from '../env';
 import { postgresClient, type Database, type Db } from './client';
 import { queryRows } from './rows';
+import { log } from '../logger';
 
 /**
  * VACUUM (ANALYZE) for this app's tables where nothing else runs it: PGlite has no autovacuum at all,
@@ -106,13 +107,14 @@ export async function maintainTables(db: Db, driver: Database['driver'], done: (
   }
 }
 
-export async function startTableMaintenance(db: Db, driver: Database['driver']): Promise<void> {
-  if (await autovacuumRuns(db, driver)) return;
-  startPoller('table maintenance', env().ESCROW_MAINTENANCE_POLL_MS, async () => {
+/** Off where autovacuum runs. */
+export const tableMaintenance: PolledRunner = {
+  name: 'table maintenance',
+  intervalMs: (settings) => settings.ESCROW_MAINTENANCE_POLL_MS,
+  setUp: async ({ db, driver }) => !(await autovacuumRuns(db, driver)),
+  runOnce: async ({ db, driver }) => {
     // A line per table as it is done: a round on PGlite rests between tables, and the bench puts each table's
     // time in the phase it fell in.
-    await maintainTables(db, driver, (table, ms, analyzed) =>
-      console.log(JSON.stringify({ level: 'info', msg: 'tables vacuumed', ms: { [table]: ms }, analyzed })),
-    );
-  });
-}
+    await maintainTables(db, driver, (table, ms, analyzed) => log.info({ msg: 'tables vacuumed', ms: { [table]: ms }, analyzed }));
+  },
+};

@@ -1,13 +1,12 @@
 import 'server-only';
 import { eq, sql } from 'drizzle-orm';
-import type { Database, Db, DbOrTx } from '../db/client';
+import type { Db, DbOrTx } from '../db/client';
 import { clients, type ClientRow } from '../db/schema';
-import { startPoller } from '../background-poller';
-import { env } from '../env';
+import type { PolledRunner } from '../background-poller';
 import { settleDueLapses, settleOnBehalfLapsesInBulk } from '../engine/apply-lapses';
 import { transactionsWithPassedDeadlines } from './scan';
 import { queryRows } from '../db/rows';
-import { loggableError } from '../log-error';
+import { log } from '../logger';
 
 /** Candidates a scan returns. */
 const PAGE = 400;
@@ -147,7 +146,7 @@ async function settleBatch(db: DbOrTx, { clientId, ids }: Batch, opts: { wallNow
 }
 
 function logSettlementError(msg: string, where: Record<string, string>, error: unknown) {
-  console.error(JSON.stringify({ level: 'error', msg, ...where, error: loggableError(error) }));
+  log.error({ msg, ...where, error });
 }
 
 /** `wait: false` skips rows another runner holds instead of queueing behind them. */
@@ -170,11 +169,13 @@ async function settleOneTransaction(db: DbOrTx, transactionId: string, clientId:
  * Polls for lapsed deadlines in the background of this server process. A pass goes on while the scans
  * find more, so a storm of lapses is settled as fast as the batches go rather than a page per poll.
  */
-export function startDeadlineRunner(db: Db, driver: Database['driver']): void {
-  // The embedded database has one connection: a second lane's batch would only queue behind the first.
-  const lanes = driver === 'postgres' ? 2 : 1;
-  startPoller('deadline runner', env().ESCROW_DEADLINE_POLL_MS, async () => {
+export const deadlineRunner: PolledRunner = {
+  name: 'deadline runner',
+  intervalMs: (settings) => settings.ESCROW_DEADLINE_POLL_MS,
+  runOnce: async ({ db, driver }) => {
+    // The embedded database has one connection: a second lane's batch would only queue behind the first.
+    const lanes = driver === 'postgres' ? 2 : 1;
     const acted = await settleDueDeadlines(db, { wallNow: () => new Date(), lanes });
-    if (acted > 0) console.log(JSON.stringify({ level: 'info', msg: 'deadlines settled', acted }));
-  });
-}
+    if (acted > 0) log.info({ msg: 'deadlines settled', acted });
+  },
+};

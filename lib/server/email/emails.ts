@@ -7,20 +7,22 @@ import { pagedList } from '../db/paged-list';
 import { emailOutbox, type ClientRow, type EmailOutboxRow } from '../db/schema';
 import { isSealed } from '../crypto/secret-box';
 import { iso, isoOrNull } from '../records/iso';
+import { emailContent } from './render';
 
 /** What the outbox shows of a body stored encrypted: it holds a secret meant for its recipient alone. */
 const WITHHELD = 'This email holds a one-time link for its recipient alone: it is stored encrypted and not shown here.';
 const shown = (body: string) => (isSealed(body) ? WITHHELD : body);
 
 function emailRecord(row: EmailOutboxRow): EmailRecord {
+  const content = emailContent(row);
   return {
     id: row.id,
     kind: row.kind,
     event_id: row.eventId,
     to: { email: row.recipientEmail, name: row.recipientName },
-    subject: row.subject,
-    text: shown(row.textBody),
-    html: shown(row.htmlBody),
+    subject: content.subject,
+    text: shown(content.text),
+    html: shown(content.html),
     status: row.status,
     attempts: row.attempts,
     last_error: row.lastError,

@@ -7,18 +7,13 @@ import type { Write } from '../db/one-statement';
 import { PURPOSE, secretBox } from '../crypto/secret-box';
 import { env } from '../env';
 import { uuidv7 } from '../ids';
-import { amountProposedEmail, deliveryAwaitsInspectionEmail, disputeResolvedEmail, payoutEmail, type EmailContent } from './templates';
+import type { FactsOf, TemplatedKind } from './render';
+import type { EmailContent } from './templates';
+
+export { dashboardLinkBase } from './render';
 
 export type EmailKind = (typeof emailOutbox.kind.enumValues)[number];
 type Party = 'buyer' | 'seller';
-/** An email as it reads with the link to the dashboard page (a customer with an account) and without. */
-type Rendered = (link: string | null) => EmailContent;
-
-/** Where links in emails point: the dashboard's public address. */
-export function dashboardLinkBase(): string {
-  const { NEXTAUTH_URL, ESCROW_PUBLIC_URL, PORT } = env();
-  return (NEXTAUTH_URL ?? ESCROW_PUBLIC_URL ?? `http://localhost:${PORT}`).replace(/\/+$/, '');
-}
 
 /** Without SMTP_URL nothing is sent: the email is kept for admins to read on the Outbox page. */
 export function newEmailStatus(): 'pending' | 'kept' {
@@ -27,17 +22,16 @@ export function newEmailStatus(): 'pending' | 'kept' {
 
 /**
  * One email to each named customer: `recipients` selects `u` (users) and `a` (their dashboard account,
- * left joined). The dedupe key is `key` and the user, so a repeated write adds nothing. `next_attempt_at`
- * is the database's clock: the sender compares with it, whatever a sandbox client's test clock says.
+ * left joined). It records the template (the kind) and its facts, the page to act on only for a customer
+ * with an account; the email runner renders it (render.ts). The dedupe key is `key` and the user, so a
+ * repeated write adds nothing. `next_attempt_at` is the database's clock: the sender compares with it,
+ * whatever a sandbox client's test clock says.
  */
-function customerEmailWrite(a: { kind: EmailKind; clientId: string; eventId: string | null; key: string; render: Rendered; path: string; recipients: SQL; now: Date }): Write {
-  const linked = a.render(`${dashboardLinkBase()}${a.path}`);
-  const unlinked = a.render(null);
+function customerEmailWrite<K extends TemplatedKind>(a: { kind: K; clientId: string; eventId: string | null; key: string; facts: FactsOf[K]; path: string; recipients: SQL; now: Date }): Write {
   const at = a.now.toISOString();
-  return sql`insert into email_outbox (id, client_id, event_id, kind, recipient_email, recipient_name, subject, text_body, html_body, dedupe_key, status, attempts, next_attempt_at, created_at, updated_at)
-    select gen_random_uuid(), ${a.clientId}::uuid, ${a.eventId}::uuid, ${a.kind}, u.email, trim(u.first_name || ' ' || u.last_name), ${linked.subject},
-      case when a.id is null then ${unlinked.text} else ${linked.text} end,
-      case when a.id is null then ${unlinked.html} else ${linked.html} end,
+  return sql`insert into email_outbox (id, client_id, event_id, kind, recipient_email, recipient_name, facts, dedupe_key, status, attempts, next_attempt_at, created_at, updated_at)
+    select gen_random_uuid(), ${a.clientId}::uuid, ${a.eventId}::uuid, ${a.kind}, u.email, trim(u.first_name || ' ' || u.last_name),
+      ${JSON.stringify(a.facts)}::jsonb || jsonb_build_object('path', case when a.id is null then null else ${a.path}::text end),
       ${a.key} || ':' || u.id, ${newEmailStatus()}, 0, now(), ${at}::timestamptz, ${at}::timestamptz
     from ${a.recipients}
     on conflict (dedupe_key) do nothing`;
@@ -72,42 +66,40 @@ type EventData = {
 export function eventEmailWrites(e: { id: string; clientId: string; type: EventTypeName; transactionId?: string; data: unknown; now: Date }): Write[] {
   const d = e.data as EventData;
   const base = { clientId: e.clientId, eventId: e.id, key: `event:${e.id}`, now: e.now };
-  // Rendered before the recipient is known (in the same statement), so it greets no one by name.
-  const toParty = (party: Party, kind: EmailKind, path: string, render: Rendered) =>
-    customerEmailWrite({ ...base, kind, path, recipients: partyOf(e.transactionId!, party), render });
+  // Written before the recipient is known (in the same statement), so it greets no one by name.
+  const toParty = <K extends TemplatedKind>(party: Party, kind: K, path: string, facts: FactsOf[K]) =>
+    customerEmailWrite({ ...base, kind, path, recipients: partyOf(e.transactionId!, party), facts });
   switch (e.type) {
     case 'milestone.delivered': {
       const m = d.milestone;
       const endsAt = dateOrNull(m?.inspection_end_date);
       if (!m || !endsAt || !e.transactionId) return [];
       return [
-        toParty('buyer', 'delivery_awaits_inspection', `/transactions/${e.transactionId}`, (link) =>
-          deliveryAwaitsInspectionEmail({ milestoneTitle: m.title, transactionTitle: m.transaction?.title ?? '', amountKobo: kobo(m.amount), inspectionEndsAt: endsAt, link }),
-        ),
+        toParty('buyer', 'delivery_awaits_inspection', `/transactions/${e.transactionId}`, {
+          milestoneTitle: m.title,
+          transactionTitle: m.transaction?.title ?? '',
+          amountKobo: kobo(m.amount),
+          inspectionEndsAt: endsAt.toISOString(),
+        }),
       ];
     }
     case 'dispute.amount_proposed': {
       const dispute = d.dispute;
       if (!dispute || !e.transactionId || d.actor !== 'seller') return [];
       return [
-        toParty('buyer', 'amount_proposed', `/disputes/${dispute.id}`, (link) =>
-          amountProposedEmail({
-            amountKobo: kobo(dispute.dispute_amount),
-            milestoneTitle: dispute.milestone?.title ?? '',
-            disputeCode: dispute.dispute_code,
-            mediationEndsAt: dateOrNull(dispute.intra_party_mediation_end_date),
-            link,
-          }),
-        ),
+        toParty('buyer', 'amount_proposed', `/disputes/${dispute.id}`, {
+          amountKobo: kobo(dispute.dispute_amount),
+          milestoneTitle: dispute.milestone?.title ?? '',
+          disputeCode: dispute.dispute_code,
+          mediationEndsAt: dateOrNull(dispute.intra_party_mediation_end_date)?.toISOString() ?? null,
+        }),
       ];
     }
     case 'dispute.resolved': {
       const dispute = d.dispute;
       if (!dispute || !e.transactionId) return [];
       return (['buyer', 'seller'] as const).map((party) =>
-        toParty(party, 'dispute_resolved', `/disputes/${dispute.id}`, (link) =>
-          disputeResolvedEmail({ disputeCode: dispute.dispute_code, milestoneTitle: dispute.milestone?.title ?? '', outcome: d.message ?? '', link }),
-        ),
+        toParty(party, 'dispute_resolved', `/disputes/${dispute.id}`, { disputeCode: dispute.dispute_code, milestoneTitle: dispute.milestone?.title ?? '', outcome: d.message ?? '' }),
       );
     }
     case 'payout.paid':
@@ -116,14 +108,13 @@ export function eventEmailWrites(e: { id: string; clientId: string; type: EventT
       if (!payout) return [];
       const account = payout.bank_account;
       const bankLine = account?.bank_name && account.account_number ? `${account.bank_name} ••••${account.account_number.slice(-4)}` : null;
-      const outcome = e.type === 'payout.paid' ? 'paid' : 'failed';
       return [
         customerEmailWrite({
           ...base,
-          kind: outcome === 'paid' ? 'payout_paid' : 'payout_failed',
+          kind: e.type === 'payout.paid' ? 'payout_paid' : 'payout_failed',
           path: '/wallet',
           recipients: userOf(payout.user_id),
-          render: (link) => payoutEmail({ outcome, amountKobo: kobo(payout.amount), bankLine, reason: payout.failure_reason, link }),
+          facts: { amountKobo: kobo(payout.amount), bankLine, reason: payout.failure_reason },
         }),
       ];
     }

@@ -6,8 +6,9 @@ import { deadlineSource } from '../deadlines/source';
 import { emailOutbox } from '../db/schema';
 import { queryRows } from '../db/rows';
 import { uuidv7 } from '../ids';
-import { dashboardLinkBase, newEmailStatus } from './outbox';
-import { deadlineReminderEmail, type RemindedDeadline } from './templates';
+import { newEmailStatus } from './outbox';
+import type { StoredFacts } from './render';
+import type { RemindedDeadline } from './templates';
 
 /** How long before a deadline lapses its waiting party is reminded (docs/decisions.md §15). */
 export const REMINDER_AHEAD_MS = 24 * 60 * 60 * 1000;
@@ -83,13 +84,14 @@ async function writeReminders(db: DbOrTx, due: Candidate[]): Promise<number> {
   if (due.length === 0) return 0;
   const rows = due.map((r) => {
     const path = r.dispute_id ? `/disputes/${r.dispute_id}` : `/transactions/${r.transaction_id}`;
-    const content = deadlineReminderEmail({
+    // Rendered when sent (render.ts), like every email a write records.
+    const facts: StoredFacts<'deadline_reminder'> = {
       name: r.name,
       deadline: r.deadline,
       subjectTitle: r.title,
-      dueAt: new Date(r.due_at),
-      link: r.has_account ? `${dashboardLinkBase()}${path}` : null,
-    });
+      dueAt: new Date(r.due_at).toISOString(),
+      path: r.has_account ? path : null,
+    };
     const at = new Date(r.client_now);
     return {
       id: uuidv7(),
@@ -97,9 +99,7 @@ async function writeReminders(db: DbOrTx, due: Candidate[]): Promise<number> {
       kind: 'deadline_reminder' as const,
       recipientEmail: r.email,
       recipientName: r.name,
-      subject: content.subject,
-      textBody: content.text,
-      htmlBody: content.html,
+      facts,
       dedupeKey: `reminder:${r.dedupe_key}`,
       status: newEmailStatus(),
       nextAttemptAt: sql`now()`,

@@ -5,10 +5,13 @@ import { jitteredBackoffMs } from '@/lib/escrow/retry-schedule';
 import { PURPOSE, secretBox } from '../crypto/secret-box';
 import type { Db } from '../db/client';
 import { queryRows } from '../db/rows';
-import { startPoller } from '../background-poller';
+import type { PolledRunner } from '../background-poller';
 import { watchClientChanges } from '../client-cache';
 import { env } from '../env';
+import type { EmailKind } from './outbox';
 import { writeDueReminders } from './reminders';
+import { emailContent } from './render';
+import { log } from '../logger';
 
 /**
  * The email runner (docs/decisions.md §15): writes due deadline reminders, then sends what the outbox holds over
@@ -23,7 +26,17 @@ const BATCH = 20;
 /** Every SMTP step is bounded, so a send always ends well within its lease (ESCROW_EMAIL_LEASE_MS, 5 minutes by default). */
 const SMTP_TIMEOUTS = { connectionTimeout: 20_000, greetingTimeout: 20_000, socketTimeout: 60_000 };
 
-type Claimed = { id: string; attempts: number; recipient_email: string; recipient_name: string; subject: string; text_body: string; html_body: string };
+type Claimed = {
+  id: string;
+  attempts: number;
+  recipient_email: string;
+  recipient_name: string;
+  kind: EmailKind;
+  facts: Record<string, unknown> | null;
+  subject: string | null;
+  text_body: string | null;
+  html_body: string | null;
+};
 
 const holder = globalThis as typeof globalThis & { __escrowMailer?: { url: string; transport: Transporter } };
 
@@ -50,7 +63,7 @@ async function claimDueEmails(db: Db, leaseMs: number): Promise<Claimed[]> {
     sql`update email_outbox set status = 'sending', attempts = attempts + 1, last_attempt_at = now(),
         next_attempt_at = now() + ${leaseMs} * interval '1 millisecond', updated_at = now()
       where id in (select id from email_outbox where status = 'pending' and next_attempt_at <= now() order by next_attempt_at limit ${BATCH} for update skip locked)
-      returning id, attempts, recipient_email, recipient_name, subject, text_body, html_body`,
+      returning id, attempts, recipient_email, recipient_name, kind, facts, subject, text_body, html_body`,
   );
 }
 
@@ -88,12 +101,14 @@ const isPermanent = (error: unknown) => {
 
 async function sendOne(db: Db, email: Claimed, settings: { smtpUrl: string; from: string; retryBaseMs: number }): Promise<void> {
   try {
+    // Rendered now, from what the write recorded; an invitation's stored words are opened only to be sent.
+    const content = emailContent({ kind: email.kind, facts: email.facts, subject: email.subject, textBody: email.text_body, htmlBody: email.html_body });
     const info = await transport(settings.smtpUrl).sendMail({
       from: settings.from,
       to: { name: email.recipient_name, address: email.recipient_email },
-      subject: email.subject,
-      text: secretBox().open(email.text_body, PURPOSE.emailBody),
-      html: secretBox().open(email.html_body, PURPOSE.emailBody),
+      subject: content.subject,
+      text: secretBox().open(content.text, PURPOSE.emailBody),
+      html: secretBox().open(content.html, PURPOSE.emailBody),
     });
     // From `unknown` too: a send slower than its lease still went out.
     await db.execute(sql`update email_outbox set status = 'sent', sent_at = now(), smtp_message_id = ${info.messageId ?? null}, last_error = null,
@@ -136,16 +151,19 @@ export async function runEmailPass(db: Db, wallNow: Date, opts: { reminders?: bo
  */
 const REMINDER_LOOK_MS = 60_000;
 
+/** When the next look for reminders is due: 0 is at the next poll. */
+let nextReminderLook = 0;
+
 /**
  * Runs the email pass in the background of this server process: emails every poll, reminders every
  * REMINDER_LOOK_MS, and at the next poll after a client changes (a sandbox client's test clock moved
  * its deadlines a day closer in one go: its reminders come as promptly as the lapses it settles).
  */
-export function startEmailRunner(db: Db): void {
-  // When the next look for reminders is due: 0 is at the next poll.
-  let nextReminderLook = 0;
-  watchClientChanges(() => (nextReminderLook = 0));
-  startPoller('email runner', env().ESCROW_EMAIL_POLL_MS, async () => {
+export const emailRunner: PolledRunner = {
+  name: 'email runner',
+  intervalMs: (settings) => settings.ESCROW_EMAIL_POLL_MS,
+  setUp: () => watchClientChanges(() => (nextReminderLook = 0)),
+  runOnce: async ({ db }) => {
     const now = Date.now();
     const lookForReminders = now >= nextReminderLook;
     if (lookForReminders) nextReminderLook = now + REMINDER_LOOK_MS;
@@ -154,6 +172,6 @@ export function startEmailRunner(db: Db): void {
       if (lookForReminders) nextReminderLook = 0;
       throw error;
     });
-    if (pass.interrupted > 0) console.log(JSON.stringify({ level: 'warn', msg: 'emails interrupted mid-send marked unknown', count: pass.interrupted }));
-  });
-}
+    if (pass.interrupted > 0) log.warn({ msg: 'emails interrupted mid-send marked unknown', count: pass.interrupted });
+  },
+};

@@ -3,6 +3,7 @@ import { hc, type ClientRequestOptions, type ClientResponse, type InferRequestTy
 import type { EscrowApi } from '@/lib/api/app';
 import { dashboardEnv } from '../dashboard/config';
 import { clientCredentials, CredentialsMissing, operatorCredentials, type ApiCredentials } from './credentials';
+import { log } from '../logger';
 
 export type FieldError = { field: string; message: string };
 export type ApiSuccess<T> = { ok: true; status: number; message: string; data: T };
@@ -55,7 +56,7 @@ async function requestWith<R extends ClientResponse<unknown, number, string>>(cr
     response = await send(credentials, call, opts);
   } catch (error) {
     if (error instanceof CredentialsMissing) return { ok: false, status: 503, code: error.code, message: error.message };
-    console.error(JSON.stringify({ level: 'error', msg: 'escrow API unreachable', error: String(error) }));
+    log.error({ msg: 'escrow API unreachable', error: String(error) });
     return { ok: false, status: 503, code: 'API_UNREACHABLE', message: 'The escrow service could not be reached. Try again in a moment.' };
   }
   let payload: unknown;

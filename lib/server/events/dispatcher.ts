@@ -9,10 +9,11 @@ import type { Db } from '../db/client';
 import { events, webhookDeliveries } from '../db/schema';
 import { PURPOSE, secretBox } from '../crypto/secret-box';
 import { env } from '../env';
-import { loggableError } from '../log-error';
 import { deliveryAgent, isPolicyRefusal, REFUSED_RESOLVED_ADDRESS, refusedBeforeConnecting, webhookTargetPolicy } from './webhook-target';
 import { updateRows } from '../db/recordset';
 import { queryRows } from '../db/rows';
+import type { SelfScheduledRunner } from '../background-poller';
+import { log } from '../logger';
 
 /**
  * The webhook dispatcher (docs/decisions.md §9): sends the outbox's pending deliveries, signed, and retries
@@ -332,6 +333,9 @@ async function releaseUnsent(db: Db, unsent: Claimed[]): Promise<void> {
 
 export type Dispatcher = { stop: () => Promise<void> };
 
+/** What the log says of each attempt, once its result is recorded. */
+type DeliveryLine = { msg: 'webhook delivery'; status: Settled } & Record<string, unknown>;
+
 /**
  * Polls for due deliveries every ESCROW_WEBHOOK_POLL_MS and right after each send (the next event of a
  * transaction may be waiting on it). Timers are unref'd: the dispatcher never keeps a process alive.
@@ -357,8 +361,8 @@ export function createDispatcher(db: Db, opts: { pollMs: number; retryBaseMs: nu
   };
 
   // Results wait here for the next write: one statement records every attempt that finished meanwhile,
-  // and one write to the log says how each went.
-  let toRecord: { result: AttemptResult; logLine: string; done: (error?: unknown) => void }[] = [];
+  // and then the log says how each went.
+  let toRecord: { result: AttemptResult; logLine: DeliveryLine; done: (error?: unknown) => void }[] = [];
   let recording = false;
   const recordWaiting = async () => {
     if (recording || toRecord.length === 0) return;
@@ -367,7 +371,7 @@ export function createDispatcher(db: Db, opts: { pollMs: number; retryBaseMs: nu
     toRecord = [];
     try {
       await recordResults(db, batch.map((b) => b.result));
-      console.log(batch.map((b) => b.logLine).join('\n'));
+      for (const { logLine } of batch) log[logLine.status === 'failed' ? 'warn' : 'info'](logLine);
       for (const b of batch) b.done();
     } catch (error) {
       for (const b of batch) b.done(error);
@@ -381,8 +385,7 @@ export function createDispatcher(db: Db, opts: { pollMs: number; retryBaseMs: nu
     const started = performance.now();
     const outcome = await send(c, sending);
     const result = attemptResult(c, outcome, new Date(), opts);
-    const logLine = JSON.stringify({
-      level: result.status === 'failed' ? 'warn' : 'info',
+    const logLine: DeliveryLine = {
       msg: 'webhook delivery',
       delivery_id: c.id,
       webhook_id: c.endpointId,
@@ -392,7 +395,7 @@ export function createDispatcher(db: Db, opts: { pollMs: number; retryBaseMs: nu
       status: result.status,
       status_code: outcome.statusCode,
       duration_ms: Math.round(performance.now() - started),
-    });
+    };
     await new Promise<void>((resolve, reject) => {
       toRecord.push({ result, logLine, done: (error) => (error === undefined ? resolve() : reject(error)) });
       void recordWaiting();
@@ -453,7 +456,7 @@ export function createDispatcher(db: Db, opts: { pollMs: number; retryBaseMs: nu
   const logError = (msg: string, error: unknown) => {
     if (stopped || Date.now() - lastErrorLog < 30_000) return;
     lastErrorLog = Date.now();
-    console.error(JSON.stringify({ level: 'error', msg, error: loggableError(error) }));
+    log.error({ msg, error });
   };
 
   schedule(0);
@@ -464,7 +467,7 @@ export function createDispatcher(db: Db, opts: { pollMs: number; retryBaseMs: nu
       stopped = true;
       clearTimeout(timer);
       const unsent = waiting.splice(0);
-      const released = releaseUnsent(db, unsent).catch((error) => console.error(JSON.stringify({ level: 'error', msg: 'webhook deliveries claimed but not sent could not be handed back (their lease runs out)', error: loggableError(error) })));
+      const released = releaseUnsent(db, unsent).catch((error) => log.error({ msg: 'webhook deliveries claimed but not sent could not be handed back (their lease runs out)', error }));
       const drained = Promise.allSettled([...inFlight, released]);
       const grace = new Promise((resolve) => setTimeout(resolve, 5_000).unref());
       await Promise.race([drained, grace]);
@@ -474,27 +477,15 @@ export function createDispatcher(db: Db, opts: { pollMs: number; retryBaseMs: nu
   };
 }
 
-const holder = globalThis as typeof globalThis & { __escrowDispatcher?: Dispatcher };
-
-/**
- * One dispatcher per server process, started by startServer (never during `next build`, whose
- * instrumentation returns before startServer). It stops on SIGTERM/SIGINT alongside Next's own
- * shutdown; if nothing else handles the signal, the signal is raised again so the process still ends.
- */
-export function startWebhookDispatcher(db: Db): Dispatcher {
-  if (holder.__escrowDispatcher) return holder.__escrowDispatcher;
-  const settings = env();
-  const dispatcher = createDispatcher(db, {
-    pollMs: settings.ESCROW_WEBHOOK_POLL_MS,
-    retryBaseMs: settings.ESCROW_WEBHOOK_RETRY_BASE_MS,
-    retryWindowMs: settings.ESCROW_WEBHOOK_RETRY_WINDOW_MS,
-  });
-  holder.__escrowDispatcher = dispatcher;
-  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-    process.once(signal, () => {
-      void dispatcher.stop();
-      if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
+/** The dispatcher as a background runner (lib/server/runners.ts), with the server's settings. */
+export const webhookDispatcher: SelfScheduledRunner = {
+  name: 'webhook dispatcher',
+  start: ({ db }) => {
+    const settings = env();
+    return createDispatcher(db, {
+      pollMs: settings.ESCROW_WEBHOOK_POLL_MS,
+      retryBaseMs: settings.ESCROW_WEBHOOK_RETRY_BASE_MS,
+      retryWindowMs: settings.ESCROW_WEBHOOK_RETRY_WINDOW_MS,
     });
-  }
-  return dispatcher;
-}
+  },
+};

@@ -1,15 +1,15 @@
 import 'server-only';
 import { and, eq, sql } from 'drizzle-orm';
-import { startPoller } from '../background-poller';
+import type { PolledRunner } from '../background-poller';
 import type { Db, DbOrTx } from '../db/client';
 import { queryRows } from '../db/rows';
 import { bankAccounts, clients, payouts, type ClientRow } from '../db/schema';
 import { env } from '../env';
-import { loggableError } from '../log-error';
 import { liveProvider, providerNamed } from '../providers';
 import { ProviderError, type PayoutOutcome } from '../providers/provider';
 import { openFundingAccounts } from './funding-accounts';
 import { movePayout } from './payouts';
+import { log } from '../logger';
 
 
 type Due = { id: string; client_id: string; reference: string };
@@ -137,17 +137,19 @@ export async function advancePaystackPayouts(db: Db, wallNow: Date): Promise<voi
     try {
       await advancePaystackPayout(db, due, wallNow);
     } catch (error) {
-      console.error(JSON.stringify({ level: 'error', msg: 'payout step failed; retried later', payout: due.id, error: loggableError(error) }));
+      log.error({ msg: 'payout step failed; retried later', payout: due.id, error });
     }
   }
 }
 
 /** In the background of this server process: sandbox settlements, the live provider's sends and requeries, and live funding accounts. */
-export function startPayoutRunner(db: Db): void {
-  startPoller('payout runner', env().ESCROW_PAYOUT_POLL_MS, async () => {
+export const payoutRunner: PolledRunner = {
+  name: 'payout runner',
+  intervalMs: (settings) => settings.ESCROW_PAYOUT_POLL_MS,
+  runOnce: async ({ db }) => {
     const wallNow = new Date();
     await settleSandboxPayouts(db, { wallNow });
     await advancePaystackPayouts(db, wallNow);
     await openFundingAccounts(db);
-  });
-}
+  },
+};

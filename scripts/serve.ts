@@ -91,9 +91,8 @@ async function main() {
   });
   const keepShare = balanceConnections(server);
   // An idle keep-alive connection is kept 65 s, not Node's 5: load balancers keep theirs for 60 s, and a
-  // server that closes first races the client reusing it (a reset, a proxy's 502). At 5 s the bench's own
-  // driver lost that race twice in 3,600 requests, on sockets a stall had left idle. (headersTimeout, 60 s,
-  // runs only while a request's headers arrive: a connection left idle 62 s was still reused here.)
+  // server that closes first races the client reusing it (a reset, a proxy's 502). headersTimeout runs only
+  // while a request's headers arrive, so it does not cut an idle connection short.
   server.keepAliveTimeout = 65_000;
   // Next logs an uncaught exception and lets the process end with 0: a server that cannot listen (the port
   // taken) must say so and exit non-zero, for whatever started it.

@@ -7,7 +7,7 @@ const LOAD_TYPESCRIPT = path.resolve(__dirname, 'load-typescript.mjs');
 /**
  * V8's allocation-site pretenuring kept putting short-lived objects of the first cluster worker straight
  * into the old generation, lengthening its collections and the read tail behind them (bench/README.md,
- * "What keeps the tail short"). Cluster workers inherit it with the rest of the primary's flags.
+ * "What keeps the server's figures low"). Cluster workers inherit it with the rest of the primary's flags.
  */
 const V8_FLAGS = ['--no-allocation-site-pretenuring'];
 

@@ -87,9 +87,9 @@ export function runWorkers(count: number): void {
 
   // Each worker accepts its own connections from the shared socket (SCHED_NONE), so a new connection
   // goes to a worker that is free to take it. Round-robin had the primary accept each one and hand it
-  // to the next worker in turn, paused in GC or not; a client opening connections in a burst, as one
-  // does when a stall has piled up its requests, then waited on that worker, and read p99 at half of peak
-  // tripled. The price, connections landing unevenly (a burst of them all on one worker), is paid back by
+  // to the next worker in turn, paused in GC or not, and a client opening connections in a burst (as one
+  // does when a stall has piled up its requests) waited on that worker (bench/README.md, "What keeps
+  // the server's figures low"). The price, connections landing unevenly (a burst of them all on one worker), is paid back by
   // connection-balance.ts.
   // NODE_CLUSTER_SCHED_POLICY=rr brings round-robin back, where a deployment wants it.
   if (!process.env.NODE_CLUSTER_SCHED_POLICY) cluster.schedulingPolicy = cluster.SCHED_NONE;

@@ -10,7 +10,7 @@ import { clientAddressOf } from '../http/client-address';
 import { uuidv7 } from '../ids';
 import { loggableError } from '../log-error';
 import type { AccountRole } from './accounts';
-import type { Actor } from './actor';
+import type { Actor } from './actor-kind';
 
 /** The person as the log keeps them; `clientId` is the client their actions concern unless one is named. */
 export type AuditActor = { accountId: string; email: string; role: AccountRole; clientId: string | null };

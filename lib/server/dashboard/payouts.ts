@@ -4,7 +4,7 @@ import type { MyBankAccountsView, PayoutFilters, PayoutRow, PayoutsView, PersonN
 import { namesMatch } from '@/lib/escrow/names';
 import { escrowFor, type ApiFailure, type ApiResult } from '../escrow-client';
 import { fromApi } from './action';
-import { apiListFilters } from './csv';
+import { apiListFilters } from './list-filters';
 import type { Actor, ClientActor } from './actor';
 import type { View } from './views';
 

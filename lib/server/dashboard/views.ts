@@ -13,7 +13,7 @@ import type {
 import { getDb } from '../db/client';
 import { escrowFor, type ApiFailure, type EscrowClient } from '../escrow-client';
 import { accountsForUsers } from './accounts';
-import { apiListFilters } from './csv';
+import { apiListFilters } from './list-filters';
 import type { Actor, ClientActor } from './actor';
 import { disputeFor, transactionFor, type Owned } from './ownership';
 import { firstTurn, turnsOf } from './turns';

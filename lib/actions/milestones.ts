@@ -1,11 +1,8 @@
 'use server';
 
 import {
-  AnswerCancellationInput,
   AnswerExtensionInput,
   DeliverInput,
-  EndTransactionInput,
-  RateInput,
   MilestoneIntentInput,
   OpenDisputeInput,
   RejectDeliveryInput,
@@ -16,7 +13,7 @@ import {
 import { fromApi, guarded, notAllowed, notYours } from '@/lib/server/dashboard/action';
 import { FORM_WORDS } from '@/lib/server/dashboard/form-words';
 import { auditStaffAction } from '@/lib/server/dashboard/audit';
-import { milestoneFor, transactionFor } from '@/lib/server/dashboard/ownership';
+import { milestoneFor } from '@/lib/server/dashboard/ownership';
 
 // Every action: contract parse + session (guarded), then the milestone is fetched and the signed-in
 // person's place on its transaction decides the acting id. Ids in the form are never trusted for identity.
@@ -92,51 +89,6 @@ export async function openDispute(input: unknown): Promise<ActionResult<{ disput
     const body = { description, milestone_id, buyer_id: buyer.user_id, seller_id: seller.user_id, opened_by: owned.viewer };
     const result = await owned.api.disputes.create(body, idempotency_key);
     return fromApi(result, (dispute) => ({ dispute_id: dispute.id }));
-  });
-}
-
-/** The buyer or the seller asks to cancel, or cancels at once where the rules allow (docs/decisions.md §13). */
-export async function cancelTransaction(input: unknown): Promise<ActionResult> {
-  return guarded(EndTransactionInput, input, async ({ transaction_id, reason, idempotency_key }, actor) => {
-    const owned = await transactionFor(actor, transaction_id);
-    if (owned.kind !== 'ok') return notYours('Transaction');
-    if (owned.viewer === 'admin') return notAllowed('Only the buyer or the seller cancels a transaction.');
-    const party = { [`${owned.viewer}_id`]: owned.record[owned.viewer].user_id };
-    return fromApi(await owned.api.transactions.cancel(transaction_id, { ...party, reason }, idempotency_key));
-  });
-}
-
-/** The party that did not ask approves or declines a cancellation request. */
-export async function answerCancellation(input: unknown): Promise<ActionResult> {
-  return guarded(AnswerCancellationInput, input, async ({ transaction_id, answer, idempotency_key }, actor) => {
-    const owned = await transactionFor(actor, transaction_id);
-    if (owned.kind !== 'ok') return notYours('Transaction');
-    if (owned.viewer === 'admin') return notAllowed('Only the buyer or the seller answers a cancellation request.');
-    const party = { [`${owned.viewer}_id`]: owned.record[owned.viewer].user_id };
-    const send = answer === 'approve' ? owned.api.transactions.approveCancellation : owned.api.transactions.declineCancellation;
-    return fromApi(await send(transaction_id, party, idempotency_key));
-  });
-}
-
-/** Either party ends the rest of the transaction after a resolved dispute. */
-export async function terminateTransaction(input: unknown): Promise<ActionResult> {
-  return guarded(EndTransactionInput, input, async ({ transaction_id, reason, idempotency_key }, actor) => {
-    const owned = await transactionFor(actor, transaction_id);
-    if (owned.kind !== 'ok') return notYours('Transaction');
-    if (owned.viewer === 'admin') return notAllowed('Only the buyer or the seller ends a transaction.');
-    const party = { [`${owned.viewer}_id`]: owned.record[owned.viewer].user_id };
-    return fromApi(await owned.api.transactions.terminate(transaction_id, { ...party, reason }, idempotency_key));
-  });
-}
-
-/** A party rates the other once the transaction is completed. */
-export async function rateTransaction(input: unknown): Promise<ActionResult> {
-  return guarded(RateInput, input, async ({ transaction_id, score, comment, idempotency_key }, actor) => {
-    const owned = await transactionFor(actor, transaction_id);
-    if (owned.kind !== 'ok') return notYours('Transaction');
-    if (owned.viewer === 'admin') return notAllowed('Only the buyer or the seller rates a transaction.');
-    const party = { [`${owned.viewer}_id`]: owned.record[owned.viewer].user_id };
-    return fromApi(await owned.api.transactions.rate(transaction_id, { ...party, score, ...(comment ? { comment } : {}) }, idempotency_key));
   });
 }
 

@@ -13,9 +13,9 @@ import { escrowFor } from '@/lib/server/escrow-client';
  * before answering, so it goes on working when the old one expires. A dashboard given its key in
  * ESCROW_API_KEY cannot rewrite its environment, so it refuses rather than strand itself.
  */
-export async function rollKey(input: unknown): Promise<ActionResult<RolledKey>> {
-  return guarded(RollKeyInput, input, async ({ expires_in_hours, idempotency_key }, actor) => {
-    if (actor.kind !== 'admin') return notAllowed('Only an admin of the marketplace rolls its API key.');
+export const rollKey = guarded(
+  { input: RollKeyInput, role: 'admin', refused: 'Only an admin of the marketplace rolls its API key.' },
+  async ({ expires_in_hours, idempotency_key }, { actor }): Promise<ActionResult<RolledKey>> => {
     if (dashboardEnv().ESCROW_API_KEY) {
       return notAllowed('This dashboard acts with the key in its ESCROW_API_KEY setting: roll the key with POST /v1/keys/roll, then put the new key in that setting.');
     }
@@ -26,5 +26,5 @@ export async function rollKey(input: unknown): Promise<ActionResult<RolledKey>> 
       await auditStaffAction(actor, 'key_rolled', { target: result.data.id, detail: { last4: result.data.last4, previous_keys_expire_at: result.data.previous_keys_expire_at } });
     }
     return fromApi(result, (rolled) => rolled);
-  });
-}
+  },
+);

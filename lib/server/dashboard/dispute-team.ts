@@ -1,6 +1,7 @@
 import 'server-only';
 import type { ArbitrationQueueView, ArbitrationView, OperatorDispute } from '@/lib/contracts/dashboard-disputes';
 import { operatorEscrow } from '../escrow-client';
+import { fromApi, notYours, type Found } from './action';
 import type { DisputeDesk } from './actor';
 import type { View } from './views';
 
@@ -31,6 +32,14 @@ export async function teamDispute(team: DisputeTeam, id: string): Promise<View<O
   const result = await operatorEscrow.disputes.get(id);
   if (!result.ok) return result.status === 404 || result.status === 400 ? { kind: 'not_found' } : { kind: 'error', failure: result };
   return reaches(team, result.data) ? { kind: 'ok', view: result.data } : { kind: 'not_found' };
+}
+
+/** For guarded's `owns`: the dispute the input names, if it is within this team member's reach. */
+export async function disputeInReach(data: { dispute_id: string }, team: DisputeTeam): Promise<Found<OperatorDispute>> {
+  const found = await teamDispute(team, data.dispute_id);
+  if (found.kind === 'not_found') return { ok: false, refusal: notYours('Dispute') };
+  if (found.kind === 'error') return { ok: false, refusal: fromApi(found.failure) };
+  return { ok: true, owned: found.view };
 }
 
 export async function arbitrationView(team: DisputeTeam, id: string): Promise<View<ArbitrationView>> {

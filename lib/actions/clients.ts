@@ -19,7 +19,7 @@ const operators = { role: 'operator', refused: 'Only the operator manages client
 export const createClient = guarded(
   { input: CreateClientInput, ...operators },
   async ({ name, mode, idempotency_key }, { actor }): Promise<ActionResult<{ client_id: string }>> => {
-    const created = await operatorEscrow.clients.create({ name, mode }, idempotency_key);
+    const created = await operatorEscrow.call('POST /operator/clients', { json: { name, mode }, idempotencyKey: idempotency_key });
     if (!created.ok) return fromApi(created);
     if (created.data.secret_key) {
       await storeClientKey(await getDb(), created.data.id, created.data.secret_key, new Date());
@@ -33,7 +33,7 @@ export const createClient = guarded(
 export const updateClient = guarded(
   { input: UpdateClientInput, ...operators },
   async ({ client_id, idempotency_key, ...changes }, { actor }): Promise<ActionResult> => {
-    const updated = await operatorEscrow.clients.update(client_id, changes, idempotency_key);
+    const updated = await operatorEscrow.call('PATCH /operator/clients/:id', { param: { id: client_id }, json: changes, idempotencyKey: idempotency_key });
     if (updated.ok) {
       const { name, is_kyc_completed, fee_basis_points, fee_cap, auto_payout } = updated.data;
       await auditStaffAction(actor, 'client_updated', { target: client_id, clientId: client_id, detail: { name, is_kyc_completed, fee_basis_points, fee_cap, auto_payout } });
@@ -61,7 +61,7 @@ export const inviteClientAdmin = guarded(
 export const connectClientKey = guarded(
   { input: ConnectClientKeyInput, ...operators },
   async ({ client_id, secret_key }, { actor }): Promise<ActionResult> => {
-    const keys = await escrowWithKey(secret_key).keys.list();
+    const keys = await escrowWithKey(secret_key).call('GET /keys');
     const refused = { ok: false, message: 'That key does not open this client: paste a current secret key of this client.', errors: [{ field: 'secret_key', message: 'is not a current key of this client' }] };
     if (!keys.ok) return keys.status === 401 ? refused : fromApi(keys);
     if (keys.data.client_id !== client_id) return refused;

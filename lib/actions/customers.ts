@@ -36,7 +36,7 @@ async function inviteUser(actor: Admin, user: { id: string; email: string; first
 export const createCustomer = guarded(
   { input: CreateCustomerInput, ...admins },
   async ({ user, invite, idempotency_key }, { actor }): Promise<ActionResult<{ user_id: string; invite_path?: string }>> => {
-    const created = await escrowFor(actor).users.create(user, idempotency_key);
+    const created = await escrowFor(actor).call('POST /users', { json: user, idempotencyKey: idempotency_key });
     if (!created.ok) return fromApi(created);
     await auditStaffAction(actor, 'customer_created', { target: created.data.id, detail: { email: created.data.email, name: `${created.data.first_name} ${created.data.last_name}` } });
     if (!invite) return { ok: true, message: created.message, data: { user_id: created.data.id } };
@@ -54,7 +54,7 @@ export const inviteCustomer = guarded(
 export const fundWallet = guarded(
   { input: FundWalletInput, ...admins },
   async ({ user_id, amount, idempotency_key }, { actor }): Promise<ActionResult<{ balance: number }>> => {
-    const result = await escrowFor(actor).wallets.fund({ user_id, amount }, idempotency_key);
+    const result = await escrowFor(actor).call('POST /wallets/fund', { json: { user_id, amount }, idempotencyKey: idempotency_key });
     if (result.ok) await auditStaffAction(actor, 'wallet_funded', { target: user_id, detail: { amount } });
     return fromApi(result, (wallet) => ({ balance: wallet.balance }));
   },
@@ -63,7 +63,7 @@ export const fundWallet = guarded(
 export const editCustomer = guarded(
   { input: EditCustomerInput, ...admins },
   async ({ user_id, first_name, last_name, phone, idempotency_key }, { actor }): Promise<ActionResult<{ name: string }>> => {
-    const result = await escrowFor(actor).users.update(user_id, { first_name, last_name, phone: phone ?? null }, idempotency_key);
+    const result = await escrowFor(actor).call('PATCH /users/:id', { param: { id: user_id }, json: { first_name, last_name, phone: phone ?? null }, idempotencyKey: idempotency_key });
     if (!result.ok) return fromApi(result);
     const name = `${result.data.first_name} ${result.data.last_name}`;
     await auditStaffAction(actor, 'customer_updated', { target: user_id, detail: { name, phone: result.data.phone } });
@@ -75,7 +75,7 @@ export const editCustomer = guarded(
 export const setCustomerActive = guarded(
   { input: CustomerActiveInput, ...admins },
   async ({ user_id, active, idempotency_key }, { actor }): Promise<ActionResult<{ is_active: boolean }>> => {
-    const result = await escrowFor(actor).users.update(user_id, { is_active: active }, idempotency_key);
+    const result = await escrowFor(actor).call('PATCH /users/:id', { param: { id: user_id }, json: { is_active: active }, idempotencyKey: idempotency_key });
     if (!result.ok) return fromApi(result);
     const name = `${result.data.first_name} ${result.data.last_name}`;
     await auditStaffAction(actor, active ? 'customer_reactivated' : 'customer_deactivated', { target: user_id, detail: { name, email: result.data.email } });

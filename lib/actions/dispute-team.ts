@@ -21,7 +21,7 @@ export const decideVerdict = guarded(
     if (seller_amount > dispute.max_dispute_amount) {
       return { ok: false, message: `The seller's share is between ${formatNaira(0)} and ${formatNaira(Math.round(dispute.max_dispute_amount * 100))}.`, errors: [{ field: 'seller_amount', message: 'is above the money held' }] };
     }
-    const result = await operatorEscrow.disputes.verdict(dispute_id, { seller_amount, reason }, idempotency_key);
+    const result = await operatorEscrow.call('POST /operator/disputes/:id/verdict', { param: { id: dispute_id }, json: { seller_amount, reason }, idempotencyKey: idempotency_key });
     if (result.ok) {
       // The verdict concerns the disputed deal's client, whose admins read it in their log.
       const transaction = dispute.milestone.transaction;

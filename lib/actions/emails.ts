@@ -11,7 +11,7 @@ import { escrowFor } from '@/lib/server/escrow-client';
 export const resendEmail = guarded(
   { input: ResendEmailInput, role: 'admin', refused: 'Only an admin of the marketplace reads and resends its emails.' },
   async (values, { actor }): Promise<ActionResult<EmailRecord>> => {
-    const result = await escrowFor(actor).emails.resend(values.email_id, values.idempotency_key);
+    const result = await escrowFor(actor).call('POST /emails/:id/resend', { param: { id: values.email_id }, idempotencyKey: values.idempotency_key });
     // The recipient and subject only: an invitation's body holds its one-time link.
     if (result.ok) await auditStaffAction(actor, 'email_resent', { target: values.email_id, detail: { to: result.data.to.email, subject: result.data.subject } });
     return fromApi(result, (email) => email);

@@ -19,7 +19,7 @@ export const rollKey = guarded(
     if (dashboardEnv().ESCROW_API_KEY) {
       return notAllowed('This dashboard acts with the key in its ESCROW_API_KEY setting: roll the key with POST /v1/keys/roll, then put the new key in that setting.');
     }
-    const result = await escrowFor(actor).keys.roll({ expires_in_hours }, idempotency_key);
+    const result = await escrowFor(actor).call('POST /keys/roll', { json: { expires_in_hours }, idempotencyKey: idempotency_key });
     // No secret_key: an Idempotency-Key replay of a roll already made (and already audited).
     if (result.ok && result.data.secret_key) {
       await storeClientKey(await getDb(), actor.clientId, result.data.secret_key, new Date());

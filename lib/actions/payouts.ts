@@ -14,7 +14,7 @@ export const settlePayoutInSandbox = guarded(
   async ({ payout_id, outcome, reason, idempotency_key }, { actor }): Promise<ActionResult<{ status: string }>> => {
     const body = reason ? { reason } : {};
     const result =
-      outcome === 'fail' ? await escrowFor(actor).testHelpers.failPayout(payout_id, body, idempotency_key) : await escrowFor(actor).testHelpers.reversePayout(payout_id, body, idempotency_key);
+      outcome === 'fail' ? await escrowFor(actor).call('POST /test-helpers/payouts/:id/fail', { param: { id: payout_id }, json: body, idempotencyKey: idempotency_key }) : await escrowFor(actor).call('POST /test-helpers/payouts/:id/reverse', { param: { id: payout_id }, json: body, idempotencyKey: idempotency_key });
     if (!result.ok && result.code === 'INVALID_STATE') {
       return {
         ok: false,
@@ -30,7 +30,7 @@ export const settlePayoutInSandbox = guarded(
 export const updateSettings = guarded(
   { input: UpdateSettingsInput, ...admins },
   async ({ auto_payout, idempotency_key }, { actor }): Promise<ActionResult<ClientSettings>> => {
-    const result = await escrowFor(actor).settings.update({ auto_payout }, idempotency_key);
+    const result = await escrowFor(actor).call('PATCH /settings', { json: { auto_payout }, idempotencyKey: idempotency_key });
     if (!result.ok) return fromApi(result);
     await auditStaffAction(actor, 'settings_changed', { target: 'auto_payout', detail: { auto_payout: result.data.auto_payout } });
     return {

@@ -10,7 +10,7 @@ import { auditStaffAction } from '@/lib/server/dashboard/audit';
 export const advanceTestClock = guarded(
   { input: AdvanceClockInput, role: 'admin', refused: 'Only an admin of the marketplace moves its test clock.' },
   async (values, { actor }): Promise<ActionResult<TestClock>> => {
-    const result = await escrowFor(actor).testClock.advance({ seconds: advanceSeconds(values) }, values.idempotency_key);
+    const result = await escrowFor(actor).call('POST /test-clock/advance', { json: { seconds: advanceSeconds(values) }, idempotencyKey: values.idempotency_key });
     if (result.ok) await auditStaffAction(actor, 'clock_advanced', { detail: { amount: values.amount, unit: values.unit } });
     return fromApi(result, (clock) => clock);
   },

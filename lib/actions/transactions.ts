@@ -14,7 +14,7 @@ export const createTransaction = guarded(
     // The form's calendar days become the API's date-times; then the API's own schema checks the body.
     const body = CreateTransactionBody.safeParse({ ...form, milestones: form.milestones.map((m) => ({ ...m, due_date: dueDayToIso(m.due_date) })) });
     if (!body.success) return { ok: false, message: 'Check the form', errors: body.error.issues.map((i) => ({ field: i.path.join('.'), message: i.message })) };
-    const result = await escrowFor(actor).transactions.create(body.data, idempotency_key);
+    const result = await escrowFor(actor).call('POST /transactions', { json: body.data, idempotencyKey: idempotency_key });
     if (result.ok) await auditStaffAction(actor, 'transaction_created', { target: result.data.id, detail: { title: result.data.title } });
     return fromApi(result, (t) => ({ transaction_id: t.id }));
   },
@@ -27,7 +27,7 @@ export const cancelTransaction = guarded(
   { input: EndTransactionInput, owns: transactionBy(['buyer', 'seller'], 'Only the buyer or the seller cancels a transaction.') },
   async ({ transaction_id, reason, idempotency_key }, { owned }): Promise<ActionResult> => {
     const party = { [`${owned.viewer}_id`]: owned.record[owned.viewer].user_id };
-    return fromApi(await owned.api.transactions.cancel(transaction_id, { ...party, reason }, idempotency_key));
+    return fromApi(await owned.api.call('POST /transactions/:id/cancel', { param: { id: transaction_id }, json: { ...party, reason }, idempotencyKey: idempotency_key }));
   },
 );
 
@@ -36,8 +36,8 @@ export const answerCancellation = guarded(
   { input: AnswerCancellationInput, owns: transactionBy(['buyer', 'seller'], 'Only the buyer or the seller answers a cancellation request.') },
   async ({ transaction_id, answer, idempotency_key }, { owned }): Promise<ActionResult> => {
     const party = { [`${owned.viewer}_id`]: owned.record[owned.viewer].user_id };
-    const send = answer === 'approve' ? owned.api.transactions.approveCancellation : owned.api.transactions.declineCancellation;
-    return fromApi(await send(transaction_id, party, idempotency_key));
+    const operation = answer === 'approve' ? 'POST /transactions/:id/cancel/approve' : 'POST /transactions/:id/cancel/decline';
+    return fromApi(await owned.api.call(operation, { param: { id: transaction_id }, json: party, idempotencyKey: idempotency_key }));
   },
 );
 
@@ -46,7 +46,7 @@ export const terminateTransaction = guarded(
   { input: EndTransactionInput, owns: transactionBy(['buyer', 'seller'], 'Only the buyer or the seller ends a transaction.') },
   async ({ transaction_id, reason, idempotency_key }, { owned }): Promise<ActionResult> => {
     const party = { [`${owned.viewer}_id`]: owned.record[owned.viewer].user_id };
-    return fromApi(await owned.api.transactions.terminate(transaction_id, { ...party, reason }, idempotency_key));
+    return fromApi(await owned.api.call('POST /transactions/:id/terminate', { param: { id: transaction_id }, json: { ...party, reason }, idempotencyKey: idempotency_key }));
   },
 );
 
@@ -55,6 +55,6 @@ export const rateTransaction = guarded(
   { input: RateInput, owns: transactionBy(['buyer', 'seller'], 'Only the buyer or the seller rates a transaction.') },
   async ({ transaction_id, score, comment, idempotency_key }, { owned }): Promise<ActionResult> => {
     const party = { [`${owned.viewer}_id`]: owned.record[owned.viewer].user_id };
-    return fromApi(await owned.api.transactions.rate(transaction_id, { ...party, score, ...(comment ? { comment } : {}) }, idempotency_key));
+    return fromApi(await owned.api.call('POST /transactions/:id/ratings', { param: { id: transaction_id }, json: { ...party, score, ...(comment ? { comment } : {}) }, idempotencyKey: idempotency_key }));
   },
 );

@@ -12,7 +12,7 @@ const customers = { role: 'customer', refused: 'Only a customer withdraws from i
 export const lookupMyAccountName = guarded(
   { input: LookupAccountInput, ...customers },
   async (body, { actor }): Promise<ActionResult<{ account_name: string; bank_name: string }>> => {
-    return fromApi(await escrowFor(actor).banks.validate(body), (r) => ({ account_name: r.account_name, bank_name: r.bank_name }));
+    return fromApi(await escrowFor(actor).call('POST /wallets/banks/validate', { json: body }), (r) => ({ account_name: r.account_name, bank_name: r.bank_name }));
   },
 );
 
@@ -22,7 +22,7 @@ export const saveMyBankAccount = guarded(
     const save = { ...body, user_id: actor.escrowUserId };
     const refused = await nameCheck(actor, { ...save, accept_name_mismatch });
     if (refused) return refused;
-    return fromApi(await escrowFor(actor).banks.save(save, idempotency_key), (account) => ({ account_name: account.account_name }));
+    return fromApi(await escrowFor(actor).call('POST /wallets/banks/disbursement', { json: save, idempotencyKey: idempotency_key }), (account) => ({ account_name: account.account_name }));
   },
 );
 
@@ -30,7 +30,7 @@ export const saveMyBankAccount = guarded(
 export const withdraw = guarded(
   { input: WithdrawInput, ...customers },
   async ({ idempotency_key, amount, bank_account_id }, { actor }): Promise<ActionResult<{ payout_id: string; status: string }>> => {
-    const result = await escrowFor(actor).payouts.create({ user_id: actor.escrowUserId, amount, bank_account_id }, idempotency_key);
+    const result = await escrowFor(actor).call('POST /payouts', { json: { user_id: actor.escrowUserId, amount, bank_account_id }, idempotencyKey: idempotency_key });
     return payoutResult(result, (payout) => ({ payout_id: payout.id, status: payout.status }));
   },
 );

@@ -29,7 +29,7 @@ export const createWebhook = guarded(
   { input: CreateWebhookInput, role: 'admin', refused: ADMIN_ONLY },
   async (values, { actor }): Promise<ActionResult<WebhookEndpointWithSecret>> => {
     const body = { url: values.url, ...(values.description ? { description: values.description } : {}) };
-    const result = await escrowFor(actor).webhooks.create(body, values.idempotency_key);
+    const result = await escrowFor(actor).call('POST /webhooks', { json: body, idempotencyKey: values.idempotency_key });
     // The URL without its query or fragment, where some receivers put a token; never the signing secret.
     if (result.ok) await auditStaffAction(actor, 'webhook_created', { target: result.data.id, detail: { url: urlWithoutQuery(result.data.url) } });
     return fromApi(result, (endpoint) => endpoint);
@@ -40,7 +40,7 @@ export const createWebhook = guarded(
 export const resendDelivery = guarded(
   { input: ResendDeliveryInput, role: 'admin', refused: ADMIN_ONLY },
   async (values, { actor }): Promise<ActionResult<WebhookDelivery>> => {
-    const result = await escrowFor(actor).webhooks.resend(values.webhook_id, values.delivery_id, values.idempotency_key);
+    const result = await escrowFor(actor).call('POST /webhooks/:id/deliveries/:delivery_id/resend', { param: { id: values.webhook_id, delivery_id: values.delivery_id }, idempotencyKey: values.idempotency_key });
     if (result.ok) await auditStaffAction(actor, 'webhook_delivery_resent', { target: values.delivery_id, detail: { webhook_id: values.webhook_id } });
     return fromApi(result, (delivery) => delivery);
   },
@@ -50,7 +50,7 @@ export const resendDelivery = guarded(
 export const sendTestEvent = guarded(
   { input: WebhookIntentInput, role: 'admin', refused: ADMIN_ONLY },
   async (values, { actor }): Promise<ActionResult<WebhookDelivery>> => {
-    const result = await escrowFor(actor).webhooks.test(values.webhook_id, values.idempotency_key);
+    const result = await escrowFor(actor).call('POST /webhooks/:id/test', { param: { id: values.webhook_id }, idempotencyKey: values.idempotency_key });
     if (result.ok) await auditStaffAction(actor, 'webhook_test_sent', { target: values.webhook_id, detail: { delivery_id: result.data.id } });
     return fromApi(result, (delivery) => delivery);
   },
@@ -63,7 +63,7 @@ export const sendTestEvent = guarded(
 export const rotateWebhookSecret = guarded(
   { input: WebhookIntentInput, role: 'admin', refused: ADMIN_ONLY },
   async (values, { actor }): Promise<ActionResult<WebhookEndpointWithSecret>> => {
-    const result = await escrowFor(actor).webhooks.rotateSecret(values.webhook_id, values.idempotency_key);
+    const result = await escrowFor(actor).call('POST /webhooks/:id/rotate-secret', { param: { id: values.webhook_id }, idempotencyKey: values.idempotency_key });
     if (result.ok) await auditStaffAction(actor, 'webhook_secret_rotated', { target: values.webhook_id, detail: { url: urlWithoutQuery(result.data.url) } });
     return fromApi(result, (endpoint) => endpoint);
   },
@@ -73,7 +73,7 @@ export const rotateWebhookSecret = guarded(
 export const deleteWebhook = guarded(
   { input: WebhookIntentInput, role: 'admin', refused: ADMIN_ONLY },
   async (values, { actor }): Promise<ActionResult<WebhookEndpoint>> => {
-    const result = await escrowFor(actor).webhooks.remove(values.webhook_id, values.idempotency_key);
+    const result = await escrowFor(actor).call('DELETE /webhooks/:id', { param: { id: values.webhook_id }, idempotencyKey: values.idempotency_key });
     if (result.ok) await auditStaffAction(actor, 'webhook_deleted', { target: values.webhook_id, detail: { url: urlWithoutQuery(result.data.url) } });
     return fromApi(result, (endpoint) => endpoint);
   },

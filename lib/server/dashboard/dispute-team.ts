@@ -22,14 +22,14 @@ const reaches = (team: DisputeTeam, dispute: OperatorDispute) =>
  * Declined arbitrations are in it too: the team may still decide them before the buyer is refunded.
  */
 export async function arbitrationQueue(team: DisputeTeam, page: number): Promise<View<ArbitrationQueueView>> {
-  const list = await operatorEscrow.disputes.list({ awaiting_verdict: 'true', client_id: team.disputeClientId ?? undefined, page, limit: QUEUE_PAGE_SIZE });
+  const list = await operatorEscrow.call('GET /operator/disputes', { query: { awaiting_verdict: 'true', client_id: team.disputeClientId ?? undefined, page, limit: QUEUE_PAGE_SIZE } });
   if (!list.ok) return { kind: 'error', failure: list };
   return { kind: 'ok', view: { disputes: list.data.disputes, pagination: list.data.pagination } };
 }
 
 /** One dispute with both parties' evidence, through the operator key, if this team member may reach it. */
 export async function teamDispute(team: DisputeTeam, id: string): Promise<View<OperatorDispute>> {
-  const result = await operatorEscrow.disputes.get(id);
+  const result = await operatorEscrow.call('GET /operator/disputes/:id', { param: { id } });
   if (!result.ok) return result.status === 404 || result.status === 400 ? { kind: 'not_found' } : { kind: 'error', failure: result };
   return reaches(team, result.data) ? { kind: 'ok', view: result.data } : { kind: 'not_found' };
 }

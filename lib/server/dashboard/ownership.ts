@@ -35,15 +35,15 @@ async function owned<T>(actor: Actor, fetch: (api: EscrowClient) => Promise<ApiR
 }
 
 export async function transactionFor(actor: Actor, id: string): Promise<Owned<Transaction>> {
-  return owned(actor, (api) => api.transactions.get(id), (t) => t);
+  return owned(actor, (api) => api.call('GET /transactions/:id', { param: { id } }), (t) => t);
 }
 
 export async function milestoneFor(actor: Actor, id: string): Promise<Owned<Milestone>> {
-  return owned(actor, (api) => api.milestones.get(id), (m) => m.transaction);
+  return owned(actor, (api) => api.call('GET /milestones/:id', { param: { id } }), (m) => m.transaction);
 }
 
 export async function disputeFor(actor: Actor, id: string): Promise<Owned<Dispute>> {
-  return owned(actor, (api) => api.disputes.get(id), (d) => d);
+  return owned(actor, (api) => api.call('GET /dispute/:id', { param: { id } }), (d) => d);
 }
 
 /** The id the API takes as buyer_id/seller_id for this person; admins act as the buyer only to fund. */
@@ -82,6 +82,6 @@ export const disputeBy =
 
 /** For guarded's `owns`: the customer the input names, read with the client's own key (another client's is 404). */
 export async function customerOf(data: { user_id: string }, actor: ClientActor): Promise<Found<User>> {
-  const user = await escrowFor(actor).users.get(data.user_id);
+  const user = await escrowFor(actor).call('GET /users/:id', { param: { id: data.user_id } });
   return user.ok ? { ok: true, owned: user.data } : { ok: false, refusal: fromApi(user) };
 }

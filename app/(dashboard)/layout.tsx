@@ -9,7 +9,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
   const actor = await requireActor();
   const links = navigationOf(actor);
   // Countdowns count against the client's clock (a sandbox's test clock); staff without a client use real time.
-  const clock = 'clientId' in actor && actor.clientId ? await escrowFor({ clientId: actor.clientId }).testClock.get().catch(() => undefined) : undefined;
+  const clock = 'clientId' in actor && actor.clientId ? await escrowFor({ clientId: actor.clientId }).call('GET /test-clock').catch(() => undefined) : undefined;
   const role = { operator: 'Operator', admin: actor.kind === 'admin' && actor.readOnly ? 'Viewer' : 'Admin', dispute_team: 'Dispute team', customer: 'Customer' }[actor.kind];
   return (
     <Providers>

@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import { lookupAccountName, saveBankAccount } from '@/app/(dashboard)/admin/bank-accounts/actions';
+import { lookupAccountName, saveBankAccount } from '@/lib/actions/bank-accounts';
 import type { Bank } from '@/lib/contracts/dashboard';
 import { BankAccountFields, NameCheck, useSaveAccountForm } from '../escrow/name-check';
 import { Button } from '../ui/button';

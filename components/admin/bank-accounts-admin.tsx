@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import { removeBankAccount } from '@/app/(dashboard)/admin/bank-accounts/actions';
+import { removeBankAccount } from '@/lib/actions/bank-accounts';
 import type { Bank, BankAccountList } from '@/lib/contracts/dashboard';
 import { ConfirmAction } from '../escrow/confirm-action';
 import { day } from '../escrow/money';

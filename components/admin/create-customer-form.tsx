@@ -2,7 +2,7 @@
 
 import Link from 'next/link';
 import { useState } from 'react';
-import { createCustomer } from '@/app/(dashboard)/admin/customers/actions';
+import { createCustomer } from '@/lib/actions/customers';
 import { textOf, useActionForm } from '../ui/action-form';
 import { Button } from '../ui/button';
 import { TextField } from '../ui/field';

@@ -2,7 +2,7 @@
 
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import { createTransaction } from '@/app/(dashboard)/admin/transactions/actions';
+import { createTransaction } from '@/lib/actions/transactions';
 import { numberOf, textOf, useActionForm } from '../ui/action-form';
 import { Button } from '../ui/button';
 import { Card, CardHeader } from '../ui/card';

@@ -2,7 +2,7 @@
 
 import { useRouter } from 'next/navigation';
 import { lazy, useState } from 'react';
-import { inviteCustomer } from '@/app/(dashboard)/admin/customers/actions';
+import { inviteCustomer } from '@/lib/actions/customers';
 import type { User } from '@/lib/contracts/dashboard';
 import { Button } from '../ui/button';
 import { FormDialog } from '../ui/form-dialog';

@@ -1,6 +1,6 @@
 'use client';
 
-import { editCustomer } from '@/app/(dashboard)/admin/customers/actions';
+import { editCustomer } from '@/lib/actions/customers';
 import type { User } from '@/lib/contracts/dashboard';
 import { textOf, useActionForm } from '../ui/action-form';
 import { Button } from '../ui/button';

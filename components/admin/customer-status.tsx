@@ -1,6 +1,6 @@
 'use client';
 
-import { setCustomerActive } from '@/app/(dashboard)/admin/customers/actions';
+import { setCustomerActive } from '@/lib/actions/customers';
 import type { User } from '@/lib/contracts/dashboard';
 import { ConfirmAction } from '../escrow/confirm-action';
 

@@ -1,6 +1,6 @@
 'use client';
 
-import { fundWallet } from '@/app/(dashboard)/admin/customers/actions';
+import { fundWallet } from '@/lib/actions/customers';
 import { naira } from '../escrow/money';
 import { numberOf } from '../ui/action-form';
 import { Button } from '../ui/button';

@@ -2,7 +2,7 @@
 
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import { rollKey } from '@/app/(dashboard)/admin/keys/actions';
+import { rollKey } from '@/lib/actions/keys';
 import type { KeysView, RolledKey } from '@/lib/contracts/dashboard';
 import { MAX_KEY_OVERLAP_HOURS } from '@/lib/contracts/dashboard-plain';
 import { dateTime } from '../escrow/money';

@@ -1,7 +1,7 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { resendEmail } from '@/app/(dashboard)/admin/outbox/actions';
+import { resendEmail } from '@/lib/actions/emails';
 import type { Pagination } from '@/lib/contracts/common';
 import { RESENDABLE_EMAIL_STATUSES } from '@/lib/contracts/dashboard-plain';
 import type { EmailRecord } from '@/lib/contracts/emails';

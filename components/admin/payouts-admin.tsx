@@ -1,7 +1,7 @@
 'use client';
 
 import { useState, type FormEvent } from 'react';
-import { settlePayoutInSandbox, updateSettings } from '@/app/(dashboard)/admin/payouts/actions';
+import { settlePayoutInSandbox, updateSettings } from '@/lib/actions/payouts';
 import type { ClientSettings, PayoutRow, PayoutsView } from '@/lib/contracts/dashboard-payouts';
 import { PAYOUT_STATUS } from '../escrow/labels';
 import { naira } from '../escrow/money';

@@ -2,7 +2,7 @@
 
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import { inviteMember, removeMember, resendInvite } from '@/app/(dashboard)/admin/team/actions';
+import { inviteMember, removeMember, resendInvite } from '@/lib/actions/team';
 import type { TeamView } from '@/lib/contracts/dashboard-staff';
 import { ConfirmAction } from '../escrow/confirm-action';
 import { InviteStaffForm } from '../staff/lazy-invite-staff-form';

@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import { advanceTestClock } from '@/app/(dashboard)/admin/sandbox/actions';
+import { advanceTestClock } from '@/lib/actions/test-clock';
 import type { TestClock } from '@/lib/contracts/dashboard-disputes';
 import { ADVANCE_UNITS, advanceSeconds } from '@/lib/contracts/dashboard-plain';
 import { dateTime } from '../escrow/money';

@@ -1,6 +1,6 @@
 'use client';
 
-import { createWebhook } from '@/app/(dashboard)/admin/webhooks/actions';
+import { createWebhook } from '@/lib/actions/webhooks';
 import type { WebhookEndpointWithSecret } from '@/lib/contracts/dashboard-disputes';
 import { textOf, useActionForm } from '../ui/action-form';
 import { Button } from '../ui/button';

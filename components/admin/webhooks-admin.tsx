@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 import { lazyForm } from '../ui/lazy-form';
-import { deleteWebhook, resendDelivery, rotateWebhookSecret, sendTestEvent } from '@/app/(dashboard)/admin/webhooks/actions';
+import { deleteWebhook, resendDelivery, rotateWebhookSecret, sendTestEvent } from '@/lib/actions/webhooks';
 import type { DeliveriesView, DeliveryPayloadView, WebhookDelivery, WebhookEndpoint, WebhookEndpointWithSecret, WebhooksView } from '@/lib/contracts/dashboard-disputes';
 import { ConfirmAction } from '../escrow/confirm-action';
 import { dateTime } from '../escrow/money';

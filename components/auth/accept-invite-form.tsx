@@ -1,7 +1,7 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { setPasswordFromInvite } from '@/app/(auth)/invite/[token]/actions';
+import { setPasswordFromInvite } from '@/lib/actions/invite';
 import { MIN_PASSWORD_LENGTH } from '@/lib/contracts/dashboard-plain';
 import { textOf, useActionForm } from '../ui/action-form';
 import { Button } from '../ui/button';

@@ -1,6 +1,6 @@
 'use client';
 
-import { decideVerdict } from '@/app/(dashboard)/dispute-team/actions';
+import { decideVerdict } from '@/lib/actions/dispute-team';
 import { naira, settlementSplit, splitWords } from '../escrow/money';
 import { numberOf, textOf } from '../ui/action-form';
 import { Button } from '../ui/button';

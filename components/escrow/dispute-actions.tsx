@@ -1,7 +1,7 @@
 'use client';
 
 import { lazy, Suspense, useState } from 'react';
-import { acceptCounterOffer, approveAmount, escalateDispute } from '@/app/(dashboard)/disputes/actions';
+import { acceptCounterOffer, approveAmount, escalateDispute } from '@/lib/actions/disputes';
 import type { Dispute, Viewer } from '@/lib/contracts/dashboard';
 import { lazyForm } from '../ui/lazy-form';
 import { Button } from '../ui/button';

@@ -1,6 +1,6 @@
 'use client';
 
-import { cancelDispute, extendEvidenceWindow, rejectAmount } from '@/app/(dashboard)/disputes/actions';
+import { cancelDispute, extendEvidenceWindow, rejectAmount } from '@/lib/actions/disputes';
 import { textOf, useActionForm } from '../ui/action-form';
 import { Button } from '../ui/button';
 import { TextAreaField } from '../ui/field';

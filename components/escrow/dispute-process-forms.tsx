@@ -1,7 +1,7 @@
 'use client';
 
 import { useId, useState } from 'react';
-import { submitEvidence } from '@/app/(dashboard)/disputes/actions';
+import { submitEvidence } from '@/lib/actions/disputes';
 import type { Dispute } from '@/lib/contracts/dashboard';
 import { textOf } from '../ui/action-form';
 import { Button } from '../ui/button';

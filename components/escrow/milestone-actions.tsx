@@ -1,6 +1,6 @@
 'use client';
 
-import { approveDelivery, approveReturn, disapproveReturn, fundMilestone } from '@/app/(dashboard)/transactions/actions';
+import { approveDelivery, approveReturn, disapproveReturn, fundMilestone } from '@/lib/actions/milestones';
 import type { MilestoneInTransaction, Viewer } from '@/lib/contracts/dashboard';
 import { ConfirmAction } from './confirm-action';
 import { DeliverDialog, OpenDisputeDialog, RejectDeliveryDialog } from './milestone-dialogs';

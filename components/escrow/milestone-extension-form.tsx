@@ -1,6 +1,6 @@
 'use client';
 
-import { requestExtension } from '@/app/(dashboard)/transactions/actions';
+import { requestExtension } from '@/lib/actions/milestones';
 import { textOf, useActionForm } from '../ui/action-form';
 import { Button } from '../ui/button';
 import { TextAreaField, TextField } from '../ui/field';

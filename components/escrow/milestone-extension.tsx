@@ -1,7 +1,7 @@
 'use client';
 
 import { lazy } from 'react';
-import { answerExtension } from '@/app/(dashboard)/transactions/actions';
+import { answerExtension } from '@/lib/actions/milestones';
 import type { MilestoneInTransaction, Viewer } from '@/lib/contracts/dashboard';
 import { FormDialog } from '../ui/form-dialog';
 import { ConfirmAction } from './confirm-action';

@@ -2,7 +2,7 @@
 
 import { useId, type Dispatch, type SetStateAction } from 'react';
 import { useRouter } from 'next/navigation';
-import { deliverMilestone, openDispute, rejectDelivery } from '@/app/(dashboard)/transactions/actions';
+import { deliverMilestone, openDispute, rejectDelivery } from '@/lib/actions/milestones';
 import { textOf, useActionForm } from '../ui/action-form';
 import { Button } from '../ui/button';
 import { TextAreaField } from '../ui/field';

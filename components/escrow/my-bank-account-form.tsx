@@ -1,6 +1,6 @@
 'use client';
 
-import { lookupMyAccountName, saveMyBankAccount } from '@/app/(dashboard)/wallet/actions';
+import { lookupMyAccountName, saveMyBankAccount } from '@/lib/actions/wallet';
 import type { Bank } from '@/lib/contracts/dashboard';
 import type { PersonName } from '@/lib/contracts/dashboard-payouts';
 import { Button } from '../ui/button';

@@ -1,6 +1,6 @@
 'use client';
 
-import { counterOffer, proposeAmount } from '@/app/(dashboard)/disputes/actions';
+import { counterOffer, proposeAmount } from '@/lib/actions/disputes';
 import type { Dispute } from '@/lib/contracts/dashboard';
 import { numberOf } from '../ui/action-form';
 import { Button } from '../ui/button';

@@ -1,6 +1,6 @@
 'use client';
 
-import { cancelTransaction, rateTransaction, terminateTransaction } from '@/app/(dashboard)/transactions/actions';
+import { cancelTransaction, rateTransaction, terminateTransaction } from '@/lib/actions/transactions';
 import { textOf, useActionForm } from '../ui/action-form';
 import { Button } from '../ui/button';
 import { SelectField, TextAreaField } from '../ui/field';

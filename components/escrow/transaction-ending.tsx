@@ -1,7 +1,7 @@
 'use client';
 
 import { lazy } from 'react';
-import { answerCancellation } from '@/app/(dashboard)/transactions/actions';
+import { answerCancellation } from '@/lib/actions/transactions';
 import type { Transaction, Viewer } from '@/lib/contracts/dashboard';
 import { Card } from '../ui/card';
 import { FormDialog } from '../ui/form-dialog';

@@ -1,6 +1,6 @@
 'use client';
 
-import { withdraw } from '@/app/(dashboard)/wallet/actions';
+import { withdraw } from '@/lib/actions/wallet';
 import type { SavedBankAccount } from '@/lib/contracts/dashboard-payouts';
 import { numberOf, textOf } from '../ui/action-form';
 import { Button } from '../ui/button';

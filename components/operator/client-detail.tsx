@@ -1,7 +1,7 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { inviteClientAdmin } from '@/app/(dashboard)/operator/clients/actions';
+import { inviteClientAdmin } from '@/lib/actions/clients';
 import type { ClientDetailView } from '@/lib/contracts/dashboard-staff';
 import { dateTime } from '../escrow/money';
 import { InviteStaffForm } from '../staff/lazy-invite-staff-form';

@@ -1,7 +1,7 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { connectClientKey, createClient, updateClient } from '@/app/(dashboard)/operator/clients/actions';
+import { connectClientKey, createClient, updateClient } from '@/lib/actions/clients';
 import type { ClientDetailView } from '@/lib/contracts/dashboard-staff';
 import { numberOf, textOf, useActionForm } from '../ui/action-form';
 import { Button } from '../ui/button';

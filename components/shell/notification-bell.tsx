@@ -1,7 +1,7 @@
 'use client';
 
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { markAllRead, markRead } from '@/app/(dashboard)/notifications/actions';
+import { markAllRead, markRead } from '@/lib/actions/notifications';
 import type { NotificationsView } from '@/lib/contracts/dashboard-disputes';
 import { Button } from '../ui/button';
 import { fetchJson } from '../ui/fetch-json';

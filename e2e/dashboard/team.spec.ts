@@ -44,7 +44,7 @@ function dashboardActions(): Array<{ id: string; name: string; file: string; pat
     node: Record<string, { workers: Record<string, unknown>; filename: string; exportedName: string }>;
   };
   return Object.entries(manifest.node)
-    .filter(([, action]) => action.filename.startsWith('app/(dashboard)/'))
+    .filter(([, action]) => action.filename.startsWith('lib/actions/') && action.filename !== 'lib/actions/invite.ts')
     .map(([id, action]) => {
       const worker = Object.keys(action.workers).find((w) => w.startsWith('app/(dashboard)/')) ?? Object.keys(action.workers)[0]!;
       const route = worker

@@ -15,7 +15,7 @@ export default async function WalletPage() {
     walletView(actor, actor.escrowUserId),
     payoutsView(actor, { page: 1 }),
     myBankAccounts(actor, actor.escrowUserId),
-    escrowFor(actor).banks.list(),
+    escrowFor(actor).call('GET /wallets/banks'),
     personName(actor, actor.escrowUserId),
   ]);
   const failure =

@@ -11,14 +11,57 @@ const fieldErrors = (error: z.ZodError): FieldError[] => error.issues.map((i) =>
 export const SESSION_ENDED_MESSAGE = 'Your session has ended: sign in again to carry on. Nothing was sent.';
 export const READ_ONLY_MESSAGE = 'You have read-only access to this marketplace: ask an admin to make this change.';
 
+type Kind = Actor['kind'];
+type ActorOf<K extends Kind> = Extract<Actor, { kind: K }>;
+
+/** What an action acts on once it is found to be the actor's, or the refusal the person hears instead. */
+export type Found<O> = { ok: true; owned: O } | { ok: false; refusal: ActionResult<never> };
+
+/** What an action guards, stated once beside it; `guarded` does the checking. */
+export type Guard<S extends z.ZodType, K extends Kind, O> = {
+  /** The contract the input is parsed with. */
+  input: S;
+  /** The kinds of account that may run it; any other hears `refused`. */
+  role?: K | readonly K[];
+  refused?: string;
+  /** The record it acts on, looked up with the actor's own client's key (ownership.ts): not theirs is refused. */
+  owns?: (data: z.output<S>, actor: ActorOf<K>) => Promise<Found<O>>;
+  /** Marked as the viewer's own (reading its notifications): a viewer may run it. */
+  viewerMayRun?: boolean;
+  /** Refusals put in the form's words (./form-words.ts). */
+  words?: FormWords;
+};
+
+/** What the handler is handed: the signed-in person, narrowed to `role`, and the record `owns` found. */
+export type Guarded<K extends Kind, O> = { actor: ActorOf<K>; owned: O };
+
+const REFUSED = 'Your account may not do this.';
+
 /**
- * The frame of every exported server action: the input is parsed with the contract, the session is
- * checked (and the account re-read), a viewer is refused (every action changes something, unless it is
- * marked as the viewer's own, like reading notifications), then the body runs. A server action is a
- * public POST endpoint; the page that shows its button proves nothing. Whatever is refused, by the contract
- * or by the API, comes back in the words of the form (`words`, ./form-words.ts), never in field names.
+ * The frame of every exported server action: the session is checked (and the account re-read), a viewer
+ * is refused (every action changes something, unless it is marked as the viewer's own, like reading
+ * notifications), the input is parsed with the contract, then the role and the ownership the action states
+ * are checked, and only then the handler runs. A server action is a public POST endpoint; the page that
+ * shows its button proves nothing. Whatever is refused, by the contract or by the API, comes back in the
+ * words of the form (`words`, ./form-words.ts), never in field names.
  */
-export async function guarded<S extends z.ZodType, T = undefined>(
+export function guarded<S extends z.ZodType, const K extends Kind = Kind, O = undefined, T = undefined>(
+  guard: Guard<S, K, O>,
+  handler: (data: z.output<S>, context: Guarded<K, O>) => Promise<ActionResult<T>>,
+): (input: unknown) => Promise<ActionResult<T>> {
+  const roles: readonly Kind[] | undefined = guard.role === undefined ? undefined : typeof guard.role === 'string' ? [guard.role] : guard.role;
+  const checked = async (data: z.output<S>, actor: Actor): Promise<ActionResult<T>> => {
+    if (roles && !roles.includes(actor.kind)) return notAllowed(guard.refused ?? REFUSED);
+    const mine = actor as ActorOf<K>;
+    if (!guard.owns) return handler(data, { actor: mine, owned: undefined as O });
+    const found = await guard.owns(data, mine);
+    return found.ok ? handler(data, { actor: mine, owned: found.owned }) : found.refusal;
+  };
+  return (input) => run(guard.input, input, checked, guard);
+}
+
+/** Session, viewer and contract, then `body`; anything it throws is logged and answered without detail. */
+async function run<S extends z.ZodType, T = undefined>(
   schema: S,
   input: unknown,
   body: (data: z.output<S>, actor: Actor) => Promise<ActionResult<T>>,

@@ -7,21 +7,9 @@ import { getDb } from '../db/client';
 import { singleClientId } from '../escrow-client';
 import { findAccount, isDeactivatedCustomer, type AccountRow } from './accounts';
 import { isDemoAccount, isRetiredDemoAccount } from './demo-accounts';
+import type { Actor, DisputeDesk } from './actor-kind';
 
-type Person = { accountId: string; name: string; email: string };
-
-export type Actor =
-  /** Runs the service: the clients, and the dispute team's area across every client. */
-  | (Person & { kind: 'operator'; disputeClientId: null })
-  /** A client's admin; `readOnly` for a viewer, who sees all an admin sees and changes nothing. */
-  | (Person & { kind: 'admin'; clientId: string; readOnly: boolean })
-  /** `disputeClientId`: the one client whose disputes this team member may see and decide, or null for every client. */
-  | (Person & { kind: 'dispute_team'; disputeClientId: string | null })
-  | (Person & { kind: 'customer'; clientId: string; escrowUserId: string });
-
-export type ClientActor = Extract<Actor, { clientId: string }>;
-/** Who may open the dispute team's area: its members and the operator. */
-export type DisputeDesk = Extract<Actor, { disputeClientId: string | null }>;
+export type { Actor, ClientActor, DisputeDesk } from './actor-kind';
 
 /** The actor an account signs in as, or null when it may not (removed, not yet accepted, or of another client than this dashboard's single one). */
 export async function actorOf(account: AccountRow): Promise<Actor | null> {

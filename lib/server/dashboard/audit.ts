@@ -9,7 +9,7 @@ import { auditLog, type AuditLogRow } from '../db/schema';
 import { clientAddressOf } from '../http/client-address';
 import { uuidv7 } from '../ids';
 import type { AccountRole } from './accounts';
-import type { Actor } from './actor';
+import type { Actor } from './actor-kind';
 import { log } from '../logger';
 
 /** The person as the log keeps them; `clientId` is the client their actions concern unless one is named. */

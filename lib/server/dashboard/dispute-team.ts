@@ -1,6 +1,7 @@
 import 'server-only';
 import type { ArbitrationQueueView, ArbitrationView, OperatorDispute } from '@/lib/contracts/dashboard-disputes';
 import { operatorEscrow } from '../escrow-client';
+import { fromApi, notYours, type Found } from './action';
 import type { DisputeDesk } from './actor';
 import type { View } from './views';
 
@@ -21,16 +22,24 @@ const reaches = (team: DisputeTeam, dispute: OperatorDispute) =>
  * Declined arbitrations are in it too: the team may still decide them before the buyer is refunded.
  */
 export async function arbitrationQueue(team: DisputeTeam, page: number): Promise<View<ArbitrationQueueView>> {
-  const list = await operatorEscrow.disputes.list({ awaiting_verdict: 'true', client_id: team.disputeClientId ?? undefined, page, limit: QUEUE_PAGE_SIZE });
+  const list = await operatorEscrow.call('GET /operator/disputes', { query: { awaiting_verdict: 'true', client_id: team.disputeClientId ?? undefined, page, limit: QUEUE_PAGE_SIZE } });
   if (!list.ok) return { kind: 'error', failure: list };
   return { kind: 'ok', view: { disputes: list.data.disputes, pagination: list.data.pagination } };
 }
 
 /** One dispute with both parties' evidence, through the operator key, if this team member may reach it. */
 export async function teamDispute(team: DisputeTeam, id: string): Promise<View<OperatorDispute>> {
-  const result = await operatorEscrow.disputes.get(id);
+  const result = await operatorEscrow.call('GET /operator/disputes/:id', { param: { id } });
   if (!result.ok) return result.status === 404 || result.status === 400 ? { kind: 'not_found' } : { kind: 'error', failure: result };
   return reaches(team, result.data) ? { kind: 'ok', view: result.data } : { kind: 'not_found' };
+}
+
+/** For guarded's `owns`: the dispute the input names, if it is within this team member's reach. */
+export async function disputeInReach(data: { dispute_id: string }, team: DisputeTeam): Promise<Found<OperatorDispute>> {
+  const found = await teamDispute(team, data.dispute_id);
+  if (found.kind === 'not_found') return { ok: false, refusal: notYours('Dispute') };
+  if (found.kind === 'error') return { ok: false, refusal: fromApi(found.failure) };
+  return { ok: true, owned: found.view };
 }
 
 export async function arbitrationView(team: DisputeTeam, id: string): Promise<View<ArbitrationView>> {

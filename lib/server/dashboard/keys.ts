@@ -7,6 +7,6 @@ import type { View } from './views';
 
 /** The marketplace's public key and its secret keys as the API lists them: last 4 characters, never a key. */
 export async function keysView(actor: ClientActor): Promise<View<KeysView>> {
-  const result = await escrowFor(actor).keys.list();
+  const result = await escrowFor(actor).call('GET /keys');
   return result.ok ? { kind: 'ok', view: { ...result.data, fromEnvironment: Boolean(dashboardEnv().ESCROW_API_KEY) } } : { kind: 'error', failure: result };
 }

@@ -21,7 +21,7 @@ const naira = (amount: unknown) => (typeof amount === 'number' ? formatNaira(Mat
 async function myRoles(actor: ClientActor, userId: string): Promise<Result<Map<string, Role>>> {
   const roles = new Map<string, Role>();
   for (let page = 1; page <= 10; page++) {
-    const result = await escrowFor(actor).transactions.list({ user_id: userId, page, limit: 100, sort: 'DESC' });
+    const result = await escrowFor(actor).call('GET /transactions', { query: { user_id: userId, page, limit: 100, sort: 'DESC' } });
     if (!result.ok) return { ok: false, failure: result };
     for (const t of result.data.transactions) {
       if (t.buyer.user_id === userId) roles.set(t.id, 'buyer');
@@ -171,8 +171,8 @@ export async function notificationsView(actor: Actor): Promise<Result<Notificati
   const readThrough = account?.notificationsReadThrough ?? null;
   const api = escrowFor(actor);
   const [recent, unseen] = await Promise.all([
-    api.events.list({ sort: 'DESC', limit: SCAN }),
-    readThrough ? api.events.list({ after: readThrough, sort: 'DESC', limit: SCAN }) : Promise.resolve(null),
+    api.call('GET /events', { query: { sort: 'DESC', limit: SCAN } }),
+    readThrough ? api.call('GET /events', { query: { after: readThrough, sort: 'DESC', limit: SCAN } }) : Promise.resolve(null),
   ]);
   if (!recent.ok) return { ok: false, failure: recent };
   // A read position the API no longer knows reads as "never opened".
@@ -196,7 +196,7 @@ export async function notificationsView(actor: Actor): Promise<Result<Notificati
 
 /** Moves the account's read position to `through`, an event of this client (the API says so, or 404s). */
 export async function markNotificationsRead(actor: ClientActor, through: string): Promise<boolean> {
-  const check = await escrowFor(actor).events.list({ after: through, limit: 1 });
+  const check = await escrowFor(actor).call('GET /events', { query: { after: through, limit: 1 } });
   if (!check.ok) return false;
   await (await getDb()).update(dashboardAccounts).set({ notificationsReadThrough: through, updatedAt: new Date() }).where(eq(dashboardAccounts.id, actor.accountId));
   return true;
@@ -207,7 +207,7 @@ export async function markNotificationsRead(actor: ClientActor, through: string)
  * from the screen, so everything recorded so far is read, shown in the bell or not.
  */
 export async function markAllNotificationsRead(actor: ClientActor): Promise<boolean> {
-  const newest = await escrowFor(actor).events.list({ sort: 'DESC', limit: 1 });
+  const newest = await escrowFor(actor).call('GET /events', { query: { sort: 'DESC', limit: 1 } });
   if (!newest.ok) return false;
   const through = newest.data.events[0]?.id;
   if (!through) return true;

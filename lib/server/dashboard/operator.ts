@@ -15,7 +15,8 @@ export async function everyClient(): Promise<ApiResult<ClientRecord[]>> {
   const all: ClientRecord[] = [];
   let after: string | null = null;
   do {
-    const page = await operatorEscrow.clients.list({ sort: 'DESC', limit: 100, ...(after ? { after } : {}) });
+    const from: { after?: string } = after ? { after } : {};
+    const page = await operatorEscrow.call('GET /operator/clients', { query: { sort: 'DESC', limit: 100, ...from } });
     if (!page.ok) return page;
     all.push(...page.data.clients);
     after = page.data.pagination.nextAfter;

@@ -1,6 +1,7 @@
 import 'server-only';
-import type { Dispute, Milestone, Transaction, Viewer } from '@/lib/contracts/dashboard';
+import type { Dispute, Milestone, Transaction, User, Viewer } from '@/lib/contracts/dashboard';
 import { escrowFor, type ApiFailure, type ApiResult, type EscrowClient } from '../escrow-client';
+import { fromApi, notAllowed, notYours, type Found } from './action';
 import type { Actor, ClientActor } from './actor';
 
 /**
@@ -34,19 +35,53 @@ async function owned<T>(actor: Actor, fetch: (api: EscrowClient) => Promise<ApiR
 }
 
 export async function transactionFor(actor: Actor, id: string): Promise<Owned<Transaction>> {
-  return owned(actor, (api) => api.transactions.get(id), (t) => t);
+  return owned(actor, (api) => api.call('GET /transactions/:id', { param: { id } }), (t) => t);
 }
 
 export async function milestoneFor(actor: Actor, id: string): Promise<Owned<Milestone>> {
-  return owned(actor, (api) => api.milestones.get(id), (m) => m.transaction);
+  return owned(actor, (api) => api.call('GET /milestones/:id', { param: { id } }), (m) => m.transaction);
 }
 
 export async function disputeFor(actor: Actor, id: string): Promise<Owned<Dispute>> {
-  return owned(actor, (api) => api.disputes.get(id), (d) => d);
+  return owned(actor, (api) => api.call('GET /dispute/:id', { param: { id } }), (d) => d);
 }
 
 /** The id the API takes as buyer_id/seller_id for this person; admins act as the buyer only to fund. */
 export function actingUserId(record: { viewer: Viewer }, transaction: Parties, role: 'buyer' | 'seller'): string | null {
   if (record.viewer !== role && record.viewer !== 'admin') return null;
   return role === 'buyer' ? transaction.buyer.user_id : transaction.seller.user_id;
+}
+
+/** A record found to be the actor's, with the place `V` it acts in and its client's API client. */
+export type OwnedBy<T, V extends Viewer> = { record: T; viewer: V; api: EscrowClient };
+
+/** Not the actor's reads as not found; the actor's but in another place than `by` is refused with `refused`. */
+async function ownedBy<T, V extends Viewer>(lookup: Promise<Owned<T>>, what: string, by: readonly V[], refused: string): Promise<Found<OwnedBy<T, V>>> {
+  const owned = await lookup;
+  if (owned.kind !== 'ok') return { ok: false, refusal: notYours(what) };
+  const viewer = owned.viewer as V;
+  if (!by.includes(viewer)) return { ok: false, refusal: notAllowed(refused) };
+  return { ok: true, owned: { record: owned.record, viewer, api: owned.api } };
+}
+
+// For guarded's `owns`: the record the input names, if the signed-in person is one of `by` on it.
+export const milestoneBy =
+  <const V extends Viewer>(by: readonly V[], refused: string) =>
+  (data: { milestone_id: string }, actor: Actor) =>
+    ownedBy(milestoneFor(actor, data.milestone_id), 'Milestone', by, refused);
+
+export const transactionBy =
+  <const V extends Viewer>(by: readonly V[], refused: string) =>
+  (data: { transaction_id: string }, actor: Actor) =>
+    ownedBy(transactionFor(actor, data.transaction_id), 'Transaction', by, refused);
+
+export const disputeBy =
+  <const V extends Viewer>(by: readonly V[], refused: string) =>
+  (data: { dispute_id: string }, actor: Actor) =>
+    ownedBy(disputeFor(actor, data.dispute_id), 'Dispute', by, refused);
+
+/** For guarded's `owns`: the customer the input names, read with the client's own key (another client's is 404). */
+export async function customerOf(data: { user_id: string }, actor: ClientActor): Promise<Found<User>> {
+  const user = await escrowFor(actor).call('GET /users/:id', { param: { id: data.user_id } });
+  return user.ok ? { ok: true, owned: user.data } : { ok: false, refusal: fromApi(user) };
 }

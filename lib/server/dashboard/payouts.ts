@@ -4,7 +4,7 @@ import type { MyBankAccountsView, PayoutFilters, PayoutRow, PayoutsView, PersonN
 import { namesMatch } from '@/lib/escrow/names';
 import { escrowFor, type ApiFailure, type ApiResult } from '../escrow-client';
 import { fromApi } from './action';
-import { apiListFilters } from './csv';
+import { apiListFilters } from './list-filters';
 import type { Actor, ClientActor } from './actor';
 import type { View } from './views';
 
@@ -17,13 +17,14 @@ export const PAYOUTS_PAGE_SIZE = 20;
 export async function payoutsView(actor: Actor, filters: PayoutFilters, limit = PAYOUTS_PAGE_SIZE, known = new Map<string, string>()): Promise<View<PayoutsView>> {
   if (!('clientId' in actor)) return { kind: 'not_found' };
   const userId = actor.kind === 'customer' ? actor.escrowUserId : filters.user_id;
-  const list = await escrowFor(actor).payouts.list({
+  const query = {
     page: filters.page,
     limit,
     ...(userId ? { user_id: userId } : {}),
     ...(filters.status ? { status: filters.status } : {}),
     ...apiListFilters(filters),
-  });
+  };
+  const list = await escrowFor(actor).call('GET /payouts', { query });
   if (!list.ok) return { kind: 'error', failure: list };
   if (actor.kind === 'customer') return { kind: 'ok', view: list.data };
   // `known`: the names a CSV download already looked up on its earlier pages.
@@ -38,7 +39,7 @@ export async function payoutsView(actor: Actor, filters: PayoutFilters, limit = 
 async function customerNames(actor: ClientActor, userIds: string[]): Promise<Map<string, string>> {
   const names = new Map<string, string>();
   for (let i = 0; i < userIds.length; i += 5) {
-    const users = await Promise.all(userIds.slice(i, i + 5).map((id) => escrowFor(actor).users.get(id)));
+    const users = await Promise.all(userIds.slice(i, i + 5).map((id) => escrowFor(actor).call('GET /users/:id', { param: { id } })));
     for (const user of users) if (user.ok) names.set(user.data.id, `${user.data.first_name} ${user.data.last_name}`);
   }
   return names;
@@ -46,14 +47,14 @@ async function customerNames(actor: ClientActor, userIds: string[]): Promise<Map
 
 /** A customer's own saved accounts, newest first. */
 export async function myBankAccounts(actor: ClientActor, userId: string): Promise<View<MyBankAccountsView>> {
-  const list = await escrowFor(actor).banks.listAccounts({ user_id: userId, page: 1, limit: 50, sort: 'DESC' });
+  const list = await escrowFor(actor).call('GET /wallets/banks/list', { query: { user_id: userId, page: 1, limit: 50, sort: 'DESC' } });
   if (!list.ok) return { kind: 'error', failure: list };
   // The list carries each account's user; a customer's page needs only the accounts.
   return { kind: 'ok', view: { bank_accounts: list.data.bank_accounts.map(({ user: _user, ...account }) => account) } };
 }
 
 export async function personName(actor: ClientActor, userId: string): Promise<{ ok: true; name: PersonName } | { ok: false; failure: ApiFailure }> {
-  const user = await escrowFor(actor).users.get(userId);
+  const user = await escrowFor(actor).call('GET /users/:id', { param: { id: userId } });
   if (!user.ok) return { ok: false, failure: user };
   return { ok: true, name: { firstName: user.data.first_name, lastName: user.data.last_name } };
 }
@@ -64,7 +65,7 @@ export async function personName(actor: ClientActor, userId: string): Promise<{ 
  */
 export async function nameCheck(actor: ClientActor, body: { user_id: string; account_number: string; bank_code: string; accept_name_mismatch?: boolean }): Promise<ActionResult<never> | undefined> {
   if (body.accept_name_mismatch) return undefined;
-  const [lookup, person] = await Promise.all([escrowFor(actor).banks.validate({ account_number: body.account_number, bank_code: body.bank_code }), personName(actor, body.user_id)]);
+  const [lookup, person] = await Promise.all([escrowFor(actor).call('POST /wallets/banks/validate', { json: { account_number: body.account_number, bank_code: body.bank_code } }), personName(actor, body.user_id)]);
   if (!lookup.ok) return fromApi(lookup);
   if (!person.ok) return fromApi(person.failure);
   if (namesMatch(person.name, lookup.data.account_name)) return undefined;

@@ -13,7 +13,7 @@ import type {
 import { getDb } from '../db/client';
 import { escrowFor, type ApiFailure, type EscrowClient } from '../escrow-client';
 import { accountsForUsers } from './accounts';
-import { apiListFilters } from './csv';
+import { apiListFilters } from './list-filters';
 import type { Actor, ClientActor } from './actor';
 import { disputeFor, transactionFor, type Owned } from './ownership';
 import { firstTurn, turnsOf } from './turns';
@@ -44,7 +44,7 @@ function passOn<T>(owned: Owned<unknown>): View<T> {
 
 /** The milestone's latest dispute (a milestone has at most one open; a withdrawn one may precede it). */
 async function latestDispute(api: EscrowClient, milestoneId: string): Promise<DisputeSummary | undefined> {
-  const found = await api.disputes.list({ milestone_id: milestoneId, limit: 1 });
+  const found = await api.call('GET /dispute', { query: { milestone_id: milestoneId, limit: 1 } });
   return found.ok ? found.data.disputes[0] : undefined;
 }
 
@@ -64,14 +64,14 @@ export async function transactionView(actor: Actor, id: string): Promise<View<Tr
   const disputes: Record<string, string> = {};
   const settlements: Record<string, number> = {};
   await mapLimit(transaction.milestones, 4, async (m) => {
-    const [detail, first] = await Promise.all([owned.api.milestones.get(m.id), DISPUTED.has(m.status) ? latestDispute(owned.api, m.id) : undefined]);
+    const [detail, first] = await Promise.all([owned.api.call('GET /milestones/:id', { param: { id: m.id } }), DISPUTED.has(m.status) ? latestDispute(owned.api, m.id) : undefined]);
     if (detail.ok) logs[m.id] = detail.data.milestone_logs;
     if (first) disputes[m.id] = first.id;
     if (first && m.status === 'DISPUTE_RESOLVED') settlements[m.id] = paidToSeller(first, m.amount);
   });
   let buyerBalance: number | undefined;
   if (owned.viewer === 'admin') {
-    const wallet = await owned.api.wallets.get(transaction.buyer.user_id);
+    const wallet = await owned.api.call('GET /wallets/:user_id', { param: { user_id: transaction.buyer.user_id } });
     if (wallet.ok) buyerBalance = wallet.data.balance;
   }
   return { kind: 'ok', view: { transaction, viewer: owned.viewer, logs, disputes, settlements, ...(buyerBalance === undefined ? {} : { buyerBalance }) } };
@@ -86,12 +86,12 @@ export const MY_TRANSACTIONS_PAGE_SIZE = 20;
  */
 export async function myTransactions(actor: Extract<Actor, { kind: 'customer' }>, page: number): Promise<View<MyTransactionsView>> {
   const api = escrowFor(actor);
-  const list = await api.transactions.list({ user_id: actor.escrowUserId, page, limit: MY_TRANSACTIONS_PAGE_SIZE, sort: 'DESC' });
+  const list = await api.call('GET /transactions', { query: { user_id: actor.escrowUserId, page, limit: MY_TRANSACTIONS_PAGE_SIZE, sort: 'DESC' } });
   if (!list.ok) return list.status === 404 ? { kind: 'not_found' } : { kind: 'error', failure: list };
   const items = await mapLimit(list.data.transactions, 6, async (t): Promise<MyTransactionItem> => {
     const role = t.buyer.user_id === actor.escrowUserId ? 'buyer' : 'seller';
     const page = `/transactions/${t.id}`;
-    const detail = await api.transactions.get(t.id);
+    const detail = await api.call('GET /transactions/:id', { param: { id: t.id } });
     if (!detail.ok) return { transaction: t, role, awaiting: [], dueAt: null, href: page };
     const disputed = detail.data.milestones.filter((m) => m.status === 'IN_DISPUTE');
     const disputes = await Promise.all(disputed.map((m) => latestDispute(api, m.id)));
@@ -120,7 +120,7 @@ export async function disputeView(actor: Actor, id: string): Promise<View<Disput
 
 export async function walletView(actor: ClientActor, userId: string, page = 1): Promise<View<WalletView>> {
   const api = escrowFor(actor);
-  const [wallet, history] = await Promise.all([api.wallets.get(userId), api.wallets.history(userId, { page, limit: 20 })]);
+  const [wallet, history] = await Promise.all([api.call('GET /wallets/:user_id', { param: { user_id: userId } }), api.call('GET /wallets/:user_id/history', { param: { user_id: userId }, query: { page, limit: 20 } })]);
   if (!wallet.ok) return wallet.status === 404 ? { kind: 'not_found' } : { kind: 'error', failure: wallet };
   if (!history.ok) return { kind: 'error', failure: history };
   return { kind: 'ok', view: { wallet: wallet.data, history: history.data } };
@@ -131,14 +131,15 @@ export const TRANSACTIONS_PAGE_SIZE = 20;
 
 /** A page of the admin's transactions list with the filters its data route read; `limit` for the CSV download's larger pages. */
 export function adminTransactions(actor: Extract<Actor, { kind: 'admin' }>, f: TransactionFilters, limit = TRANSACTIONS_PAGE_SIZE) {
-  return escrowFor(actor).transactions.list({
+  const query = {
     page: f.page,
     limit,
     sort: 'DESC',
     ...(f.status ? { status: f.status } : {}),
     ...(f.user_id ? { user_id: f.user_id } : {}),
     ...apiListFilters(f),
-  });
+  };
+  return escrowFor(actor).call('GET /transactions', { query });
 }
 
 /** A page of the customers list, filtered by name or email and created day; `limit` for the CSV download's larger pages. */
@@ -147,7 +148,7 @@ export async function customersView(
   q: { page: number; search?: string; created_from?: string; created_to?: string },
   limit = CUSTOMERS_PAGE_SIZE,
 ): Promise<View<CustomersView>> {
-  const list = await escrowFor(actor).users.list({ page: q.page, limit, sort: 'DESC', ...apiListFilters(q) });
+  const list = await escrowFor(actor).call('GET /users', { query: { page: q.page, limit, sort: 'DESC', ...apiListFilters(q) } });
   if (!list.ok) return { kind: 'error', failure: list };
   const accounts = await accountsForUsers(await getDb(), actor.clientId, list.data.users.map((u) => u.id));
   const byUser = new Map(accounts.map((a) => [a.escrowUserId, a]));

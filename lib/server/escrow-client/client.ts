@@ -1,5 +1,6 @@
 import 'server-only';
-import { hc, type ClientRequestOptions, type ClientResponse, type InferRequestType } from 'hono/client';
+import { hc, type ClientRequestOptions, type ClientResponse } from 'hono/client';
+import type { ExtractSchema } from 'hono/types';
 import type { EscrowApi } from '@/lib/api/app';
 import { dashboardEnv } from '../dashboard/config';
 import { clientCredentials, CredentialsMissing, operatorCredentials, type ApiCredentials } from './credentials';
@@ -11,20 +12,35 @@ export type ApiFailure = { ok: false; status: number; code: string; message: str
 export type ApiResult<T> = ApiSuccess<T> | ApiFailure;
 
 /**
- * The /v1 operations as the app defines them (lib/api): each method below names its operation once, and
- * its path, query, body and answer types all come from that definition.
+ * The /v1 operations as the app defines them (lib/api): each is named by its method and path
+ * ('POST /milestones/:id/fund'), and its path, query, body and answer types all come from that definition.
  */
 type Api = ReturnType<typeof hc<EscrowApi>>;
-type Endpoint = (args: never, options?: ClientRequestOptions) => Promise<ClientResponse<unknown, number, string>>;
-/** What an operation takes (query, json, param). */
-type In<E extends Endpoint> = InferRequestType<E>;
+type Schema = ExtractSchema<EscrowApi>;
+type Method = 'get' | 'post' | 'patch' | 'delete';
+export type Operation = {
+  [P in keyof Schema & string]: { [M in keyof Schema[P] & string]: M extends `$${infer X extends Method}` ? `${Uppercase<X>} ${P}` : never }[keyof Schema[P] & string];
+}[keyof Schema & string];
+/** The operator's operations take the operator key; every other one a client's secret key. */
+export type OperatorOperation = Extract<Operation, `${string} /operator/${string}`>;
+export type ClientOperation = Exclude<Operation, OperatorOperation>;
+
+type EndpointOf<O extends Operation> = O extends `${infer M extends Uppercase<Method>} ${infer P extends keyof Schema & string}`
+  ? Schema[P][`$${Lowercase<M>}` & keyof Schema[P]]
+  : never;
+type In<O extends Operation> = EndpointOf<O> extends { input: infer I } ? I : never;
 /**
- * A query as the dashboard holds it: its parameters by name, numbers where the wire has digits, a form's
- * filter as typed (the API judges its value), and blanks meaning "not set".
+ * What an operation takes as the dashboard holds it: path ids, a query by name (numbers where the wire has
+ * digits, a form's filter as typed for the API to judge, blanks meaning "not set"), the JSON body, and the
+ * Idempotency-Key for a change.
  */
-type QueryOf<E extends Endpoint> = In<E> extends { query: infer Q } ? { [K in keyof Q]?: string | number } : never;
-type BodyOf<E extends Endpoint> = In<E> extends { json: infer B } ? B : never;
+export type Args<O extends Operation> = (In<O> extends { param: infer P } ? { param: { [K in keyof P]: string } } : unknown) &
+  (In<O> extends { query: infer Q } ? { query?: { [K in keyof Q]?: string | number } } : unknown) &
+  (In<O> extends { json: infer B } ? { json: B } : unknown) & { idempotencyKey?: string };
+/** The arguments, optional where the operation needs none. */
+type ArgsOf<O extends Operation> = object extends Args<O> ? [args?: Args<O>] : [args: Args<O>];
 /** The data of an operation's success. */
+export type Data<O extends Operation> = Extract<EndpointOf<O>, { status: 200 }> extends { output: infer T } ? (T extends { data: infer D } ? D : never) : never;
 type DataOf<R> = R extends ClientResponse<infer T, 200, 'json'> ? (T extends { data: infer D } ? D : never) : never;
 
 const TIMEOUT_MS = 30_000;
@@ -35,9 +51,6 @@ function queryOf(query: Record<string, string | number | undefined>): Record<str
   for (const [key, value] of Object.entries(query)) if (value !== undefined && value !== '') out[key] = String(value);
   return out;
 }
-
-/** A path id goes into the URL escaped: it may come from the dashboard's own URL. */
-const id = (value: string) => encodeURIComponent(value);
 
 type SendOptions = { idempotencyKey?: string };
 type Credentials = () => Promise<ApiCredentials>;
@@ -78,7 +91,30 @@ async function requestWith<R extends ClientResponse<unknown, number, string>>(cr
   };
 }
 
-type A = Api;
+/** hc's client is a proxy of the paths: the operation's path walked segment by segment, then its method. */
+type Node = { [segment: string]: Node } & ((args: object, options: ClientRequestOptions) => Promise<ClientResponse<unknown, number, string>>);
+
+function endpoint(api: Api, operation: Operation): Node {
+  const [method, path] = operation.split(' ') as [string, string];
+  let node = api as unknown as Node;
+  for (const segment of path.split('/').filter(Boolean)) node = node[segment]!;
+  return node[`$${method.toLowerCase()}`]!;
+}
+
+/** Path ids go into the URL escaped: they may come from the dashboard's own URL. */
+function wireArgs(args: { param?: Record<string, string>; query?: Record<string, string | number | undefined>; json?: unknown }): object {
+  return {
+    ...(args.param ? { param: Object.fromEntries(Object.entries(args.param).map(([name, value]) => [name, encodeURIComponent(value)])) } : {}),
+    ...(args.query ? { query: queryOf(args.query) } : {}),
+    ...(args.json !== undefined ? { json: args.json } : {}),
+  };
+}
+
+/** One /v1 operation with these credentials, answered as an ApiResult (the envelope's data, or the API's refusal). */
+function callOperation<O extends Operation>(credentials: Credentials, operation: O, args: Args<O> | undefined): Promise<ApiResult<Data<O>>> {
+  const { idempotencyKey, ...parts } = (args ?? {}) as Parameters<typeof wireArgs>[0] & { idempotencyKey?: string };
+  return requestWith(credentials, (api, o) => endpoint(api, operation)(wireArgs(parts), o), { idempotencyKey }) as Promise<ApiResult<Data<O>>>;
+}
 
 /**
  * The typed client of a client's /v1 operations, acting with that client's secret key and no other
@@ -94,195 +130,28 @@ export function escrowWithKey(secretKey: string) {
 }
 
 function clientApi(credentials: Credentials) {
-  const request = <R extends ClientResponse<unknown, number, string>>(call: Call<R>, opts?: SendOptions) => requestWith(credentials, call, opts);
   return {
-  users: {
-    list: (q: QueryOf<A['users']['$get']>) => request((api, o) => api.users.$get({ query: queryOf(q) as In<A['users']['$get']>['query'] }, o)),
-    get: (userId: string) => request((api, o) => api.users[':id'].$get({ param: { id: id(userId) } }, o)),
-    create: (body: BodyOf<A['users']['$post']>, idempotencyKey: string) => request((api, o) => api.users.$post({ json: body }, o), { idempotencyKey }),
-    update: (userId: string, body: BodyOf<A['users'][':id']['$patch']>, idempotencyKey: string) =>
-      request((api, o) => api.users[':id'].$patch({ param: { id: id(userId) }, json: body }, o), { idempotencyKey }),
-  },
-  transactions: {
-    list: (q: QueryOf<A['transactions']['$get']>) =>
-      request((api, o) => api.transactions.$get({ query: queryOf(q) as In<A['transactions']['$get']>['query'] }, o)),
-    get: (transactionId: string) => request((api, o) => api.transactions[':id'].$get({ param: { id: id(transactionId) } }, o)),
-    create: (body: BodyOf<A['transactions']['$post']>, idempotencyKey: string) =>
-      request((api, o) => api.transactions.$post({ json: body }, o), { idempotencyKey }),
-    cancel: (transactionId: string, body: BodyOf<A['transactions'][':id']['cancel']['$post']>, idempotencyKey: string) =>
-      request((api, o) => api.transactions[':id'].cancel.$post({ param: { id: id(transactionId) }, json: body }, o), { idempotencyKey }),
-    approveCancellation: (transactionId: string, body: BodyOf<A['transactions'][':id']['cancel']['approve']['$post']>, idempotencyKey: string) =>
-      request((api, o) => api.transactions[':id'].cancel.approve.$post({ param: { id: id(transactionId) }, json: body }, o), { idempotencyKey }),
-    declineCancellation: (transactionId: string, body: BodyOf<A['transactions'][':id']['cancel']['decline']['$post']>, idempotencyKey: string) =>
-      request((api, o) => api.transactions[':id'].cancel.decline.$post({ param: { id: id(transactionId) }, json: body }, o), { idempotencyKey }),
-    rate: (transactionId: string, body: BodyOf<A['transactions'][':id']['ratings']['$post']>, idempotencyKey: string) =>
-      request((api, o) => api.transactions[':id'].ratings.$post({ param: { id: id(transactionId) }, json: body }, o), { idempotencyKey }),
-    terminate: (transactionId: string, body: BodyOf<A['transactions'][':id']['terminate']['$post']>, idempotencyKey: string) =>
-      request((api, o) => api.transactions[':id'].terminate.$post({ param: { id: id(transactionId) }, json: body }, o), { idempotencyKey }),
-  },
-  milestones: {
-    get: (milestoneId: string) => request((api, o) => api.milestones[':id'].$get({ param: { id: id(milestoneId) } }, o)),
-    fund: (milestoneId: string, body: BodyOf<A['milestones'][':id']['fund']['$post']>, idempotencyKey: string) =>
-      request((api, o) => api.milestones[':id'].fund.$post({ param: { id: id(milestoneId) }, json: body }, o), { idempotencyKey }),
-    deliver: (milestoneId: string, body: BodyOf<A['milestones'][':id']['deliver']['$post']>, idempotencyKey: string) =>
-      request((api, o) => api.milestones[':id'].deliver.$post({ param: { id: id(milestoneId) }, json: body }, o), { idempotencyKey }),
-    approve: (milestoneId: string, body: BodyOf<A['milestones'][':id']['approve']['$post']>, idempotencyKey: string) =>
-      request((api, o) => api.milestones[':id'].approve.$post({ param: { id: id(milestoneId) }, json: body }, o), { idempotencyKey }),
-    reject: (milestoneId: string, body: BodyOf<A['milestones'][':id']['reject']['$post']>, idempotencyKey: string) =>
-      request((api, o) => api.milestones[':id'].reject.$post({ param: { id: id(milestoneId) }, json: body }, o), { idempotencyKey }),
-    approveReturn: (milestoneId: string, body: BodyOf<A['milestones'][':id']['reject']['approve']['$patch']>, idempotencyKey: string) =>
-      request((api, o) => api.milestones[':id'].reject.approve.$patch({ param: { id: id(milestoneId) }, json: body }, o), { idempotencyKey }),
-    disapproveReturn: (milestoneId: string, body: BodyOf<A['milestones'][':id']['reject']['disapprove']['$patch']>, idempotencyKey: string) =>
-      request((api, o) => api.milestones[':id'].reject.disapprove.$patch({ param: { id: id(milestoneId) }, json: body }, o), { idempotencyKey }),
-    requestExtension: (milestoneId: string, body: BodyOf<A['milestones'][':id']['extensions']['$post']>, idempotencyKey: string) =>
-      request((api, o) => api.milestones[':id'].extensions.$post({ param: { id: id(milestoneId) }, json: body }, o), { idempotencyKey }),
-    approveExtension: (milestoneId: string, body: BodyOf<A['milestones'][':id']['extensions']['approve']['$patch']>, idempotencyKey: string) =>
-      request((api, o) => api.milestones[':id'].extensions.approve.$patch({ param: { id: id(milestoneId) }, json: body }, o), { idempotencyKey }),
-    declineExtension: (milestoneId: string, body: BodyOf<A['milestones'][':id']['extensions']['decline']['$patch']>, idempotencyKey: string) =>
-      request((api, o) => api.milestones[':id'].extensions.decline.$patch({ param: { id: id(milestoneId) }, json: body }, o), { idempotencyKey }),
-  },
-  disputes: {
-    create: (body: BodyOf<A['dispute']['create']['$post']>, idempotencyKey: string) =>
-      request((api, o) => api.dispute.create.$post({ json: body }, o), { idempotencyKey }),
-    list: (q: QueryOf<A['dispute']['$get']>) => request((api, o) => api.dispute.$get({ query: queryOf(q) as In<A['dispute']['$get']>['query'] }, o)),
-    get: (disputeId: string) => request((api, o) => api.dispute[':id'].$get({ param: { id: id(disputeId) } }, o)),
-    addAmount: (disputeId: string, body: BodyOf<A['dispute'][':id']['add-dispute-amount']['$patch']>, idempotencyKey: string) =>
-      request((api, o) => api.dispute[':id']['add-dispute-amount'].$patch({ param: { id: id(disputeId) }, json: body }, o), { idempotencyKey }),
-    approveAmount: (disputeId: string, body: BodyOf<A['dispute'][':id']['approve-dispute-amount']['$patch']>, idempotencyKey: string) =>
-      request((api, o) => api.dispute[':id']['approve-dispute-amount'].$patch({ param: { id: id(disputeId) }, json: body }, o), { idempotencyKey }),
-    rejectAmount: (disputeId: string, body: BodyOf<A['dispute'][':id']['reject-dispute-amount']['$patch']>, idempotencyKey: string) =>
-      request((api, o) => api.dispute[':id']['reject-dispute-amount'].$patch({ param: { id: id(disputeId) }, json: body }, o), { idempotencyKey }),
-    counterOffer: (disputeId: string, body: BodyOf<A['dispute'][':id']['counter-offer']['$patch']>, idempotencyKey: string) =>
-      request((api, o) => api.dispute[':id']['counter-offer'].$patch({ param: { id: id(disputeId) }, json: body }, o), { idempotencyKey }),
-    acceptCounterOffer: (disputeId: string, body: BodyOf<A['dispute'][':id']['accept-counter-offer']['$patch']>, idempotencyKey: string) =>
-      request((api, o) => api.dispute[':id']['accept-counter-offer'].$patch({ param: { id: id(disputeId) }, json: body }, o), { idempotencyKey }),
-    escalate: (disputeId: string, body: BodyOf<A['dispute'][':id']['escalate']['$patch']>, idempotencyKey: string) =>
-      request((api, o) => api.dispute[':id'].escalate.$patch({ param: { id: id(disputeId) }, json: body }, o), { idempotencyKey }),
-    submitEvidence: (disputeId: string, body: BodyOf<A['dispute'][':id']['evidence']['$post']>, idempotencyKey: string) =>
-      request((api, o) => api.dispute[':id'].evidence.$post({ param: { id: id(disputeId) }, json: body }, o), { idempotencyKey }),
-    extendEvidence: (disputeId: string, body: BodyOf<A['dispute'][':id']['evidence']['extension']['$post']>, idempotencyKey: string) =>
-      request((api, o) => api.dispute[':id'].evidence.extension.$post({ param: { id: id(disputeId) }, json: body }, o), { idempotencyKey }),
-    cancel: (disputeId: string, body: BodyOf<A['dispute'][':id']['cancel']['$patch']>, idempotencyKey: string) =>
-      request((api, o) => api.dispute[':id'].cancel.$patch({ param: { id: id(disputeId) }, json: body }, o), { idempotencyKey }),
-  },
-  testClock: {
-    get: () => request((api, o) => api['test-clock'].$get(undefined, o)),
-    advance: (body: BodyOf<A['test-clock']['advance']['$post']>, idempotencyKey: string) =>
-      request((api, o) => api['test-clock'].advance.$post({ json: body }, o), { idempotencyKey }),
-  },
-  events: {
-    list: (q: QueryOf<A['events']['$get']>) => request((api, o) => api.events.$get({ query: queryOf(q) as In<A['events']['$get']>['query'] }, o)),
-    get: (eventId: string) => request((api, o) => api.events[':id'].$get({ param: { id: id(eventId) } }, o)),
-  },
-  webhooks: {
-    list: () => request((api, o) => api.webhooks.$get(undefined, o)),
-    create: (body: BodyOf<A['webhooks']['$post']>, idempotencyKey: string) => request((api, o) => api.webhooks.$post({ json: body }, o), { idempotencyKey }),
-    deliveries: (webhookId: string, q: QueryOf<A['webhooks'][':id']['deliveries']['$get']> = {}) =>
-      request((api, o) =>
-        api.webhooks[':id'].deliveries.$get({ param: { id: id(webhookId) }, query: queryOf(q) as In<A['webhooks'][':id']['deliveries']['$get']>['query'] }, o),
-      ),
-    resend: (webhookId: string, deliveryId: string, idempotencyKey?: string) =>
-      request((api, o) => api.webhooks[':id'].deliveries[':delivery_id'].resend.$post({ param: { id: id(webhookId), delivery_id: id(deliveryId) } }, o), {
-        idempotencyKey,
-      }),
-    test: (webhookId: string, idempotencyKey?: string) => request((api, o) => api.webhooks[':id'].test.$post({ param: { id: id(webhookId) } }, o), { idempotencyKey }),
-    rotateSecret: (webhookId: string, idempotencyKey?: string) =>
-      request((api, o) => api.webhooks[':id']['rotate-secret'].$post({ param: { id: id(webhookId) } }, o), { idempotencyKey }),
-    remove: (webhookId: string, idempotencyKey?: string) => request((api, o) => api.webhooks[':id'].$delete({ param: { id: id(webhookId) } }, o), { idempotencyKey }),
-  },
-  emails: {
-    list: (q: QueryOf<A['emails']['$get']>) => request((api, o) => api.emails.$get({ query: queryOf(q) as In<A['emails']['$get']>['query'] }, o)),
-    resend: (emailId: string, idempotencyKey?: string) => request((api, o) => api.emails[':id'].resend.$post({ param: { id: id(emailId) } }, o), { idempotencyKey }),
-  },
-  wallets: {
-    fund: (body: BodyOf<A['wallets']['fund']['$post']>, idempotencyKey: string) => request((api, o) => api.wallets.fund.$post({ json: body }, o), { idempotencyKey }),
-    get: (userId: string) => request((api, o) => api.wallets[':user_id'].$get({ param: { user_id: id(userId) } }, o)),
-    history: (userId: string, q: QueryOf<A['wallets'][':user_id']['history']['$get']> = {}) =>
-      request((api, o) =>
-        api.wallets[':user_id'].history.$get({ param: { user_id: id(userId) }, query: queryOf(q) as In<A['wallets'][':user_id']['history']['$get']>['query'] }, o),
-      ),
-  },
-  banks: {
-    list: () => request((api, o) => api.wallets.banks.$get(undefined, o)),
-    validate: (body: BodyOf<A['wallets']['banks']['validate']['$post']>) => request((api, o) => api.wallets.banks.validate.$post({ json: body }, o)),
-    save: (body: BodyOf<A['wallets']['banks']['disbursement']['$post']>, idempotencyKey: string) =>
-      request((api, o) => api.wallets.banks.disbursement.$post({ json: body }, o), { idempotencyKey }),
-    listAccounts: (q: QueryOf<A['wallets']['banks']['list']['$get']>) =>
-      request((api, o) => api.wallets.banks.list.$get({ query: queryOf(q) as In<A['wallets']['banks']['list']['$get']>['query'] }, o)),
-    /** DELETE carries no Idempotency-Key: removing twice finds nothing the second time (404). */
-    remove: (bankAccountId: string) => request((api, o) => api.wallets.banks.disbursement[':id'].$delete({ param: { id: id(bankAccountId) } }, o)),
-  },
-  payouts: {
-    list: (q: QueryOf<A['payouts']['$get']>) => request((api, o) => api.payouts.$get({ query: queryOf(q) as In<A['payouts']['$get']>['query'] }, o)),
-    get: (payoutId: string) => request((api, o) => api.payouts[':id'].$get({ param: { id: id(payoutId) } }, o)),
-    create: (body: BodyOf<A['payouts']['$post']>, idempotencyKey: string) => request((api, o) => api.payouts.$post({ json: body }, o), { idempotencyKey }),
-  },
-  keys: {
-    list: () => request((api, o) => api.keys.$get(undefined, o)),
-    roll: (body: BodyOf<A['keys']['roll']['$post']>, idempotencyKey: string) => request((api, o) => api.keys.roll.$post({ json: body }, o), { idempotencyKey }),
-  },
-  reports: {
-    overview: (q: QueryOf<A['reports']['overview']['$get']> = {}) =>
-      request((api, o) => api.reports.overview.$get({ query: queryOf(q) as In<A['reports']['overview']['$get']>['query'] }, o)),
-  },
-  settings: {
-    get: () => request((api, o) => api.settings.$get(undefined, o)),
-    update: (body: BodyOf<A['settings']['$patch']>, idempotencyKey: string) => request((api, o) => api.settings.$patch({ json: body }, o), { idempotencyKey }),
-  },
-  /** The sandbox's payout helpers (test keys only; the API answers 403 for live keys). */
-  testHelpers: {
-    failPayout: (payoutId: string, body: BodyOf<A['test-helpers']['payouts'][':id']['fail']['$post']>, idempotencyKey: string) =>
-      request((api, o) => api['test-helpers'].payouts[':id'].fail.$post({ param: { id: id(payoutId) }, json: body }, o), { idempotencyKey }),
-    reversePayout: (payoutId: string, body: BodyOf<A['test-helpers']['payouts'][':id']['reverse']['$post']>, idempotencyKey: string) =>
-      request((api, o) => api['test-helpers'].payouts[':id'].reverse.$post({ param: { id: id(payoutId) }, json: body }, o), { idempotencyKey }),
-  },
-  files: {
+    /** One operation by method and path: call('GET /transactions/:id', { param: { id } }). */
+    call: <O extends ClientOperation>(operation: O, ...[args]: ArgsOf<O>) => callOperation(credentials, operation, args),
     /** A multipart upload: the form is the request's body (the operation reads it itself, within its limit). */
-    upload: (file: File, idempotencyKey: string) => {
+    uploadFile: (file: File, idempotencyKey: string): Promise<ApiResult<Data<'POST /files'>>> => {
       const form = new FormData();
       form.set('file', file, file.name);
-      return request((api, o) => api.files.$post(undefined, { ...o, init: { ...o.init, body: form } }), { idempotencyKey });
+      return requestWith(credentials, (api, o) => api.files.$post(undefined, { ...o, init: { ...o.init, body: form } }), { idempotencyKey });
     },
     /** The raw response (bytes and headers), for the dashboard's session-checked proxy. */
-    read: (fileId: string): Promise<Response> => send(credentials, (api, o) => api.files[':id'].$get({ param: { id: id(fileId) } }, o)),
-  },
+    readFile: (fileId: string): Promise<Response> => send(credentials, (api, o) => api.files[':id'].$get({ param: { id: encodeURIComponent(fileId) } }, o)),
   };
 }
 
 export type EscrowClient = ReturnType<typeof clientApi>;
 
 /** The operator's routes, with the operator key (never a client's key, never in the browser). */
-function operatorRequest<R extends ClientResponse<unknown, number, string>>(call: Call<R>, opts?: SendOptions) {
-  return requestWith(operatorCredentials, call, opts);
-}
-
 export const operatorEscrow = {
-  /** The dispute team's queue, cases and verdicts. */
-  disputes: {
-    list: (q: QueryOf<A['operator']['disputes']['$get']>) =>
-      operatorRequest((api, o) => api.operator.disputes.$get({ query: queryOf(q) as In<A['operator']['disputes']['$get']>['query'] }, o)),
-    get: (disputeId: string) => operatorRequest((api, o) => api.operator.disputes[':id'].$get({ param: { id: id(disputeId) } }, o)),
-    verdict: (disputeId: string, body: BodyOf<A['operator']['disputes'][':id']['verdict']['$post']>, idempotencyKey: string) =>
-      operatorRequest((api, o) => api.operator.disputes[':id'].verdict.$post({ param: { id: id(disputeId) }, json: body }, o), { idempotencyKey }),
-  },
+  call: <O extends OperatorOperation>(operation: O, ...[args]: ArgsOf<O>) => callOperation(operatorCredentials, operation, args),
   /** Any client's stored file: the raw response (bytes and headers), for the dispute desk's session-checked proxy. */
-  files: {
-    read: (fileId: string): Promise<Response> => send(operatorCredentials, (api, o) => api.operator.files[':id'].$get({ param: { id: id(fileId) } }, o)),
-  },
-  /** The overview of one client, or of every client without client_id. */
-  reports: {
-    overview: (q: QueryOf<A['operator']['reports']['overview']['$get']> = {}) =>
-      operatorRequest((api, o) => api.operator.reports.overview.$get({ query: queryOf(q) as In<A['operator']['reports']['overview']['$get']>['query'] }, o)),
-  },
-  /** The integrating clients the service serves (docs/decisions.md §14). */
-  clients: {
-    list: (q: QueryOf<A['operator']['clients']['$get']> = {}) =>
-      operatorRequest((api, o) => api.operator.clients.$get({ query: queryOf(q) as In<A['operator']['clients']['$get']>['query'] }, o)),
-    create: (body: BodyOf<A['operator']['clients']['$post']>, idempotencyKey: string) =>
-      operatorRequest((api, o) => api.operator.clients.$post({ json: body }, o), { idempotencyKey }),
-    update: (clientId: string, body: BodyOf<A['operator']['clients'][':id']['$patch']>, idempotencyKey: string) =>
-      operatorRequest((api, o) => api.operator.clients[':id'].$patch({ param: { id: id(clientId) }, json: body }, o), { idempotencyKey }),
-  },
+  readFile: (fileId: string): Promise<Response> =>
+    send(operatorCredentials, (api, o) => api.operator.files[':id'].$get({ param: { id: encodeURIComponent(fileId) } }, o)),
 };
 
 /** Whether this client's dashboard runs on a test key (sandbox): the payout test helpers and test money are offered only then. */
@@ -301,7 +170,7 @@ export async function singleClientId(): Promise<string | null> {
   if (!key) return null;
   const known = singleClientIds.get(key);
   if (known) return known;
-  const keys = await escrowFor({ clientId: '' }).keys.list();
+  const keys = await escrowFor({ clientId: '' }).call('GET /keys');
   if (!keys.ok) throw new Error(`The dashboard's ESCROW_API_KEY was not accepted by the escrow API: ${keys.message}`);
   singleClientIds.set(key, keys.data.client_id);
   return keys.data.client_id;

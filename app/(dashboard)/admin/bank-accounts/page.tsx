@@ -11,7 +11,7 @@ export const metadata: Metadata = { title: 'Bank accounts' };
 export default async function BankAccountsPage({ searchParams }: { searchParams: Promise<{ user_id?: string }> }) {
   const actor = await requireAdmin();
   const { user_id } = await searchParams;
-  const [accounts, banks, customers] = await Promise.all([escrowFor(actor).banks.listAccounts({ page: 1, limit: 20, sort: 'DESC' }), escrowFor(actor).banks.list(), customerOptions(actor)]);
+  const [accounts, banks, customers] = await Promise.all([escrowFor(actor).call('GET /wallets/banks/list', { query: { page: 1, limit: 20, sort: 'DESC' } }), escrowFor(actor).call('GET /wallets/banks'), customerOptions(actor)]);
   return (
     <>
       <PageHeader title="Disbursement bank accounts" description="Releases and refunds are paid out to these accounts." />

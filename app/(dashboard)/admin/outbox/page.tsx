@@ -13,7 +13,7 @@ export default async function OutboxPage({ searchParams }: { searchParams: Promi
   const actor = await requireAdmin();
   const requested = Number((await searchParams).page);
   const page = Number.isInteger(requested) && requested >= 1 ? requested : 1;
-  const list = await escrowFor(actor).emails.list({ page, limit: PAGE_SIZE, sort: 'DESC' });
+  const list = await escrowFor(actor).call('GET /emails', { query: { page, limit: PAGE_SIZE, sort: 'DESC' } });
   return (
     <>
       <PageHeader

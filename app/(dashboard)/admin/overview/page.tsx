@@ -11,7 +11,7 @@ const list = (status: string) => `/admin/transactions?status=${status}`;
 
 export default async function AdminOverviewPage() {
   const actor = await requireAdmin();
-  const overview = await escrowFor(actor).reports.overview();
+  const overview = await escrowFor(actor).call('GET /reports/overview');
   return (
     <>
       <PageHeader title="Overview" description="The money your marketplace holds and moved this month, and the disputes that need attention." />

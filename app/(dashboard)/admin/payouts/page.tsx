@@ -11,7 +11,7 @@ export const metadata: Metadata = { title: 'Payouts' };
 
 export default async function AdminPayoutsPage() {
   const actor = await requireAdmin();
-  const [list, customers, settings, testMode] = await Promise.all([payoutsView(actor, { page: 1 }), customerOptions(actor), escrowFor(actor).settings.get(), dashboardTestMode(actor)]);
+  const [list, customers, settings, testMode] = await Promise.all([payoutsView(actor, { page: 1 }), customerOptions(actor), escrowFor(actor).call('GET /settings'), dashboardTestMode(actor)]);
   return (
     <>
       <PageHeader title="Payouts" description="Money your customers take out of their wallets to their bank accounts." />

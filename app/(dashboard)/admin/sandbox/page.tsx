@@ -9,7 +9,7 @@ export const metadata: Metadata = { title: 'Test clock' };
 
 export default async function SandboxPage() {
   const actor = await requireAdmin();
-  const clock = await escrowFor(actor).testClock.get();
+  const clock = await escrowFor(actor).call('GET /test-clock');
   return (
     <>
       <PageHeader

@@ -16,7 +16,7 @@ export default async function AdminTransactionsPage({ searchParams }: { searchPa
   const actor = await requireAdmin();
   const asked = (await searchParams).status;
   const status = typeof asked === 'string' && asked in TRANSACTION_STATUS ? asked : undefined;
-  const [list, customers] = await Promise.all([escrowFor(actor).transactions.list({ page: 1, limit: 20, sort: 'DESC', status }), customerOptions(actor)]);
+  const [list, customers] = await Promise.all([escrowFor(actor).call('GET /transactions', { query: { page: 1, limit: 20, sort: 'DESC', status } }), customerOptions(actor)]);
   return (
     <>
       <PageHeader

@@ -10,6 +10,6 @@ export const GET = withActor(async (actor, request) => {
   const search = new URL(request.url).searchParams;
   const page = Math.max(1, Number(search.get('page')) || 1);
   const userId = Id.safeParse(search.get('user_id'));
-  const result = await escrowFor(actor).banks.listAccounts({ page, limit: 20, sort: 'DESC', ...(userId.success ? { user_id: userId.data } : {}) });
+  const result = await escrowFor(actor).call('GET /wallets/banks/list', { query: { page, limit: 20, sort: 'DESC', ...(userId.success ? { user_id: userId.data } : {}) } });
   return result.ok ? json(200, result.data) : json(502, { message: result.message });
 });

@@ -44,7 +44,7 @@ export const POST = withActor(async (actor, request) => {
     const may = owned.viewer === 'seller' ? allowed.seller.includes('deliver') : owned.viewer === 'buyer' && allowed.buyer.includes('reject');
     if (!may) return json(409, { message: 'This milestone is not waiting for a proof from you.' });
   }
-  const result = await escrowFor(actor).files.upload(file, key.data);
+  const result = await escrowFor(actor).uploadFile(file, key.data);
   if (!result.ok) return json(result.status >= 500 ? 502 : result.status, { message: result.message });
   return json(200, { message: result.message, file: { id: result.data.id, url: result.data.url, filename: result.data.filename, content_type: result.data.content_type, size: result.data.size } });
 });

@@ -16,7 +16,7 @@ export default async function OperatorOverviewPage({ searchParams }: { searchPar
   const asked = (await searchParams).client_id;
   const known = clients.ok ? clients.data : [];
   const clientId = typeof asked === 'string' && known.some((c) => c.id === asked) ? asked : undefined;
-  const overview = await operatorEscrow.reports.overview(clientId ? { client_id: clientId } : {});
+  const overview = await operatorEscrow.call('GET /operator/reports/overview', { query: clientId ? { client_id: clientId } : {} });
   const clientPage = clientId ? `/operator/clients/${clientId}` : '/operator/clients';
   return (
     <>

@@ -34,7 +34,7 @@ export const GET = withActor<{ params: Promise<{ id: string }> }>(async (actor, 
     if (!disputeId.success) return notFound();
     const dispute = await teamDispute(actor, disputeId.data);
     if (dispute.kind !== 'ok' || !inCase(dispute.view, fileId.data)) return notFound();
-    upstream = await operatorEscrow.files.read(fileId.data);
+    upstream = await operatorEscrow.readFile(fileId.data);
   } else {
     // The signed-in person's own client's key: a file of another client is not found.
     if (disputeId.success && actor.kind === 'customer') {
@@ -47,7 +47,7 @@ export const GET = withActor<{ params: Promise<{ id: string }> }>(async (actor, 
       const proofs = [...owned.record.proofs_of_completion, ...owned.record.proofs_of_return];
       if (!proofs.some((url) => fileIdOfProof(url) === fileId.data)) return notFound();
     }
-    upstream = await escrowFor({ clientId: actor.clientId }).files.read(fileId.data);
+    upstream = await escrowFor({ clientId: actor.clientId }).readFile(fileId.data);
   }
   if (!upstream.ok || !upstream.body) return notFound();
   const type = upstream.headers.get('content-type') ?? 'application/octet-stream';

@@ -16,7 +16,7 @@ export const metadata: Metadata = { title: 'Customer' };
 export default async function CustomerPage({ params }: { params: Promise<{ id: string }> }) {
   const actor = await requireAdmin();
   const { id } = await params;
-  const user = await escrowFor(actor).users.get(id);
+  const user = await escrowFor(actor).call('GET /users/:id', { param: { id } });
   if (!user.ok) {
     if (user.status === 404 || user.status === 400) notFound();
     return <ErrorState message={user.message} />;
@@ -24,8 +24,8 @@ export default async function CustomerPage({ params }: { params: Promise<{ id: s
   const [wallet, payouts, banks, transactions, accounts] = await Promise.all([
     walletView(actor, id),
     payoutsView(actor, { page: 1, user_id: id }),
-    escrowFor(actor).banks.listAccounts({ user_id: id, limit: 50 }),
-    escrowFor(actor).transactions.list({ user_id: id, limit: 50 }),
+    escrowFor(actor).call('GET /wallets/banks/list', { query: { user_id: id, limit: 50 } }),
+    escrowFor(actor).call('GET /transactions', { query: { user_id: id, limit: 50 } }),
     accountsForUsers(await getDb(), actor.clientId, [id]),
   ]);
   if (wallet.kind !== 'ok') return <ErrorState message={wallet.kind === 'error' ? wallet.failure.message : 'Wallet not found.'} />;

@@ -6,19 +6,19 @@ import { guarded, notAllowed } from '@/lib/server/dashboard/action';
 import { markAllNotificationsRead, markNotificationsRead } from '@/lib/server/dashboard/notifications';
 
 /** Opening the bell: everything up to the newest event it showed is read, for this account only (id from the session). */
-export async function markRead(input: unknown): Promise<ActionResult> {
-  return guarded(MarkNotificationsReadInput, input, async ({ through }, actor) => {
-    if (!('clientId' in actor)) return notAllowed('The operator and the dispute team have no notifications here.');
+export const markRead = guarded(
+  { input: MarkNotificationsReadInput, role: ['admin', 'customer'], refused: 'The operator and the dispute team have no notifications here.', viewerMayRun: true },
+  async ({ through }, { actor }): Promise<ActionResult> => {
     return (await markNotificationsRead(actor, through)) ? { ok: true, message: 'Notifications read' } : notAllowed('That notification was not found.');
-  }, { viewerMayRun: true });
-}
+  },
+);
 
 /** "Mark all read": every notification of this account so far, not only those on screen. A viewer may too. */
-export async function markAllRead(input: unknown = {}): Promise<ActionResult> {
-  return guarded(MarkAllNotificationsReadInput, input, async (_values, actor) => {
-    if (!('clientId' in actor)) return notAllowed('The operator and the dispute team have no notifications here.');
+export const markAllRead = guarded(
+  { input: MarkAllNotificationsReadInput, role: ['admin', 'customer'], refused: 'The operator and the dispute team have no notifications here.', viewerMayRun: true },
+  async (_values, { actor }): Promise<ActionResult> => {
     return (await markAllNotificationsRead(actor))
       ? { ok: true, message: 'All notifications marked read' }
       : { ok: false, message: 'The notifications could not be marked read. Try again.' };
-  }, { viewerMayRun: true });
-}
+  },
+);

@@ -5,11 +5,14 @@ import { getDb } from '@/lib/server/db/client';
 import { escrowFor } from '@/lib/server/escrow-client';
 import { ensureAccount, inviteByEmail } from '@/lib/server/dashboard/accounts';
 import type { Actor } from '@/lib/server/dashboard/actor';
-import { fromApi, guarded, notAllowed } from '@/lib/server/dashboard/action';
+import { fromApi, guarded } from '@/lib/server/dashboard/action';
 import { auditStaffAction } from '@/lib/server/dashboard/audit';
+import { customerOf } from '@/lib/server/dashboard/ownership';
 
 type Admin = Extract<Actor, { kind: 'admin' }>;
-const adminsOnly = () => notAllowed('Only an admin of the marketplace can do this.');
+const admins = { role: 'admin', refused: 'Only an admin of the marketplace can do this.' } as const;
+// A customer id from the form reaches only this client's customers: every call is made with the admin's own
+// client's key, which answers 404 for another client's (docs/decisions.md §14).
 
 /** A dashboard account for the escrow user (if none) and a fresh one-time link; the path, not the origin. */
 async function inviteUser(actor: Admin, user: { id: string; email: string; first_name: string; last_name: string; is_active: boolean }): Promise<ActionResult<{ invite_path: string }>> {
@@ -30,53 +33,49 @@ async function inviteUser(actor: Admin, user: { id: string; email: string; first
   return { ok: true, message: `Invite link made for ${user.first_name} and emailed to ${user.email}: it works once, for 7 days.`, data: { invite_path: `/invite/${token}` } };
 }
 
-export async function createCustomer(input: unknown): Promise<ActionResult<{ user_id: string; invite_path?: string }>> {
-  return guarded(CreateCustomerInput, input, async ({ user, invite, idempotency_key }, actor) => {
-    if (actor.kind !== 'admin') return adminsOnly();
-    const created = await escrowFor(actor).users.create(user, idempotency_key);
+export const createCustomer = guarded(
+  { input: CreateCustomerInput, ...admins },
+  async ({ user, invite, idempotency_key }, { actor }): Promise<ActionResult<{ user_id: string; invite_path?: string }>> => {
+    const created = await escrowFor(actor).call('POST /users', { json: user, idempotencyKey: idempotency_key });
     if (!created.ok) return fromApi(created);
     await auditStaffAction(actor, 'customer_created', { target: created.data.id, detail: { email: created.data.email, name: `${created.data.first_name} ${created.data.last_name}` } });
     if (!invite) return { ok: true, message: created.message, data: { user_id: created.data.id } };
     const invited = await inviteUser(actor, created.data);
     if (!invited.ok) return { ok: true, message: `${created.message}. ${invited.message}`, data: { user_id: created.data.id } };
     return { ok: true, message: `${created.message}. ${invited.message}`, data: { user_id: created.data.id, invite_path: invited.data?.invite_path } };
-  });
-}
+  },
+);
 
-export async function inviteCustomer(input: unknown): Promise<ActionResult<{ invite_path: string }>> {
-  return guarded(InviteCustomerInput, input, async ({ user_id }, actor) => {
-    if (actor.kind !== 'admin') return adminsOnly();
-    const user = await escrowFor(actor).users.get(user_id);
-    if (!user.ok) return fromApi(user);
-    return inviteUser(actor, user.data);
-  });
-}
+export const inviteCustomer = guarded(
+  { input: InviteCustomerInput, ...admins, owns: customerOf },
+  async (_input, { actor, owned: user }): Promise<ActionResult<{ invite_path: string }>> => inviteUser(actor, user),
+);
 
-export async function fundWallet(input: unknown): Promise<ActionResult<{ balance: number }>> {
-  return guarded(FundWalletInput, input, async ({ user_id, amount, idempotency_key }, actor) => {
-    if (actor.kind !== 'admin') return adminsOnly();
-    const result = await escrowFor(actor).wallets.fund({ user_id, amount }, idempotency_key);
+export const fundWallet = guarded(
+  { input: FundWalletInput, ...admins },
+  async ({ user_id, amount, idempotency_key }, { actor }): Promise<ActionResult<{ balance: number }>> => {
+    const result = await escrowFor(actor).call('POST /wallets/fund', { json: { user_id, amount }, idempotencyKey: idempotency_key });
     if (result.ok) await auditStaffAction(actor, 'wallet_funded', { target: user_id, detail: { amount } });
     return fromApi(result, (wallet) => ({ balance: wallet.balance }));
-  });
-}
+  },
+);
 
-export async function editCustomer(input: unknown): Promise<ActionResult<{ name: string }>> {
-  return guarded(EditCustomerInput, input, async ({ user_id, first_name, last_name, phone, idempotency_key }, actor) => {
-    if (actor.kind !== 'admin') return adminsOnly();
-    const result = await escrowFor(actor).users.update(user_id, { first_name, last_name, phone: phone ?? null }, idempotency_key);
+export const editCustomer = guarded(
+  { input: EditCustomerInput, ...admins },
+  async ({ user_id, first_name, last_name, phone, idempotency_key }, { actor }): Promise<ActionResult<{ name: string }>> => {
+    const result = await escrowFor(actor).call('PATCH /users/:id', { param: { id: user_id }, json: { first_name, last_name, phone: phone ?? null }, idempotencyKey: idempotency_key });
     if (!result.ok) return fromApi(result);
     const name = `${result.data.first_name} ${result.data.last_name}`;
     await auditStaffAction(actor, 'customer_updated', { target: user_id, detail: { name, phone: result.data.phone } });
     return { ok: true, message: `${name}’s details were saved.`, data: { name } };
-  });
-}
+  },
+);
 
 /** Deactivates or reactivates a customer: no new deals name them meanwhile, and they cannot sign in. */
-export async function setCustomerActive(input: unknown): Promise<ActionResult<{ is_active: boolean }>> {
-  return guarded(CustomerActiveInput, input, async ({ user_id, active, idempotency_key }, actor) => {
-    if (actor.kind !== 'admin') return adminsOnly();
-    const result = await escrowFor(actor).users.update(user_id, { is_active: active }, idempotency_key);
+export const setCustomerActive = guarded(
+  { input: CustomerActiveInput, ...admins },
+  async ({ user_id, active, idempotency_key }, { actor }): Promise<ActionResult<{ is_active: boolean }>> => {
+    const result = await escrowFor(actor).call('PATCH /users/:id', { param: { id: user_id }, json: { is_active: active }, idempotencyKey: idempotency_key });
     if (!result.ok) return fromApi(result);
     const name = `${result.data.first_name} ${result.data.last_name}`;
     await auditStaffAction(actor, active ? 'customer_reactivated' : 'customer_deactivated', { target: user_id, detail: { name, email: result.data.email } });
@@ -84,5 +83,5 @@ export async function setCustomerActive(input: unknown): Promise<ActionResult<{ 
       ? `${name} is active again: new transactions may name them, and they can sign in.`
       : `${name} is deactivated: no new transaction may name them and they cannot sign in. Their open transactions run on.`;
     return { ok: true, message, data: { is_active: result.data.is_active } };
-  });
-}
+  },
+);

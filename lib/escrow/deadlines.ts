@@ -187,3 +187,47 @@ export const DEADLINE_OWED_BY: Record<DeadlineName, 'buyer' | 'seller' | 'both' 
   declined_refund: null,
   cancellation_response: 'answerer',
 };
+
+/** How long the seller has to answer the buyer's partial acceptance; unanswered, it is accepted (docs/decisions.md §17). */
+export const PARTIAL_ACCEPTANCE_RESPONSE_BUSINESS_DAYS = 3;
+
+/** The field a pending partial acceptance's deadline reads, named as the record will hold it. */
+export type PartialAcceptanceClock = { partialAcceptanceResponseDueAt: Date | null };
+
+export type PartialAcceptanceDeadlineRule = Omit<MilestoneDeadlineRule, 'name' | 'field'> & {
+  name: 'partial_acceptance_response';
+  field: keyof PartialAcceptanceClock;
+};
+
+/**
+ * Kept beside DEADLINES rather than in it until the milestone record holds its field: the deadline scan
+ * reads a column for every rule in DEADLINES. While it runs it replaces the inspection deadline.
+ */
+export const PARTIAL_ACCEPTANCE_DEADLINE: PartialAcceptanceDeadlineRule = {
+  name: 'partial_acceptance_response',
+  record: 'milestone',
+  status: 'UNDER_INSPECTION',
+  field: 'partialAcceptanceResponseDueAt',
+  counted_in: 'business_days',
+  on_lapse: 'partial_acceptance_accepted',
+};
+
+/** The seller owes the answer to a partial acceptance (the reminder goes to it). */
+export const PARTIAL_ACCEPTANCE_OWED_BY = 'seller' as const;
+
+export type PartialOutcomeDeadline = Omit<Deadline, 'name'> & { name: DeadlineName | PartialAcceptanceDeadlineRule['name'] };
+
+/**
+ * The milestone's running deadlines once partial acceptance exists: milestoneDeadlines, with a pending
+ * proposal's answer deadline in place of inspection's (docs/decisions.md §17).
+ */
+export function milestoneDeadlinesWithPartialOutcomes(m: MilestoneClock & Partial<PartialAcceptanceClock>): PartialOutcomeDeadline[] {
+  const rule = PARTIAL_ACCEPTANCE_DEADLINE;
+  const dueAt = m.partialAcceptanceResponseDueAt ?? null;
+  const deadlines: PartialOutcomeDeadline[] = milestoneDeadlines(m);
+  if (m.status !== rule.status || !dueAt) return deadlines;
+  return [
+    ...deadlines.filter((d) => d.name !== 'inspection'),
+    { name: rule.name, due_at: dueAt, counted_in: rule.counted_in, on_lapse: rule.on_lapse },
+  ];
+}

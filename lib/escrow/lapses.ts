@@ -12,18 +12,21 @@ import {
   EVIDENCE_BUSINESS_DAYS,
   isDue,
   MEDIATION_BUSINESS_DAYS,
-  milestoneDeadlines,
+  milestoneDeadlinesWithPartialOutcomes,
+  PARTIAL_ACCEPTANCE_DEADLINE,
   transactionDeadlines,
   type DeadlineName,
   type DisputeClock,
   type MilestoneClock,
+  type PartialAcceptanceClock,
   type TransactionClock,
 } from './deadlines';
 import { lapseOutcome, type DisputeStatus } from './dispute-machine';
 import { endingPlan, lapsedRequestApproves } from './ending';
 import { decideMilestoneAction, type MilestoneStatus } from './milestone-machine';
 
-export type LapseMilestone = MilestoneClock & { id: string; position: number };
+/** A pending partial acceptance's answer deadline is read when given (docs/decisions.md §17); today's records have none. */
+export type LapseMilestone = MilestoneClock & Partial<PartialAcceptanceClock> & { id: string; position: number };
 export type LapseDispute = DisputeClock & {
   id: string;
   milestoneId: string;
@@ -74,21 +77,32 @@ export type Lapse =
    */
   | { kind: 'cancellation_lapsed'; deadline: 'cancellation_response'; dueAt: Date; requestedBy: 'buyer' | 'seller'; outcome: 'approve' | 'decline' };
 
-const RANK: ReadonlyMap<DeadlineName, number> = new Map(DEADLINES.map((rule, i) => [rule.name, i]));
+/**
+ * The seller left the buyer's partial acceptance unanswered: it is accepted (the seller's
+ * `accept_partial_acceptance`, taken by the service). Outside `Lapse` until the service handles it:
+ * dueLapsesWithPartialOutcomes returns it, dueLapses never does.
+ */
+export type PartialAcceptanceLapse = Lapsed & { kind: 'accept_partial_acceptance'; deadline: 'partial_acceptance_response' };
+export type LapseWithPartialOutcomes = Lapse | PartialAcceptanceLapse;
+type RunningName = DeadlineName | PartialAcceptanceLapse['deadline'];
 
-type Running = { name: DeadlineName; dueAt: Date; milestone?: LapseMilestone; dispute?: LapseDispute; transaction?: TransactionClock };
+// A partial acceptance's answer replaces inspection, so it ranks where inspection does, just after it.
+const RANK_ORDER: readonly RunningName[] = DEADLINES.flatMap((rule): RunningName[] => (rule.name === 'inspection' ? [rule.name, PARTIAL_ACCEPTANCE_DEADLINE.name] : [rule.name]));
+const RANK: ReadonlyMap<RunningName, number> = new Map(RANK_ORDER.map((name, i) => [name, i]));
+
+type Running = { name: RunningName; dueAt: Date; milestone?: LapseMilestone; dispute?: LapseDispute; transaction?: TransactionClock };
 
 function runningDeadlines(state: TransactionClocks): Running[] {
   const transaction = state.transaction;
   return [
-    ...state.milestones.flatMap((milestone) => milestoneDeadlines(milestone).map((d) => ({ name: d.name, dueAt: d.due_at, milestone }))),
+    ...state.milestones.flatMap((milestone) => milestoneDeadlinesWithPartialOutcomes(milestone).map((d) => ({ name: d.name, dueAt: d.due_at, milestone }))),
     ...state.disputes.flatMap((dispute) => disputeDeadlines(dispute).map((d) => ({ name: d.name, dueAt: d.due_at, dispute }))),
     ...(transaction ? transactionDeadlines(transaction, state.milestones).map((d) => ({ name: d.name, dueAt: d.due_at, transaction })) : []),
   ];
 }
 
 /** What a lapsed deadline does, judged on the state it lapses in. */
-function judge(r: Running, state: TransactionClocks, calendar: Calendar): Lapse {
+function judge(r: Running, state: TransactionClocks, calendar: Calendar): LapseWithPartialOutcomes {
   const { dueAt } = r;
   if (r.transaction) {
     const requestedBy = r.transaction.cancellationRequestedBy!;
@@ -98,6 +112,7 @@ function judge(r: Running, state: TransactionClocks, calendar: Calendar): Lapse 
   if (r.milestone) {
     const milestoneId = r.milestone.id;
     if (r.name === 'inspection') return { kind: 'accept_delivery', deadline: 'inspection', action: 'approve', dueAt, milestoneId };
+    if (r.name === 'partial_acceptance_response') return { kind: 'accept_partial_acceptance', deadline: 'partial_acceptance_response', dueAt, milestoneId };
     if (r.name === 'extension_response') return { kind: 'decline_extension', deadline: 'extension_response', dueAt, milestoneId };
     if (r.name === 'dispute_opening') {
       const mediationEndsAt = addBusinessDays(dueAt, MEDIATION_BUSINESS_DAYS, calendar.holidays);
@@ -135,6 +150,11 @@ function recordId(r: Running): string {
  * at the same instant in DEADLINES order. The `deadlines` the API shows with `due_at` ≤ now are exactly these.
  */
 export function lapsedNow(state: TransactionClocks, now: Date, calendar: Calendar): Lapse[] {
+  return lapsedNowWithPartialOutcomes(state, now, calendar).filter((lapse): lapse is Lapse => lapse.kind !== 'accept_partial_acceptance');
+}
+
+/** lapsedNow, a pending partial acceptance's lapse included. */
+export function lapsedNowWithPartialOutcomes(state: TransactionClocks, now: Date, calendar: Calendar): LapseWithPartialOutcomes[] {
   return runningDeadlines(state)
     .filter((r) => isDue({ due_at: r.dueAt }, now))
     .sort((a, b) => a.dueAt.getTime() - b.dueAt.getTime() || RANK.get(a.name)! - RANK.get(b.name)! || recordId(a).localeCompare(recordId(b)))
@@ -142,8 +162,13 @@ export function lapsedNow(state: TransactionClocks, now: Date, calendar: Calenda
 }
 
 /** The state after a lapse has acted, as the service writes it. */
-export function afterLapse(state: TransactionClocks, lapse: Lapse): TransactionClocks {
+export function afterLapse(state: TransactionClocks, lapse: LapseWithPartialOutcomes): TransactionClocks {
   switch (lapse.kind) {
+    case 'accept_partial_acceptance':
+      return {
+        ...state,
+        milestones: state.milestones.map((m) => (m.id === lapse.milestoneId ? { ...m, status: 'COMPLETED' as const, partialAcceptanceResponseDueAt: null, inspectionEndDate: null } : m)),
+      };
     case 'cancellation_lapsed': {
       const transaction: TransactionClock = { cancellationRequestedBy: null, cancellationResponseDueAt: null };
       if (lapse.outcome === 'decline') return { ...state, transaction };
@@ -202,6 +227,19 @@ export function afterLapse(state: TransactionClocks, lapse: Lapse): TransactionC
 export function dueLapses(state: TransactionClocks, now: Date, calendar: Calendar): Lapse[] {
   const plan: Lapse[] = [];
   for (let next = lapsedNow(state, now, calendar)[0]; next; next = lapsedNow(state, now, calendar)[0]) {
+    plan.push(next);
+    state = afterLapse(state, next);
+  }
+  return plan;
+}
+
+/**
+ * dueLapses once the service writes partial acceptances: the same plan, with each pending proposal's
+ * unanswered answer deadline accepting it in its turn.
+ */
+export function dueLapsesWithPartialOutcomes(state: TransactionClocks, now: Date, calendar: Calendar): LapseWithPartialOutcomes[] {
+  const plan: LapseWithPartialOutcomes[] = [];
+  for (let next = lapsedNowWithPartialOutcomes(state, now, calendar)[0]; next; next = lapsedNowWithPartialOutcomes(state, now, calendar)[0]) {
     plan.push(next);
     state = afterLapse(state, next);
   }

@@ -16,6 +16,8 @@ export const TRANSFER_KINDS = [
   'payout_paid',
   'payout_returned',
   'live_funding',
+  /** A hosted checkout's payment into the buyer's wallet (docs/decisions.md §16). */
+  'checkout_payment',
 ] as const;
 export type TransferKind = (typeof TRANSFER_KINDS)[number];
 

@@ -15,6 +15,8 @@ export const MILESTONE_STATUSES = [
   'DISPUTE_RESOLVED',
   /** Ended unfinished by the transaction's cancellation or termination (docs/decisions.md §13); its escrow refunded. */
   'CANCELED',
+  /** Ended by the seller's refund of everything held (docs/decisions.md §17). */
+  'REFUNDED',
 ] as const;
 export type MilestoneStatus = (typeof MILESTONE_STATUSES)[number];
 
@@ -59,7 +61,7 @@ const TRANSITIONS: Record<MilestoneAction, { from: MilestoneStatus; to: Mileston
   open_dispute: { from: 'DELIVERY_RETURN_REJECTED', to: 'IN_DISPUTE' },
 };
 
-const FINISHED: ReadonlySet<MilestoneStatus> = new Set(['COMPLETED', 'DELIVERY_RETURN_APPROVED', 'DISPUTE_RESOLVED', 'CANCELED']);
+const FINISHED: ReadonlySet<MilestoneStatus> = new Set(['COMPLETED', 'DELIVERY_RETURN_APPROVED', 'DISPUTE_RESOLVED', 'CANCELED', 'REFUNDED']);
 
 export function isFinished(status: MilestoneStatus): boolean {
   return FINISHED.has(status);
@@ -80,6 +82,7 @@ const HUMAN_STATUS: Record<MilestoneStatus, string> = {
   IN_DISPUTE: 'in dispute',
   DISPUTE_RESOLVED: 'dispute resolved',
   CANCELED: 'canceled',
+  REFUNDED: 'refunded in full by the seller',
 };
 
 const ACTION_VERB: Record<MilestoneAction, string> = {
@@ -173,6 +176,8 @@ const TRANSACTION_STATUS_OF: Record<MilestoneStatus, TransactionStatus> = {
   DELIVERY_RETURN_APPROVED: 'COMPLETED',
   DISPUTE_RESOLVED: 'COMPLETED',
   CANCELED: 'CANCELED',
+  // Only the current milestone's status shows, and a refunded one is finished: the transaction moves on past it.
+  REFUNDED: 'COMPLETED',
 };
 
 export type TransactionEnding = 'CANCELED' | 'TERMINATED';

@@ -63,4 +63,4 @@ it('keeps what a failed typecheck printed, an error a line', () => {
     'FAILED  typecheck (40 s)',
     `        ${failures[0]}`,
   ]);
-});
+}, 60_000); // a real tsc, slow to start on a busy machine

@@ -112,6 +112,15 @@ describe('the OpenAPI document the API serves', () => {
     expect(await res.json()).toMatchObject({ status: false, code: 'NOT_FOUND', message: expect.stringContaining('POST /v1/no/such/operation') });
   });
 
+  it('shows an example of every request body, in each of its media types', async () => {
+    const doc = await served();
+    const bodies = operationsOf(doc).filter(({ op }) => op.requestBody);
+    expect(bodies.length).toBeGreaterThanOrEqual(40);
+    for (const { op } of bodies) {
+      for (const [type, media] of Object.entries(op.requestBody!.content)) expect((media as { example?: unknown }).example, `${op.operationId} ${type}`).toBeDefined();
+    }
+  });
+
   it('is readable at /docs, every operation with its path and summary', async () => {
     const doc = await served();
     const res = await fetch(`${baseUrl()}/docs`);

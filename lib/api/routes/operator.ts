@@ -21,6 +21,7 @@ const createClientOp = operation({
   summary: 'Create an integrating client and its keys',
   description: 'The secret key is returned once; only its hash is stored. An Idempotency-Key replay answers with secret_key null.',
   request: { body: jsonBody(CreateClientBody) },
+  example: { name: 'Demo Marketplace', mode: 'test' },
   response: R.ClientWithKeysRecord,
   errors: BODY_ERRORS,
 });
@@ -38,6 +39,7 @@ const updateClientOp = operation({
   summary: "Update a client: name, KYC, fees, auto_payout",
   description: 'A live client creates users once is_kyc_completed is true. Fees apply to milestones created afterwards. Every server sees the change within a second.',
   request: { params: pathIds({ id: 'client_id' }), body: jsonBody(UpdateClientBody) },
+  example: { is_kyc_completed: true, fee_basis_points: 150, fee_cap: 5000 },
   response: R.ClientRecord,
   errors: [...BODY_ERRORS, 'NOT_FOUND'],
 });
@@ -65,6 +67,7 @@ const verdictOp = operation({
   description:
     "On a dispute in ARBITRATION, or in ARBITRATION_DECLINED until its declined_refund deadline refunds the buyer. The seller's share (0 up to max_dispute_amount) with a written reason; the rest of the escrow goes to the buyer. Final.",
   request: { params: pathIds({ id: 'dispute_id' }), body: jsonBody(VerdictBody) },
+  example: { seller_amount: 280000, reason: 'Six of twenty jerrycans leaked: the seller keeps the price of the fourteen sound ones.' },
   response: R.DisputeWithPartiesRecord,
   errors: [...BODY_ERRORS, 'NOT_FOUND', 'INVALID_STATE', 'DISPUTE_AMOUNT_OUT_OF_RANGE'],
 });

@@ -13,6 +13,7 @@ const createPayoutOp = operation({
   description:
     "Moves the amount out of the wallet at once and sends it to bank_account_id, or to the user's most recently saved account. Sandbox (test keys): PROCESSING at once, PAID 60 seconds later on your clock. Live: PENDING until the payment provider has it. Honours Idempotency-Key.",
   request: { body: jsonBody(CreatePayoutBody) },
+  example: { user_id: 'c47e2b9d-1a8f-4e63-b5d0-7f2a9c4e6b81', amount: 150000, bank_account_id: '1b7e4c2a-9d3f-4e85-a6c1-0f8b2d5e7a93' },
   response: PayoutRecord,
   errors: [...BODY_ERRORS, 'NOT_FOUND', 'NO_BANK_ACCOUNT', 'INSUFFICIENT_FUNDS', 'PROVIDER_NOT_CONFIGURED'],
 });
@@ -38,6 +39,7 @@ const helperDocs = (to: 'FAILED' | 'REVERSED') =>
     tag: 'Sandbox',
     auth: 'client',
     request: { params: payoutId, body: jsonBody(PayoutHelperBody) },
+    example: { reason: to === 'FAILED' ? 'Beneficiary account closed' : 'Returned by the beneficiary bank' },
     response: PayoutRecord,
     errors: [...BODY_ERRORS, 'NOT_FOUND', 'INVALID_STATE', 'LIVE_MODE_FORBIDDEN'],
     description: `Test keys only. ${to === 'FAILED' ? 'A PENDING or PROCESSING payout fails' : 'A PAID payout is returned by the bank'}: its amount goes back to the wallet. Another state is 409.`,

@@ -17,6 +17,7 @@ const updateSettings = operation({
   summary: 'Change your settings',
   description: 'auto_payout: when true, every release of money to a seller with a saved bank account starts a payout of it in the same step.',
   request: { body: jsonBody(UpdateClientSettingsBody) },
+  example: { auto_payout: true },
   response: ClientSettingsRecord,
   errors: BODY_ERRORS,
 });

@@ -20,6 +20,7 @@ const advanceClock = operation({
   description:
     'Test keys only. Every deadline that lapses on the way acts before the response, as it would in real time: inspections accept, returns approve, mediation escalates, evidence windows close.',
   request: { body: jsonBody(AdvanceClockBody) },
+  example: { days: 3 },
   response: R.TestClockRecord,
   errors: [...BODY_ERRORS, 'LIVE_MODE_FORBIDDEN'],
 });

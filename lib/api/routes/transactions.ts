@@ -26,6 +26,17 @@ const createTransactionOp = operation({
   description:
     'Each milestone gets an escrow of balance 0 and its fee, computed now from your fee policy. Every due_date must be later than now (for a test key, now on its test clock): one in the past is refused with 400 VALIDATION_ERROR naming milestones.{i}.due_date, and nothing is created. buyer_id and seller_id must be different people, and neither may be deactivated (409 USER_DEACTIVATED).',
   request: { body: jsonBody(CreateTransactionBody) },
+  example: {
+    title: 'Solar panels for Kaduna farm',
+    description: 'Supply and installation of 12 solar panels',
+    buyer_id: '8a3c1f52-6d4e-4b7a-9c21-3e5f7a9b0d14',
+    seller_id: 'c47e2b9d-1a8f-4e63-b5d0-7f2a9c4e6b81',
+    commission_payer: 'SPLIT_50_50',
+    milestones: [
+      { title: 'Panels delivered to site', description: '12 panels delivered to the farm', amount: 450000, due_date: '2026-12-01T23:59:59.000+01:00', inspection_duration: 3 },
+      { title: 'Installation and commissioning', description: 'Panels installed and producing', amount: 300000, due_date: '2026-12-15T23:59:59.000+01:00', inspection_duration: 5 },
+    ],
+  },
   response: R.TransactionWithMilestonesRecord,
   errors: [...BODY_ERRORS, 'NOT_FOUND', 'USER_DEACTIVATED'],
 });
@@ -52,6 +63,7 @@ const cancelTransactionOp = operation({
   description:
     'Send buyer_id or seller_id (the party acting) and a reason. While no escrow holds money it is canceled at once; the buyer also cancels at once once a funded milestone is past its due date undelivered. Otherwise it is a request (cancellation_request) the other party approves or declines. On cancellation every unfinished milestone is CANCELED and its escrow goes back to the buyer in full; completed milestones stay paid. Refused (409) while a milestone is under inspection, being returned or in dispute.',
   request: { params: transactionId, body: jsonBody(CancelTransactionBody) },
+  example: { buyer_id: '8a3c1f52-6d4e-4b7a-9c21-3e5f7a9b0d14', reason: 'The farm project is postponed to next season.' },
   response: R.TransactionWithMilestonesRecord,
   errors: ACTION_ERRORS,
 });
@@ -61,6 +73,7 @@ const approveCancellationOp = operation({
   summary: 'The other party approves a cancellation request',
   description: 'Send the id of the party that did not ask (the requester gets 403). The transaction is canceled as POST /cancel describes.',
   request: { params: transactionId, body: jsonBody(ApproveCancellationBody) },
+  example: { seller_id: 'c47e2b9d-1a8f-4e63-b5d0-7f2a9c4e6b81' },
   response: R.TransactionWithMilestonesRecord,
   errors: ACTION_ERRORS,
 });
@@ -70,6 +83,7 @@ const declineCancellationOp = operation({
   summary: 'The other party declines a cancellation request',
   description: 'Send the id of the party that did not ask, and optionally why. The request is cleared and the transaction goes on.',
   request: { params: transactionId, body: jsonBody(DeclineCancellationBody) },
+  example: { seller_id: 'c47e2b9d-1a8f-4e63-b5d0-7f2a9c4e6b81', reason: 'The panels are already on the way.' },
   response: R.TransactionWithMilestonesRecord,
   errors: ACTION_ERRORS,
 });
@@ -80,6 +94,7 @@ const terminateTransactionOp = operation({
   description:
     'Once a dispute of the transaction is RESOLVED, either party ends it at once: unfinished milestones CANCELED, their escrows refunded to the buyer, the transaction TERMINATED.',
   request: { params: transactionId, body: jsonBody(TerminateTransactionBody) },
+  example: { seller_id: 'c47e2b9d-1a8f-4e63-b5d0-7f2a9c4e6b81', reason: 'The dispute over the first milestone is settled; we end the rest of the deal here.' },
   response: R.TransactionWithMilestonesRecord,
   errors: ACTION_ERRORS,
 });
@@ -90,6 +105,7 @@ const rateTransactionOp = operation({
   description:
     'Once the transaction is COMPLETED, each party rates the other once: score 1 to 5 and an optional comment. has_buyer_rated / has_seller_rated turn true and the rated user\'s rating {average, count} counts it; a second rating by the same party is 409.',
   request: { params: transactionId, body: jsonBody(RateTransactionBody) },
+  example: { buyer_id: '8a3c1f52-6d4e-4b7a-9c21-3e5f7a9b0d14', score: 5, comment: 'Delivered on time and installed well.' },
   response: R.TransactionWithMilestonesRecord,
   errors: ACTION_ERRORS,
 });

@@ -23,6 +23,7 @@ const saveBankAccountOp = operation({
   summary: 'Save a disbursement bank account for a user',
   description: 'The NUBAN check digit is verified against the bank and the account name is looked up. Saving the same account again returns it.',
   request: { body: jsonBody(SaveBankAccountBody) },
+  example: { user_id: 'c47e2b9d-1a8f-4e63-b5d0-7f2a9c4e6b81', bank_code: '058', account_number: '0016563228' },
   response: R.BankAccountRecord,
   errors: [...BODY_ERRORS, 'NOT_FOUND', 'INVALID_ACCOUNT_NUMBER', 'PROVIDER_UNAVAILABLE'],
 });
@@ -48,6 +49,7 @@ const validateBankAccountOp = operation({
   method: 'post', path: '/wallets/banks/validate', operationId: 'validateBankAccount', tag: 'Bank accounts', auth: 'client',
   summary: 'Account name enquiry',
   request: { body: jsonBody(ValidateBankAccountBody) },
+  example: { bank_code: '058', account_number: '0016563228' },
   response: R.NameEnquiryRecord,
   errors: [...BODY_ERRORS, 'INVALID_ACCOUNT_NUMBER', 'PROVIDER_UNAVAILABLE'],
 });
@@ -57,6 +59,7 @@ const fundWalletOp = operation({
   summary: 'Sandbox: credit a wallet',
   description: 'Test keys only; live keys get 403.',
   request: { body: jsonBody(FundWalletBody) },
+  example: { user_id: '8a3c1f52-6d4e-4b7a-9c21-3e5f7a9b0d14', amount: 500000 },
   response: R.WalletWithOwnerRecord,
   errors: [...BODY_ERRORS, 'NOT_FOUND', 'LIVE_MODE_FORBIDDEN', 'LIMIT_EXCEEDED'],
 });

@@ -38,6 +38,7 @@ const createWebhookOp = operation({
   description:
     'Every later event is POSTed to the URL, signed in the Escrow-Signature header. The signing secret (whsec_…) is returned once (an Idempotency-Key replay answers with secret null). https to a public address only: loopback, private, link-local and reserved addresses are refused, here and on the address each delivery connects to. At most 20 endpoints.',
   request: { body: jsonBody(createWebhookBody({ allowPrivate: true, live: false })) },
+  example: { url: 'https://example.com/escrow/webhooks', description: 'Order service' },
   middleware: [underCallersPolicy],
   response: W.WebhookEndpointWithSecretRecord,
   errors: [...BODY_ERRORS, 'LIMIT_EXCEEDED'],

@@ -237,4 +237,5 @@ test('the buyer’s and the seller’s transactions, a transaction and the walle
   await seller.context().close();
 });
 
-// The dispute team's queue and a case, and /docs, at 390 px: every-page.spec.ts (overflow, axe and screenshots of every page).
+// The dispute team's queue and a case at 390 px: every-page.spec.ts (overflow, axe and screenshots of every page); /docs:
+// api-reference.spec.ts.

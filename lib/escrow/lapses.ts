@@ -225,8 +225,18 @@ export function afterLapse(state: TransactionClocks, lapse: LapseWithPartialOutc
  * is judged on the state the ones before it leave; none is left due afterwards.
  */
 export function dueLapses(state: TransactionClocks, now: Date, calendar: Calendar): Lapse[] {
-  const plan: Lapse[] = [];
-  for (let next = lapsedNow(state, now, calendar)[0]; next; next = lapsedNow(state, now, calendar)[0]) {
+  return planLapses(lapsedNow, state, now, calendar);
+}
+
+/** Applies the first lapse `lapsed` finds until none is left, each judged on the state the ones before it leave. */
+function planLapses<L extends LapseWithPartialOutcomes>(
+  lapsed: (state: TransactionClocks, now: Date, calendar: Calendar) => L[],
+  state: TransactionClocks,
+  now: Date,
+  calendar: Calendar,
+): L[] {
+  const plan: L[] = [];
+  for (let next = lapsed(state, now, calendar)[0]; next; next = lapsed(state, now, calendar)[0]) {
     plan.push(next);
     state = afterLapse(state, next);
   }
@@ -238,10 +248,5 @@ export function dueLapses(state: TransactionClocks, now: Date, calendar: Calenda
  * unanswered answer deadline accepting it in its turn.
  */
 export function dueLapsesWithPartialOutcomes(state: TransactionClocks, now: Date, calendar: Calendar): LapseWithPartialOutcomes[] {
-  const plan: LapseWithPartialOutcomes[] = [];
-  for (let next = lapsedNowWithPartialOutcomes(state, now, calendar)[0]; next; next = lapsedNowWithPartialOutcomes(state, now, calendar)[0]) {
-    plan.push(next);
-    state = afterLapse(state, next);
-  }
-  return plan;
+  return planLapses(lapsedNowWithPartialOutcomes, state, now, calendar);
 }

@@ -1,4 +1,5 @@
-import { defineConfig } from '@playwright/test';
+import path from 'node:path';
+import { defineConfig, type ReporterDescription } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/browser-check';
 
 /**
@@ -14,6 +15,14 @@ const CHROMIUM = {
 };
 const CLOCK_SPECS = /test-clock.*\.spec\.ts$/;
 
+/** TEST_TIMINGS=DIR (scripts/test.ts) keeps a JSON report beside vitest's, for scripts/test-timings.ts. */
+function reporters(): ReporterDescription[] {
+  const dir = process.env.TEST_TIMINGS;
+  if (!dir) return [['list']];
+  const database = process.env.TEST_DATABASE_URL ? 'postgresql' : 'embedded';
+  return [['list'], ['json', { outputFile: path.resolve(dir, `playwright-${database}.json`) }]];
+}
+
 export default defineConfig({
   testDir: './e2e/dashboard',
   globalSetup: './e2e/support/dashboard-global-setup.ts',
@@ -26,7 +35,7 @@ export default defineConfig({
   // A test's budget allows for a shared 2-core machine running every step at half speed.
   timeout: 180_000,
   expect: { timeout: 15_000 },
-  reporter: [['list']],
+  reporter: reporters(),
   use: {
     baseURL: process.env.DASHBOARD_BASE_URL,
     trace: 'retain-on-failure',

@@ -7,6 +7,8 @@
  *   --only=lint,unit,api,browser   just those suites (on PostgreSQL too: `--only=browser` runs the browser suite there)
  *   --changed                      the tests the working tree's change touches, with typecheck and lint of the changed files
  *   --check-browser                only the Chromium check
+ *
+ * TEST_TIMINGS=DIR keeps each suite's JSON report there; `npx tsx scripts/test-timings.ts DIR` lists where the time went.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -110,13 +112,15 @@ async function main(): Promise<number> {
   }
 
   if (projects.length > 0) {
-    const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'escrow-test-'));
-    const report = path.join(reportDir, 'vitest.json');
+    const kept = process.env.TEST_TIMINGS;
+    const reportDir = kept ? path.resolve(kept) : fs.mkdtempSync(path.join(os.tmpdir(), 'escrow-test-'));
+    fs.mkdirSync(reportDir, { recursive: true });
+    const report = path.join(reportDir, `vitest-${onPostgres ? 'postgresql' : 'embedded'}.json`);
     const args = ['run', ...projects.map((name) => `--project=${name}`), '--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
     if (options.changed) args.push('--changed', '--passWithNoTests');
     const names = projects.map((name) => (name === 'api' ? 'HTTP' : name)).join(', ');
     steps.push(run(`${names} tests (${database})`, bin('vitest'), args, () => vitestFailures(report, ROOT)));
-    fs.rmSync(reportDir, { recursive: true, force: true });
+    if (!kept) fs.rmSync(reportDir, { recursive: true, force: true });
   }
 
   if (browser) {

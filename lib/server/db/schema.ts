@@ -95,6 +95,8 @@ export const ledgerTransfers = pgTable(
     milestoneId: uuid('milestone_id'),
     /** The payout whose money it moves. */
     payoutId: uuid('payout_id'),
+    /** The card checkout whose payment it credits (docs/decisions.md §16). */
+    checkoutId: uuid('checkout_id'),
     description: text('description').notNull(),
     createdAt: createdAt(),
   },
@@ -287,6 +289,14 @@ export const milestones = pgTable(
     extensionResponseDueAt: ts('extension_response_due_at'),
     /** After the seller rejects a return: when the service opens the dispute if no party has (issue #25); null otherwise. */
     disputeOpeningDueAt: ts('dispute_opening_due_at'),
+    /** What the seller gave back of the escrow, fee share excluded (docs/decisions.md §17). */
+    amountRefundedKobo: kobo('amount_refunded_kobo').notNull().default(0),
+    /** What the seller was paid on completion: the price in full, or the release amount of an accepted partial acceptance (§17). */
+    amountReleasedKobo: kobo('amount_released_kobo'),
+    /** The buyer's latest partial acceptance and its answer (§17); null before any. */
+    partialAcceptance: jsonb('partial_acceptance').$type<PartialAcceptanceJson>(),
+    /** When the seller's answer to the pending partial acceptance is due (§17); null when none is pending. */
+    partialAcceptanceResponseDueAt: ts('partial_acceptance_response_due_at'),
     rateUsed: integer('rate_used_basis_points').notNull(),
     proofsOfCompletion: jsonb('proofs_of_completion').$type<string[]>().notNull().default([]),
     proofsOfReturn: jsonb('proofs_of_return').$type<string[]>().notNull().default([]),
@@ -301,6 +311,7 @@ export const milestones = pgTable(
     index('milestones_return_due_idx').on(t.clientId, t.returnDeadlineDate).where(sql`status = 'DELIVERY_RETURNED_AWAITING_APPROVAL'`),
     index('milestones_awaiting_extension_answer_idx').on(t.extensionResponseDueAt).where(sql`extension_response_due_at is not null`),
     index('milestones_awaiting_dispute_idx').on(t.disputeOpeningDueAt).where(sql`dispute_opening_due_at is not null`),
+    index('milestones_awaiting_partial_acceptance_idx').on(t.clientId, t.partialAcceptanceResponseDueAt).where(sql`partial_acceptance_response_due_at is not null`),
   ],
 );
 
@@ -438,6 +449,15 @@ export const files = pgTable('files', {
   createdAt: createdAt(),
 });
 
+export type PartialAcceptanceJson = {
+  release_amount_kobo: number;
+  refund_amount_kobo: number;
+  reason: string;
+  status: 'PENDING' | 'ACCEPTED' | 'DECLINED' | 'WITHDRAWN';
+  proposed_at: string;
+  answered_at: string | null;
+  decline_reason: string | null;
+};
 export type ExtensionJson = { due_date: string; reason: string; status: 'PENDING' | 'APPROVED' | 'DECLINED'; requested_at: string; answered_at: string | null };
 export type CancellationRequestJson = { requested_by: 'buyer' | 'seller'; reason: string; requested_at: string };
 export type ProviderAccount = { provider: 'paystack'; account_number: string; account_name: string; bank_name: string; customer_code: string };
@@ -483,6 +503,50 @@ export const payouts = pgTable(
 );
 
 /**
+ * A card or bank-app payment page for one purpose (docs/decisions.md §16): fund a milestone, or add money to the
+ * buyer's wallet. `reference` is ours and is what the provider receives; a reference credits the wallet once.
+ */
+export const checkouts = pgTable(
+  'checkouts',
+  {
+    id: uuid('id').primaryKey(),
+    clientId: uuid('client_id').notNull(),
+    reference: text('reference').notNull().unique(),
+    userId: uuid('user_id').notNull().references(() => users.id),
+    walletId: uuid('wallet_id').notNull().references(() => wallets.id),
+    purpose: text('purpose', { enum: ['milestone', 'wallet'] }).notNull(),
+    milestoneId: uuid('milestone_id').references(() => milestones.id),
+    transactionId: uuid('transaction_id').references(() => transactions.id),
+    amountKobo: kobo('amount_kobo').notNull(),
+    status: text('status', { enum: ['PENDING', 'PAID', 'FAILED', 'EXPIRED'] }).notNull(),
+    authorizationUrl: text('authorization_url').notNull(),
+    callbackUrl: text('callback_url'),
+    /** Paid: whether the milestone was funded from it; null until paid. */
+    applied: boolean('applied'),
+    notAppliedReason: text('not_applied_reason'),
+    channel: text('channel'),
+    failureReason: text('failure_reason'),
+    provider: text('provider', { enum: ['sandbox', 'paystack'] }).notNull(),
+    metadata: jsonb('metadata').$type<Record<string, string>>().notNull().default({}),
+    expiresAt: ts('expires_at').notNull(),
+    /** Paystack: when to ask the provider about a checkout still PENDING. */
+    verifyDueAt: ts('verify_due_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    paidAt: ts('paid_at'),
+    failedAt: ts('failed_at'),
+    expiredAt: ts('expired_at'),
+  },
+  (t) => [
+    check('checkouts_one_purpose', sql`(${t.purpose} = 'milestone') = (${t.milestoneId} is not null)`),
+    index('checkouts_client_created_idx').on(t.clientId, t.createdAt, t.id),
+    index('checkouts_user_created_idx').on(t.userId, t.createdAt, t.id),
+    index('checkouts_pending_expiry_idx').on(t.clientId, t.expiresAt).where(sql`${t.status} = 'PENDING'`),
+    index('checkouts_verify_due_idx').on(t.verifyDueAt).where(sql`${t.status} = 'PENDING' and ${t.verifyDueAt} is not null`),
+  ],
+);
+
+/**
  * What a provider told us (a webhook or an answer to a query), once per provider event: a repeated
  * webhook finds its row and changes nothing. Reconciliation sets these against the ledger.
  */
@@ -493,12 +557,13 @@ export const providerEvents = pgTable(
     provider: text('provider', { enum: ['sandbox', 'paystack'] }).notNull(),
     /** The provider's event and the reference it is about: one row per outcome (transfer.success:PO_…). */
     eventKey: text('event_key').notNull(),
-    kind: text('kind', { enum: ['payout_paid', 'payout_failed', 'payout_reversed', 'funding'] }).notNull(),
+    kind: text('kind', { enum: ['payout_paid', 'payout_failed', 'payout_reversed', 'funding', 'checkout_paid'] }).notNull(),
     reference: text('reference').notNull(),
     amountKobo: kobo('amount_kobo'),
     clientId: uuid('client_id'),
     payoutId: uuid('payout_id'),
     walletId: uuid('wallet_id'),
+    checkoutId: uuid('checkout_id'),
     /** The ledger transfer it caused; null when it matched nothing of ours (a reconciliation mismatch). */
     ledgerTransferId: uuid('ledger_transfer_id'),
     data: jsonb('data').notNull(),

@@ -7,6 +7,7 @@ import { requestContext } from './middleware/request-context';
 import { routing, unknownOperation } from './middleware/routing';
 import { errorResponse, json } from './respond';
 import { router } from './router';
+import { checkoutRoutes } from './routes/checkouts';
 import { disputeRoutes } from './routes/disputes';
 import { emailRoutes } from './routes/emails';
 import { eventRoutes } from './routes/events';
@@ -35,6 +36,7 @@ export const api = router()
   .route('/', testClockRoutes)
   .route('/', walletRoutes)
   .route('/', payoutRoutes)
+  .route('/', checkoutRoutes)
   .route('/', settingsRoutes)
   .route('/', providerRoutes)
   .route('/', fileRoutes)

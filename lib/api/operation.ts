@@ -9,7 +9,7 @@ import { clientAuth, operatorAuth } from './middleware/auth';
 import { checkJsonBody } from './middleware/body';
 import { idempotency } from './middleware/idempotency';
 
-export type Tag = 'Users' | 'Transactions' | 'Milestones' | 'Disputes' | 'Wallets' | 'Bank accounts' | 'Payouts' | 'Files' | 'Sandbox' | 'Operator' | 'Events' | 'Webhooks' | 'Emails' | 'API keys' | 'Settings' | 'Providers' | 'Reports';
+export type Tag = 'Users' | 'Transactions' | 'Milestones' | 'Disputes' | 'Wallets' | 'Bank accounts' | 'Payouts' | 'Checkouts' | 'Files' | 'Sandbox' | 'Operator' | 'Events' | 'Webhooks' | 'Emails' | 'API keys' | 'Settings' | 'Providers' | 'Reports';
 export type Auth = 'client' | 'operator';
 export type ActingParty = 'buyer' | 'seller' | 'either';
 

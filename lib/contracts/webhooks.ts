@@ -35,6 +35,9 @@ export const EVENT_TYPES = [
   'payout.paid',
   'payout.failed',
   'payout.reversed',
+  'checkout.paid',
+  'checkout.failed',
+  'checkout.expired',
   'webhook.test',
 ] as const;
 export type EventTypeName = (typeof EVENT_TYPES)[number];

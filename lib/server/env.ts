@@ -36,6 +36,8 @@ const EnvSchema = z.object({
   ESCROW_PAYOUT_POLL_MS: z.coerce.number().int().min(50).default(1000),
   /** How long a payout stays PROCESSING at the provider before the runner asks about it (10 minutes; tests shorten it). */
   ESCROW_PAYOUT_REQUERY_AFTER_MS: z.coerce.number().int().min(1).default(10 * 60_000),
+  /** Paystack checkouts still PENDING are asked about this long after creation (docs/decisions.md §16). */
+  ESCROW_CHECKOUT_VERIFY_AFTER_MS: z.coerce.number().int().min(1).default(5 * 60_000),
   /** How long a payout may stay PROCESSING before reconciliation lists it (a day; tests shorten it). */
   ESCROW_PAYOUT_STUCK_AFTER_MS: z.coerce.number().int().min(1).default(24 * 60 * 60_000),
   ESCROW_HOLIDAYS: z.string().optional(),

@@ -1,5 +1,6 @@
 import 'server-only';
 import { startPolled, type BackgroundRunner, type RunnerContext, type RunningRunner } from './background-poller';
+import { checkoutRunner } from './checkouts/runner';
 import { listCountFolding } from './db/list-counts';
 import { tableMaintenance } from './db/table-maintenance';
 import { deadlineRunner } from './deadlines/runner';
@@ -12,7 +13,7 @@ import { payoutRunner } from './payouts/runner';
  * Every background runner of a server (docs/operations.md, "Background work"). Each works from rows its
  * writes left in the database, claimed so that two servers never do the same work twice.
  */
-export const RUNNERS: readonly BackgroundRunner[] = [deadlineRunner, webhookDispatcher, payoutRunner, emailRunner, listCountFolding, tableMaintenance];
+export const RUNNERS: readonly BackgroundRunner[] = [deadlineRunner, webhookDispatcher, payoutRunner, checkoutRunner, emailRunner, listCountFolding, tableMaintenance];
 
 const holder = globalThis as typeof globalThis & { __escrowRunners?: Promise<RunningRunner[]>; __escrowRunnersStopped?: Promise<void> };
 

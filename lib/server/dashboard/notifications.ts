@@ -65,6 +65,7 @@ type EventData = {
   transaction?: { title?: string };
   dispute?: { dispute_code?: string; dispute_amount?: number };
   payout?: { amount?: number; failure_reason?: string | null; bank_account?: { bank_name?: string; account_number?: string } };
+  checkout?: { amount?: number; applied?: boolean | null; failure_reason?: string | null };
 };
 
 /** "₦9,900.00 to GTBank ••••3228" */
@@ -142,6 +143,12 @@ export function describe(event: EventItem, viewer: Role): string {
       return `Payout of ${payoutLine(d)} failed${d.payout?.failure_reason ? `: ${d.payout.failure_reason}` : ''}. The money is back in the wallet`;
     case 'payout.reversed':
       return `Payout of ${payoutLine(d)} was returned by the bank. The money is back in the wallet`;
+    case 'checkout.paid':
+      return `Card payment of ${naira(d.checkout?.amount)} received${d.checkout?.applied === false ? '; it is in the wallet' : ''}`;
+    case 'checkout.failed':
+      return `Card payment of ${naira(d.checkout?.amount)} failed${d.checkout?.failure_reason ? `: ${d.checkout.failure_reason}` : ''}`;
+    case 'checkout.expired':
+      return `Card payment of ${naira(d.checkout?.amount)} expired unpaid`;
     case 'webhook.test':
       return 'A webhook test event was sent';
   }

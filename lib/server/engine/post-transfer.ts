@@ -96,7 +96,7 @@ export function netMovements(transfer: Transfer): Map<string, number> {
   return net;
 }
 
-export type TransferInput = { clientId: string; transfer: Transfer; milestoneId?: string; payoutId?: string; description: string; now: Date; id?: string };
+export type TransferInput = { clientId: string; transfer: Transfer; milestoneId?: string; payoutId?: string; checkoutId?: string; description: string; now: Date; id?: string };
 
 /**
  * The writes of a balanced transfer, to run in the caller's statement: the transfer, its entries, and one
@@ -117,7 +117,7 @@ export function ledgerRows(list: TransferInput[]) {
     if (a.transfer.postings.length === 0) continue;
     const transferId = a.id ?? uuidv7();
     at = a.now;
-    transfers.push({ id: transferId, clientId: a.clientId, kind: a.transfer.kind, milestoneId: a.milestoneId ?? null, payoutId: a.payoutId ?? null, description: a.description, createdAt: a.now });
+    transfers.push({ id: transferId, clientId: a.clientId, kind: a.transfer.kind, milestoneId: a.milestoneId ?? null, payoutId: a.payoutId ?? null, checkoutId: a.checkoutId ?? null, description: a.description, createdAt: a.now });
     for (const p of a.transfer.postings) entries.push({ id: uuidv7(), transferId, accountId: p.accountId, amountKobo: p.amount, createdAt: a.now });
     for (const [accountId, amount] of netMovements(a.transfer)) net.set(accountId, (net.get(accountId) ?? 0) + amount);
   }
@@ -139,8 +139,8 @@ export function transfersWrites(list: TransferInput[]): Write[] {
       .filter((e) => e.transferId === t.id)
       .map((e) => sql`(${e.id}::uuid, ${t.id}::uuid, ${e.accountId}::uuid, ${e.amountKobo}::bigint, ${at}::timestamptz)`);
     writes.push(
-      sql`insert into ledger_transfers (id, client_id, kind, milestone_id, payout_id, description, created_at)
-        values (${t.id}::uuid, ${t.clientId}::uuid, ${t.kind}, ${t.milestoneId}::uuid, ${t.payoutId}::uuid, ${t.description}, ${at}::timestamptz)`,
+      sql`insert into ledger_transfers (id, client_id, kind, milestone_id, payout_id, checkout_id, description, created_at)
+        values (${t.id}::uuid, ${t.clientId}::uuid, ${t.kind}, ${t.milestoneId}::uuid, ${t.payoutId}::uuid, ${t.checkoutId ?? null}::uuid, ${t.description}, ${at}::timestamptz)`,
       sql`insert into ledger_entries (id, transfer_id, account_id, amount_kobo, created_at) values ${sql.join(entriesOfTransfer, sql`, `)}`,
     );
   }

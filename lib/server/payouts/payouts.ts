@@ -274,11 +274,21 @@ function kindOf(to: PayoutStatus): 'payout_paid' | 'payout_failed' | 'payout_rev
 /** A provider's word, kept once per event key (the insert of a repeat does nothing). */
 export function providerEventWrite(
   note: ProviderNote,
-  a: { kind: 'payout_paid' | 'payout_failed' | 'payout_reversed' | 'funding'; reference: string; amountKobo: number | null; clientId?: string | null; payoutId?: string | null; walletId?: string | null; ledgerTransferId: string | null; now: Date },
+  a: {
+    kind: 'payout_paid' | 'payout_failed' | 'payout_reversed' | 'funding' | 'checkout_paid';
+    reference: string;
+    amountKobo: number | null;
+    clientId?: string | null;
+    payoutId?: string | null;
+    walletId?: string | null;
+    checkoutId?: string | null;
+    ledgerTransferId: string | null;
+    now: Date;
+  },
 ): Write {
-  return sql`insert into provider_events (id, provider, event_key, kind, reference, amount_kobo, client_id, payout_id, wallet_id, ledger_transfer_id, data, received_at)
+  return sql`insert into provider_events (id, provider, event_key, kind, reference, amount_kobo, client_id, payout_id, wallet_id, checkout_id, ledger_transfer_id, data, received_at)
     values (${uuidv7()}::uuid, ${note.provider}, ${note.eventKey}, ${a.kind}, ${a.reference}, ${a.amountKobo}::bigint, ${a.clientId ?? null}::uuid, ${a.payoutId ?? null}::uuid,
-      ${a.walletId ?? null}::uuid, ${a.ledgerTransferId}::uuid, ${JSON.stringify(note.data)}::jsonb, ${a.now.toISOString()}::timestamptz)
+      ${a.walletId ?? null}::uuid, ${a.checkoutId ?? null}::uuid, ${a.ledgerTransferId}::uuid, ${JSON.stringify(note.data)}::jsonb, ${a.now.toISOString()}::timestamptz)
     on conflict (provider, event_key) do nothing`;
 }
 

@@ -13,6 +13,7 @@ import { uuidv7 } from '../ids';
 import { parsePaystackEvent, verifyPaystackSignature, type PaystackEvent } from '../providers/paystack/webhook';
 import { loadWallet, walletRecord } from '../records/people';
 import { lockLedgerAccounts, transferWrites } from '../engine/post-transfer';
+import { applyCheckoutWebhook } from '../checkouts/paystack';
 import { providerEventWrite } from './payouts';
 import { recordPayoutOutcome } from './runner';
 
@@ -34,6 +35,7 @@ export async function receivePaystackWebhook(db: Db, rawBody: string, signature:
   const event = parsePaystackEvent(json);
   if (event.kind === 'transfer') return applyTransferEvent(db, event, json, wallNow);
   if (event.kind === 'funding') return applyFundingEvent(db, event, json, wallNow);
+  if (event.kind === 'checkout') return applyCheckoutWebhook(db, event, json, wallNow);
   return `ignored ${event.event}`;
 }
 

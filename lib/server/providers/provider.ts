@@ -24,7 +24,21 @@ export interface PaymentProvider {
 
   /** A dedicated bank account that funds this customer's wallet when paid into (live funding). */
   openFundingAccount(customer: FundingCustomer): Promise<FundingAccount>;
+
+  /** A hosted payment page for a checkout (docs/decisions.md §16); `reference` is ours (CO_…). */
+  startCheckout(checkout: CheckoutInstruction): Promise<{ authorizationUrl: string }>;
+
+  /** What the provider knows of a checkout's payment by our reference. */
+  checkCheckout(reference: string): Promise<CheckoutOutcome>;
 }
+
+export type CheckoutInstruction = { reference: string; amountKobo: number; email: string; callbackUrl: string; metadata: Record<string, string> };
+
+/** `pending`: not paid (yet); `paid` carries when and how, as the provider says. */
+export type CheckoutOutcome =
+  | { status: 'pending' }
+  | { status: 'paid'; amountKobo: number; paidAt: Date; channel: string | null }
+  | { status: 'failed'; reason: string };
 
 export type PayoutInstruction = {
   reference: string;

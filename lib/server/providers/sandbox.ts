@@ -25,4 +25,11 @@ export const sandboxProvider: PaymentProvider = {
   async openFundingAccount() {
     throw new Error('sandbox wallets are funded with POST /v1/wallets/fund');
   },
+  // The sandbox's payment page is this service's own (app/checkout/[reference]); its buttons settle the checkout.
+  async startCheckout() {
+    throw new Error('sandbox checkouts are paid on /checkout/{reference}');
+  },
+  async checkCheckout() {
+    return { status: 'pending' };
+  },
 };

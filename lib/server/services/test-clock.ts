@@ -4,6 +4,7 @@ import type { Db } from '../db/client';
 import { clients } from '../db/schema';
 import { runDueDeadlines } from '../deadlines/runner';
 import { settleSandboxPayouts } from '../payouts/runner';
+import { expireDueCheckouts } from '../checkouts/settle';
 import { AppError } from '../app-error';
 import type { ClientRow } from '../db/schema';
 import { announceClientChange } from '../client-cache';
@@ -36,6 +37,8 @@ export async function advanceTestClock(db: Db, client: ClientRow, body: { second
     const { acted: settled } = await runDueDeadlines(tx, { wallNow, clientId: client.id, wait: true });
     // Sandbox payouts are paid on this clock too (docs/decisions.md §11), those the lapses just started included.
     const paid = await settleSandboxPayouts(tx, { wallNow, clientId: client.id });
+    // And checkouts expire on it (docs/decisions.md §16).
+    await expireDueCheckouts(tx, { wallNow, clientId: client.id });
     return { updated: moved, settled, paid };
   });
   return { ...testClock(updated, wallNow), settled, payouts_paid: paid };

@@ -1,7 +1,7 @@
 import 'server-only';
-import { ProviderError, type PaymentProvider, type PayoutOutcome } from '../provider';
-import { PaystackError, paystackApi, type PaystackTransfer } from './api';
-import { toPaystackReference } from './reference';
+import { ProviderError, type CheckoutOutcome, type PaymentProvider, type PayoutOutcome } from '../provider';
+import { PaystackError, paystackApi, type PaystackTransaction, type PaystackTransfer } from './api';
+import { toPaystackReference, toPaystackTransactionReference } from './reference';
 
 type Options = {
   secretKey: string;
@@ -36,6 +36,20 @@ export function payoutOutcome(transfer: PaystackTransfer): PayoutOutcome {
     default:
       return { status: 'processing', providerReference };
   }
+}
+
+/**
+ * A transaction's status (https://paystack.com/docs/payments/verify-payments/): `success` is paid; `failed`,
+ * `abandoned` and `reversed` did not pay; the rest (ongoing, pending, processing, queued) are not conclusive.
+ * A success without a readable paid_at is judged at the time we hear of it.
+ */
+export function checkoutOutcome(t: PaystackTransaction, heardAt: Date): CheckoutOutcome {
+  if (t.status === 'success' && (!t.currency || t.currency === 'NGN')) {
+    const paidAt = new Date(t.paid_at ?? t.paidAt ?? Number.NaN);
+    return { status: 'paid', amountKobo: t.amount, paidAt: Number.isNaN(paidAt.getTime()) ? heardAt : paidAt, channel: t.channel ?? null };
+  }
+  if (t.status === 'failed' || t.status === 'abandoned' || t.status === 'reversed') return { status: 'failed', reason: t.gateway_response || `Paystack reported the payment ${t.status}.` };
+  return { status: 'pending' };
 }
 
 export function paystackProvider({ secretKey, baseUrl, dedicatedAccountBank }: Options): PaymentProvider {
@@ -81,6 +95,15 @@ export function paystackProvider({ secretKey, baseUrl, dedicatedAccountBank }: O
     async checkPayout(reference) {
       const transfer = await api.verifyTransfer(toPaystackReference(reference));
       return transfer ? payoutOutcome(transfer) : { status: 'unknown' };
+    },
+
+    async startCheckout(checkout) {
+      return api.initializeTransaction({ ...checkout, reference: toPaystackTransactionReference(checkout.reference) });
+    },
+
+    async checkCheckout(reference) {
+      const transaction = await api.verifyTransaction(toPaystackTransactionReference(reference));
+      return transaction ? checkoutOutcome(transaction, new Date()) : { status: 'pending' };
     },
 
     async openFundingAccount(customer) {

@@ -10,6 +10,8 @@ import { ProviderError } from '../provider';
  *   GET  /transfer/verify/:reference https://paystack.com/docs/api/transfer/#verify
  *   POST /customer                  https://paystack.com/docs/api/customer/#create
  *   POST /dedicated_account         https://paystack.com/docs/api/dedicated-virtual-account/#create
+ *   POST /transaction/initialize    https://paystack.com/docs/api/transaction/#initialize
+ *   GET  /transaction/verify/:reference https://paystack.com/docs/api/transaction/#verify
  * (request and response bodies as published in github.com/PaystackOSS/doc-code-snippets, dist/api/…,
  * and github.com/PaystackOSS/openapi, dist/paystack.yaml). Every answer is `{status, message, data}`;
  * only the fields we use are parsed.
@@ -66,6 +68,25 @@ const dedicatedAccount = z.object({
   account_name: z.string(),
   bank: z.object({ name: z.string(), slug: z.string() }),
 });
+
+/** POST /transaction/initialize answers `data: {authorization_url, access_code, reference}`. */
+const initialized = z.object({ authorization_url: z.url(), access_code: z.string().nullish(), reference: z.string() });
+
+/**
+ * GET /transaction/verify/:reference answers the transaction: `status` (abandoned, failed, ongoing, pending,
+ * processing, queued, reversed, success), `amount` in kobo, `paid_at`, `channel`, `currency`, `gateway_response`.
+ */
+const paystackTransaction = z.object({
+  status: z.string(),
+  reference: z.string(),
+  amount: z.number().int(),
+  currency: z.string().nullish(),
+  channel: z.string().nullish(),
+  paid_at: z.string().nullish(),
+  paidAt: z.string().nullish(),
+  gateway_response: z.string().nullish(),
+});
+export type PaystackTransaction = z.infer<typeof paystackTransaction>;
 
 type Options = { secretKey: string; baseUrl?: string };
 
@@ -147,6 +168,22 @@ export function paystackApi({ secretKey, baseUrl = PAYSTACK_BASE_URL }: Options)
     async createCustomer(a: { email: string; first_name: string; last_name: string; phone: string | null }): Promise<{ customerCode: string }> {
       const data = await call('POST', '/customer', customer, { email: a.email, first_name: a.first_name, last_name: a.last_name, ...(a.phone ? { phone: a.phone } : {}) });
       return { customerCode: data.customer_code };
+    },
+
+    /** A hosted payment page; `reference` must already be in Paystack's form (reference.ts). */
+    async initializeTransaction(a: { email: string; amountKobo: number; reference: string; callbackUrl: string; metadata: Record<string, string> }): Promise<{ authorizationUrl: string }> {
+      const data = await call('POST', '/transaction/initialize', initialized, { email: a.email, amount: a.amountKobo, currency: 'NGN', reference: a.reference, callback_url: a.callbackUrl, metadata: a.metadata });
+      return { authorizationUrl: data.authorization_url };
+    },
+
+    /** The transaction Paystack has under this reference, or null when it has none (404). */
+    async verifyTransaction(reference: string): Promise<PaystackTransaction | null> {
+      try {
+        return await call('GET', `/transaction/verify/${encodeURIComponent(reference)}`, paystackTransaction);
+      } catch (error) {
+        if (error instanceof PaystackError && error.httpStatus === 404) return null;
+        throw error;
+      }
     },
 
     /** `preferredBank` is a provider slug: the reference shows wema-bank, titan-paystack, access-bank, and test-bank in test mode. */

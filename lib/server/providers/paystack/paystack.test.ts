@@ -298,7 +298,7 @@ describe('events, from the bodies the webhooks page shows (https://paystack.com/
     expect(parsePaystackEvent({ ...sample, data: { ...sample.data, reference: 'po_0a1b2c3d4e5f6a7b8c9d' } })).toMatchObject({ reference: 'PO_0A1B2C3D4E5F6A7B8C9D' });
   });
 
-  it('charge.success is funding only on the dedicated_nuban channel (https://paystack.com/docs/payments/dedicated-virtual-accounts/)', () => {
+  it('charge.success is funding on the dedicated_nuban channel (https://paystack.com/docs/payments/dedicated-virtual-accounts/), a checkout payment on any other (docs/decisions.md §16)', () => {
     const charge = {
       event: 'charge.success',
       data: {
@@ -314,7 +314,10 @@ describe('events, from the bodies the webhooks page shows (https://paystack.com/
         authorization: { authorization_code: 'AUTH_f5rnfq9p', channel: 'card', bank: 'Guaranty Trust Bank' },
       },
     };
-    expect(parsePaystackEvent(charge)).toEqual({ kind: 'ignored', event: 'charge.success' });
+    expect(parsePaystackEvent(charge)).toEqual({ kind: 'checkout', reference: 'qTPrJoy9Bx', amountKobo: 10000, paidAt: new Date('2016-09-30T21:10:19.000Z'), channel: 'card' });
+    // Our checkout references go to Paystack as CO-… (initialize allows only -, ., = and alphanumerics) and come back as ours.
+    expect(parsePaystackEvent({ ...charge, data: { ...charge.data, reference: 'CO-ABCDEFGHJKLMNPQRSTUV' } })).toMatchObject({ kind: 'checkout', reference: 'CO_ABCDEFGHJKLMNPQRSTUV' });
+    expect(parsePaystackEvent({ ...charge, data: { ...charge.data, status: 'failed' } })).toEqual({ kind: 'ignored', event: 'charge.success' });
     const dedicated = {
       ...charge,
       data: { ...charge.data, channel: 'dedicated_nuban', authorization: { authorization_code: 'AUTH_0ozsafcpdf', channel: 'dedicated_nuban', card_type: 'transfer', receiver_bank_account_number: '9930000902', receiver_bank: 'Wema Bank' } },

@@ -15,3 +15,15 @@ export function toPaystackReference(ours: string): string {
 export function fromPaystackReference(theirs: string): string {
   return /^po_[a-z0-9]+$/.test(theirs) ? theirs.toUpperCase() : theirs;
 }
+
+/**
+ * A checkout's reference (CO_ and [A-Z0-9], docs/decisions.md §16) as POST /transaction/initialize takes it:
+ * "Only -, ., = and alphanumeric characters allowed", so the underscore becomes a hyphen, one-to-one on our alphabet.
+ */
+export function toPaystackTransactionReference(ours: string): string {
+  return ours.replace(/^CO_/, 'CO-');
+}
+
+export function fromPaystackTransactionReference(theirs: string): string {
+  return /^CO-[A-Z0-9]+$/.test(theirs) ? theirs.replace(/^CO-/, 'CO_') : theirs;
+}

@@ -1,7 +1,7 @@
 import 'server-only';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
-import { fromPaystackReference } from './reference';
+import { fromPaystackReference, fromPaystackTransactionReference } from './reference';
 
 /**
  * Paystack's webhooks (https://paystack.com/docs/payments/webhooks/): `x-paystack-signature` is the hex
@@ -27,6 +27,8 @@ export type PaystackEvent =
       reason?: string;
     }
   | { kind: 'funding'; reference: string; amountKobo: number; customerCode: string; paidAt: Date; accountNumber?: string }
+  /** A checkout's payment (docs/decisions.md §16): charge.success on any channel but dedicated_nuban; `reference` is ours (CO_…) when it is one of ours. */
+  | { kind: 'checkout'; reference: string; amountKobo: number; paidAt: Date; channel: string | null }
   | { kind: 'ignored'; event: string };
 
 const envelope = z.object({ event: z.string(), data: z.record(z.string(), z.unknown()) });
@@ -58,7 +60,7 @@ const chargeData = z.object({
   channel: z.string().nullish(),
   paid_at: z.string().nullish(),
   paidAt: z.string().nullish(),
-  customer: z.object({ customer_code: z.string().min(1) }),
+  customer: z.object({ customer_code: z.string().min(1) }).nullish(),
   authorization: z.object({ channel: z.string().nullish(), receiver_bank_account_number: z.string().nullish() }).nullish(),
 });
 
@@ -80,8 +82,10 @@ export function parsePaystackEvent(json: unknown): PaystackEvent {
     const c = charge.data;
     const dedicated = c.channel === 'dedicated_nuban' || c.authorization?.channel === 'dedicated_nuban';
     const paidAt = new Date(c.paid_at ?? c.paidAt ?? Number.NaN);
-    if (!dedicated || c.status !== 'success' || (c.currency && c.currency !== 'NGN') || Number.isNaN(paidAt.getTime())) return { kind: 'ignored', event };
+    if (c.status !== 'success' || (c.currency && c.currency !== 'NGN') || Number.isNaN(paidAt.getTime())) return { kind: 'ignored', event };
+    if (!dedicated) return { kind: 'checkout', reference: fromPaystackTransactionReference(c.reference), amountKobo: c.amount, paidAt, channel: c.channel ?? c.authorization?.channel ?? null };
     const accountNumber = c.authorization?.receiver_bank_account_number;
+    if (!c.customer) return { kind: 'ignored', event };
     return { kind: 'funding', reference: c.reference, amountKobo: c.amount, customerCode: c.customer.customer_code, paidAt, ...(accountNumber ? { accountNumber } : {}) };
   }
   return { kind: 'ignored', event };

@@ -20,6 +20,7 @@ type Ids = {
   delivery: string;
   bankAccount: string;
   payout: string;
+  checkout: string;
   email: string;
   event: string;
   arbitration?: string;
@@ -113,7 +114,10 @@ function bodyFor(op: Operation, ids: Ids): unknown {
       return { user_id: ids.user, amount: 1, bank_account_id: ids.bankAccount };
     case 'failPayout':
     case 'reversePayout':
+    case 'failCheckout':
       return { reason: 'Isolation probe' };
+    case 'createCheckout':
+      return { buyer_id: ids.user, amount: 10 };
     case 'updateSettings':
       return { auto_payout: false };
     case 'updateClient':
@@ -140,6 +144,7 @@ function queryFor(op: Operation, ids: Ids): string {
     case 'listEvents':
       return `?transaction_id=${ids.transaction}`;
     case 'listPayouts':
+    case 'listCheckouts':
       return `?user_id=${ids.user}`;
     default:
       if (op.query && Object.values(op.query.shape).some((s) => !(s as { safeParse: (v: unknown) => { success: boolean } }).safeParse(undefined).success)) {
@@ -163,6 +168,7 @@ function pathFor(op: Operation, ids: Ids, override?: string): string {
     if (name === 'delivery_id') return ids.delivery;
     if (op.path.startsWith('/v1/webhooks/')) return ids.webhook;
     if (op.path.startsWith('/v1/payouts/') || op.path.startsWith('/v1/test-helpers/payouts/')) return ids.payout;
+    if (op.path.startsWith('/v1/checkouts/') || op.path.startsWith('/v1/test-helpers/checkouts/')) return ids.checkout;
     if (op.path.startsWith('/v1/wallets/banks/disbursement/')) return ids.bankAccount;
     if (op.path.startsWith('/v1/emails/')) return ids.email;
     if (op.path.startsWith('/v1/events/')) return ids.event;
@@ -292,6 +298,9 @@ beforeAll(async () => {
   // A payout that has ended (failed), so nothing about it moves while the tests read it.
   const payout = expectOk(await call('POST', '/v1/payouts', { key, body: { user_id: deal.buyer.id, amount: 10 } }));
   expectOk(await call('POST', `/v1/test-helpers/payouts/${payout.id}/fail`, { key, body: {} }));
+  // A checkout that has ended (declined), for the same reason.
+  const checkout = expectOk(await call('POST', '/v1/checkouts', { key, body: { buyer_id: deal.buyer.id, amount: 10 } }));
+  expectOk(await call('POST', `/v1/test-helpers/checkouts/${checkout.id}/fail`, { key, body: {} }));
   // A webhook endpoint with one delivery in its log, then deleted so the log stays as it is while the tests read it.
   const webhook = expectOk(await call('POST', '/v1/webhooks', { key, body: { url: 'http://127.0.0.1:9/escrow-hooks' } }));
   const delivery = expectOk(await call('POST', `/v1/webhooks/${webhook.id}/test`, { key }));
@@ -310,6 +319,7 @@ beforeAll(async () => {
     delivery: delivery.id,
     bankAccount: bankAccount.id,
     payout: payout.id,
+    checkout: checkout.id,
     email: email.id,
     event: event.id,
     client: arbiter.id,
@@ -320,7 +330,7 @@ beforeAll(async () => {
 describe('the operations list', () => {
   it('has a request recipe here for every operation, so none goes untested', () => {
     expect(OPERATIONS.length).toBeGreaterThanOrEqual(30);
-    const fake: Ids = { user: randomUUID(), seller: randomUUID(), transaction: randomUUID(), milestone: randomUUID(), dispute: randomUUID(), file: randomUUID(), webhook: randomUUID(), delivery: randomUUID(), bankAccount: randomUUID(), payout: randomUUID(), email: randomUUID(), event: randomUUID() };
+    const fake: Ids = { user: randomUUID(), seller: randomUUID(), transaction: randomUUID(), milestone: randomUUID(), dispute: randomUUID(), file: randomUUID(), webhook: randomUUID(), delivery: randomUUID(), bankAccount: randomUUID(), payout: randomUUID(), checkout: randomUUID(), email: randomUUID(), event: randomUUID() };
     for (const op of OPERATIONS) expect(() => requestFor(op, fake), op.id).not.toThrow();
   });
 });
@@ -393,8 +403,8 @@ describe('Bearer <secret key> is accepted like the raw key', () => {
   });
 
   // A roll's one field is optional, so an empty body is a valid roll (keys.test.ts has its validation);
-  // so is the sandbox payout helpers' reason (payouts.test.ts has theirs).
-  const writes = clientOps.filter((op) => op.body && !op.multipart && !['rollKey', 'failPayout', 'reversePayout'].includes(op.id));
+  // so is the sandbox payout and checkout helpers' (payouts.test.ts and checkouts.test.ts have theirs).
+  const writes = clientOps.filter((op) => op.body && !op.multipart && !['rollKey', 'failPayout', 'reversePayout', 'failCheckout'].includes(op.id));
   it.each(writes.map((op) => [`${op.method.toUpperCase()} ${op.path}`, op] as const))(
     '%s gets past authentication to validation (an empty body is 400, not 401)',
     async (_name, op) => {
@@ -434,12 +444,12 @@ describe("the sandbox test clock is each client's own", () => {
 
 describe("another client's key on this client's records: 404 NOT_FOUND, exactly as for ids that do not exist, and nothing changes", () => {
   // Which operations name a record is a property of the recipes, so placeholder ids decide it.
-  const placeholder: Ids = { user: randomUUID(), seller: randomUUID(), transaction: randomUUID(), milestone: randomUUID(), dispute: randomUUID(), file: randomUUID(), webhook: randomUUID(), delivery: randomUUID(), bankAccount: randomUUID(), payout: randomUUID(), email: randomUUID(), event: randomUUID() };
+  const placeholder: Ids = { user: randomUUID(), seller: randomUUID(), transaction: randomUUID(), milestone: randomUUID(), dispute: randomUUID(), file: randomUUID(), webhook: randomUUID(), delivery: randomUUID(), bankAccount: randomUUID(), payout: randomUUID(), checkout: randomUUID(), email: randomUUID(), event: randomUUID() };
   const opsNamingRecords = clientOps.filter((op) => namesOwnerRecords(op, placeholder));
 
   it('covers every client operation that names a record by id', () => {
     const names = opsNamingRecords.map((op) => op.id);
-    for (const id of ['getUser', 'updateUser', 'getTransaction', 'getMilestone', 'fundMilestone', 'deliverMilestone', 'approveDelivery', 'rejectDelivery', 'approveReturn', 'disapproveReturn', 'createDispute', 'getDispute', 'addDisputeAmount', 'approveDisputeAmount', 'rejectDisputeAmount', 'fundWallet', 'getWallet', 'walletHistory', 'saveBankAccount', 'readFile', 'createTransaction', 'escalateDispute', 'submitEvidence', 'cancelDispute', 'listEvents', 'deleteWebhook', 'rotateWebhookSecret', 'listWebhookDeliveries', 'resendWebhookDelivery', 'testWebhook', 'createPayout', 'listPayouts', 'getPayout', 'failPayout', 'reversePayout', 'removeBankAccount', 'resendEmail', 'getEvent']) {
+    for (const id of ['getUser', 'updateUser', 'getTransaction', 'getMilestone', 'fundMilestone', 'deliverMilestone', 'approveDelivery', 'rejectDelivery', 'approveReturn', 'disapproveReturn', 'createDispute', 'getDispute', 'addDisputeAmount', 'approveDisputeAmount', 'rejectDisputeAmount', 'fundWallet', 'getWallet', 'walletHistory', 'saveBankAccount', 'readFile', 'createTransaction', 'escalateDispute', 'submitEvidence', 'cancelDispute', 'listEvents', 'deleteWebhook', 'rotateWebhookSecret', 'listWebhookDeliveries', 'resendWebhookDelivery', 'testWebhook', 'createPayout', 'listPayouts', 'getPayout', 'failPayout', 'reversePayout', 'createCheckout', 'listCheckouts', 'getCheckout', 'payCheckout', 'failCheckout', 'removeBankAccount', 'resendEmail', 'getEvent']) {
       expect(names).toContain(id);
     }
   });
@@ -449,7 +459,7 @@ describe("another client's key on this client's records: 404 NOT_FOUND, exactly 
     const strangerBefore = await strangerState();
 
     const foreign = await send(requestFor(op, ids), stranger.secretKey);
-    const randomIds: Ids = { user: randomUUID(), seller: randomUUID(), transaction: randomUUID(), milestone: randomUUID(), dispute: randomUUID(), file: randomUUID(), webhook: randomUUID(), delivery: randomUUID(), bankAccount: randomUUID(), payout: randomUUID(), email: randomUUID(), event: randomUUID() };
+    const randomIds: Ids = { user: randomUUID(), seller: randomUUID(), transaction: randomUUID(), milestone: randomUUID(), dispute: randomUUID(), file: randomUUID(), webhook: randomUUID(), delivery: randomUUID(), bankAccount: randomUUID(), payout: randomUUID(), checkout: randomUUID(), email: randomUUID(), event: randomUUID() };
     const unknown = await send(requestFor(op, randomIds), stranger.secretKey);
 
     const isFilteredList = op.method === 'get' && !/\{/.test(op.path);

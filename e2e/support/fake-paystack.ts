@@ -8,6 +8,9 @@
  *   GET  /transfer/verify/:reference https://paystack.com/docs/api/transfer/#verify
  *   POST /customer                   https://paystack.com/docs/api/customer/#create
  *   POST /dedicated_account          https://paystack.com/docs/api/dedicated-virtual-account/#create
+ *   POST /transaction/initialize     https://paystack.com/docs/api/transaction/#initialize
+ *   GET  /transaction/verify/:reference https://paystack.com/docs/payments/verify-payments/
+ *   GET  /checkout/:access_code      the hosted payment page (Pay / Decline), then back to callback_url?trxref&reference
  *   webhooks                         https://paystack.com/docs/payments/webhooks/
  * Response bodies follow the samples in github.com/PaystackOSS/doc-code-snippets (dist/api/…/response.json,
  * dist/doc/payments/webhooks/events.js) and the schemas of github.com/PaystackOSS/openapi.
@@ -42,6 +45,24 @@ export type FakeTransfer = {
 export type FakeRecipient = { id: number; recipientCode: string; name: string; accountNumber: string; bankCode: string; bankName: string; createdAt: string };
 export type FakeCustomer = { id: number; customerCode: string; email: string; firstName: string | null; lastName: string | null; phone: string | null; createdAt: string };
 export type FakeDedicatedAccount = { id: number; accountNumber: string; accountName: string; bank: { name: string; id: number; slug: string }; customerCode: string; createdAt: string };
+/**
+ * A transaction made by POST /transaction/initialize (https://paystack.com/docs/api/transaction/#initialize). Its
+ * status is `abandoned` until the hosted page pays (`success`) or declines (`failed`), as GET /transaction/verify shows.
+ */
+export type FakeTransaction = {
+  id: number;
+  reference: string;
+  accessCode: string;
+  amount: number;
+  email: string;
+  callbackUrl: string | null;
+  metadata: unknown;
+  status: 'abandoned' | 'success' | 'failed';
+  gatewayResponse: string | null;
+  paidAt: string | null;
+  channel: string | null;
+  createdAt: string;
+};
 export type RecordedRequest = { method: string; path: string; query: Record<string, string>; body: unknown; status?: number };
 export type SentWebhook = { event: string; reference: string; body: string; signature: string; answered: number | 'lost' | 'unreachable' };
 
@@ -66,6 +87,12 @@ export type FakePaystack = {
   creditDedicatedAccount(a: { accountNumber?: string; customerCode?: string; amountKobo: number; reference?: string; times?: number }): Promise<{ reference: string; answered: SentWebhook['answered'][] }>;
   sendEvent(event: object): Promise<SentWebhook['answered']>;
   sendForged(event: object): Promise<SentWebhook['answered']>;
+  /** What the hosted page's Pay does: the transaction succeeds and a signed charge.success goes out (unless lost). */
+  payTransaction(reference: string, delivery?: WebhookDelivery, channel?: string, paidAt?: string): Promise<SentWebhook['answered'][]>;
+  /** The charge.success a payment of this transaction sends, signed or not: for a forged or repeated one. */
+  chargeSuccessEvent(reference: string): object;
+  transaction(reference: string): FakeTransaction | undefined;
+  transactions: FakeTransaction[];
   setAccountName(accountNumber: string, name: string): void;
   unknownAccount(accountNumber: string): void;
   transfer(reference: string): FakeTransfer | undefined;
@@ -125,6 +152,9 @@ export async function startFakePaystack(options: Options = {}): Promise<FakePays
   const recipients: FakeRecipient[] = [];
   const customers: FakeCustomer[] = [];
   const dedicatedAccounts: FakeDedicatedAccount[] = [];
+  const transactions: FakeTransaction[] = [];
+  /** This server's own address, for the hosted page's authorization_url: known once it listens. */
+  let baseUrl = '';
   const inFlight = new Set<Promise<unknown>>();
   let nextId = 1000;
   let hold: { waiting: (() => void)[]; first?: (t: FakeTransfer) => void } | null = null;
@@ -373,6 +403,106 @@ export async function startFakePaystack(options: Options = {}): Promise<FakePays
     });
   }
 
+  /**
+   * POST /transaction/initialize: `email` and `amount` (kobo) required; `reference` "Only -, ., = and alphanumeric
+   * characters allowed" and unique; `callback_url` and `metadata` optional. Answers
+   * `data: {authorization_url, access_code, reference}` ("Authorization URL created").
+   */
+  function initializeTransaction(b: Record<string, unknown>) {
+    if (!isText(b.email) || !b.email.includes('@')) throw new Refusal(400, 'Invalid Email Address Passed');
+    const amount = typeof b.amount === 'string' && /^\d+$/.test(b.amount) ? Number(b.amount) : b.amount;
+    if (typeof amount !== 'number' || !Number.isInteger(amount) || amount < 100) throw new Refusal(400, 'Invalid Amount Sent');
+    const reference = b.reference === undefined ? randomBytes(8).toString('hex') : b.reference;
+    if (!isText(reference) || !/^[-.=A-Za-z0-9]+$/.test(reference)) throw new Refusal(400, 'Invalid transaction reference: only -, ., = and alphanumeric characters allowed');
+    if (transactions.some((t) => t.reference === reference)) throw new Refusal(400, 'Duplicate Transaction Reference');
+    if (b.callback_url !== undefined && (!isText(b.callback_url) || !/^https?:\/\//.test(b.callback_url))) throw new Refusal(400, 'Invalid callback url');
+    const t: FakeTransaction = {
+      id: nextId++,
+      reference,
+      accessCode: randomBytes(8).toString('hex'),
+      amount,
+      email: b.email,
+      callbackUrl: (b.callback_url as string | undefined) ?? null,
+      metadata: b.metadata ?? null,
+      status: 'abandoned',
+      gatewayResponse: null,
+      paidAt: null,
+      channel: null,
+      createdAt: now(),
+    };
+    transactions.push(t);
+    return { status: 200, body: { status: true, message: 'Authorization URL created', data: { authorization_url: `${baseUrl}/checkout/${t.accessCode}`, access_code: t.accessCode, reference } } };
+  }
+
+  /** The transaction as the verify answer and the charge.success sample show it (fields of https://paystack.com/docs/payments/verify-payments/). */
+  function transactionData(t: FakeTransaction) {
+    return {
+      id: t.id,
+      domain: 'test',
+      status: t.status,
+      reference: t.reference,
+      amount: t.amount,
+      message: null,
+      gateway_response: t.gatewayResponse,
+      paid_at: t.paidAt,
+      created_at: t.createdAt,
+      channel: t.channel ?? 'card',
+      currency: 'NGN',
+      ip_address: '127.0.0.1',
+      metadata: t.metadata,
+      fees: t.status === 'success' ? Math.min(200_000, Math.round(t.amount * 0.015)) : null,
+      customer: { id: 1, first_name: null, last_name: null, email: t.email, customer_code: `CUS_${t.accessCode}`, phone: null, metadata: null, risk_action: 'default' },
+      authorization:
+        t.status === 'success'
+          ? { authorization_code: `AUTH_${t.accessCode}`, bin: '408408', last4: '4081', exp_month: '12', exp_year: '2030', channel: t.channel ?? 'card', card_type: 'visa', bank: 'TEST BANK', country_code: 'NG', brand: 'visa', reusable: true, signature: null }
+          : {},
+    };
+  }
+
+  /** GET /transaction/verify/:reference: the transaction, or 404 "Transaction reference not found". */
+  function verifyTransaction(reference: string) {
+    const t = transactions.find((x) => x.reference === reference);
+    if (!t) throw new Refusal(404, 'Transaction reference not found');
+    return { status: 200, body: { status: true, message: 'Verification successful', data: transactionData(t) } };
+  }
+
+  const chargeSuccess = (t: FakeTransaction) => ({ event: 'charge.success', data: transactionData(t) });
+
+  /** A declined transaction can still be paid: Paystack's page lets the buyer try again with another card. */
+  async function payTransaction(reference: string, delivery: WebhookDelivery = 'send', channel = 'card', paidAt = now()): Promise<SentWebhook['answered'][]> {
+    const t = transactions.find((x) => x.reference === reference);
+    if (!t || t.status === 'success') throw new Error(`no unpaid transaction has reference ${reference}`);
+    Object.assign(t, { status: 'success', gatewayResponse: 'Successful', paidAt, channel });
+    return deliver(chargeSuccess(t), reference, deliveryFor.get(reference.toLowerCase()) ?? delivery);
+  }
+
+  /** The hosted payment page: the amount and Pay / Decline; either then sends the browser to callback_url with trxref and reference. */
+  async function hostedPage(method: string, path: string): Promise<{ status: number; html?: string; location?: string } | undefined> {
+    const page = /^\/checkout\/([0-9a-f]+)(?:\/(pay|decline))?$/.exec(path);
+    if (!page) return undefined;
+    const t = transactions.find((x) => x.accessCode === page[1]);
+    if (!t) return { status: 404, html: '<!doctype html><title>Not found</title><h1>This payment page does not exist</h1>' };
+    if (method === 'GET' && !page[2]) {
+      const naira = (t.amount / 100).toFixed(2);
+      return {
+        status: 200,
+        html: `<!doctype html><html lang="en"><title>Paystack (fake)</title><main><h1>Pay NGN ${naira}</h1><p>${t.email}</p>
+          <form method="post" action="/checkout/${t.accessCode}/pay"><button>Pay</button></form>
+          <form method="post" action="/checkout/${t.accessCode}/decline"><button>Decline</button></form></main></html>`,
+      };
+    }
+    if (method !== 'POST' || !page[2]) return { status: 405, html: 'Method not allowed' };
+    if (t.status === 'abandoned') {
+      if (page[2] === 'pay') await track(payTransaction(t.reference));
+      else Object.assign(t, { status: 'failed', gatewayResponse: 'Declined' });
+    }
+    if (!t.callbackUrl) return { status: 200, html: `<!doctype html><title>Done</title><p>${t.status}</p>` };
+    const back = new URL(t.callbackUrl);
+    back.searchParams.set('trxref', t.reference);
+    back.searchParams.set('reference', t.reference);
+    return { status: 302, location: back.toString() };
+  }
+
   async function route(method: string, path: string, query: Record<string, string>, body: unknown): Promise<{ status: number; body: object }> {
     const object = () => {
       if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new Refusal(400, 'Request body must be a JSON object');
@@ -382,6 +512,9 @@ export async function startFakePaystack(options: Options = {}): Promise<FakePays
     if (method === 'POST' && path === '/transferrecipient') return createRecipient(object());
     if (method === 'POST' && path === '/customer') return createCustomer(object());
     if (method === 'POST' && path === '/dedicated_account') return createDedicatedAccount(object());
+    if (method === 'POST' && path === '/transaction/initialize') return initializeTransaction(object());
+    const verifyCharge = /^\/transaction\/verify\/([^/]+)$/.exec(path);
+    if (method === 'GET' && verifyCharge) return verifyTransaction(decodeURIComponent(verifyCharge[1]!));
     const verify = /^\/transfer\/verify\/([^/]+)$/.exec(path);
     if (method === 'GET' && verify) return verifyTransfer(decodeURIComponent(verify[1]!));
     if (method === 'POST' && path === '/transfer') {
@@ -419,6 +552,16 @@ export async function startFakePaystack(options: Options = {}): Promise<FakePays
           readable = false;
         }
       }
+      // The hosted payment page is the buyer's browser's, without a key.
+      if (url.pathname.startsWith('/checkout/')) {
+        void hostedPage(record.method, url.pathname).then((shown) => {
+          record.status = shown?.status ?? 404;
+          if (res.destroyed) return;
+          if (shown?.location) res.writeHead(302, { location: shown.location }).end();
+          else res.writeHead(record.status, { 'content-type': 'text/html; charset=utf-8' }).end(shown?.html ?? 'Not found');
+        });
+        return;
+      }
       if (req.headers.authorization !== `Bearer ${secretKey}`) return answer(401, { status: false, message: 'Invalid key' });
       if (!readable) return answer(400, { status: false, message: 'Invalid JSON in request body' });
       route(record.method, record.path, record.query, record.body).then(
@@ -429,6 +572,7 @@ export async function startFakePaystack(options: Options = {}): Promise<FakePays
   });
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
+  baseUrl = `http://127.0.0.1:${port}`;
 
   return {
     url: `http://127.0.0.1:${port}`,
@@ -439,6 +583,14 @@ export async function startFakePaystack(options: Options = {}): Promise<FakePays
     recipients,
     customers,
     dedicatedAccounts,
+    transactions,
+    transaction: (reference) => transactions.find((t) => t.reference === reference),
+    payTransaction: (reference, delivery, channel, paidAt) => track(payTransaction(reference, delivery, channel, paidAt)),
+    chargeSuccessEvent(reference) {
+      const t = transactions.find((x) => x.reference === reference);
+      if (!t) throw new Error(`no transaction has reference ${reference}`);
+      return chargeSuccess(t);
+    },
     setWebhookUrl(url) {
       webhookUrl = url;
     },

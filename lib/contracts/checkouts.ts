@@ -40,8 +40,6 @@ export type ListCheckoutsQuery = z.infer<typeof ListCheckoutsQuery>;
 
 /** The sandbox's failure helper: a reason to record, or a default one. */
 export const CheckoutHelperBody = z.object({ reason: PlainText().trim().min(1).max(200).optional() });
-/** The sandbox's payment helper takes nothing. */
-export const PayCheckoutBody = z.object({});
 
 export const CheckoutRecord = z
   .object({

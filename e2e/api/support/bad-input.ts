@@ -117,6 +117,7 @@ export type Staged = StagedMilestone & {
   deliveryId?: string;
   bankAccountId?: string;
   payoutId?: string;
+  checkoutId?: string;
   emailId?: string;
   eventId?: string;
   entryId?: string;
@@ -133,11 +134,12 @@ export async function stage(op: Operation, client: TestClient): Promise<Staged> 
   const milestone = await stageMilestone(client, STAGE_OF[op.id] ?? 'pending', pacedSend);
   const webhook = op.path.startsWith('/v1/webhooks/') ? await stageWebhook(client) : {};
   const payout = PAYOUT_STAGE[op.id] ? await stagePayout(client, milestone.deal.buyer.id, PAYOUT_STAGE[op.id]!) : {};
+  const checkout = CHECKOUT_OPS.has(op.id) ? await stageCheckout(client, milestone.deal.buyer.id) : {};
   // A list's recipe sends a row of the list as its cursor (after).
   const email = op.path.startsWith('/v1/emails') ? await stageEmail(client) : {};
   const event = op.path.startsWith('/v1/events') ? await stageEvent(client) : {};
   const entry = op.id === 'walletHistory' ? await stageEntry(client, milestone.deal.buyer.id) : {};
-  return { op, ...milestone, fileId: milestone.proof.split('/').pop()!, marker: randomUUID(), ...webhook, ...payout, ...email, ...event, ...entry };
+  return { op, ...milestone, fileId: milestone.proof.split('/').pop()!, marker: randomUUID(), ...webhook, ...payout, ...checkout, ...email, ...event, ...entry };
 }
 
 /** How far each payout operation needs its fixtures: a saved account, a payout with the provider, or a paid one. */
@@ -159,6 +161,14 @@ async function stagePayout(client: TestClient, userId: string, stage: 'account' 
   const payout = expectOk(await pacedSend('POST', '/v1/payouts', key, { user_id: userId, amount: 50, bank_account_id: account.id }));
   if (stage === 'paid') expectOk(await pacedSend('POST', '/v1/test-clock/advance', key, { seconds: 61 }));
   return { bankAccountId: account.id, payoutId: payout.id };
+}
+
+/** The checkout operations that name one: each is staged with a PENDING checkout into the buyer's wallet. */
+const CHECKOUT_OPS = new Set(['getCheckout', 'listCheckouts', 'payCheckout', 'failCheckout']);
+
+async function stageCheckout(client: TestClient, userId: string): Promise<{ checkoutId: string }> {
+  const checkout = expectOk(await pacedSend('POST', '/v1/checkouts', client.secretKey, { buyer_id: userId, amount: 75 }));
+  return { checkoutId: checkout.id };
 }
 
 /**
@@ -217,6 +227,7 @@ export function pathOf(s: Staged, override?: string): string {
     if (name === 'delivery_id') return s.deliveryId!;
     if (op.path.startsWith('/v1/webhooks/')) return s.webhookId!;
     if (op.path.startsWith('/v1/payouts/') || op.path.startsWith('/v1/test-helpers/payouts/')) return s.payoutId!;
+    if (op.path.startsWith('/v1/checkouts/') || op.path.startsWith('/v1/test-helpers/checkouts/')) return s.checkoutId!;
     if (op.path.startsWith('/v1/wallets/banks/disbursement/')) return s.bankAccountId!;
     if (op.path.startsWith('/v1/emails/')) return s.emailId!;
     if (op.path.startsWith('/v1/events/')) return s.eventId!;
@@ -306,7 +317,10 @@ export function bodyOf(s: Staged): Body {
       return { user_id: deal.buyer.id, amount: 25.5, bank_account_id: s.bankAccountId };
     case 'failPayout':
     case 'reversePayout':
+    case 'failCheckout':
       return { reason: 'Probe of the sandbox helper' };
+    case 'createCheckout':
+      return { buyer_id: deal.buyer.id, amount: 25.5, callback_url: 'https://shop.example.com/paid', metadata: { order: 'A-1042' } };
     case 'updateSettings':
       return { auto_payout: false };
     case 'updateClient':
@@ -340,6 +354,8 @@ export function queryOf(s: Staged): Query | null {
       return { status: 'pending', page: '1', limit: '10', sort: 'DESC', after: s.deliveryId! };
     case 'listPayouts':
       return { user_id: deal.buyer.id, status: 'PROCESSING', page: '1', limit: '10', after: s.payoutId! };
+    case 'listCheckouts':
+      return { user_id: deal.buyer.id, status: 'PENDING', page: '1', limit: '10' };
     case 'listEmails':
       return { status: 'kept', page: '1', limit: '10', sort: 'DESC', after: s.emailId! };
     case 'listClients':
@@ -659,7 +675,7 @@ export const pathIdOps = OPERATIONS.filter(hasPathId);
 export function placeholderStaged(op: Operation, proofBase = 'http://localhost'): Staged {
   const client: TestClient = { id: randomUUID(), secretKey: 'sk_test_placeholder', publicKey: 'pk_test_placeholder' };
   const deal = { buyer: { id: randomUUID() }, seller: { id: randomUUID() }, transaction: { id: randomUUID() }, milestoneIds: [randomUUID()] } as unknown as Deal;
-  return { op, client, deal, milestoneId: randomUUID(), disputeId: randomUUID(), proof: `${proofBase}/v1/files/${randomUUID()}`, fileId: randomUUID(), marker: 'x', webhookId: randomUUID(), deliveryId: randomUUID(), bankAccountId: randomUUID(), payoutId: randomUUID(), emailId: randomUUID(), eventId: randomUUID(), entryId: randomUUID() };
+  return { op, client, deal, milestoneId: randomUUID(), disputeId: randomUUID(), proof: `${proofBase}/v1/files/${randomUUID()}`, fileId: randomUUID(), marker: 'x', webhookId: randomUUID(), deliveryId: randomUUID(), bankAccountId: randomUUID(), payoutId: randomUUID(), checkoutId: randomUUID(), emailId: randomUUID(), eventId: randomUUID(), entryId: randomUUID() };
 }
 
 const UUID_PATTERN = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;

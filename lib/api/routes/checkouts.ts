@@ -1,5 +1,5 @@
 import 'server-only';
-import { CheckoutHelperBody, CheckoutListRecord, CheckoutRecord, CreateCheckoutBody, ListCheckoutsQuery, PayCheckoutBody } from '@/lib/contracts/checkouts';
+import { CheckoutHelperBody, CheckoutListRecord, CheckoutRecord, CreateCheckoutBody, ListCheckoutsQuery } from '@/lib/contracts/checkouts';
 import { checkoutRecord, createCheckout, getCheckout, listCheckouts } from '@/lib/server/checkouts/checkouts';
 import { failSandboxCheckout, paySandboxCheckout } from '@/lib/server/checkouts/settle';
 import { baseUrl } from '../middleware/base-url';
@@ -40,10 +40,9 @@ const payCheckoutOp = operation({
   method: 'post', path: '/test-helpers/checkouts/{id}/pay', operationId: 'payCheckout', tag: 'Sandbox', auth: 'client',
   summary: 'Sandbox: the buyer pays a checkout',
   description: 'Test keys only. What the sandbox page’s Pay does: a PENDING checkout is PAID, the wallet credited and the milestone funded when it still can be. Another state is 409.',
-  request: { params: checkoutId, body: jsonBody(PayCheckoutBody) },
-  example: {},
+  request: { params: checkoutId },
   response: CheckoutRecord,
-  errors: [...BODY_ERRORS, 'NOT_FOUND', 'INVALID_STATE', 'LIVE_MODE_FORBIDDEN'],
+  errors: [...BASE_ERRORS, 'VALIDATION_ERROR', 'NOT_FOUND', 'INVALID_STATE', 'LIVE_MODE_FORBIDDEN'],
 });
 
 const failCheckoutOp = operation({

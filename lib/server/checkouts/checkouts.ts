@@ -50,7 +50,7 @@ export function checkoutRecord(c: CheckoutRow, now: Date): CheckoutRecord {
     created_at: iso(c.createdAt),
     paid_at: isoOrNull(c.paidAt),
     failed_at: isoOrNull(c.failedAt),
-    expired_at: status === 'EXPIRED' ? iso(c.expiredAt ?? c.expiresAt) : null,
+    expired_at: status === 'EXPIRED' ? iso(c.expiredAt ?? c.expiresAt) : isoOrNull(c.expiredAt),
   };
 }
 

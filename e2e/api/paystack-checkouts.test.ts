@@ -215,6 +215,11 @@ describe('a live checkout through Paystack', () => {
     expect((await checkout(created.id)).status).toBe('PENDING');
     expect(await balance(user.id)).toBe(0);
     expectError(await api('POST', `/v1/test-helpers/checkouts/${created.id}/pay`), 403, 'LIVE_MODE_FORBIDDEN');
+    // Reconciliation lists it as a provider outcome without a ledger transfer; every checkout credit above has its outcome.
+    const report = expectOk(await call('GET', '/v1/operator/reconciliation', { key: server.operatorKey, baseUrl: server.baseUrl }));
+    const mismatches = report.mismatches as Array<{ kind: string; reference: string }>;
+    expect(mismatches.filter((m) => m.kind === 'outcome_without_transfer').map((m) => m.reference)).toContain('CO_ZZZZZZZZZZZZZZZZZZZZ');
+    expect(mismatches.filter((m) => m.kind === 'transfer_without_outcome')).toEqual([]);
     await expectLedgerBalanced();
   });
 });

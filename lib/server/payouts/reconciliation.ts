@@ -35,7 +35,7 @@ export async function reconcile(db: Db, a: { from: Date; to: Date; now: Date }) 
       select 'transfer_without_outcome', t.client_id, t.payout_id, coalesce(p.reference, t.id::text), (select sum(greatest(en.amount_kobo, 0)) from ledger_entries en where en.transfer_id = t.id),
           t.created_at, 'ledger transfer ' || t.kind || ' (' || t.description || ') with no provider outcome'
         from ledger_transfers t left join payouts p on p.id = t.payout_id
-        where t.kind in ('payout_paid', 'payout_returned', 'live_funding') and t.created_at between ${from}::timestamptz and ${to}::timestamptz
+        where t.kind in ('payout_paid', 'payout_returned', 'live_funding', 'checkout_payment') and t.created_at between ${from}::timestamptz and ${to}::timestamptz
           and not exists (select 1 from provider_events e where e.ledger_transfer_id = t.id)
       order by at, reference`,
   );
@@ -43,7 +43,7 @@ export async function reconcile(db: Db, a: { from: Date; to: Date; now: Date }) 
     db,
     sql`select (select count(*) from payouts where created_at between ${from}::timestamptz and ${to}::timestamptz) as payouts,
       (select count(*) from provider_events where received_at between ${from}::timestamptz and ${to}::timestamptz) as provider_events,
-      (select count(*) from ledger_transfers where kind in ('payout_paid', 'payout_returned', 'live_funding') and created_at between ${from}::timestamptz and ${to}::timestamptz) as transfers`,
+      (select count(*) from ledger_transfers where kind in ('payout_paid', 'payout_returned', 'live_funding', 'checkout_payment') and created_at between ${from}::timestamptz and ${to}::timestamptz) as transfers`,
   );
   return {
     from,

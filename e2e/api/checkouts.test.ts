@@ -168,6 +168,7 @@ describe('a checkout that funds a milestone', () => {
     expectOk(await call('POST', `/v1/milestones/${first}/fund`, { key: client.secretKey, body: { buyer_id: deal.buyer.id } }));
     expectError(await create(client, { buyer_id: deal.buyer.id, milestone_id: first }), 409, 'INVALID_STATE');
     expect(CheckoutListRecord.parse(expectOk(await call('GET', '/v1/checkouts', { key: client.secretKey }))).checkouts).toEqual([]);
+    await expectLedgerBalanced();
   });
 });
 

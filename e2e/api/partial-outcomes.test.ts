@@ -191,6 +191,7 @@ describe(`partial acceptance (${inject('database')})`, () => {
     const approved = MilestoneRecord.parse(expectOk(await post(client, `/v1/milestones/${a.id}/approve`, { buyer_id: a.deal.buyer.id })));
     expect(approved).toMatchObject({ status: 'COMPLETED', amount_released: 100_000, partial_acceptance: { status: 'WITHDRAWN' }, deadlines: [] });
     expect(await walletBalance(client, a.deal.seller.id)).toBe(99_000);
+    expect((await milestone(client, a.id)).milestone_logs.at(-1)!.log_message).toMatch(/released to the seller .* The pending partial acceptance is withdrawn\.$/);
 
     const b = await staged(client, { delivered: true });
     await propose(client, b.deal, b.id, 10_000);
@@ -199,6 +200,7 @@ describe(`partial acceptance (${inject('database')})`, () => {
     );
     expect(rejected).toMatchObject({ status: 'DELIVERY_RETURNED_AWAITING_APPROVAL', partial_acceptance: { status: 'WITHDRAWN' } });
     expect(rejected.deadlines.map((d) => d.name)).toEqual(['return_response']);
+    expect((await milestone(client, b.id)).milestone_logs.at(-1)!.log_message).toMatch(/The pending partial acceptance is withdrawn\.$/);
     await expectLedgerBalanced();
   });
 

@@ -10,6 +10,9 @@ import type { MilestoneRow, MilestoneWithEscrow } from '../records/transaction-g
 // Money a milestone action moves, shared by the party's own operation and the lapse that takes it on the
 // party's behalf (apply-lapses.ts), which must not import the operations back.
 
+/** What a log line adds when the buyer's full answer withdrew a pending partial acceptance. */
+export const WITHDRAWN_NOTE = ' The pending partial acceptance is withdrawn.';
+
 /**
  * The buyer's full answer to a delivery withdraws a pending partial acceptance (docs/decisions.md §17): the
  * milestone's changes for it, none when nothing is pending.
@@ -26,6 +29,7 @@ export function withdrawnProposal(entry: MilestoneWithEscrow, now: Date): Partia
  */
 export async function releaseToSeller({ client, graph, entry, now }: ActionContext, how: string): Promise<MilestoneActionEffect> {
   const terms = settlementTerms(entry);
+  const withdrawn = withdrawnProposal(entry, now);
   const { transfer, breakdown } = releaseOfHeld({
     escrowId: entry.escrow.id,
     sellerWalletId: graph.seller.organisation.walletId,
@@ -34,9 +38,9 @@ export async function releaseToSeller({ client, graph, entry, now }: ActionConte
     terms,
   });
   return {
-    milestone: { isCompleted: true, amountReleasedKobo: heldPrincipal(terms), ...withdrawnProposal(entry, now) },
+    milestone: { isCompleted: true, amountReleasedKobo: heldPrincipal(terms), ...withdrawn },
     transfer: { transfer, description: `Release of milestone ${entry.milestone.position}` },
-    log: `${how}; ${formatNaira(breakdown.toSeller)} released to the seller (fee ${formatNaira(breakdown.fee)}).`,
+    log: `${how}; ${formatNaira(breakdown.toSeller)} released to the seller (fee ${formatNaira(breakdown.fee)}).${withdrawn.partialAcceptance ? WITHDRAWN_NOTE : ''}`,
     disbursedKobo: breakdown.toSeller,
   };
 }

@@ -1,6 +1,6 @@
 import 'server-only';
 import { heldPrincipal, releaseOfHeld } from '@/lib/escrow/held-escrow';
-import { refund } from '@/lib/escrow/ledger';
+import { refund, UnbalancedTransferError } from '@/lib/escrow/ledger';
 import { formatNaira } from '@/lib/escrow/money';
 import { withdrawOnBuyerAnswer } from '@/lib/escrow/partial-outcomes';
 import type { ActionContext, MilestoneActionEffect } from './milestone-action';
@@ -29,6 +29,10 @@ export function withdrawnProposal(entry: MilestoneWithEscrow, now: Date): Partia
  */
 export async function releaseToSeller({ client, graph, entry, now }: ActionContext, how: string): Promise<MilestoneActionEffect> {
   const terms = settlementTerms(entry);
+  const owed = entry.milestone.amountKobo - entry.milestone.amountRefundedKobo;
+  // The escrow must hold what the records say is left of the price: anything else moved behind the ledger's
+  // back, and releasing what happens to be there would hide it (docs/decisions.md §4).
+  if (heldPrincipal(terms) !== owed) throw new UnbalancedTransferError(`escrow ${entry.escrow.id} holds ${terms.escrowBalance}, not the ${owed} of the price left to release`);
   const withdrawn = withdrawnProposal(entry, now);
   const { transfer, breakdown } = releaseOfHeld({
     escrowId: entry.escrow.id,

@@ -14,6 +14,7 @@ import {
   type MilestoneStatus,
   type TransactionStatus,
 } from '../lib/escrow/milestone-machine';
+import { allowedPartialOutcomeActions } from '../lib/escrow/partial-outcomes';
 import { allowedTransactionActions } from '../lib/escrow/transaction-actions';
 
 export type StepKind = 'create' | 'fund' | 'deliver' | 'accept' | 'reject' | 'approve_return' | 'cancel';
@@ -182,7 +183,15 @@ export function playState(state: DatasetState): TransactionOutcome {
     const milestonesAfter = ms.map((m, i) => {
       const steps = allowedMilestoneActions(view[i]!, view);
       const extension = allowedExtensionActions({ status: m.status, extensions: [] });
-      return { ...m, held: held[i]!, escrowMovedAt: escrowMovedAt[i]!, allowed: { buyer: [...steps.buyer, ...extension.buyer], seller: [...steps.seller, ...extension.seller] } };
+      // Generated deals see no refunds, proposals or disputes: whether the escrow holds anything is all that counts.
+      const terms = { milestoneAmount: 100, milestoneFee: 0, commissionPayer: 'SELLER_100' as const, escrowBalance: held[i] ? 100 : 0 };
+      const partial = allowedPartialOutcomeActions({ status: m.status, terms, inspectionDuration: 3, partialAcceptance: null, disputeStatus: null });
+      return {
+        ...m,
+        held: held[i]!,
+        escrowMovedAt: escrowMovedAt[i]!,
+        allowed: { buyer: [...steps.buyer, ...extension.buyer, ...partial.buyer], seller: [...steps.seller, ...extension.seller, ...partial.seller] },
+      };
     }) as [MilestoneSnapshot, MilestoneSnapshot];
     const ending = { ended, milestones: view.map((m) => ({ ...m, dueDate: farFuture })), cancellationRequest: null, hasResolvedDispute: false };
     return {

@@ -259,7 +259,8 @@ function milestoneRecordJson(ma: string, position: 1 | 2): string {
     'commission_payer', g.payer, 'discount_code', null, 'milestone_fee', ${koboAsNaira(m.fee)}, 'transaction_id', g.tx_id,
     'inspection_duration', ${INSPECTION_DAYS_DEFAULT}, 'inspection_end_date', ${isoOrNull(`case when ${ma}.delivered_at is null then null else ${inspectionEnd} end`)},
     'return_deadline_date', ${isoOrNull(`case when ${ma}.rejected_at is null then null else ${returnDeadline} end`)},
-    'current_extension_index', null, 'milestone_escrow_id', ${m.escrowId}, 'rate_used', ${DEFAULT_FEE_POLICY.basisPoints / 100},
+    'current_extension_index', null, 'amount_refunded', 0, 'amount_released', case when ${ma}.completed then ${koboAsNaira(m.amount)} else null end,
+    'partial_acceptance', null, 'milestone_escrow_id', ${m.escrowId}, 'rate_used', ${DEFAULT_FEE_POLICY.basisPoints / 100},
     'proofs_of_completion', case when ${ma}.delivered then jsonb_build_array(g.proof_url) else '[]'::jsonb end,
     'proofs_of_return', case when ${ma}.rejected_at is null then '[]'::jsonb else jsonb_build_array(g.proof_url) end,
     'extensions', '[]'::jsonb, 'allowed_actions', ${ma}.allowed,
@@ -466,7 +467,7 @@ export async function generateDataset(session: SqlSession, options: DatasetOptio
     await inParts((part) => `insert into milestones (id, client_id, transaction_id, title, description, amount_kobo, fee_kobo, is_milestone_funded, position_in_transaction,
         is_delivered, is_completed, delivery_rejection_reason, is_delivery_rejected, is_return_proof_sent, is_return_approved, is_return_rejected,
         due_date_type, due_date, status, commission_payer, inspection_duration, inspection_end_date, return_deadline_date, rate_used_basis_points,
-        proofs_of_completion, proofs_of_return, created_at, updated_at)
+        proofs_of_completion, proofs_of_return, amount_released_kobo, created_at, updated_at)
       select ${m.milestoneId}, g.client_id, g.tx_id, ${quote(position === 1 ? 'Deposit' : 'Balance')}, 'Goods as described', ${m.amount}, ${m.fee},
         ${milestoneColumn(position, (o) => String(o.funded))}, ${position},
         ${milestoneColumn(position, (o) => String(o.delivered))}, ${milestoneColumn(position, (o) => String(o.completed))},
@@ -479,6 +480,7 @@ export async function generateDataset(session: SqlSession, options: DatasetOptio
         ${DEFAULT_FEE_POLICY.basisPoints},
         ${milestoneColumn(position, (o) => (o.delivered ? `jsonb_build_array(${proofUrl})` : `'[]'::jsonb`))},
         ${milestoneColumn(position, (o) => (o.rejectedAt !== null ? `jsonb_build_array(${proofUrl})` : `'[]'::jsonb`))},
+        ${milestoneColumn(position, (o) => (o.completed ? String(m.amount) : 'null::bigint'))},
         g.created_at, ${milestoneColumn(position, (o) => fraction(o.updatedAt))}
       from gen.gen_tx g where g.part = ${part}`);
     await inParts((part) => `insert into ledger_accounts (id, client_id, kind, balance_kobo, created_at, updated_at)

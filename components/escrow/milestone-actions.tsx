@@ -2,6 +2,7 @@
 
 import { approveDelivery, approveReturn, disapproveReturn, fundMilestone } from '@/lib/actions/milestones';
 import type { MilestoneInTransaction, Viewer } from '@/lib/contracts/dashboard';
+import { PARTIAL_OUTCOME_ACTIONS } from '@/lib/escrow/partial-outcomes';
 import { ConfirmAction } from './confirm-action';
 import { DeliverDialog, OpenDisputeDialog, RejectDeliveryDialog } from './milestone-dialogs';
 import { feePayer, feeTerms, naira } from './money';
@@ -19,8 +20,9 @@ const WAITING: Record<string, string> = {
  * An admin sees only funding, done on the buyer's behalf.
  */
 export function MilestoneActions({ milestone, viewer, onDone }: { milestone: MilestoneInTransaction; viewer: Viewer; onDone: () => void }) {
-  // The due date's own buttons are MilestoneExtension's; these are the milestone's steps.
-  const steps = (actions: readonly string[]) => actions.filter((a) => !a.endsWith('_extension'));
+  // The due date's own buttons are MilestoneExtension's; refunds and partial acceptance (docs/decisions.md §17)
+  // have no buttons yet. These are the milestone's steps.
+  const steps = (actions: readonly string[]) => actions.filter((a) => !a.endsWith('_extension') && !(PARTIAL_OUTCOME_ACTIONS as readonly string[]).includes(a));
   const allowed = { buyer: steps(milestone.allowed_actions.buyer), seller: steps(milestone.allowed_actions.seller) };
   const mine = viewer === 'admin' ? allowed.buyer.filter((a) => a === 'fund') : allowed[viewer];
   const other = viewer === 'seller' ? allowed.buyer : viewer === 'buyer' ? allowed.seller : [...allowed.buyer, ...allowed.seller].filter((a) => a !== 'fund');

@@ -62,7 +62,13 @@ function bodyFor(op: Operation, ids: Ids): unknown {
       return { buyer_id: ids.user, rejection_reason: 'Not as described', proofs_of_return: [fileUrl] };
     case 'approveReturn':
     case 'disapproveReturn':
+    case 'acceptPartialAcceptance':
+    case 'declinePartialAcceptance':
       return { seller_id: ids.seller };
+    case 'refundMilestone':
+      return { seller_id: ids.seller, amount: 100, reason: 'Probe refund' };
+    case 'proposePartialAcceptance':
+      return { buyer_id: ids.user, release_amount: 100, reason: 'Probe proposal' };
     case 'createDispute':
       return { description: 'Probe dispute', buyer_id: ids.user, seller_id: ids.seller, milestone_id: ids.milestone };
     case 'addDisputeAmount':
@@ -449,7 +455,7 @@ describe("another client's key on this client's records: 404 NOT_FOUND, exactly 
 
   it('covers every client operation that names a record by id', () => {
     const names = opsNamingRecords.map((op) => op.id);
-    for (const id of ['getUser', 'updateUser', 'getTransaction', 'getMilestone', 'fundMilestone', 'deliverMilestone', 'approveDelivery', 'rejectDelivery', 'approveReturn', 'disapproveReturn', 'createDispute', 'getDispute', 'addDisputeAmount', 'approveDisputeAmount', 'rejectDisputeAmount', 'fundWallet', 'getWallet', 'walletHistory', 'saveBankAccount', 'readFile', 'createTransaction', 'escalateDispute', 'submitEvidence', 'cancelDispute', 'listEvents', 'deleteWebhook', 'rotateWebhookSecret', 'listWebhookDeliveries', 'resendWebhookDelivery', 'testWebhook', 'createPayout', 'listPayouts', 'getPayout', 'failPayout', 'reversePayout', 'createCheckout', 'listCheckouts', 'getCheckout', 'payCheckout', 'failCheckout', 'removeBankAccount', 'resendEmail', 'getEvent']) {
+    for (const id of ['getUser', 'updateUser', 'getTransaction', 'getMilestone', 'fundMilestone', 'deliverMilestone', 'approveDelivery', 'rejectDelivery', 'approveReturn', 'disapproveReturn', 'refundMilestone', 'proposePartialAcceptance', 'acceptPartialAcceptance', 'declinePartialAcceptance', 'createDispute', 'getDispute', 'addDisputeAmount', 'approveDisputeAmount', 'rejectDisputeAmount', 'fundWallet', 'getWallet', 'walletHistory', 'saveBankAccount', 'readFile', 'createTransaction', 'escalateDispute', 'submitEvidence', 'cancelDispute', 'listEvents', 'deleteWebhook', 'rotateWebhookSecret', 'listWebhookDeliveries', 'resendWebhookDelivery', 'testWebhook', 'createPayout', 'listPayouts', 'getPayout', 'failPayout', 'reversePayout', 'createCheckout', 'listCheckouts', 'getCheckout', 'payCheckout', 'failCheckout', 'removeBankAccount', 'resendEmail', 'getEvent']) {
       expect(names).toContain(id);
     }
   });

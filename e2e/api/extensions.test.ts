@@ -47,7 +47,7 @@ describe('a due-date extension', () => {
     const asked = MilestoneRecord.parse(expectOk(await ask(client, deal, newDue)));
     expect(asked.extensions).toEqual([{ due_date: new Date(newDue).toISOString(), reason: 'The supplier shipped late', status: 'PENDING', requested_at: expect.any(String), answered_at: null }]);
     expect(asked.due_date).toBe(before.due_date);
-    expect(asked.allowed_actions).toEqual({ buyer: ['approve_extension', 'decline_extension'], seller: ['deliver'] });
+    expect(asked.allowed_actions).toEqual({ buyer: ['approve_extension', 'decline_extension'], seller: ['deliver', 'refund'] });
     expect(asked.deadlines).toEqual([expect.objectContaining({ name: 'extension_response', counted_in: 'business_days', on_lapse: 'extension_declined' })]);
     const dueAt = new Date(asked.deadlines[0]!.due_at).getTime();
     expect(dueAt - Date.now()).toBeGreaterThan(3 * 86_400_000 - 60_000);
@@ -61,7 +61,7 @@ describe('a due-date extension', () => {
     const approved = MilestoneRecord.parse(expectOk(await answer(client, deal, 'approve')));
     expect(approved).toMatchObject({ due_date: new Date(newDue).toISOString(), current_extension_index: 0, deadlines: [] });
     expect(approved.extensions).toEqual([expect.objectContaining({ status: 'APPROVED', answered_at: expect.any(String) })]);
-    expect(approved.allowed_actions).toEqual({ buyer: [], seller: ['deliver', 'request_extension'] });
+    expect(approved.allowed_actions).toEqual({ buyer: [], seller: ['deliver', 'request_extension', 'refund'] });
     await expectRefused(client, deal, 'PATCH', `/v1/milestones/${deal.milestoneIds[0]}/extensions/decline`, { buyer_id: deal.buyer.id }, 409, 'INVALID_STATE', /no extension request/);
 
     const logs = (await milestone(client, deal.milestoneIds[0]!)).milestone_logs.map((l) => [l.actor, l.log_message]);
@@ -113,7 +113,7 @@ describe('a due-date extension', () => {
     expectOk(await send(client, 'POST', `/v1/milestones/${deal.milestoneIds[0]}/deliver`, { seller_id: deal.seller.id, proofs_of_completion: [await uploadProof(client)] }));
     // Delivered meanwhile: the due date no longer matters, so the request can only be declined.
     const delivered = await milestone(client, deal.milestoneIds[0]!);
-    expect(delivered.allowed_actions.buyer).toEqual(['approve', 'reject', 'decline_extension']);
+    expect(delivered.allowed_actions.buyer).toEqual(['approve', 'reject', 'decline_extension', 'propose_partial_acceptance']);
     await expectRefused(client, deal, 'PATCH', `/v1/milestones/${deal.milestoneIds[0]}/extensions/approve`, { buyer_id: deal.buyer.id }, 409, 'INVALID_STATE', /delivered meanwhile/);
     expectOk(await answer(client, deal, 'decline'));
     await expectRefused(client, deal, 'POST', path, { seller_id: deal.seller.id, due_date: inDays(30), reason: 'Late' }, 409, 'INVALID_STATE', /only before delivery/);

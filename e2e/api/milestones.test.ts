@@ -41,7 +41,7 @@ describe('fund → deliver → approve', () => {
       expectOk(await call('POST', `/v1/milestones/${milestoneId}/fund`, { key: client.secretKey, body: { buyer_id: deal.buyer.id } })),
     );
     expect(funded).toMatchObject({ status: 'IN_PROGRESS', is_milestone_funded: true, milestone_fee: 1_000, milestone_escrow: { balance: 100_000 } });
-    expect(funded.allowed_actions).toEqual({ buyer: [], seller: ['deliver', 'request_extension'] });
+    expect(funded.allowed_actions).toEqual({ buyer: [], seller: ['deliver', 'request_extension', 'refund'] });
     expect(funded.transaction).toMatchObject({ status: 'MILESTONE_IN_PROGRESS', total_amount_funded: 100_000 });
     expect(funded.transaction.buyer.user.id).toBe(deal.buyer.id);
     expect(funded.transaction.seller.organisation.wallet_id).toBeTruthy();
@@ -59,7 +59,7 @@ describe('fund → deliver → approve', () => {
     expect(inspectionEnd - before).toBeGreaterThanOrEqual(3 * DAY - 5_000);
     expect(inspectionEnd - before).toBeLessThanOrEqual(3 * DAY + 60_000);
     expect(delivered.deadlines).toEqual([{ name: 'inspection', due_at: delivered.inspection_end_date, counted_in: 'calendar_days', on_lapse: 'delivery_accepted' }]);
-    expect(delivered.allowed_actions).toEqual({ buyer: ['approve', 'reject'], seller: [] });
+    expect(delivered.allowed_actions).toEqual({ buyer: ['approve', 'reject', 'propose_partial_acceptance'], seller: ['refund'] });
     expect(delivered.transaction.status).toBe('MILESTONE_UNDER_INSPECTION');
 
     const approved = MilestoneRecord.parse(
@@ -126,7 +126,7 @@ describe('reject → return approved or rejected', () => {
     });
     expect(Date.parse(rejected.return_deadline_date!) - Date.now()).toBeGreaterThan(7 * DAY - 60_000);
     expect(rejected.deadlines[0]).toMatchObject({ name: 'return_response', on_lapse: 'return_approved' });
-    expect(rejected.allowed_actions).toEqual({ buyer: [], seller: ['approve_return', 'disapprove_return'] });
+    expect(rejected.allowed_actions).toEqual({ buyer: [], seller: ['approve_return', 'disapprove_return', 'refund'] });
     expect(rejected.transaction.status).toBe('MILESTONE_RETURN_AWAITING_APPROVAL');
 
     const approved = MilestoneRecord.parse(
@@ -150,7 +150,7 @@ describe('reject → return approved or rejected', () => {
     );
     expect(disapproved).toMatchObject({ status: 'DELIVERY_RETURN_REJECTED', is_return_rejected: true, is_delivery_rejected: false, milestone_escrow: { balance: 100_000 } });
     // Either party may open the dispute: the buyer's money is held (issue #25).
-    expect(disapproved.allowed_actions).toEqual({ buyer: ['open_dispute'], seller: ['open_dispute'] });
+    expect(disapproved.allowed_actions).toEqual({ buyer: ['open_dispute'], seller: ['open_dispute', 'refund'] });
     expect(disapproved.deadlines).toEqual([{ name: 'dispute_opening', due_at: expect.any(String), counted_in: 'business_days', on_lapse: 'dispute_opened' }]);
     expect(disapproved.transaction.status).toBe('MILESTONE_RETURN_REJECTED');
   });

@@ -66,7 +66,7 @@ describe('a rejected return: either party opens the dispute', () => {
     const s = await stageMilestone(client, 'returnRejected');
     const key = client.secretKey;
     const rejected = await milestoneOf(client, s.milestoneId);
-    expect(rejected.allowed_actions).toEqual({ buyer: ['open_dispute'], seller: ['open_dispute'] });
+    expect(rejected.allowed_actions).toEqual({ buyer: ['open_dispute'], seller: ['open_dispute', 'refund'] });
     const [deadline] = rejected.deadlines;
     expect(rejected.deadlines).toEqual([{ name: 'dispute_opening', due_at: deadline!.due_at, counted_in: 'business_days', on_lapse: 'dispute_opened' }]);
     const expectedDue = addBusinessDays(new Date(rejected.updated_at), 3, holidays);
@@ -95,7 +95,7 @@ describe('a rejected return: either party opens the dispute', () => {
     expect(dispute.allowed_actions).toEqual({ buyer: ['counter_offer', 'escalate'], seller: ['add_dispute_amount', 'escalate', 'cancel'] });
 
     const disputed = await milestoneOf(client, s.milestoneId);
-    expect(disputed).toMatchObject({ status: 'IN_DISPUTE', deadlines: [], allowed_actions: { buyer: [], seller: [] } });
+    expect(disputed).toMatchObject({ status: 'IN_DISPUTE', deadlines: [], allowed_actions: { buyer: [], seller: ['refund'] } });
     expect(disputed.milestone_logs.at(-1)).toMatchObject({ actor: 'buyer', is_automatic: false, log_message: expect.stringMatching(new RegExp(`^Buyer opened dispute ${dispute.dispute_code}`)) });
     const created = (await eventsOf(client, s)).at(-1)!;
     expect(created).toMatchObject({ type: 'dispute.created', dispute_id: dispute.id, data: { actor: 'buyer', automatic: false } });

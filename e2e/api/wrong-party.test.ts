@@ -68,6 +68,10 @@ function requestFor(op: Operation, s: Staged, actor: Role = actorsOf(op)[0]!): {
     requestExtension: { seller_id: seller, due_date: inDays(30), reason: 'Supplier delay' },
     approveExtension: { buyer_id: buyer },
     declineExtension: { buyer_id: buyer, reason: 'The date matters to us' },
+    refundMilestone: { seller_id: seller, amount: 300, reason: 'Part of the order was out of stock' },
+    proposePartialAcceptance: { buyer_id: buyer, release_amount: 600, reason: 'Part arrived broken' },
+    acceptPartialAcceptance: { seller_id: seller },
+    declinePartialAcceptance: { seller_id: seller, reason: 'It left us intact' },
     extendEvidenceWindow: { [`${actor}_id`]: s.deal[actor].id, reason: 'The courier report comes on Monday' },
   };
   const body = bodies[op.id];
@@ -152,6 +156,7 @@ describe('the operations list', () => {
     expect(actingOps.map((op) => op.id).sort()).toEqual(
       [
         'acceptCounterOffer',
+        'acceptPartialAcceptance',
         'addDisputeAmount',
         'approveCancellation',
         'approveDelivery',
@@ -164,11 +169,14 @@ describe('the operations list', () => {
         'createDispute',
         'declineCancellation',
         'declineExtension',
+        'declinePartialAcceptance',
         'deliverMilestone',
         'disapproveReturn',
         'escalateDispute',
         'extendEvidenceWindow',
         'fundMilestone',
+        'proposePartialAcceptance',
+        'refundMilestone',
         'rejectDelivery',
         'rateTransaction',
         'rejectDisputeAmount',

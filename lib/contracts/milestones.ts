@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdRef, PlainText, ProofUrls, ShortText, unlessMissing } from './common';
+import { IdRef, PlainText, PositiveAmount, ProofUrls, ShortText, unlessMissing } from './common';
 
 export const DeliverBody = z.object({ seller_id: IdRef, proofs_of_completion: ProofUrls });
 export const BuyerActionBody = z.object({ buyer_id: IdRef });
@@ -23,3 +23,22 @@ export const RequestExtensionBody = z.object({
 export const DeclineExtensionBody = z.object({ buyer_id: IdRef, reason: PlainText().trim().max(2000, 'is at most 2000 characters').optional() });
 export type RequestExtensionBody = z.infer<typeof RequestExtensionBody>;
 export type DeclineExtensionBody = z.infer<typeof DeclineExtensionBody>;
+
+/** The seller gives back part or all of what the milestone holds (docs/decisions.md §17). */
+export const RefundMilestoneBody = z.object({
+  seller_id: IdRef,
+  amount: PositiveAmount.meta({
+    description: "Naira of the milestone's price to give back, at most what the escrow still holds of it; the buyer's prepaid fee share on it comes back on top.",
+  }),
+  reason: ShortText(2000),
+});
+/** The buyer proposes to pay part of a delivery under inspection (docs/decisions.md §17). */
+export const ProposePartialAcceptanceBody = z.object({
+  buyer_id: IdRef,
+  release_amount: PositiveAmount.meta({ description: 'Naira for the seller: more than 0 and less than what the escrow holds of the price; the rest goes back to the buyer.' }),
+  reason: ShortText(2000),
+});
+export const DeclinePartialAcceptanceBody = z.object({ seller_id: IdRef, reason: PlainText().trim().max(2000, 'is at most 2000 characters').optional() });
+export type RefundMilestoneBody = z.infer<typeof RefundMilestoneBody>;
+export type ProposePartialAcceptanceBody = z.infer<typeof ProposePartialAcceptanceBody>;
+export type DeclinePartialAcceptanceBody = z.infer<typeof DeclinePartialAcceptanceBody>;

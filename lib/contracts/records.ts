@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { DISPUTE_ACTIONS, DISPUTE_AMOUNT_STATUSES, DISPUTE_STATUSES } from '../escrow/dispute-machine';
 import { EXTENSION_ACTIONS, EXTENSION_STATUSES } from '../escrow/extensions';
 import { COMMISSION_PAYERS } from '../escrow/fees';
+import { PARTIAL_ACCEPTANCE_STATUSES, PARTIAL_OUTCOME_ACTIONS } from '../escrow/partial-outcomes';
 import { TRANSACTION_ACTIONS } from '../escrow/transaction-actions';
 import { MILESTONE_ACTIONS, MILESTONE_STATUSES, TRANSACTION_STATUSES } from '../escrow/milestone-machine';
 import { Id, NullableTimestamp, Pagination, Timestamp } from './common';
@@ -188,6 +189,18 @@ export const ExtensionRecord = z
   })
   .strict();
 
+export const PartialAcceptanceRecord = z
+  .object({
+    release_amount: Naira.meta({ description: 'naira for the seller, its fee share charged pro rata on it' }),
+    refund_amount: Naira.meta({ description: "naira back to the buyer's wallet if accepted, the buyer's fee share on the rest included" }),
+    reason: z.string(),
+    status: z.enum(PARTIAL_ACCEPTANCE_STATUSES).meta({ description: 'WITHDRAWN: the buyer approved or rejected in full instead, or a seller refund changed what is held' }),
+    proposed_at: Timestamp,
+    answered_at: NullableTimestamp.meta({ description: "the seller's answer, the service's when it lapsed unanswered, or the withdrawal" }),
+    decline_reason: z.string().nullable(),
+  })
+  .strict();
+
 const milestoneFields = {
   id: Id,
   title: z.string(),
@@ -215,11 +228,16 @@ const milestoneFields = {
   return_deadline_date: NullableTimestamp,
   current_extension_index: z.number().int().nullable().meta({ description: "0-based index in extensions of the latest approved due-date extension; null before any" }),
   extensions: z.array(ExtensionRecord).meta({ description: "the seller's due-date extension requests and the buyer's answers, oldest first" }),
+  amount_refunded: Naira.meta({ description: "what the seller gave back of the price (refunds and an accepted partial acceptance's rest), fee share excluded" }),
+  amount_released: Naira.nullable().meta({ description: 'what of the price the seller was paid on completion; null before' }),
+  partial_acceptance: PartialAcceptanceRecord.nullable().meta({ description: "the buyer's latest partial acceptance and its answer; null before any" }),
   milestone_escrow_id: Id,
   rate_used: z.number().meta({ description: 'fee rate applied, in percent' }),
   proofs_of_completion: z.array(z.string()),
   proofs_of_return: z.array(z.string()),
-  allowed_actions: allowed([...MILESTONE_ACTIONS, ...EXTENSION_ACTIONS]).meta({ description: 'the steps each party may take now, and what each may do about the due date' }),
+  allowed_actions: allowed([...MILESTONE_ACTIONS, ...EXTENSION_ACTIONS, ...PARTIAL_OUTCOME_ACTIONS]).meta({
+    description: 'the steps each party may take now, what each may do about the due date, and the refunds and partial acceptance open to each',
+  }),
   deadlines: z.array(DeadlineRecord),
   created_at: Timestamp,
   updated_at: Timestamp,

@@ -16,6 +16,8 @@ export const EVIDENCE_BUSINESS_DAYS = 3;
 export const CANCELLATION_RESPONSE_BUSINESS_DAYS = 3;
 /** How long the buyer has to answer a due-date extension request; unanswered, it is declined (docs/decisions.md §13). */
 export const EXTENSION_RESPONSE_BUSINESS_DAYS = 3;
+/** How long the seller has to answer the buyer's partial acceptance; unanswered, it is accepted (docs/decisions.md §17). */
+export const PARTIAL_ACCEPTANCE_RESPONSE_BUSINESS_DAYS = 3;
 /** After the seller rejects a return: how long the parties have to open the dispute before the service does (issue #25). */
 export const DISPUTE_OPENING_BUSINESS_DAYS = 3;
 /** After arbitration is declined: how long the dispute team has to decide before the buyer is refunded (issue #25). */
@@ -29,6 +31,8 @@ export type MilestoneClock = {
   /** A pending due-date extension request's answer is due (docs/decisions.md §13); null when none is pending. */
   extensionResponseDueAt: Date | null;
   disputeOpeningDueAt: Date | null;
+  /** A pending partial acceptance's answer is due (docs/decisions.md §17); null when none is pending. */
+  partialAcceptanceResponseDueAt: Date | null;
 };
 /** A dispute's fields that its deadlines read, named as the records hold them. */
 export type DisputeClock = { status: DisputeStatus; intraPartyMediationEndDate: Date; evidenceSubmissionEndDate: Date | null; declinedRefundDueAt: Date | null };
@@ -36,11 +40,11 @@ export type DisputeClock = { status: DisputeStatus; intraPartyMediationEndDate: 
 type Counting = 'calendar_days' | 'business_days';
 
 export type MilestoneDeadlineRule = {
-  name: 'inspection' | 'return_response' | 'extension_response' | 'dispute_opening';
+  name: 'inspection' | 'partial_acceptance_response' | 'return_response' | 'extension_response' | 'dispute_opening';
   record: 'milestone';
   /** null: the deadline runs whenever its field holds an instant (a pending request), whatever the status. */
   status: MilestoneStatus | null;
-  field: 'inspectionEndDate' | 'returnDeadlineDate' | 'extensionResponseDueAt' | 'disputeOpeningDueAt';
+  field: 'inspectionEndDate' | 'partialAcceptanceResponseDueAt' | 'returnDeadlineDate' | 'extensionResponseDueAt' | 'disputeOpeningDueAt';
   counted_in: Counting;
   on_lapse: string;
 };
@@ -69,6 +73,16 @@ export type DeadlineName = DeadlineRule['name'];
 /** A deadline runs while its record is in `status`, until the instant in `field`. */
 export const MILESTONE_DEADLINES: readonly MilestoneDeadlineRule[] = [
   { name: 'inspection', record: 'milestone', status: 'UNDER_INSPECTION', field: 'inspectionEndDate', counted_in: 'calendar_days', on_lapse: 'delivery_accepted' },
+  // While the buyer's partial acceptance waits for the seller it replaces inspection, and lapses just after
+  // it at the same instant (docs/decisions.md §16–§18): unanswered, the proposal is accepted.
+  {
+    name: 'partial_acceptance_response',
+    record: 'milestone',
+    status: 'UNDER_INSPECTION',
+    field: 'partialAcceptanceResponseDueAt',
+    counted_in: 'business_days',
+    on_lapse: 'partial_acceptance_accepted',
+  },
   {
     name: 'return_response',
     record: 'milestone',
@@ -147,9 +161,14 @@ function running(rule: MilestoneDeadlineRule | DisputeDeadlineRule, status: stri
   return [{ name: rule.name, due_at: dueAt, counted_in: rule.counted_in, on_lapse: rule.on_lapse }];
 }
 
-/** The milestone's running deadlines: its status's, and a pending extension request's. */
+/**
+ * The milestone's running deadlines: its status's, and a pending request's. A pending partial acceptance's
+ * answer deadline stands in for inspection's (docs/decisions.md §17).
+ */
 export function milestoneDeadlines(m: MilestoneClock): Deadline[] {
-  return MILESTONE_DEADLINES.flatMap((rule) => running(rule, m.status, m[rule.field]));
+  const deadlines = MILESTONE_DEADLINES.flatMap((rule) => running(rule, m.status, m[rule.field]));
+  if (!deadlines.some((d) => d.name === 'partial_acceptance_response')) return deadlines;
+  return deadlines.filter((d) => d.name !== 'inspection');
 }
 
 /** The dispute's running deadlines (at most one). */
@@ -179,6 +198,7 @@ export function transactionDeadlines(t: TransactionClock, milestones: readonly M
  */
 export const DEADLINE_OWED_BY: Record<DeadlineName, 'buyer' | 'seller' | 'both' | 'answerer' | null> = {
   inspection: 'buyer',
+  partial_acceptance_response: 'seller',
   return_response: 'seller',
   extension_response: 'buyer',
   dispute_opening: 'both',
@@ -187,47 +207,3 @@ export const DEADLINE_OWED_BY: Record<DeadlineName, 'buyer' | 'seller' | 'both' 
   declined_refund: null,
   cancellation_response: 'answerer',
 };
-
-/** How long the seller has to answer the buyer's partial acceptance; unanswered, it is accepted (docs/decisions.md §17). */
-export const PARTIAL_ACCEPTANCE_RESPONSE_BUSINESS_DAYS = 3;
-
-/** The field a pending partial acceptance's deadline reads, named as the record will hold it. */
-export type PartialAcceptanceClock = { partialAcceptanceResponseDueAt: Date | null };
-
-export type PartialAcceptanceDeadlineRule = Omit<MilestoneDeadlineRule, 'name' | 'field'> & {
-  name: 'partial_acceptance_response';
-  field: keyof PartialAcceptanceClock;
-};
-
-/**
- * Kept beside DEADLINES rather than in it until the milestone record holds its field: the deadline scan
- * reads a column for every rule in DEADLINES. While it runs it replaces the inspection deadline.
- */
-export const PARTIAL_ACCEPTANCE_DEADLINE: PartialAcceptanceDeadlineRule = {
-  name: 'partial_acceptance_response',
-  record: 'milestone',
-  status: 'UNDER_INSPECTION',
-  field: 'partialAcceptanceResponseDueAt',
-  counted_in: 'business_days',
-  on_lapse: 'partial_acceptance_accepted',
-};
-
-/** The seller owes the answer to a partial acceptance (the reminder goes to it). */
-export const PARTIAL_ACCEPTANCE_OWED_BY = 'seller' as const;
-
-export type PartialOutcomeDeadline = Omit<Deadline, 'name'> & { name: DeadlineName | PartialAcceptanceDeadlineRule['name'] };
-
-/**
- * The milestone's running deadlines once partial acceptance exists: milestoneDeadlines, with a pending
- * proposal's answer deadline in place of inspection's (docs/decisions.md §17).
- */
-export function milestoneDeadlinesWithPartialOutcomes(m: MilestoneClock & Partial<PartialAcceptanceClock>): PartialOutcomeDeadline[] {
-  const rule = PARTIAL_ACCEPTANCE_DEADLINE;
-  const dueAt = m.partialAcceptanceResponseDueAt ?? null;
-  const deadlines: PartialOutcomeDeadline[] = milestoneDeadlines(m);
-  if (m.status !== rule.status || !dueAt) return deadlines;
-  return [
-    ...deadlines.filter((d) => d.name !== 'inspection'),
-    { name: rule.name, due_at: dueAt, counted_in: rule.counted_in, on_lapse: rule.on_lapse },
-  ];
-}

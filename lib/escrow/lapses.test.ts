@@ -22,7 +22,7 @@ const AT = new Date('2026-03-10T09:00:00.000Z'); // a Tuesday, no holiday near
 const justBefore = (d: Date) => new Date(d.getTime() - 1);
 
 function milestone(over: Partial<LapseMilestone> = {}): LapseMilestone {
-  return { id: 'm1', position: 1, status: 'IN_PROGRESS', inspectionEndDate: null, returnDeadlineDate: null, extensionResponseDueAt: null, disputeOpeningDueAt: null, ...over };
+  return { id: 'm1', position: 1, status: 'IN_PROGRESS', inspectionEndDate: null, returnDeadlineDate: null, extensionResponseDueAt: null, disputeOpeningDueAt: null, partialAcceptanceResponseDueAt: null, ...over };
 }
 
 function dispute(over: Partial<LapseDispute> = {}): LapseDispute {
@@ -240,6 +240,7 @@ const arbitraryClocks: fc.Arbitrary<TransactionClocks> = fc
       returnDeadlineDate: fc.option(instant, { nil: null }),
       extensionResponseDueAt: fc.option(instant, { nil: null }),
       disputeOpeningDueAt: fc.option(instant, { nil: null }),
+      partialAcceptanceResponseDueAt: fc.option(instant, { nil: null }),
       dispute: fc.option(
         fc.record({
           status: fc.constantFrom(...DISPUTE_STATUSES),
@@ -279,6 +280,7 @@ function shownDeadlines(s: TransactionClocks): Array<{ record: string; deadline:
 const recordOf = (l: Lapse) => (l.kind === 'cancellation_lapsed' ? 'transaction' : 'disputeId' in l && l.kind !== 'open_dispute' ? l.disputeId : l.milestoneId);
 const ON_LAPSE: Record<Exclude<Lapse['kind'], 'cancellation_lapsed'>, string> = {
   accept_delivery: 'delivery_accepted',
+  accept_partial_acceptance: 'partial_acceptance_accepted',
   approve_return: 'return_approved',
   decline_extension: 'extension_declined',
   escalate: 'escalated_to_evidence_submission',

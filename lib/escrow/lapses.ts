@@ -12,21 +12,18 @@ import {
   EVIDENCE_BUSINESS_DAYS,
   isDue,
   MEDIATION_BUSINESS_DAYS,
-  milestoneDeadlinesWithPartialOutcomes,
-  PARTIAL_ACCEPTANCE_DEADLINE,
+  milestoneDeadlines,
   transactionDeadlines,
   type DeadlineName,
   type DisputeClock,
   type MilestoneClock,
-  type PartialAcceptanceClock,
   type TransactionClock,
 } from './deadlines';
 import { lapseOutcome, type DisputeStatus } from './dispute-machine';
 import { endingPlan, lapsedRequestApproves } from './ending';
 import { decideMilestoneAction, type MilestoneStatus } from './milestone-machine';
 
-/** A pending partial acceptance's answer deadline is read when given (docs/decisions.md §17); today's records have none. */
-export type LapseMilestone = MilestoneClock & Partial<PartialAcceptanceClock> & { id: string; position: number };
+export type LapseMilestone = MilestoneClock & { id: string; position: number };
 export type LapseDispute = DisputeClock & {
   id: string;
   milestoneId: string;
@@ -52,6 +49,11 @@ type DisputeLapsed = Lapsed & { disputeId: string; to: DisputeStatus };
 export type Lapse =
   /** The buyer let inspection run out: the delivery is accepted (the buyer's `approve`, taken by the service). */
   | (Lapsed & { kind: 'accept_delivery'; deadline: 'inspection'; action: 'approve' })
+  /**
+   * The seller left the buyer's partial acceptance unanswered: it is accepted (the seller's
+   * `accept_partial_acceptance`, taken by the service; docs/decisions.md §17).
+   */
+  | (Lapsed & { kind: 'accept_partial_acceptance'; deadline: 'partial_acceptance_response' })
   /** The seller left a return unanswered: it is approved, the buyer refunded (the seller's `approve_return`). */
   | (Lapsed & { kind: 'approve_return'; deadline: 'return_response'; action: 'approve_return' })
   /** The buyer left the seller's due-date extension request unanswered: declined, the due date stands. */
@@ -77,32 +79,22 @@ export type Lapse =
    */
   | { kind: 'cancellation_lapsed'; deadline: 'cancellation_response'; dueAt: Date; requestedBy: 'buyer' | 'seller'; outcome: 'approve' | 'decline' };
 
-/**
- * The seller left the buyer's partial acceptance unanswered: it is accepted (the seller's
- * `accept_partial_acceptance`, taken by the service). Outside `Lapse` until the service handles it:
- * dueLapsesWithPartialOutcomes returns it, dueLapses never does.
- */
-export type PartialAcceptanceLapse = Lapsed & { kind: 'accept_partial_acceptance'; deadline: 'partial_acceptance_response' };
-export type LapseWithPartialOutcomes = Lapse | PartialAcceptanceLapse;
-type RunningName = DeadlineName | PartialAcceptanceLapse['deadline'];
+// At the same instant lapses apply in DEADLINES order.
+const RANK: ReadonlyMap<DeadlineName, number> = new Map(DEADLINES.map((rule, i) => [rule.name, i]));
 
-// A partial acceptance's answer replaces inspection, so it ranks where inspection does, just after it.
-const RANK_ORDER: readonly RunningName[] = DEADLINES.flatMap((rule): RunningName[] => (rule.name === 'inspection' ? [rule.name, PARTIAL_ACCEPTANCE_DEADLINE.name] : [rule.name]));
-const RANK: ReadonlyMap<RunningName, number> = new Map(RANK_ORDER.map((name, i) => [name, i]));
-
-type Running = { name: RunningName; dueAt: Date; milestone?: LapseMilestone; dispute?: LapseDispute; transaction?: TransactionClock };
+type Running = { name: DeadlineName; dueAt: Date; milestone?: LapseMilestone; dispute?: LapseDispute; transaction?: TransactionClock };
 
 function runningDeadlines(state: TransactionClocks): Running[] {
   const transaction = state.transaction;
   return [
-    ...state.milestones.flatMap((milestone) => milestoneDeadlinesWithPartialOutcomes(milestone).map((d) => ({ name: d.name, dueAt: d.due_at, milestone }))),
+    ...state.milestones.flatMap((milestone) => milestoneDeadlines(milestone).map((d) => ({ name: d.name, dueAt: d.due_at, milestone }))),
     ...state.disputes.flatMap((dispute) => disputeDeadlines(dispute).map((d) => ({ name: d.name, dueAt: d.due_at, dispute }))),
     ...(transaction ? transactionDeadlines(transaction, state.milestones).map((d) => ({ name: d.name, dueAt: d.due_at, transaction })) : []),
   ];
 }
 
 /** What a lapsed deadline does, judged on the state it lapses in. */
-function judge(r: Running, state: TransactionClocks, calendar: Calendar): LapseWithPartialOutcomes {
+function judge(r: Running, state: TransactionClocks, calendar: Calendar): Lapse {
   const { dueAt } = r;
   if (r.transaction) {
     const requestedBy = r.transaction.cancellationRequestedBy!;
@@ -150,11 +142,6 @@ function recordId(r: Running): string {
  * at the same instant in DEADLINES order. The `deadlines` the API shows with `due_at` ≤ now are exactly these.
  */
 export function lapsedNow(state: TransactionClocks, now: Date, calendar: Calendar): Lapse[] {
-  return lapsedNowWithPartialOutcomes(state, now, calendar).filter((lapse): lapse is Lapse => lapse.kind !== 'accept_partial_acceptance');
-}
-
-/** lapsedNow, a pending partial acceptance's lapse included. */
-export function lapsedNowWithPartialOutcomes(state: TransactionClocks, now: Date, calendar: Calendar): LapseWithPartialOutcomes[] {
   return runningDeadlines(state)
     .filter((r) => isDue({ due_at: r.dueAt }, now))
     .sort((a, b) => a.dueAt.getTime() - b.dueAt.getTime() || RANK.get(a.name)! - RANK.get(b.name)! || recordId(a).localeCompare(recordId(b)))
@@ -162,7 +149,7 @@ export function lapsedNowWithPartialOutcomes(state: TransactionClocks, now: Date
 }
 
 /** The state after a lapse has acted, as the service writes it. */
-export function afterLapse(state: TransactionClocks, lapse: LapseWithPartialOutcomes): TransactionClocks {
+export function afterLapse(state: TransactionClocks, lapse: Lapse): TransactionClocks {
   switch (lapse.kind) {
     case 'accept_partial_acceptance':
       return {
@@ -225,28 +212,10 @@ export function afterLapse(state: TransactionClocks, lapse: LapseWithPartialOutc
  * is judged on the state the ones before it leave; none is left due afterwards.
  */
 export function dueLapses(state: TransactionClocks, now: Date, calendar: Calendar): Lapse[] {
-  return planLapses(lapsedNow, state, now, calendar);
-}
-
-/** Applies the first lapse `lapsed` finds until none is left, each judged on the state the ones before it leave. */
-function planLapses<L extends LapseWithPartialOutcomes>(
-  lapsed: (state: TransactionClocks, now: Date, calendar: Calendar) => L[],
-  state: TransactionClocks,
-  now: Date,
-  calendar: Calendar,
-): L[] {
-  const plan: L[] = [];
-  for (let next = lapsed(state, now, calendar)[0]; next; next = lapsed(state, now, calendar)[0]) {
+  const plan: Lapse[] = [];
+  for (let next = lapsedNow(state, now, calendar)[0]; next; next = lapsedNow(state, now, calendar)[0]) {
     plan.push(next);
     state = afterLapse(state, next);
   }
   return plan;
-}
-
-/**
- * dueLapses once the service writes partial acceptances: the same plan, with each pending proposal's
- * unanswered answer deadline accepting it in its turn.
- */
-export function dueLapsesWithPartialOutcomes(state: TransactionClocks, now: Date, calendar: Calendar): LapseWithPartialOutcomes[] {
-  return planLapses(lapsedNowWithPartialOutcomes, state, now, calendar);
 }

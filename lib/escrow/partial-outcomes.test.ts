@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addBusinessDays, addCalendarDays } from './business-days';
-import { milestoneDeadlinesWithPartialOutcomes, PARTIAL_ACCEPTANCE_RESPONSE_BUSINESS_DAYS } from './deadlines';
+import { milestoneDeadlines, PARTIAL_ACCEPTANCE_RESPONSE_BUSINESS_DAYS } from './deadlines';
 import type { DisputeStatus } from './dispute-machine';
 import { COMMISSION_PAYERS, fundingAmount, milestoneFee, type CommissionPayer } from './fees';
 import { heldPrincipal, partialAcceptanceSettlement, releaseOfHeld, sellerRefund } from './held-escrow';
-import { dueLapses, dueLapsesWithPartialOutcomes, type LapseMilestone } from './lapses';
+import { dueLapses, type LapseMilestone } from './lapses';
 import { maxSellerPayment, refund, settlement, type SettlementTerms, type Transfer } from './ledger';
 import { decideMilestoneAction, isFinished, transactionProgress, type MilestoneAction, type MilestoneState } from './milestone-machine';
 import { holidaySet, NIGERIAN_PUBLIC_HOLIDAYS } from './nigerian-holidays';
@@ -187,23 +187,22 @@ describe('the partial_acceptance_response deadline', () => {
   };
 
   it('replaces inspection while a proposal is pending', () => {
-    expect(milestoneDeadlinesWithPartialOutcomes(pending)).toEqual([
+    expect(milestoneDeadlines(pending)).toEqual([
       { name: 'partial_acceptance_response', due_at: due, counted_in: 'business_days', on_lapse: 'partial_acceptance_accepted' },
     ]);
-    expect(milestoneDeadlinesWithPartialOutcomes({ ...pending, partialAcceptanceResponseDueAt: null }).map((d) => d.name)).toEqual(['inspection']);
+    expect(milestoneDeadlines({ ...pending, partialAcceptanceResponseDueAt: null }).map((d) => d.name)).toEqual(['inspection']);
   });
 
   it('lapses into acceptance at its instant, and not a millisecond before', () => {
     const state = { milestones: [pending], disputes: [] };
-    expect(dueLapsesWithPartialOutcomes(state, new Date(due.getTime() - 1), calendar)).toEqual([]);
-    expect(dueLapsesWithPartialOutcomes(state, due, calendar)).toEqual([{ kind: 'accept_partial_acceptance', deadline: 'partial_acceptance_response', dueAt: due, milestoneId: 'm1' }]);
-    // The engine the service runs today neither sees it nor lets the suspended inspection lapse.
-    expect(dueLapses(state, due, calendar)).toEqual([]);
+    // The suspended inspection, due long before, does not lapse.
+    expect(dueLapses(state, new Date(due.getTime() - 1), calendar)).toEqual([]);
+    expect(dueLapses(state, due, calendar)).toEqual([{ kind: 'accept_partial_acceptance', deadline: 'partial_acceptance_response', dueAt: due, milestoneId: 'm1' }]);
   });
 
   it('lapses before a cancellation request due at the same instant, which then is judged on the completed milestone', () => {
     const state = { milestones: [pending], disputes: [], transaction: { cancellationRequestedBy: 'seller' as const, cancellationResponseDueAt: due } };
-    expect(dueLapsesWithPartialOutcomes(state, due, calendar).map((l) => l.kind)).toEqual(['accept_partial_acceptance', 'cancellation_lapsed']);
+    expect(dueLapses(state, due, calendar).map((l) => l.kind)).toEqual(['accept_partial_acceptance', 'cancellation_lapsed']);
   });
 });
 

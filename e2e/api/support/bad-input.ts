@@ -299,6 +299,14 @@ export function bodyOf(s: Staged): Body {
       return { buyer_id: deal.buyer.id, reason: 'The date matters to us' };
     case 'extendEvidenceWindow':
       return { buyer_id: deal.buyer.id, reason: 'The courier report comes on Monday' };
+    case 'refundMilestone':
+      return { seller_id: deal.seller.id, amount: 300, reason: 'Part of the order was out of stock' };
+    case 'proposePartialAcceptance':
+      return { buyer_id: deal.buyer.id, release_amount: 600, reason: 'Part arrived broken' };
+    case 'acceptPartialAcceptance':
+      return { seller_id: deal.seller.id };
+    case 'declinePartialAcceptance':
+      return { seller_id: deal.seller.id, reason: 'It left us intact' };
     case 'decideVerdict':
       return { seller_amount: 400, reason: 'The delivery matched the contract in part' };
     case 'advanceTestClock':

@@ -2,14 +2,15 @@ import { expect } from 'vitest';
 import { call, expectOk, inDays, newDeal, uploadProof, type ApiResponse, type TestClient } from './api';
 
 /**
- * How far a deal's first milestone has been driven, in the order the steps below take it; five stages
- * branch off that line: a cancellation or a due-date extension request once funded, a buyer's counter-offer in a new dispute, a
- * dispute resolved by agreement, and the whole deal completed (both milestones released).
+ * How far a deal's first milestone has been driven, in the order the steps below take it; six stages
+ * branch off that line: a cancellation or a due-date extension request once funded, a buyer's partial acceptance once
+ * delivered, a buyer's counter-offer in a new dispute, a dispute resolved by agreement, and the whole deal completed
+ * (both milestones released).
  */
 type LineStage = 'pending' | 'funded' | 'delivered' | 'returned' | 'returnRejected' | 'disputed' | 'proposed' | 'escalated' | 'arbitration';
-export type Stage = LineStage | 'cancelRequested' | 'extensionRequested' | 'resolved' | 'counterOffered' | 'completed';
+export type Stage = LineStage | 'cancelRequested' | 'extensionRequested' | 'partialProposed' | 'resolved' | 'counterOffered' | 'completed';
 const STAGES: LineStage[] = ['pending', 'funded', 'delivered', 'returned', 'returnRejected', 'disputed', 'proposed', 'escalated', 'arbitration'];
-const BRANCHES: Record<Exclude<Stage, LineStage>, LineStage> = { cancelRequested: 'funded', extensionRequested: 'funded', resolved: 'proposed', counterOffered: 'disputed', completed: 'pending' };
+const BRANCHES: Record<Exclude<Stage, LineStage>, LineStage> = { cancelRequested: 'funded', extensionRequested: 'funded', partialProposed: 'delivered', resolved: 'proposed', counterOffered: 'disputed', completed: 'pending' };
 
 /** The milestone or dispute state in which each operation's valid request succeeds; the rest work on a fresh deal. */
 export const STAGE_OF: Record<string, Stage> = {
@@ -32,6 +33,10 @@ export const STAGE_OF: Record<string, Stage> = {
   escalateDispute: 'disputed',
   extendEvidenceWindow: 'escalated',
   requestExtension: 'funded',
+  refundMilestone: 'funded',
+  proposePartialAcceptance: 'delivered',
+  acceptPartialAcceptance: 'partialProposed',
+  declinePartialAcceptance: 'partialProposed',
   approveExtension: 'extensionRequested',
   declineExtension: 'extensionRequested',
   cancelTransaction: 'pending',
@@ -97,6 +102,10 @@ export async function stageMilestone(client: TestClient, target: Stage, send: Se
   if (target === 'extensionRequested') {
     const asked = await step('POST', `/v1/milestones/${milestoneId}/extensions`, { seller_id: deal.seller.id, due_date: inDays(20), reason: 'Supplier delay' });
     expect(asked.extensions.at(-1)).toMatchObject({ status: 'PENDING' });
+  }
+  if (target === 'partialProposed') {
+    const proposed = await step('POST', `/v1/milestones/${milestoneId}/partial-acceptance`, { buyer_id: deal.buyer.id, release_amount: 600, reason: 'Part arrived broken' });
+    expect(proposed.partial_acceptance).toMatchObject({ status: 'PENDING' });
   }
   if (target === 'completed') {
     for (const id of deal.milestoneIds) {

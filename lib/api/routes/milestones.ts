@@ -1,5 +1,15 @@
 import 'server-only';
-import { BuyerActionBody, DeclineExtensionBody, DeliverBody, RejectDeliveryBody, RequestExtensionBody, SellerActionBody } from '@/lib/contracts/milestones';
+import {
+  BuyerActionBody,
+  DeclineExtensionBody,
+  DeclinePartialAcceptanceBody,
+  DeliverBody,
+  ProposePartialAcceptanceBody,
+  RefundMilestoneBody,
+  RejectDeliveryBody,
+  RequestExtensionBody,
+  SellerActionBody,
+} from '@/lib/contracts/milestones';
 import * as R from '@/lib/contracts/records';
 import { FundMilestoneBody } from '@/lib/contracts/transactions';
 import { approveDelivery } from '@/lib/server/services/approve-delivery';
@@ -9,6 +19,8 @@ import { disapproveReturn } from '@/lib/server/services/disapprove-return';
 import { fundMilestone } from '@/lib/server/services/fund-milestone';
 import { answerExtension, requestExtension } from '@/lib/server/services/milestone-extensions';
 import { getMilestone, presentMilestone } from '@/lib/server/services/milestones';
+import { answerPartialAcceptance, proposePartialAcceptance } from '@/lib/server/services/partial-acceptance';
+import { refundMilestone } from '@/lib/server/services/refund-milestone';
 import { rejectDelivery } from '@/lib/server/services/reject-delivery';
 import { baseUrl } from '../middleware/base-url';
 import { ACTION_ERRORS, BASE_ERRORS, jsonBody, operation, pathIds } from '../operation';
@@ -117,6 +129,49 @@ const declineExtensionOp = operation({
   errors: ACTION_ERRORS,
 });
 
+const refundOp = operation({
+  method: 'post', path: '/milestones/{id}/refund', operationId: 'refundMilestone', tag: 'Milestones', auth: 'client', actingParty: 'seller',
+  summary: 'Seller refunds part or all of what the milestone holds',
+  description:
+    "While the milestone holds money and is not with the dispute team (IN_PROGRESS, UNDER_INSPECTION, a return, or a dispute in mediation or evidence). amount is of the price, at most what the escrow still holds of it (else 400 naming amount); the buyer's prepaid fee share on it comes back on top. A refund of everything ends the milestone REFUNDED (and an open dispute over it CANCELED); a pending partial acceptance is withdrawn and inspection restarts.",
+  request: { params: milestoneId, body: jsonBody(RefundMilestoneBody) },
+  example: { seller_id: 'c47e2b9d-1a8f-4e63-b5d0-7f2a9c4e6b81', amount: 15000, reason: 'Two of the ten chairs were out of stock.' },
+  response: R.MilestoneRecord,
+  errors: ACTION_ERRORS,
+});
+
+const proposePartialAcceptanceOp = operation({
+  method: 'post', path: '/milestones/{id}/partial-acceptance', operationId: 'proposePartialAcceptance', tag: 'Milestones', auth: 'client', actingParty: 'buyer',
+  summary: 'Buyer proposes to pay part of the delivery',
+  description:
+    "During inspection, one pending at a time: 0 < release_amount < what the escrow holds of the price (else 400 naming release_amount). The inspection deadline gives way to partial_acceptance_response (3 business days): the seller accepts or declines; unanswered, the proposal is accepted. The buyer may still approve or reject in full, which withdraws it.",
+  request: { params: milestoneId, body: jsonBody(ProposePartialAcceptanceBody) },
+  example: { buyer_id: '8a3c1f52-6d4e-4b7a-9c21-3e5f7a9b0d14', release_amount: 60000, reason: 'Four of the ten panels arrived cracked.' },
+  response: R.MilestoneRecord,
+  errors: ACTION_ERRORS,
+});
+
+const acceptPartialAcceptanceOp = operation({
+  method: 'post', path: '/milestones/{id}/partial-acceptance/accept', operationId: 'acceptPartialAcceptance', tag: 'Milestones', auth: 'client', actingParty: 'seller',
+  summary: "Seller accepts the buyer's partial acceptance",
+  description:
+    "release_amount goes to the seller less its fee share, the fee charged pro rata on release_amount only; the rest, with the buyer's fee share on it, goes back to the buyer. The milestone is COMPLETED with amount_released and amount_refunded.",
+  request: { params: milestoneId, body: jsonBody(SellerActionBody) },
+  example: { seller_id: 'c47e2b9d-1a8f-4e63-b5d0-7f2a9c4e6b81' },
+  response: R.MilestoneRecord,
+  errors: ACTION_ERRORS,
+});
+
+const declinePartialAcceptanceOp = operation({
+  method: 'post', path: '/milestones/{id}/partial-acceptance/decline', operationId: 'declinePartialAcceptance', tag: 'Milestones', auth: 'client', actingParty: 'seller',
+  summary: "Seller declines the buyer's partial acceptance",
+  description: 'The milestone stays under inspection, whose deadline restarts from the decline (inspection_duration days).',
+  request: { params: milestoneId, body: jsonBody(DeclinePartialAcceptanceBody) },
+  example: { seller_id: 'c47e2b9d-1a8f-4e63-b5d0-7f2a9c4e6b81', reason: 'The panels left our warehouse intact; see the signed waybill.' },
+  response: R.MilestoneRecord,
+  errors: ACTION_ERRORS,
+});
+
 export const milestoneRoutes = router()
   .openapi(getMilestoneOp, async (c) => ok('Milestone retrieved successfully', await getMilestone(c.var.db, c.var.client, c.req.valid('param').id)))
   .openapi(fundOp, async (c) => {
@@ -164,4 +219,24 @@ export const milestoneRoutes = router()
     const { id } = c.req.valid('param');
     const graph = await answerExtension(c.var.db, c.var.client, id, 'decline', c.req.valid('json'), c.var.now);
     return ok('Extension declined; the due date stands', presentMilestone(graph, id));
+  })
+  .openapi(refundOp, async (c) => {
+    const { id } = c.req.valid('param');
+    const graph = await refundMilestone(c.var.db, c.var.client, id, c.req.valid('json'), c.var.now, baseUrl(c));
+    return ok('Refund made to the buyer', presentMilestone(graph, id));
+  })
+  .openapi(proposePartialAcceptanceOp, async (c) => {
+    const { id } = c.req.valid('param');
+    const graph = await proposePartialAcceptance(c.var.db, c.var.client, id, c.req.valid('json'), c.var.now);
+    return ok("Partial acceptance proposed; waiting for the seller's answer", presentMilestone(graph, id));
+  })
+  .openapi(acceptPartialAcceptanceOp, async (c) => {
+    const { id } = c.req.valid('param');
+    const graph = await answerPartialAcceptance(c.var.db, c.var.client, id, 'accept', c.req.valid('json'), c.var.now);
+    return ok('Partial acceptance accepted; the release amount went to the seller and the rest back to the buyer', presentMilestone(graph, id));
+  })
+  .openapi(declinePartialAcceptanceOp, async (c) => {
+    const { id } = c.req.valid('param');
+    const graph = await answerPartialAcceptance(c.var.db, c.var.client, id, 'decline', c.req.valid('json'), c.var.now);
+    return ok('Partial acceptance declined; the milestone is back under inspection', presentMilestone(graph, id));
   });

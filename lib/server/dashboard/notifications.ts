@@ -115,6 +115,14 @@ export function describe(event: EventItem, viewer: Role): string {
       return `${by} agreed to move the due date of ${milestone}`;
     case 'milestone.extension_declined':
       return auto ? `The request to move the due date of ${milestone} went unanswered and was declined` : `${by} declined to move the due date of ${milestone}`;
+    case 'milestone.refunded':
+      return `${by} refunded part of ${milestone}`;
+    case 'milestone.partial_acceptance_proposed':
+      return `${by} proposed to accept part of ${milestone}`;
+    case 'milestone.partial_acceptance_accepted':
+      return auto ? `The partial acceptance of ${milestone} went unanswered and was accepted` : `${by} accepted the partial acceptance of ${milestone}`;
+    case 'milestone.partial_acceptance_declined':
+      return `${by} declined the partial acceptance of ${milestone}`;
     case 'dispute.created':
       return auto ? `Nobody opened a dispute over the rejected return in time: the service opened ${code}` : `${by} opened ${code}`;
     case 'dispute.amount_proposed':

@@ -136,6 +136,7 @@ export function disputeResolvedEmail(a: { name?: string; disputeCode: string; mi
 /** What the person reminded must do before each deadline, and what its lapse does otherwise. */
 const REMINDER_OF: Record<Exclude<DeadlineName, 'declined_refund'>, { move: string; lapse: string }> = {
   inspection: { move: 'Inspect the delivery of', lapse: 'the delivery is accepted and the seller is paid' },
+  partial_acceptance_response: { move: "Answer the buyer's offer to pay part of", lapse: "the offer is accepted: its amount goes to you and the rest back to the buyer" },
   return_response: { move: 'Answer the return of', lapse: 'the return is approved and the buyer refunded' },
   extension_response: { move: "Answer the seller's request for more time on", lapse: 'the request is declined and the due date stands' },
   dispute_opening: { move: 'Open a dispute over the rejected return of', lapse: 'the service opens the dispute itself' },

@@ -36,6 +36,7 @@ import { lockLedgerAccounts } from './post-transfer';
 import { startsAutoPayouts } from '../payouts/payouts';
 import { refundBuyerOnReturn, releaseToSeller } from './milestone-effects';
 import { declineUnansweredExtension } from './milestone-extension-writes';
+import { writePartialAcceptanceAnswer } from './partial-outcome-writes';
 import { settleLapsedRequest } from './transaction-ending-writes';
 
 /** A transaction's own clock as its row holds it: a pending cancellation request and its deadline. */
@@ -160,6 +161,12 @@ async function applyLapse(tx: Tx, client: ClientRow, transactionId: string, laps
         now,
         apply: (ctx) => actOnBehalf(lapse, ctx),
       });
+      return;
+    }
+    case 'accept_partial_acceptance': {
+      const graph = (await readMilestoneWithLogs(tx, client.id, lapse.milestoneId))?.graph;
+      if (!graph) throw new Error(`milestone ${lapse.milestoneId} vanished while settling deadlines`);
+      await writePartialAcceptanceAnswer({ tx, client, graph, milestoneId: lapse.milestoneId, now }, { by: 'service', answer: 'accept' });
       return;
     }
     case 'decline_extension': {

@@ -105,6 +105,7 @@ function graphAfter(step: Step): TransactionGraph {
     if (entry.milestone.id !== step.milestoneId) return entry;
     const escrowMovement = step.transfer ? (netMovements(step.transfer.transfer).get(entry.escrow.id) ?? 0) : 0;
     return {
+      ...entry,
       milestone: step.milestone ? { ...entry.milestone, ...step.milestone, updatedAt: now } : entry.milestone,
       escrow: escrowMovement === 0 ? entry.escrow : { ...entry.escrow, balanceKobo: entry.escrow.balanceKobo + escrowMovement, updatedAt: now },
     };
@@ -237,6 +238,16 @@ export function milestoneActionStep(
   effect: MilestoneActionEffect,
   payout?: AutoPayout,
 ): Step {
+  return milestoneStep({ ...a, event: EVENT_OF[a.action] }, to, effect, payout);
+}
+
+/** A step that moves a milestone to `to` with its effect and emits `event`; milestoneActionStep for any milestone step. */
+function milestoneStep(
+  a: { client: ClientRow; graph: TransactionGraph; milestoneId: string; event: EventType; role?: PartyRole; now: Date },
+  to: MilestoneStatus,
+  effect: MilestoneActionEffect,
+  payout?: AutoPayout,
+): Step {
   const automatic = a.role === undefined;
   const actor: LogActor = effect.actor ?? a.role ?? 'system';
   return {
@@ -250,7 +261,7 @@ export function milestoneActionStep(
     totals: effect,
     log: { actor, message: effect.log, automatic },
     event: {
-      type: EVENT_OF[a.action],
+      type: a.event,
       data: (after) => ({ actor, automatic, message: effect.log, milestone: milestoneRecord(after, a.milestoneId) }),
     },
   };
@@ -289,6 +300,30 @@ export async function applyMilestoneAction(
     return balances;
   };
   const effect = await a.apply({ tx, client: a.client, graph, entry, now: a.now, to, lockAccounts });
+  return writeMilestoneStep(tx, { ...a, event: EVENT_OF[a.action], to, effect, lockAccounts }, last);
+}
+
+/**
+ * Writes a milestone step whose effect is known (writeStep): the automatic payout its release starts, its
+ * accounts locked first (a party's own step leaves one house account to its write), then the step. Given
+ * `last`, the step ends its transaction (transactionWithLastWrite); otherwise it is written before this returns.
+ */
+export async function writeMilestoneStep(
+  tx: Tx,
+  a: {
+    client: ClientRow;
+    graph: TransactionGraph;
+    milestoneId: string;
+    event: EventType;
+    role?: PartyRole;
+    now: Date;
+    to: MilestoneStatus;
+    effect: MilestoneActionEffect;
+    lockAccounts: (accountIds: string[]) => Promise<unknown>;
+  },
+  last?: (write: Promise<unknown>) => void,
+): Promise<TransactionGraph> {
+  const { graph, effect } = a;
   const payout = effect.transfer
     ? await autoPayoutOf(tx, a.client, {
         sellerUserId: graph.seller.user.id,
@@ -302,9 +337,9 @@ export async function applyMilestoneAction(
     const moved = { kind: effect.transfer.transfer.kind, postings: [...effect.transfer.transfer.postings, ...(payout?.transfer.transfer.postings ?? [])] };
     // A lapsed deadline's action runs inside another operation's transaction, which goes on writing
     // after it: only a step that ends its transaction may leave a house account to its own write.
-    await lockAccounts(last ? accountsToLockFirst(moved, a.client) : moved.postings.map((p) => p.accountId));
+    await a.lockAccounts(last ? accountsToLockFirst(moved, a.client) : moved.postings.map((p) => p.accountId));
   }
-  const { graph: updated, written } = writeStep(tx, milestoneActionStep(a, to, effect, payout));
+  const { graph: updated, written } = writeStep(tx, milestoneStep(a, a.to, effect, payout));
   // A party's own action ends its transaction with the step (runMilestoneAction); a lapse's action runs
   // inside another operation's transaction, which goes on after it.
   if (last) last(written);

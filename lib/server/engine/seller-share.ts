@@ -4,7 +4,7 @@ import { AppError } from '../app-error';
 import { maxDisputeAmountKobo } from '../records/disputes';
 import type { TransactionGraph } from '../records/transaction-graph/queries';
 
-/** An amount of naira for the seller in mediation (a proposal or a counter-offer), in kobo (400 when it is not whole kobo). */
+/** An amount of naira for the seller (a mediation proposal, a counter-offer, a refund or a partial acceptance), in kobo (400 when it is not whole kobo). */
 export function sellerShareKobo(naira: number, field: string): number {
   const parsed = parseNaira(naira);
   if (!parsed.ok) throw new AppError('VALIDATION_ERROR', `${field} ${parsed.reason}`);

@@ -42,4 +42,6 @@ CREATE INDEX "checkouts_client_created_idx" ON "checkouts" USING btree ("client_
 CREATE INDEX "checkouts_user_created_idx" ON "checkouts" USING btree ("user_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "checkouts_pending_expiry_idx" ON "checkouts" USING btree ("client_id","expires_at") WHERE "checkouts"."status" = 'PENDING';--> statement-breakpoint
 CREATE INDEX "checkouts_verify_due_idx" ON "checkouts" USING btree ("verify_due_at") WHERE "checkouts"."status" = 'PENDING' and "checkouts"."verify_due_at" is not null;--> statement-breakpoint
-CREATE INDEX "milestones_awaiting_partial_acceptance_idx" ON "milestones" USING btree ("client_id","partial_acceptance_response_due_at") WHERE partial_acceptance_response_due_at is not null;
+CREATE INDEX "milestones_awaiting_partial_acceptance_idx" ON "milestones" USING btree ("client_id","partial_acceptance_response_due_at") WHERE partial_acceptance_response_due_at is not null;--> statement-breakpoint
+-- Every milestone completed before partial acceptance existed paid its seller the price in full (docs/decisions.md §17).
+UPDATE "milestones" SET "amount_released_kobo" = "amount_kobo" WHERE "status" = 'COMPLETED' AND "amount_released_kobo" IS NULL;

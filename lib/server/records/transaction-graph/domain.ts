@@ -5,17 +5,21 @@ import type { EndingState } from '@/lib/escrow/ending';
 import type { CommissionPayer } from '@/lib/escrow/fees';
 import type { SettlementTerms } from '@/lib/escrow/ledger';
 import type { MilestoneStatus } from '@/lib/escrow/milestone-machine';
-import type { ExtensionJson } from '../../db/schema';
+import type { PartialAcceptance, PartialOutcomeMilestone } from '@/lib/escrow/partial-outcomes';
+import type { ExtensionJson, PartialAcceptanceJson } from '../../db/schema';
 import type { MilestoneRow, MilestoneWithEscrow, TransactionGraph, TransactionRow } from './queries';
 
 /** A milestone's fields that its deadlines read (lib/escrow/deadlines.ts), from its row. */
-export function milestoneClockOf(m: Pick<MilestoneRow, 'status' | 'inspectionEndDate' | 'returnDeadlineDate' | 'extensionResponseDueAt' | 'disputeOpeningDueAt'>): MilestoneClock {
+export function milestoneClockOf(
+  m: Pick<MilestoneRow, 'status' | 'inspectionEndDate' | 'returnDeadlineDate' | 'extensionResponseDueAt' | 'disputeOpeningDueAt' | 'partialAcceptanceResponseDueAt'>,
+): MilestoneClock {
   return {
     status: m.status as MilestoneStatus,
     inspectionEndDate: m.inspectionEndDate,
     returnDeadlineDate: m.returnDeadlineDate,
     extensionResponseDueAt: m.extensionResponseDueAt,
     disputeOpeningDueAt: m.disputeOpeningDueAt,
+    partialAcceptanceResponseDueAt: m.partialAcceptanceResponseDueAt,
   };
 }
 
@@ -27,6 +31,44 @@ export function extensionOf(e: ExtensionJson): Extension {
 /** An extension request as its row keeps it. */
 export function extensionJsonOf(e: Extension): ExtensionJson {
   return { due_date: e.dueDate.toISOString(), reason: e.reason, status: e.status, requested_at: e.requestedAt.toISOString(), answered_at: e.answeredAt?.toISOString() ?? null };
+}
+
+/** A partial acceptance as the rules read it, from the row's JSON (docs/decisions.md §17). */
+export function partialAcceptanceOf(p: PartialAcceptanceJson): PartialAcceptance {
+  return {
+    releaseAmount: p.release_amount_kobo,
+    refundAmount: p.refund_amount_kobo,
+    reason: p.reason,
+    status: p.status,
+    proposedAt: new Date(p.proposed_at),
+    answeredAt: p.answered_at ? new Date(p.answered_at) : null,
+    declineReason: p.decline_reason,
+  };
+}
+
+/** A partial acceptance as its row keeps it. */
+export function partialAcceptanceJsonOf(p: PartialAcceptance): PartialAcceptanceJson {
+  return {
+    release_amount_kobo: p.releaseAmount,
+    refund_amount_kobo: p.refundAmount,
+    reason: p.reason,
+    status: p.status,
+    proposed_at: p.proposedAt.toISOString(),
+    answered_at: p.answeredAt?.toISOString() ?? null,
+    decline_reason: p.declineReason,
+  };
+}
+
+/** A milestone, its escrow and its dispute's status as the partial-outcome rules (lib/escrow/partial-outcomes.ts) read them. */
+export function partialOutcomeMilestoneOf(entry: MilestoneWithEscrow): PartialOutcomeMilestone {
+  const m = entry.milestone;
+  return {
+    status: m.status as MilestoneStatus,
+    terms: settlementTerms(entry),
+    inspectionDuration: m.inspectionDuration,
+    partialAcceptance: m.partialAcceptance ? partialAcceptanceOf(m.partialAcceptance) : null,
+    disputeStatus: entry.disputeStatus ?? null,
+  };
 }
 
 /** The transaction as the ending rules (lib/escrow/ending.ts) read it. */

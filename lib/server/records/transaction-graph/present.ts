@@ -12,10 +12,11 @@ import { allowedExtensionActions } from '@/lib/escrow/extensions';
 import type { CommissionPayer } from '@/lib/escrow/fees';
 import { allowedMilestoneActions, type MilestoneStatus, type TransactionStatus } from '@/lib/escrow/milestone-machine';
 import { koboToNaira } from '@/lib/escrow/money';
+import { allowedPartialOutcomeActions } from '@/lib/escrow/partial-outcomes';
 import { allowedTransactionActions } from '@/lib/escrow/transaction-actions';
 import { iso, isoOrNull } from '../iso';
 import { partyRecord } from '../people';
-import { endingStateOf, extensionOf, milestoneClockOf, transactionClockOf } from './domain';
+import { endingStateOf, extensionOf, milestoneClockOf, partialOutcomeMilestoneOf, transactionClockOf } from './domain';
 import type { MilestoneLogRow, MilestoneRow, MilestoneWithEscrow, TransactionGraph, TransactionRow } from './queries';
 
 export function transactionRecord(t: TransactionRow): TransactionRecord {
@@ -106,7 +107,18 @@ function milestoneFields(entry: MilestoneWithEscrow, siblings: MilestoneWithEscr
     proofs_of_completion: m.proofsOfCompletion,
     proofs_of_return: m.proofsOfReturn,
     extensions: m.extensions,
-    allowed_actions: withExtensionActions(allowedMilestoneActions(state(m), siblings.map((s) => state(s.milestone))), m),
+    amount_refunded: koboToNaira(m.amountRefundedKobo),
+    amount_released: m.amountReleasedKobo === null ? null : koboToNaira(m.amountReleasedKobo),
+    partial_acceptance: m.partialAcceptance && {
+      release_amount: koboToNaira(m.partialAcceptance.release_amount_kobo),
+      refund_amount: koboToNaira(m.partialAcceptance.refund_amount_kobo),
+      reason: m.partialAcceptance.reason,
+      status: m.partialAcceptance.status,
+      proposed_at: m.partialAcceptance.proposed_at,
+      answered_at: m.partialAcceptance.answered_at,
+      decline_reason: m.partialAcceptance.decline_reason,
+    },
+    allowed_actions: withPartialOutcomeActions(withExtensionActions(allowedMilestoneActions(state(m), siblings.map((s) => state(s.milestone))), m), entry),
     deadlines: milestoneDeadlines(milestoneClockOf(m)).map((d) => ({ ...d, due_at: iso(d.due_at) })),
     milestone_escrow: {
       id: entry.escrow.id,
@@ -123,6 +135,12 @@ function milestoneFields(entry: MilestoneWithEscrow, siblings: MilestoneWithEscr
 function withExtensionActions<A extends string>(steps: { buyer: A[]; seller: A[] }, m: MilestoneRow) {
   const extension = allowedExtensionActions({ status: m.status as MilestoneStatus, extensions: m.extensions.map(extensionOf) });
   return { buyer: [...steps.buyer, ...extension.buyer], seller: [...steps.seller, ...extension.seller] };
+}
+
+/** …then the refunds and partial acceptance open to each (docs/decisions.md §17). */
+function withPartialOutcomeActions<A extends string>(actions: { buyer: A[]; seller: A[] }, entry: MilestoneWithEscrow) {
+  const partial = allowedPartialOutcomeActions(partialOutcomeMilestoneOf(entry));
+  return { buyer: [...actions.buyer, ...partial.buyer], seller: [...actions.seller, ...partial.seller] };
 }
 
 export function transactionWithMilestonesRecord(g: TransactionGraph, now: Date): TransactionWithMilestonesRecord {

@@ -4,13 +4,15 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { rowFromJson } from '../../db/rows';
 import { disputes, milestoneLogs, milestones, organisations, parties, transactions, users } from '../../db/schema';
+import type { DisputeStatus } from '@/lib/escrow/dispute-machine';
 import type { PartyGraph } from '../people';
 
 export type TransactionRow = typeof transactions.$inferSelect;
 export type MilestoneRow = typeof milestones.$inferSelect;
 export type MilestoneLogRow = typeof milestoneLogs.$inferSelect;
 export type EscrowView = { id: string; balanceKobo: number; createdAt: Date; updatedAt: Date };
-export type MilestoneWithEscrow = { milestone: MilestoneRow; escrow: EscrowView };
+/** `disputeStatus`: the milestone's dispute's, if it has one (a milestone has at most one); read by the partial-outcome rules. */
+export type MilestoneWithEscrow = { milestone: MilestoneRow; escrow: EscrowView; disputeStatus?: DisputeStatus | null };
 
 export type TransactionGraph = {
   transaction: TransactionRow;
@@ -77,6 +79,7 @@ async function milestonesAndDisputesWhere(db: DbOrTx, name: string, transactionO
     milestones: rows.map((r) => ({
       milestone: rowFromJson(milestones, r.milestone),
       escrow: { id: r.escrowId, balanceKobo: Number(r.balanceKobo), createdAt: new Date(r.escrowCreatedAt), updatedAt: new Date(r.escrowUpdatedAt) },
+      disputeStatus: (r.dispute as { status: DisputeStatus } | null)?.status ?? null,
     })),
     disputes: rows.flatMap((r): DisputeClockRow[] => (r.dispute ? [rowFromJson(disputes, r.dispute)] : [])),
   };
@@ -155,12 +158,13 @@ export async function lockTransactionWithParties(
 /** A transaction's milestones with their escrows, in position order, as one JSON array. */
 const MILESTONES_JSON = sql.raw(`(
   select coalesce(jsonb_agg(jsonb_build_object(
-    'milestone', to_jsonb(m), 'escrow_id', e.id, 'escrow_created_at', e.created_at, 'escrow_updated_at', a.updated_at, 'balance_kobo', a.balance_kobo
+    'milestone', to_jsonb(m), 'escrow_id', e.id, 'escrow_created_at', e.created_at, 'escrow_updated_at', a.updated_at, 'balance_kobo', a.balance_kobo,
+    'dispute_status', d.status
   ) order by m.position_in_transaction), '[]'::jsonb)
-  from milestones m join milestone_escrows e on e.milestone_id = m.id join ledger_accounts a on a.id = e.id
+  from milestones m join milestone_escrows e on e.milestone_id = m.id join ledger_accounts a on a.id = e.id left join disputes d on d.milestone_id = m.id
   where m.transaction_id = t.id)`);
 
-type MilestoneJson = { milestone: unknown; escrow_id: string; escrow_created_at: string; escrow_updated_at: string; balance_kobo: number };
+type MilestoneJson = { milestone: unknown; escrow_id: string; escrow_created_at: string; escrow_updated_at: string; balance_kobo: number; dispute_status: string | null };
 
 /**
  * A transaction's whole graph without locks, in one statement and one row, and the log lines of
@@ -192,6 +196,7 @@ function graphOfRow(row: Awaited<ReturnType<typeof graphRows>>[number]): { graph
       milestones: row.milestones.map((m) => ({
         milestone: rowFromJson(milestones, m.milestone),
         escrow: { id: m.escrow_id, balanceKobo: Number(m.balance_kobo), createdAt: new Date(m.escrow_created_at), updatedAt: new Date(m.escrow_updated_at) },
+        disputeStatus: (m.dispute_status as DisputeStatus | null) ?? null,
       })),
     },
     logs: row.logs.map((l) => rowFromJson(milestoneLogs, l)),

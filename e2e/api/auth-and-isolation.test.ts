@@ -439,7 +439,7 @@ describe("another client's key on this client's records: 404 NOT_FOUND, exactly 
 
   it('covers every client operation that names a record by id', () => {
     const names = opsNamingRecords.map((op) => op.id);
-    for (const id of ['getUser', 'updateUser', 'getTransaction', 'getMilestone', 'fundMilestone', 'deliverMilestone', 'approveDelivery', 'rejectDelivery', 'approveReturn', 'disapproveReturn', 'createDispute', 'getDispute', 'addDisputeAmount', 'approveDisputeAmount', 'rejectDisputeAmount', 'fundWallet', 'getWallet', 'walletHistory', 'saveBankAccount', 'readFile', 'createTransaction', 'escalateDispute', 'submitEvidence', 'cancelDispute', 'listEvents', 'deleteWebhook', 'rotateWebhookSecret', 'listWebhookDeliveries', 'resendWebhookDelivery', 'testWebhook', 'createPayout', 'listPayouts', 'getPayout', 'failPayout', 'reversePayout', 'removeBankAccount', 'resendEmail', 'getEvent']) {
+    for (const id of ['getUser', 'updateUser', 'getTransaction', 'getMilestone', 'fundMilestone', 'deliverMilestone', 'approveDelivery', 'rejectDelivery', 'approveReturn', 'disapproveReturn', 'createDispute', 'getDispute', 'addDisputeAmount', 'approveDisputeAmount', 'rejectDisputeAmount', 'fundWallet', 'getWallet', 'walletHistory', 'walletStatement', 'saveBankAccount', 'readFile', 'createTransaction', 'escalateDispute', 'submitEvidence', 'cancelDispute', 'listEvents', 'deleteWebhook', 'rotateWebhookSecret', 'listWebhookDeliveries', 'resendWebhookDelivery', 'testWebhook', 'createPayout', 'listPayouts', 'getPayout', 'failPayout', 'reversePayout', 'removeBankAccount', 'resendEmail', 'getEvent']) {
       expect(names).toContain(id);
     }
   });

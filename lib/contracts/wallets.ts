@@ -10,7 +10,7 @@ export type WalletHistoryQuery = z.infer<typeof WalletHistoryQuery>;
 
 const STATEMENT_BOUND_MESSAGE = 'must be a date YYYY-MM-DD (a Lagos day) or an ISO 8601 date-time such as 2026-11-25T00:00:00Z';
 const isStatementBound = (value: string) => LagosDayParam.safeParse(value).success || z.iso.datetime({ offset: true }).safeParse(value).success;
-const StatementBound = z.string().refine(isStatementBound, STATEMENT_BOUND_MESSAGE);
+const StatementBound = z.string().max(35, 'is at most 35 characters').refine(isStatementBound, STATEMENT_BOUND_MESSAGE);
 
 /** A statement's period (docs/decisions.md §18): each end defaults to the current Lagos month's; `from` after `to` is refused by the service. */
 export const StatementQuery = z.object({

@@ -22,6 +22,8 @@ async function statementOf(client: TestClient, userId: string, query = '') {
 
 const kobo = (naira: number) => Math.round(naira * 100);
 const sumKobo = (amounts: number[]) => amounts.reduce((sum, a) => sum + kobo(a), 0);
+/** Naira added in kobo, so no float remainder reaches an amount. */
+const nairaSum = (...amounts: number[]) => sumKobo(amounts) / 100;
 
 /** A deal of one milestone between two existing users. */
 async function dealBetween(client: TestClient, buyerId: string, sellerId: string, amount: number) {
@@ -129,7 +131,9 @@ describe('GET /v1/wallets/{user_id}/statement', () => {
     expect(new Date(Date.parse(s.from) + 3_600_000).toISOString()).toMatch(/-01T00:00:00\.000Z$/);
     expect(new Date(Date.parse(s.to) + 3_600_000).toISOString()).toMatch(/-01T00:00:00\.000Z$/);
 
-    // As CSV: a header row and the same lines, amounts with two decimals.
+    // As CSV: a header row and the same lines, amounts with two decimals; the reference declares both answers.
+    const doc = (await call('GET', '/v1/openapi.json')).body;
+    expect(Object.keys(doc.paths['/v1/wallets/{user_id}/statement'].get.responses['200'].content).sort()).toEqual(['application/json', 'text/csv']);
     const csv = await statement(client, customer.id, '', { accept: 'text/csv' });
     expect(csv.status).toBe(200);
     expect(csv.headers.get('content-type')).toMatch(/^text\/csv/);
@@ -194,10 +198,10 @@ describe('payout sources', () => {
     const first = await released(client, buyer.id, seller.id, 4_000);
     const fromFirst = await walletBalance(client, seller.id);
     const second = await released(client, buyer.id, seller.id, 6_000);
-    const fromSecond = (await walletBalance(client, seller.id)) - fromFirst;
+    const fromSecond = nairaSum(await walletBalance(client, seller.id), -fromFirst);
 
     // Takes all of the first release and some of the second.
-    const created = await payOut(client, seller.id, fromFirst + 1_000);
+    const created = await payOut(client, seller.id, nairaSum(fromFirst, 1_000));
     expect(created.sources.map((s) => [s.kind, s.transaction_id, s.milestone_id, s.amount])).toEqual([
       ['release', first.transactionId, first.milestoneId, fromFirst],
       ['release', second.transactionId, second.milestoneId, 1_000],
@@ -210,9 +214,9 @@ describe('payout sources', () => {
     expectOk(await call('POST', `/v1/test-helpers/payouts/${created.id}/fail`, { key: client.secretKey, body: {} }));
     const next = await payOut(client, seller.id, 500);
     expect(next.sources.map((s) => [s.transaction_id, s.amount])).toEqual([[first.transactionId, 500]]);
-    const rest = await payOut(client, seller.id, fromFirst + fromSecond - 500);
+    const rest = await payOut(client, seller.id, nairaSum(fromFirst, fromSecond, -500));
     expect(rest.sources.map((s) => [s.transaction_id, s.amount])).toEqual([
-      [first.transactionId, fromFirst - 500],
+      [first.transactionId, nairaSum(fromFirst, -500)],
       [second.transactionId, fromSecond],
     ]);
 

@@ -93,6 +93,10 @@ export async function createTransaction(db: Db, client: ClientRow, body: CreateT
       rateUsed: policy.basisPoints,
       proofsOfCompletion: [],
       proofsOfReturn: [],
+      amountRefundedKobo: 0,
+      amountReleasedKobo: null,
+      partialAcceptance: null,
+      partialAcceptanceResponseDueAt: null,
       createdAt: now,
       updatedAt: now,
     };

@@ -68,12 +68,32 @@ async function clockNow(client: TestClient): Promise<string> {
   return expectOk(await call('GET', '/v1/test-clock', { key: client.secretKey })).now;
 }
 
-/** The CSV's rows as cells (no cell of these tests holds a comma or a quote). */
+/** The CSV's rows as cells: RFC 4180 quoting (a quoted cell may hold commas and doubled quotes). */
 function csvRows(text: string): string[][] {
-  return text
-    .split('\r\n')
-    .filter((line) => line !== '')
-    .map((line) => line.split(','));
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]!;
+    if (quoted && ch === '"' && text[i + 1] === '"') {
+      cell += '"';
+      i++;
+    } else if (ch === '"') {
+      quoted = !quoted;
+    } else if (!quoted && ch === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (!quoted && ch === '\r' && text[i + 1] === '\n') {
+      rows.push([...row, cell]);
+      row = [];
+      cell = '';
+      i++;
+    } else {
+      cell += ch;
+    }
+  }
+  return rows;
 }
 
 describe('GET /v1/wallets/{user_id}/statement', () => {
@@ -139,8 +159,8 @@ describe('GET /v1/wallets/{user_id}/statement', () => {
     expect(csv.headers.get('content-type')).toMatch(/^text\/csv/);
     const [header, ...rows] = csvRows(String(csv.body));
     expect(header).toEqual(['at', 'kind', 'amount', 'balance_after', 'description', 'transaction_id', 'milestone_id', 'payout_id', 'checkout_id']);
-    expect(rows.map((r) => [r[0], r[1], r[2], r[3], r[5] || null, r[7] || null])).toEqual(
-      s.lines.map((l) => [l.at, l.kind, l.amount.toFixed(2), l.balance_after.toFixed(2), l.transaction_id, l.payout_id]),
+    expect(rows.map((r) => [r[0], r[1], r[2], r[3], r[4], r[5] || null, r[6] || null, r[7] || null, r[8] || null])).toEqual(
+      s.lines.map((l) => [l.at, l.kind, l.amount.toFixed(2), l.balance_after.toFixed(2), l.description, l.transaction_id, l.milestone_id, l.payout_id, l.checkout_id]),
     );
     for (const row of rows) expect(row[2]).toMatch(/^-?\d+\.\d{2}$/);
     expect(sumKobo(rows.map((r) => Number(r[2])))).toBe(kobo(s.total_in) - kobo(s.total_out));

@@ -2,6 +2,7 @@ import Link from 'next/link';
 import type { OverviewRecord } from '@/lib/contracts/reports';
 import { naira } from '../escrow/money';
 import { Card, CardHeader } from '../ui/card';
+import { Table } from '../ui/table';
 import { LazyOverviewChart } from './overview-chart-lazy';
 
 export type OverviewLinks = { held: string; released: string; refunded: string; fees: string; openDisputes: string; lateDisputes: string };
@@ -12,7 +13,7 @@ export function monthLabel(month: string): string {
   return new Date(Date.UTC(year!, index! - 1, 15)).toLocaleDateString('en-NG', { month: 'short', year: 'numeric', timeZone: 'UTC' });
 }
 
-/** The overview's figures, each a link to the list behind it, and the monthly chart with its table. */
+/** The overview's figures, each a link to the list behind it, and the monthly chart with the table of its amounts. */
 export function OverviewFigures({ overview, links }: { overview: OverviewRecord; links: OverviewLinks }) {
   const figures = [
     { id: 'held', label: 'Held in escrow now', value: naira(overview.held_in_escrow), href: links.held },
@@ -48,31 +49,21 @@ export function OverviewFigures({ overview, links }: { overview: OverviewRecord;
       <Card>
         <CardHeader title="Month by month" description={first ? `${monthLabel(first.month)} to ${monthLabel(overview.month)}: money into escrow and out of it.` : undefined} />
         <LazyOverviewChart months={overview.months.map((m) => ({ ...m, label: monthLabel(m.month) }))} />
-        {/* A table ignores a width smaller than its content: the box around it is the one made 1px. */}
-        <div className="sr-only">
-          <table data-testid="overview-table">
-            <caption>Money by month, in naira</caption>
-            <thead>
-              <tr>
-                <th scope="col">Month</th>
-                <th scope="col">Funded</th>
-                <th scope="col">Released</th>
-                <th scope="col">Refunded</th>
-                <th scope="col">Fees</th>
-              </tr>
-            </thead>
-            <tbody>
-              {overview.months.map((m) => (
-                <tr key={m.month}>
-                  <th scope="row">{monthLabel(m.month)}</th>
-                  <td>{naira(m.funded)}</td>
-                  <td>{naira(m.released)}</td>
-                  <td>{naira(m.refunded)}</td>
-                  <td>{naira(m.fees)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+        {/* The exact amounts, shown: on a phone each month is a card, so no amount is cut off at the screen's edge. */}
+        <div className="mt-4">
+          <Table
+            caption="Money by month, in naira"
+            rows={overview.months}
+            rowKey={(m) => m.month}
+            rowTestId={() => 'overview-month'}
+            columns={[
+              { header: 'Month', primary: true, cell: (m) => monthLabel(m.month) },
+              { header: 'Funded', align: 'right', testId: 'overview-amount', className: 'tabular-nums', cell: (m) => naira(m.funded) },
+              { header: 'Released', align: 'right', testId: 'overview-amount', className: 'tabular-nums', cell: (m) => naira(m.released) },
+              { header: 'Refunded', align: 'right', testId: 'overview-amount', className: 'tabular-nums', cell: (m) => naira(m.refunded) },
+              { header: 'Fees', align: 'right', testId: 'overview-amount', className: 'tabular-nums', cell: (m) => naira(m.fees) },
+            ]}
+          />
         </div>
       </Card>
     </div>

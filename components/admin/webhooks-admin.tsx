@@ -191,7 +191,7 @@ export function WebhooksAdmin({ initial }: { initial: WebhooksView }) {
   return (
     <div className="space-y-6">
       <Card>
-        <CardHeader title="Add an endpoint" description="https to a public host only (a server started with ESCROW_WEBHOOKS_ALLOW_PRIVATE=1 also takes private addresses and, for test keys, plain http to them). At most 20 endpoints." />
+        <CardHeader title="Add an endpoint" description="https to a public host only. To reach a private address (or plain http to one, with test keys), ask the people who run this Escrow Desk server to allow it. At most 20 endpoints." />
         <NewEndpointForm
           onCreated={(endpoint) => {
             setRevealed({ endpoint, reason: 'created' });

@@ -64,6 +64,15 @@ export const ON_LAPSE: Record<string, string> = {
   refunded_to_buyer: 'If the dispute team has not decided by then, everything held goes back to the buyer.',
 };
 
+/**
+ * A log line as its reader would say it: the API's "intra-party mediation" is the mediation between the reader and
+ * the other party, or between the buyer and the seller for anyone else.
+ */
+export function mediationWords(text: string, viewer?: 'buyer' | 'seller' | 'admin' | 'staff'): string {
+  const between = viewer === 'buyer' ? 'you and the seller' : viewer === 'seller' ? 'you and the buyer' : 'the buyer and the seller';
+  return text.replace(/intra-party mediation/gi, (found) => `${found[0] === 'I' ? 'M' : 'm'}ediation between ${between}`);
+}
+
 /** The same deadline told to the party whose answer it waits for: "you", not "the seller". */
 const DEADLINE_FOR_PARTY: Record<string, { party: 'buyer' | 'seller'; name?: string; lapse?: string }> = {
   inspection: { party: 'buyer', lapse: 'If you do not answer, the delivery is accepted and the funds are released.' },

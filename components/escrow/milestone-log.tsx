@@ -1,5 +1,6 @@
 import type { MilestoneLog } from '@/lib/contracts/dashboard';
 import { Badge } from '../ui/badge';
+import { mediationWords } from './labels';
 import { dateTime } from './money';
 
 const ACTOR: Record<string, string> = { buyer: 'Buyer', seller: 'Seller', client: 'Marketplace', system: 'System', dispute_team: 'Dispute team' };
@@ -16,7 +17,7 @@ export function MilestoneLogList({ logs, viewer }: { logs: MilestoneLog[]; viewe
           </time>
           <span className="font-medium text-slate-700">{log.actor === viewer ? 'You' : (ACTOR[log.actor] ?? log.actor)}</span>
           <span className="text-slate-800">
-            {log.log_message}
+            {mediationWords(log.log_message, viewer)}
             {log.is_automatic ? (
               <Badge tone="blue" className="ml-2 align-middle">
                 automatic

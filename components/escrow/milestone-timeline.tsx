@@ -5,6 +5,7 @@ import type { MilestoneInTransaction, MilestoneLog, Viewer } from '@/lib/contrac
 import { cn } from '../ui/cn';
 import { DeadlineCountdown } from './deadline-countdown';
 import { MilestoneActions, MilestoneExtension } from './lazy-escrow-parts';
+import { mediationWords } from './labels';
 import { MilestoneLogList } from './milestone-log';
 import { dateTime, day, feePayer, naira, settlementSplit } from './money';
 import { ProofGallery } from './proof-gallery';
@@ -32,7 +33,7 @@ function Fact({ label, value }: { label: string; value: string }) {
  * Why a milestone moved on by itself: the newest automatic log line (a lapsed deadline, logged by the
  * service as `system`), shown while it is still the milestone's latest step.
  */
-function LapseNote({ logs, status }: { logs: MilestoneLog[]; status: string }) {
+function LapseNote({ logs, status, viewer }: { logs: MilestoneLog[]; status: string; viewer: Viewer }) {
   const last = logs.at(-1);
   if (!last?.is_automatic) return null;
   const title = status === 'COMPLETED' ? 'Accepted automatically' : status === 'DELIVERY_RETURN_APPROVED' ? 'Return approved automatically' : 'Moved on automatically';
@@ -40,7 +41,7 @@ function LapseNote({ logs, status }: { logs: MilestoneLog[]; status: string }) {
     <div role="note" data-testid="lapse-note" className="mt-4 rounded-md border border-sky-200 bg-sky-50 px-3 py-2 text-sm text-sky-950">
       <p className="font-medium">{title}</p>
       <p>
-        {last.log_message.replace(/\.$/, '')} (<time dateTime={last.created_at}>{dateTime(last.created_at)}</time>).
+        {mediationWords(last.log_message, viewer).replace(/\.$/, '')} (<time dateTime={last.created_at}>{dateTime(last.created_at)}</time>).
       </p>
     </div>
   );
@@ -112,7 +113,7 @@ export function MilestoneTimeline({
                   ))}
                 </div>
               ) : null}
-              <LapseNote logs={logs[m.id] ?? []} status={m.status} />
+              <LapseNote logs={logs[m.id] ?? []} status={m.status} viewer={viewer} />
               {m.delivery_rejection_reason ? (
                 <p className="mt-4 rounded-md bg-rose-50 px-3 py-2 text-sm text-rose-900">
                   <span className="font-medium">Buyer&apos;s reason for rejecting:</span> {m.delivery_rejection_reason}

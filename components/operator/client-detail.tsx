@@ -45,6 +45,16 @@ export function ClientDetail({ view }: { view: ClientDetailView }) {
         />
         {client.dashboard_key ? <Badge tone="green">key held</Badge> : <ConnectKeyForm clientId={client.id} />}
       </Card>
+      {/* The client's admins are told to ask the people who run this server: these are the settings they will ask about. */}
+      <Card className="space-y-2" data-testid="server-settings">
+        <CardHeader title="Server settings the client's admins may ask about" />
+        <p className="text-sm text-slate-700">
+          Emails are sent only while the server has <code>SMTP_URL</code> set; without it each one is kept in the client&apos;s Outbox.
+        </p>
+        <p className="text-sm text-slate-700">
+          Webhook endpoints at private addresses (and plain http to them, for test keys) are accepted only by a server started with <code>ESCROW_WEBHOOKS_ALLOW_PRIVATE=1</code>.
+        </p>
+      </Card>
     </div>
   );
 }

@@ -89,6 +89,9 @@ test('the operator creates a live and a test client, completes KYC and sets fees
     client.id = operator.url().split('/').pop()!;
     await expect(operator.getByRole('heading', { name: client.name, level: 1 })).toBeVisible();
     await expect(operator.getByText('key held')).toBeVisible();
+    // The server settings a client's admins are told to ask about, named for the one person who can set them.
+    await expect(operator.getByTestId('server-settings')).toContainText('SMTP_URL');
+    await expect(operator.getByTestId('server-settings')).toContainText('ESCROW_WEBHOOKS_ALLOW_PRIVATE=1');
   }
 
   // The live client: KYC complete, a 1.5% fee capped at ₦2,000.

@@ -59,7 +59,7 @@ test('the admin lands on the overview; its figures are the API’s, a release sh
   expect(Math.round((after.released_this_month - before.released_this_month) * 100)).toBeGreaterThanOrEqual(123_456);
   await expectPageAgrees(page, (o) => o.released_this_month, 'released');
 
-  // The chart: bars drawn in an svg, and the same numbers as a table for screen readers.
+  // The chart: bars drawn in an svg, and the same numbers as a table beneath it.
   const chart = page.getByTestId('overview-chart');
   await expect(chart.locator('svg').first()).toBeVisible();
   await expect.poll(() => chart.locator('path.recharts-rectangle').count()).toBeGreaterThan(0);
@@ -76,5 +76,14 @@ test('the admin lands on the overview; its figures are the API’s, a release sh
   await page.goto('/admin/overview');
   await expect(page.getByTestId('overview-chart').locator('svg').first()).toBeVisible();
   expect(await horizontalOverflow(page)).toBe(0);
+  // Every monthly amount lies within the phone's width: a box that hides its overflow would cut them off unnoticed.
+  const amounts = page.getByRole('table', { name: 'Money by month, in naira' }).locator('td').filter({ hasText: '₦' });
+  expect(await amounts.count()).toBe(after.months.length * 4);
+  for (const cell of await amounts.all()) {
+    const box = (await cell.boundingBox())!;
+    expect(box.x, `${await cell.innerText()} starts on the screen`).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width, `${await cell.innerText()} ends on the screen`).toBeLessThanOrEqual(390);
+    expect(box.height, `${await cell.innerText()} has room to show`).toBeGreaterThan(4);
+  }
   await page.context().close();
 });

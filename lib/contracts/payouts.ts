@@ -1,6 +1,7 @@
 /** Payouts (docs/decisions.md §11): the request schemas and the record every payout answer carries. */
 import { z } from 'zod';
 import { PAYOUT_STATUSES } from '../escrow/payouts';
+import { STATEMENT_LINE_KINDS } from '../escrow/statements';
 import { AfterParam, AmountFilterParams, Id, IdRef, LimitParam, ListFilterParams, NullableTimestamp, PageParam, Pagination, PlainText, PositiveAmount, Timestamp, unlessMissing } from './common';
 
 export const CreatePayoutBody = z.object({
@@ -30,6 +31,17 @@ export const PayoutHelperBody = z.object({ reason: PlainText().trim().min(1).max
 
 const Naira = z.number().meta({ description: 'naira' });
 
+/** A credit of the wallet a payout pays out, first in first out (docs/decisions.md §18). */
+export const PayoutSourceRecord = z
+  .object({
+    kind: z.enum(STATEMENT_LINE_KINDS),
+    amount: Naira,
+    transaction_id: Id.nullable(),
+    milestone_id: Id.nullable(),
+    at: Timestamp.meta({ description: 'when the credit reached the wallet' }),
+  })
+  .strict();
+
 export const PayoutRecord = z
   .object({
     id: Id,
@@ -52,6 +64,7 @@ export const PayoutRecord = z
     paid_at: NullableTimestamp,
     failed_at: NullableTimestamp,
     reversed_at: NullableTimestamp,
+    sources: z.array(PayoutSourceRecord).meta({ description: "the wallet's credits it pays out, first in first out; they sum to its amount" }),
   })
   .strict();
 export type PayoutRecord = z.infer<typeof PayoutRecord>;

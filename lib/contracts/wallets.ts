@@ -1,8 +1,53 @@
 import { z } from 'zod';
-import { IdRef, OptionalPaging, PositiveAmount } from './common';
+import { STATEMENT_LINE_KINDS } from '../escrow/statements';
+import { Id, IdRef, LagosDayParam, OptionalPaging, PositiveAmount, Timestamp } from './common';
 
 export const FundWalletBody = z.object({ user_id: IdRef, amount: PositiveAmount });
 export type FundWalletBody = z.infer<typeof FundWalletBody>;
 
 export const WalletHistoryQuery = z.object({ after: OptionalPaging.after, page: OptionalPaging.page, limit: OptionalPaging.limit });
 export type WalletHistoryQuery = z.infer<typeof WalletHistoryQuery>;
+
+const STATEMENT_BOUND_MESSAGE = 'must be a date YYYY-MM-DD (a Lagos day) or an ISO 8601 date-time such as 2026-11-25T00:00:00Z';
+const isStatementBound = (value: string) => LagosDayParam.safeParse(value).success || z.iso.datetime({ offset: true }).safeParse(value).success;
+const StatementBound = z.string().max(35, 'is at most 35 characters').refine(isStatementBound, STATEMENT_BOUND_MESSAGE);
+
+/** A statement's period (docs/decisions.md §18): each end defaults to the current Lagos month's; `from` after `to` is refused by the service. */
+export const StatementQuery = z.object({
+  from: StatementBound.optional().meta({ description: 'start of the period: a Lagos day (from its start) or a date-time (included)', example: '2026-11-01' }),
+  to: StatementBound.optional().meta({ description: 'end of the period: a Lagos day (to its end, the day included) or a date-time (excluded)', example: '2026-11-30' }),
+});
+export type StatementQuery = z.infer<typeof StatementQuery>;
+
+const Naira = z.number().meta({ description: 'naira' });
+const SignedNaira = z.number().meta({ description: 'naira: money in positive, money out negative' });
+
+export const StatementLineRecord = z
+  .object({
+    at: Timestamp,
+    kind: z.enum(STATEMENT_LINE_KINDS),
+    amount: SignedNaira,
+    balance_after: Naira,
+    description: z.string(),
+    transaction_id: Id.nullable(),
+    milestone_id: Id.nullable(),
+    payout_id: Id.nullable(),
+    checkout_id: Id.nullable(),
+  })
+  .strict();
+
+export const StatementRecord = z
+  .object({
+    user_id: Id,
+    wallet_id: Id,
+    currency: z.literal('NGN'),
+    from: Timestamp,
+    to: Timestamp.meta({ description: 'the end of the period, excluded' }),
+    opening_balance: Naira,
+    closing_balance: Naira.meta({ description: 'opening_balance plus the sum of the lines' }),
+    total_in: Naira,
+    total_out: Naira.meta({ description: 'the money out, as a positive amount' }),
+    lines: z.array(StatementLineRecord),
+  })
+  .strict();
+export type StatementRecord = z.infer<typeof StatementRecord>;

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { basisPointsOf, formatNaira, koboToNaira, MAX_NAIRA_AMOUNT, parseNaira } from './money';
+import { basisPointsOf, formatNaira, koboToNaira, MAX_NAIRA_AMOUNT, nairaText, parseNaira } from './money';
 
 describe('parseNaira', () => {
   it('turns naira with up to 2 decimals into integer kobo without float drift', () => {
@@ -45,6 +45,16 @@ describe('koboToNaira and formatNaira', () => {
     expect(koboToNaira(10)).toBe(0.1);
     expect(formatNaira(123_456)).toBe('₦1,234.56');
     expect(formatNaira(0)).toBe('₦0.00');
+  });
+
+  it('nairaText always has two decimals and reads back as the same amount', () => {
+    expect([nairaText(250_050), nairaText(-5), nairaText(0), nairaText(-100)]).toEqual(['2500.50', '-0.05', '0.00', '-1.00']);
+    fc.assert(
+      fc.property(fc.integer({ min: -MAX_NAIRA_AMOUNT * 100, max: MAX_NAIRA_AMOUNT * 100 }), (kobo) => {
+        expect(nairaText(kobo)).toMatch(/^-?\d+\.\d\d$/);
+        expect(Number(nairaText(kobo))).toBe(koboToNaira(kobo) || 0);
+      }),
+    );
   });
 });
 

@@ -34,6 +34,12 @@ export function koboToNaira(kobo: Kobo): number {
   return Math.round(kobo) / 100;
 }
 
+/** Naira as plain text with two decimals ("-2500.50"), for a CSV a spreadsheet reads as a number. */
+export function nairaText(kobo: Kobo): string {
+  const whole = Math.abs(Math.round(kobo));
+  return `${kobo < 0 ? '-' : ''}${Math.floor(whole / 100)}.${String(whole % 100).padStart(2, '0')}`;
+}
+
 // One formatter for the process: toLocaleString builds a new one on every call, and every write's log lines format amounts.
 const NAIRA_DIGITS = new Intl.NumberFormat('en-NG', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 

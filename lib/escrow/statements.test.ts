@@ -8,6 +8,7 @@ import {
   payoutSources,
   STATEMENT_LINE_KINDS,
   statementLineKind,
+  statementBound,
   statementPeriod,
   type PayoutSource,
   type StatementEntry,
@@ -64,6 +65,14 @@ describe('buildStatement', () => {
         expect(s.lines.at(-1)?.balanceAfter ?? opening).toBe(s.closingBalance);
       }),
     );
+  });
+});
+
+describe('statementBound', () => {
+  it('reads a date as a Lagos day, both ends included, and a date-time as that instant', () => {
+    expect(statementBound('2026-03-01', 'from')).toEqual(new Date('2026-02-28T23:00:00.000Z'));
+    expect(statementBound('2026-03-31', 'to')).toEqual(new Date('2026-03-31T23:00:00.000Z'));
+    expect(statementBound('2026-03-10T09:00:00+01:00', 'to')).toEqual(new Date('2026-03-10T08:00:00.000Z'));
   });
 });
 

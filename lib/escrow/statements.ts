@@ -76,6 +76,21 @@ export function buildStatement(openingBalance: Kobo, entries: readonly Statement
   return { openingBalance, closingBalance: balance, totalIn, totalOut, lines };
 }
 
+const LAGOS_OFFSET_MS = 60 * 60_000;
+const DAY_MS = 24 * 60 * 60_000;
+
+/**
+ * A bound of a statement's period as asked: a date is a Lagos day (`from` its start, `to` its end, so both
+ * days are in the period); a date-time is that instant. The value has been validated (lib/contracts/wallets.ts).
+ */
+export function statementBound(value: string, side: 'from' | 'to'): Date {
+  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) {
+    const start = Date.parse(`${value}T00:00:00.000Z`) - LAGOS_OFFSET_MS;
+    return new Date(side === 'from' ? start : start + DAY_MS);
+  }
+  return new Date(value);
+}
+
 /** `from`/`to` as asked, each defaulting to the Lagos month `now` falls in: [from, to). */
 export function statementPeriod(now: Date, from?: Date, to?: Date): { from: Date; to: Date } {
   const month = lagosMonths(now, 1)[0]!;

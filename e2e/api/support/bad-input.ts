@@ -354,6 +354,8 @@ export function queryOf(s: Staged): Query | null {
       return { user_id: deal.buyer.id, page: '1', limit: '10', sort: 'DESC', after: s.bankAccountId! };
     case 'walletHistory':
       return { page: '1', limit: '10', after: s.entryId! };
+    case 'walletStatement':
+      return { from: '2026-01-01', to: '2030-01-01T00:00:00Z' };
     case 'operatorDisputes':
       return { status: 'ARBITRATION', page: '1', limit: '10', sort: 'ASC', after: s.disputeId! };
     case 'listEvents':

@@ -1,11 +1,13 @@
 import 'server-only';
-import { z } from '@hono/zod-openapi';
+import { createRoute, z } from '@hono/zod-openapi';
+import { successEnvelope } from '@/lib/contracts/common';
 import { ListBankAccountsQuery, SaveBankAccountBody, ValidateBankAccountBody } from '@/lib/contracts/banks';
 import * as R from '@/lib/contracts/records';
-import { FundWalletBody, WalletHistoryQuery } from '@/lib/contracts/wallets';
+import { FundWalletBody, StatementQuery, StatementRecord, WalletHistoryQuery } from '@/lib/contracts/wallets';
 import { listBankAccounts, listBanks, removeBankAccount, saveBankAccount, validateBankAccount } from '@/lib/server/services/bank-accounts';
 import { fundWallet, getWallet, walletHistory } from '@/lib/server/services/wallets';
-import { BASE_ERRORS, BODY_ERRORS, jsonBody, operation, pathIds } from '../operation';
+import { statementCsv, walletStatement } from '@/lib/server/services/wallet-statement';
+import { BASE_ERRORS, BODY_ERRORS, docsOf, errorResponses, jsonBody, middlewareOf, operation, pathIds, type OperationDocs } from '../operation';
 import { ok } from '../respond';
 import { router } from '../router';
 
@@ -80,6 +82,42 @@ const walletHistoryOp = operation({
   errors: [...BASE_ERRORS, 'VALIDATION_ERROR', 'NOT_FOUND'],
 });
 
+const statementDocs: OperationDocs = {
+  operationId: 'walletStatement', tag: 'Wallets', auth: 'client',
+  summary: "A wallet's statement for a period",
+  description:
+    'Every line of the period, oldest first, with the balance after it: opening_balance plus the lines is closing_balance. The period defaults to the current Lagos month. With Accept: text/csv, the same lines as CSV (a header row, amounts with two decimals).',
+  errors: [...BASE_ERRORS, 'VALIDATION_ERROR', 'NOT_FOUND'],
+};
+const statementRequest = { params: userId, query: StatementQuery };
+
+/** Answers JSON, or the lines as CSV when asked for (docs/decisions.md §18): both declared for the reference. */
+const walletStatementOp = createRoute({
+  method: 'get',
+  path: '/wallets/{user_id}/statement',
+  ...docsOf(statementDocs),
+  request: statementRequest,
+  responses: {
+    200: {
+      description: 'Success',
+      content: {
+        'application/json': { schema: successEnvelope(StatementRecord) },
+        'text/csv': { schema: z.string().openapi({ example: 'at,kind,amount,balance_after,description,transaction_id,milestone_id,payout_id,checkout_id' }) },
+      },
+    },
+    ...errorResponses(statementDocs.errors),
+  },
+  middleware: middlewareOf('client', statementRequest),
+});
+
+/** CSV when the Accept header asks for it ahead of JSON. */
+function wantsCsv(accept: string | undefined): boolean {
+  const types = (accept ?? '').toLowerCase().split(',').map((t) => t.split(';')[0]!.trim());
+  const csv = types.indexOf('text/csv');
+  const json = types.indexOf('application/json');
+  return csv >= 0 && (json < 0 || csv < json);
+}
+
 /** The fixed paths under /wallets come before /wallets/{user_id}: "banks" is never a user id. */
 export const walletRoutes = router()
   .openapi(listBanksOp, async () => ok('Banks retrieved successfully', listBanks()))
@@ -97,4 +135,15 @@ export const walletRoutes = router()
   .openapi(getWalletOp, async (c) => ok('Wallet retrieved successfully', await getWallet(c.var.db, c.var.client, c.req.valid('param').user_id)))
   .openapi(walletHistoryOp, async (c) =>
     ok('Wallet history retrieved successfully', await walletHistory(c.var.db, c.var.client, c.req.valid('param').user_id, c.req.valid('query'))),
-  );
+  )
+  .openapi(walletStatementOp, async (c) => {
+    const statement = await walletStatement(c.var.db, c.var.client, c.req.valid('param').user_id, c.req.valid('query'), c.var.now);
+    if (!wantsCsv(c.req.header('accept'))) return ok('Statement retrieved successfully', statement);
+    return new Response(statementCsv(statement), {
+      headers: {
+        'content-type': 'text/csv; charset=utf-8',
+        'content-disposition': `attachment; filename="statement-${statement.from.slice(0, 10)}-${statement.user_id}.csv"`,
+        'cache-control': 'private, no-store',
+      },
+    });
+  });

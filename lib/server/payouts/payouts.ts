@@ -19,12 +19,16 @@ import { uuidv7 } from '../ids';
 import { liveProvider, moneyProviderFor } from '../providers';
 import { iso, isoOrNull } from '../records/iso';
 import { findUser, loadWallet } from '../records/people';
+import { sourcesOfPayouts } from './payout-sources';
 import { lockLedgerAccounts, netMovements, transferWrites, type TransferInput } from '../engine/post-transfer';
 
 export type PayoutRow = typeof payouts.$inferSelect;
 type BankAccountRow = typeof bankAccounts.$inferSelect;
 
-export function payoutRecord(p: PayoutRow): PayoutRecord {
+/** A payout as events carry it; the API's answers add its sources (payoutRecords). */
+export type PayoutFields = Omit<PayoutRecord, 'sources'>;
+
+export function payoutFields(p: PayoutRow): PayoutFields {
   return {
     id: p.id,
     reference: p.reference,
@@ -50,6 +54,17 @@ export function payoutRecord(p: PayoutRow): PayoutRecord {
     failed_at: isoOrNull(p.failedAt),
     reversed_at: isoOrNull(p.reversedAt),
   };
+}
+
+/** Payouts as the API answers them, each with the wallet's credits it pays out (docs/decisions.md §18). */
+export async function payoutRecords(db: DbOrTx, rows: readonly PayoutRow[]): Promise<PayoutRecord[]> {
+  const sources = await sourcesOfPayouts(db, rows);
+  return rows.map((row) => ({ ...payoutFields(row), sources: sources.get(row.id) ?? [] }));
+}
+
+async function payoutRecord(db: DbOrTx, row: PayoutRow): Promise<PayoutRecord> {
+  const [record] = await payoutRecords(db, [row]);
+  return record!;
 }
 
 const EVENT_OF: Record<Exclude<PayoutStatus, 'PENDING' | 'PROCESSING'>, EventType> = {
@@ -100,7 +115,7 @@ export function payoutCreationWrites(
     reversedAt: null,
   };
   const transfer = payoutCreation(a.amountKobo, accountsOf(client, a.walletId));
-  const event = eventWrites({ clientId: client.id, type: 'payout.created', data: { actor: a.milestoneId ? 'system' : 'client', automatic: Boolean(a.milestoneId), payout: payoutRecord(row) }, now: a.now });
+  const event = eventWrites({ clientId: client.id, type: 'payout.created', data: { actor: a.milestoneId ? 'system' : 'client', automatic: Boolean(a.milestoneId), payout: payoutFields(row) }, now: a.now });
   return {
     row,
     transfer: { clientId: client.id, transfer, payoutId: row.id, description: `Payout ${reference} to ${a.account.accountName}`, now: a.now },
@@ -174,14 +189,14 @@ export async function createPayout(db: Db, client: ClientRow, body: CreatePayout
     }
     const { row, transfer, writes } = payoutCreationWrites(client, { userId: user.id, walletId: wallet.wallet.id, account, amountKobo: parsed.kobo, now });
     await runAsOneStatement(tx, 'create_payout', [...transferWrites(transfer), ...writes]);
-    return payoutRecord(row);
+    return payoutRecord(tx, row);
   });
 }
 
 export async function getPayout(db: Db, client: ClientRow, payoutId: string): Promise<PayoutRecord> {
   const [row] = await db.select().from(payouts).where(and(eq(payouts.id, payoutId), eq(payouts.clientId, client.id)));
   if (!row) throw notFound('Payout', payoutId);
-  return payoutRecord(row);
+  return payoutRecord(db, row);
 }
 
 /** GET /v1/payouts: newest first, paginated like the user list. */
@@ -210,7 +225,7 @@ export async function listPayouts(db: Db, client: ClientRow, q: ListPayoutsQuery
     exactTotal(db, kept, payouts, where),
   ]);
   const { page: rows, nextAfter } = pageAndNext(read, q.limit, (r) => r.id);
-  return { payouts: rows.map(payoutRecord), pagination: pagination(q.page, q.limit, total, nextAfter, q.after !== undefined) };
+  return { payouts: await payoutRecords(db, rows), pagination: pagination(q.page, q.limit, total, nextAfter, q.after !== undefined) };
 }
 
 export type ProviderNote = {
@@ -259,7 +274,7 @@ export async function movePayout(
   }
   if (a.note) writes.push(providerEventWrite(a.note, { kind: kindOf(a.to), reference: row.reference, amountKobo: row.amountKobo, clientId: client.id, payoutId: row.id, ledgerTransferId: transfer ? transferId : null, now: a.now }));
   if (a.to === 'PAID' || a.to === 'FAILED' || a.to === 'REVERSED') {
-    writes.push(...eventWrites({ clientId: client.id, type: EVENT_OF[a.to], data: { actor: 'system', automatic: true, payout: payoutRecord(row) }, now: a.now }).writes);
+    writes.push(...eventWrites({ clientId: client.id, type: EVENT_OF[a.to], data: { actor: 'system', automatic: true, payout: payoutFields(row) }, now: a.now }).writes);
   }
   await runAsOneStatement(tx, 'move_payout', writes);
   return row;
@@ -310,6 +325,6 @@ export async function failOrReverseSandboxPayout(db: Db, client: ClientRow, payo
       reason: why,
       note: { provider: 'sandbox', eventKey: `${to.toLowerCase()}:${payout.reference}`, data: { helper: to, reason: why } },
     });
-    return payoutRecord(moved!);
+    return payoutRecord(tx, moved!);
   });
 }

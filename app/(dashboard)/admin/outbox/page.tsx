@@ -18,7 +18,7 @@ export default async function OutboxPage({ searchParams }: { searchParams: Promi
     <>
       <PageHeader
         title="Outbox"
-        description="Every email sent to your customers, newest first. Without SMTP_URL on the server nothing is sent and each one is kept here. An email whose send was interrupted is marked unknown and sent again only if you resend it."
+        description="Every email sent to your customers, newest first. Until the people who run this Escrow Desk server connect it to a mail server, nothing is sent and each one is kept here: ask them if your emails stay kept. An email whose send was interrupted is marked unknown and sent again only if you resend it."
       />
       {list.ok ? <OutboxList emails={list.data.emails} pagination={list.data.pagination} /> : <ErrorState message={list.message} />}
     </>

@@ -113,6 +113,13 @@ describe('GET /v1/wallets/{user_id}/statement', () => {
     await step(client, 'PATCH', `/v1/milestones/${bought.milestoneId}/reject/approve`, { seller_id: partner.id });
     // Sold to the partner: a release.
     const sold = await released(client, partner.id, customer.id, 5_000);
+    // Money added by card: a checkout line.
+    const checkout = expectOk(await call('POST', '/v1/checkouts', { key: client.secretKey, body: { buyer_id: customer.id, amount: 500 } }));
+    expectOk(await call('POST', `/v1/test-helpers/checkouts/${checkout.id}/pay`, { key: client.secretKey }));
+    // Bought again; the seller gives part of it back (§17).
+    const partRefunded = await dealBetween(client, customer.id, partner.id, 1_000);
+    await step(client, 'POST', `/v1/milestones/${partRefunded.milestoneId}/fund`, { buyer_id: customer.id });
+    await step(client, 'POST', `/v1/milestones/${partRefunded.milestoneId}/refund`, { seller_id: partner.id, amount: 400, reason: 'One item short' });
     // A payout that fails comes back; a second one stays out.
     await saveAccount(client, customer.id);
     const failed = await payOut(client, customer.id, 2_000);
@@ -121,7 +128,12 @@ describe('GET /v1/wallets/{user_id}/statement', () => {
 
     const s = await statementOf(client, customer.id);
     expect(s).toMatchObject({ user_id: customer.id, wallet_id: customer.wallet.id, currency: 'NGN', opening_balance: 0 });
-    expect(s.lines.map((l) => l.kind)).toEqual(['funding', 'escrow_funded', 'escrow_refunded', 'release', 'payout', 'payout_returned', 'payout']);
+    expect(s.lines.map((l) => l.kind)).toEqual(['funding', 'escrow_funded', 'escrow_refunded', 'release', 'checkout', 'escrow_funded', 'escrow_refunded', 'payout', 'payout_returned', 'payout']);
+    expect(s.lines.find((l) => l.kind === 'checkout')).toMatchObject({ amount: 500, checkout_id: checkout.id, milestone_id: null });
+    expect(s.lines.filter((l) => l.milestone_id === partRefunded.milestoneId).map((l) => [l.kind, l.amount])).toEqual([
+      ['escrow_funded', -1_000],
+      ['escrow_refunded', 400],
+    ]);
     expect(s.lines.find((l) => l.kind === 'escrow_funded')).toMatchObject({ transaction_id: bought.transactionId, milestone_id: bought.milestoneId, payout_id: null, checkout_id: null });
     expect(s.lines.find((l) => l.kind === 'escrow_refunded')).toMatchObject({ transaction_id: bought.transactionId, milestone_id: bought.milestoneId });
     expect(s.lines.find((l) => l.kind === 'release')).toMatchObject({ transaction_id: sold.transactionId, milestone_id: sold.milestoneId });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { playwrightTimes, timingLines, vitestTimes } from './test-timings';
+import path from 'node:path';
+import { checkoutRoot, playwrightTimes, timingLines, vitestTimes } from './test-timings';
 
 describe('test timings', () => {
   it("reads a vitest report's files and its wall clock", () => {
@@ -11,8 +12,8 @@ describe('test timings', () => {
           { name: '/repo/lib/b.test.ts', startTime: 2_000, endTime: 4_500, assertionResults: [{}] },
         ],
       },
-      '/repo',
       'vitest-embedded',
+      () => '/repo',
     );
     expect(times.wallSeconds).toBe(30);
     expect(times.files).toEqual([
@@ -45,5 +46,9 @@ describe('test timings', () => {
       '     35.0 s     2 tests  e2e/dashboard/wallet.spec.ts',
       '  … 1 more, 7 s together',
     ]);
+  });
+
+  it('names files from the checkout they ran in, wherever that was cloned', () => {
+    expect(checkoutRoot(path.join(__dirname, 'test-timings.test.ts'))).toBe(path.resolve(__dirname, '..'));
   });
 });

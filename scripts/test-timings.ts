@@ -12,9 +12,17 @@ export type SuiteTimes = { suite: string; wallSeconds: number; files: FileTime[]
 
 type VitestReport = { startTime: number; testResults: Array<{ name: string; startTime: number; endTime: number; assertionResults: unknown[] }> };
 
-export function vitestTimes(report: VitestReport, root: string, suite: string): SuiteTimes {
+/** The checkout a report's file belongs to: the nearest folder above it with a package.json. */
+export function checkoutRoot(file: string): string {
+  for (let dir = path.dirname(file); dir !== path.dirname(dir); dir = path.dirname(dir)) {
+    if (fs.existsSync(path.join(dir, 'package.json'))) return dir;
+  }
+  return path.dirname(file);
+}
+
+export function vitestTimes(report: VitestReport, suite: string, rootOf: (file: string) => string = checkoutRoot): SuiteTimes {
   const files = report.testResults.map((file) => ({
-    file: path.relative(root, file.name),
+    file: path.relative(rootOf(file.name), file.name),
     seconds: (file.endTime - file.startTime) / 1000,
     tests: file.assertionResults.length,
   }));
@@ -59,7 +67,6 @@ function main(): number {
     return 2;
   }
   const top = Number(rest.find((arg) => arg.startsWith('--top='))?.slice('--top='.length) ?? 25);
-  const root = path.resolve(__dirname, '..');
   const reports = fs.readdirSync(dir).filter((name) => /^(vitest|playwright)-\w+\.json$/.test(name)).sort();
   if (reports.length === 0) {
     console.error(`No vitest-*.json or playwright-*.json in ${dir}: run npm test with TEST_TIMINGS=${dir}`);
@@ -68,7 +75,7 @@ function main(): number {
   for (const name of reports) {
     const report = JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8'));
     const suite = name.replace(/\.json$/, '');
-    const times = name.startsWith('vitest') ? vitestTimes(report, root, suite) : playwrightTimes(report, suite);
+    const times = name.startsWith('vitest') ? vitestTimes(report, suite) : playwrightTimes(report, suite);
     console.log(`${timingLines(times, top).join('\n')}\n`);
   }
   return 0;

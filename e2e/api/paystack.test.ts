@@ -213,6 +213,7 @@ describe('payouts through POST /transferrecipient and POST /transfer', () => {
     await settled(created.id, 'PAID');
   });
 
+  // A restart of the server inside the test: on a busy two-core machine that alone can take half a minute.
   it('a server killed between Paystack receiving the transfer and our recording its answer pays once, after restart', async () => {
     fake.transferOutcome('success');
     const { user } = await fundedCustomer(1_000);
@@ -229,7 +230,7 @@ describe('payouts through POST /transferrecipient and POST /transfer', () => {
     expect(transferPosts(created.reference)).toHaveLength(1);
     expect((await wallet(user.id)).balance).toBe(400);
     await expectLedgerBalanced();
-  });
+  }, 90_000);
 
   it('a live payout with too little in the wallet is 409 and sends nothing', async () => {
     const { user } = await fundedCustomer(100);

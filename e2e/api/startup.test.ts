@@ -70,11 +70,12 @@ describe.runIf(inject('database') === 'pglite')('the embedded database', () => {
 });
 
 describe('configuration errors', () => {
+  // A server process that starts and stops: on a busy two-core machine that alone can take half a minute.
   it('a bad DATABASE_URL stops the server with the reason instead of serving errors', async () => {
     const result = await runUntilExit({ DATABASE_URL: 'mysql://nope', ESCROW_DATA_DIR: '' });
     expect(result.code).toBe(1);
     expect(result.output).toContain('DATABASE_URL: must be a postgres:// URL');
-  });
+  }, 90_000);
 
   it('more than one worker process on the embedded database is refused with the reason', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'escrow-workers-'));
@@ -85,7 +86,7 @@ describe('configuration errors', () => {
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
-  });
+  }, 90_000);
 
   it(`a port another process holds stops the server with exit code 1 and the reason (${inject('database')})`, async () => {
     const holder = net.createServer();

@@ -8,9 +8,10 @@ export type Turn = { action: string; dueAt: string | null; href: string };
 
 /**
  * Actions the API allows that are choices, never a turn someone owes: asking for a later due date, cancelling,
- * terminating, rating, escalating, extending the evidence window, withdrawing a dispute.
+ * terminating, rating, escalating, extending the evidence window, withdrawing a dispute, a seller's refund and a
+ * buyer's offer to pay part (docs/decisions.md §17).
  */
-const CHOICES = new Set(['request_extension', 'cancel', 'terminate', 'rate', 'escalate', 'extend_evidence']);
+const CHOICES = new Set(['request_extension', 'cancel', 'terminate', 'rate', 'escalate', 'extend_evidence', 'refund', 'propose_partial_acceptance']);
 
 const soonest = (dates: (string | null | undefined)[]): string | null =>
   dates.filter((d): d is string => Boolean(d)).sort((a, b) => Date.parse(a) - Date.parse(b))[0] ?? null;

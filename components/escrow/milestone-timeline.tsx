@@ -141,7 +141,7 @@ export function MilestoneTimeline({
               <div className="mt-4">
                 <MilestoneActions milestone={m} viewer={viewer} buyerBalance={buyerBalance} onDone={onChanged} />
               </div>
-              <MilestonePartial milestone={m} viewer={viewer} onDone={onChanged} />
+              {m.partial_acceptance || m.amount_refunded > 0 ? <MilestonePartial milestone={m} viewer={viewer} onDone={onChanged} /> : null}
               <MilestoneExtension milestone={m} viewer={viewer} onDone={onChanged} />
               <details className="mt-4 border-t pt-3" open={current}>
                 <summary className="cursor-pointer text-sm font-medium text-slate-700">Milestone log</summary>

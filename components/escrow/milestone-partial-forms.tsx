@@ -58,11 +58,7 @@ function useReviewed(a: { field: 'amount' | 'release_amount'; send: (values: Amo
   const form = useActionForm();
   const [review, setReview] = useState<Amounts | null>(null);
   const [sending, setSending] = useState(false);
-  const confirmRef = useRef<HTMLButtonElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
-  useEffect(() => {
-    if (review) confirmRef.current?.focus();
-  }, [review]);
   const back = (field?: string) => {
     setReview(null);
     // After the form is shown again: focus cannot reach a hidden field.
@@ -91,20 +87,24 @@ function useReviewed(a: { field: 'amount' | 'release_amount'; send: (values: Amo
     formRef.current = el;
     bound.ref(el);
   };
-  return { form, review, sending, confirmRef, back, confirm, bound: { ...bound, ref } };
+  return { form, review, sending, back, confirm, bound: { ...bound, ref } };
 }
 
-function ReviewStep({ flow, children, confirmLabel }: { flow: ReturnType<typeof useReviewed>; children: ReactNode; confirmLabel: string }) {
-  if (!flow.review) return null;
+/** What is about to be sent, with Back and the confirming button, which has the focus when the step opens. */
+function ReviewStep({ reason, sending, onBack, onConfirm, children, confirmLabel }: { reason: string; sending: boolean; onBack: () => void; onConfirm: () => void; children: ReactNode; confirmLabel: string }) {
+  const confirmRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    confirmRef.current?.focus();
+  }, []);
   return (
     <div className="space-y-4 text-sm text-slate-800" data-testid="review-step">
       {children}
-      <p className="text-slate-700">Your reason: “{flow.review.reason}”</p>
+      <p className="text-slate-700">Your reason: “{reason}”</p>
       <div className="flex flex-wrap justify-end gap-2">
-        <Button variant="secondary" onClick={() => flow.back()} disabled={flow.sending}>
+        <Button variant="secondary" onClick={onBack} disabled={sending}>
           Back
         </Button>
-        <Button ref={flow.confirmRef} onClick={() => void flow.confirm()} loading={flow.sending}>
+        <Button ref={confirmRef} onClick={onConfirm} loading={sending}>
           {confirmLabel}
         </Button>
       </div>
@@ -152,16 +152,18 @@ export function PartialAcceptanceForm({ milestone, intentKey, onCancel, onDone }
           <Button type="submit">Review the offer</Button>
         </div>
       </form>
-      <ReviewStep flow={flow} confirmLabel="Send the offer">
-        {review && fits(review.amount, max) ? (
-          <>
-            <p>
-              You offer the seller <strong>{naira(review.amount)}</strong> of the {naira(held)} held. If the seller accepts, or does not answer within 3 business days:
-            </p>
-            <PartialWords release={review.amount} milestone={milestone} />
-          </>
-        ) : null}
-      </ReviewStep>
+      {review ? (
+        <ReviewStep reason={review.reason} sending={flow.sending} onBack={() => flow.back()} onConfirm={() => void flow.confirm()} confirmLabel="Send the offer">
+          {fits(review.amount, max) ? (
+            <>
+              <p>
+                You offer the seller <strong>{naira(review.amount)}</strong> of the {naira(held)} held. If the seller accepts, or does not answer within 3 business days:
+              </p>
+              <PartialWords release={review.amount} milestone={milestone} />
+            </>
+          ) : null}
+        </ReviewStep>
+      ) : null}
     </>
   );
 }
@@ -204,16 +206,18 @@ export function RefundForm({ milestone, intentKey, onCancel, onDone }: { milesto
           <Button type="submit">Review the refund</Button>
         </div>
       </form>
-      <ReviewStep flow={flow} confirmLabel="Refund the buyer">
-        {review && fits(review.amount, held) ? (
-          <>
-            <p>
-              You refund <strong>{naira(review.amount)}</strong> of the {naira(held)} held. This cannot be undone.
-            </p>
-            <RefundWords amount={review.amount} milestone={milestone} />
-          </>
-        ) : null}
-      </ReviewStep>
+      {review ? (
+        <ReviewStep reason={review.reason} sending={flow.sending} onBack={() => flow.back()} onConfirm={() => void flow.confirm()} confirmLabel="Refund the buyer">
+          {fits(review.amount, held) ? (
+            <>
+              <p>
+                You refund <strong>{naira(review.amount)}</strong> of the {naira(held)} held. This cannot be undone.
+              </p>
+              <RefundWords amount={review.amount} milestone={milestone} />
+            </>
+          ) : null}
+        </ReviewStep>
+      ) : null}
     </>
   );
 }

@@ -13,6 +13,7 @@ export const MILESTONE_STATUS: Record<string, Label> = {
   IN_DISPUTE: { label: 'In dispute', tone: 'violet' },
   DISPUTE_RESOLVED: { label: 'Dispute resolved', tone: 'green' },
   CANCELED: { label: 'Canceled · refunded', tone: 'grey' },
+  REFUNDED: { label: 'Refunded by the seller', tone: 'grey' },
 };
 
 export const TRANSACTION_STATUS: Record<string, Label> = {
@@ -46,6 +47,7 @@ export const PAYOUT_STATUS: Record<string, Label> = {
 
 export const DEADLINE_NAME: Record<string, string> = {
   inspection: 'Inspection ends',
+  partial_acceptance_response: 'Seller must answer the offer to pay part by',
   return_response: 'Seller must answer the return by',
   intra_party_mediation: 'Mediation ends',
   evidence_submission: 'Evidence due',
@@ -56,6 +58,7 @@ export const DEADLINE_NAME: Record<string, string> = {
 
 export const ON_LAPSE: Record<string, string> = {
   delivery_accepted: 'If the buyer does not answer, the delivery is accepted and the funds are released.',
+  partial_acceptance_accepted: 'If the seller does not answer, the offer is accepted: its amount goes to the seller and the rest back to the buyer.',
   return_approved: 'If the seller does not answer, the return is approved and the buyer is refunded.',
   escalated_to_evidence_submission: 'If no amount is agreed, the dispute moves to evidence submission.',
   forfeit_or_arbitration: 'A silent party forfeits; otherwise the dispute team arbitrates.',
@@ -76,6 +79,11 @@ export function mediationWords(text: string, viewer?: 'buyer' | 'seller' | 'admi
 /** The same deadline told to the party whose answer it waits for: "you", not "the seller". */
 const DEADLINE_FOR_PARTY: Record<string, { party: 'buyer' | 'seller'; name?: string; lapse?: string }> = {
   inspection: { party: 'buyer', lapse: 'If you do not answer, the delivery is accepted and the funds are released.' },
+  partial_acceptance_response: {
+    party: 'seller',
+    name: 'You must answer the offer to pay part by',
+    lapse: 'If you do not answer, the offer is accepted: its amount goes to you and the rest back to the buyer.',
+  },
   return_response: { party: 'seller', name: 'You must answer the return by', lapse: 'If you do not answer, the return is approved and the buyer is refunded.' },
   extension_response: { party: 'buyer', name: 'You must answer the new due date by', lapse: 'If you do not answer, the request is declined and the due date stands.' },
 };
@@ -98,6 +106,8 @@ export const ACTION_LABEL: Record<string, string> = {
   decline_cancellation: 'Answer the cancellation request',
   approve_extension: 'Answer the new due date',
   decline_extension: 'Answer the new due date',
+  accept_partial_acceptance: 'Answer the offer to pay part',
+  decline_partial_acceptance: 'Answer the offer to pay part',
   add_dispute_amount: 'Propose an amount',
   accept_counter_offer: 'Answer the counter-offer',
   approve_dispute_amount: 'Answer the proposed amount',

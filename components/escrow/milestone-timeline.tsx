@@ -4,10 +4,10 @@ import Link from 'next/link';
 import type { MilestoneInTransaction, MilestoneLog, Viewer } from '@/lib/contracts/dashboard';
 import { cn } from '../ui/cn';
 import { DeadlineCountdown } from './deadline-countdown';
-import { MilestoneActions, MilestoneExtension } from './lazy-escrow-parts';
+import { MilestoneActions, MilestoneExtension, MilestonePartial } from './lazy-escrow-parts';
 import { mediationWords } from './labels';
 import { MilestoneLogList } from './milestone-log';
-import { dateTime, day, feePayer, naira, settlementSplit } from './money';
+import { dateTime, day, feeChargedOn, feePayer, naira, settlementSplit } from './money';
 import { ProofGallery } from './proof-gallery';
 import { StatusBadge } from './status-badge';
 
@@ -48,14 +48,17 @@ function LapseNote({ logs, status, viewer }: { logs: MilestoneLog[]; status: str
 }
 
 /**
- * The fee as agreed until money leaves escrow; then the fee actually charged: all of it on a release, none on a
+ * The fee as agreed until money leaves escrow; then the fee actually charged: on a release its share of what the
+ * seller was paid (all of it unless part was refunded or only part accepted, docs/decisions.md §17), none on a
  * refund, and on a settled dispute its share of the part paid to the seller (the ledger's own rule).
  */
 function FeeFact({ milestone: m, viewer, paidToSeller }: { milestone: MilestoneInTransaction; viewer: Viewer; paidToSeller?: number }) {
   const charged =
     m.status === 'COMPLETED'
-      ? m.milestone_fee
-      : m.status === 'DELIVERY_RETURN_APPROVED' || m.status === 'CANCELED'
+      ? m.amount_released !== null && m.amount_released !== m.amount
+        ? feeChargedOn(m.amount_released, m).fee
+        : m.milestone_fee
+      : m.status === 'DELIVERY_RETURN_APPROVED' || m.status === 'CANCELED' || m.status === 'REFUNDED'
         ? 0
         : m.status === 'DISPUTE_RESOLVED' && paidToSeller !== undefined
           ? settlementSplit(paidToSeller, m).fee
@@ -71,6 +74,7 @@ export function MilestoneTimeline({
   logs,
   disputes,
   settlements = {},
+  buyerBalance,
   onChanged,
 }: {
   milestones: MilestoneInTransaction[];
@@ -79,6 +83,8 @@ export function MilestoneTimeline({
   logs: Record<string, MilestoneLog[]>;
   disputes: Record<string, string>;
   settlements?: Record<string, number>;
+  /** The buyer's wallet, for its funding dialog (admins and the buyer). */
+  buyerBalance?: number;
   onChanged: () => void;
 }) {
   return (
@@ -133,8 +139,9 @@ export function MilestoneTimeline({
                 </p>
               ) : null}
               <div className="mt-4">
-                <MilestoneActions milestone={m} viewer={viewer} onDone={onChanged} />
+                <MilestoneActions milestone={m} viewer={viewer} buyerBalance={buyerBalance} onDone={onChanged} />
               </div>
+              {m.partial_acceptance || m.amount_refunded > 0 ? <MilestonePartial milestone={m} viewer={viewer} onDone={onChanged} /> : null}
               <MilestoneExtension milestone={m} viewer={viewer} onDone={onChanged} />
               <details className="mt-4 border-t pt-3" open={current}>
                 <summary className="cursor-pointer text-sm font-medium text-slate-700">Milestone log</summary>

@@ -1,5 +1,6 @@
 import { splitFee, type CommissionPayer } from '@/lib/escrow/fees';
-import { maxSellerPayment, settlementBreakdown } from '@/lib/escrow/ledger';
+import { heldPrincipal, refundBreakdown } from '@/lib/escrow/held-escrow';
+import { feeOnPayment, maxSellerPayment, settlementBreakdown, type SettlementTerms } from '@/lib/escrow/ledger';
 import { formatNaira } from '@/lib/escrow/money';
 
 /** The API sends naira numbers with at most 2 decimals; lib/escrow formats kobo. */
@@ -58,4 +59,36 @@ export function splitWords(split: { toSeller: number; toBuyer: number; fee: numb
   const buyer = viewer === 'buyer' ? (tense === 'will' ? 'comes back to you' : 'came back to you') : tense === 'will' ? 'goes back to the buyer' : 'went back to the buyer';
   const sentence = `${seller} ${naira(split.toSeller)}, ${naira(split.toBuyer)} ${buyer}, and the fee charged ${tense === 'will' ? 'is' : 'was'} ${naira(split.fee)}`;
   return sentence.charAt(0).toUpperCase() + sentence.slice(1);
+}
+
+export type HeldTerms = FeeTerms & { milestone_escrow: { balance: number } };
+const toKobo = (n: number) => Math.round(n * 100);
+
+/** The milestone's terms and its escrow's balance now, in kobo, as lib/escrow reads them. */
+export function termsOf(m: HeldTerms): SettlementTerms {
+  return { milestoneAmount: toKobo(m.amount), milestoneFee: toKobo(m.milestone_fee), commissionPayer: m.commission_payer, escrowBalance: toKobo(m.milestone_escrow.balance) };
+}
+
+/**
+ * What the escrow still holds of the price (docs/decisions.md §17): the most a refund gives back and the ceiling of a
+ * partial acceptance. A balance lib/escrow cannot read holds nothing the dashboard offers to move.
+ */
+export function heldPrice(m: HeldTerms): number {
+  try {
+    return heldPrincipal(termsOf(m)) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/** A seller's refund of `amount` naira of the price: what reaches the buyer (its fee share on it included). */
+export function refundSplit(amount: number, m: HeldTerms): { toBuyer: number; feeShare: number; everything: boolean } {
+  const split = refundBreakdown(toKobo(amount), termsOf(m));
+  return { toBuyer: split.toBuyer / 100, feeShare: split.feeShare / 100, everything: split.principalAfter === 0 };
+}
+
+/** The fee charged when the seller was paid `paidToSeller` of the price: the agreed fee pro rata (docs/decisions.md §17). */
+export function feeChargedOn(paidToSeller: number, m: FeeTerms): { fee: number; sellerShare: number } {
+  const fee = feeOnPayment(toKobo(paidToSeller), { milestoneAmount: toKobo(m.amount), milestoneFee: toKobo(m.milestone_fee) });
+  return { fee: fee / 100, sellerShare: splitFee(fee, m.commission_payer).seller / 100 };
 }

@@ -93,7 +93,7 @@ export function TransactionDetail({ initial }: { initial: TransactionView }) {
         <h2 id="milestones-heading" className="mb-4 text-lg font-semibold">
           Milestones
         </h2>
-        <MilestoneTimeline milestones={t.milestones} currentId={t.current_milestone_id} viewer={viewer} logs={logs} disputes={disputes} settlements={settlements} onChanged={refresh} />
+        <MilestoneTimeline milestones={t.milestones} currentId={t.current_milestone_id} viewer={viewer} logs={logs} disputes={disputes} settlements={settlements} buyerBalance={buyerBalance} onChanged={refresh} />
       </section>
     </div>
   );

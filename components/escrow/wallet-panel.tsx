@@ -20,6 +20,7 @@ const KIND: Record<string, string> = {
   payout: 'Withdrawal',
   payout_returned: 'Withdrawal returned',
   live_funding: 'Money in',
+  checkout_payment: 'Card payment',
 };
 
 /** Where money paid in lands in this wallet: a live wallet's dedicated bank account (docs/decisions.md §12). */

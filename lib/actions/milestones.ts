@@ -2,9 +2,12 @@
 
 import {
   AnswerExtensionInput,
+  DeclinePartialAcceptanceInput,
   DeliverInput,
   MilestoneIntentInput,
   OpenDisputeInput,
+  ProposePartialAcceptanceInput,
+  RefundMilestoneInput,
   RejectDeliveryInput,
   RequestExtensionInput,
   dueDayToIso,
@@ -91,5 +94,40 @@ export const answerExtension = guarded(
     const body = { buyer_id: owned.record.transaction.buyer.user_id };
     const operation = answer === 'approve' ? 'PATCH /milestones/:id/extensions/approve' : 'PATCH /milestones/:id/extensions/decline';
     return fromApi(await owned.api.call(operation, { param: { id: milestone_id }, json: body, idempotencyKey: idempotency_key }));
+  },
+);
+
+/** The seller gives back part or all of what the milestone holds (docs/decisions.md §17). */
+export const refundMilestone = guarded(
+  { input: RefundMilestoneInput, owns: milestoneBy(['seller'], 'Only the seller refunds a milestone.'), words: FORM_WORDS.refund },
+  async ({ milestone_id, amount, reason, idempotency_key }, { owned }): Promise<ActionResult> => {
+    const seller_id = owned.record.transaction.seller.user_id;
+    return fromApi(await owned.api.call('POST /milestones/:id/refund', { param: { id: milestone_id }, json: { seller_id, amount, reason }, idempotencyKey: idempotency_key }));
+  },
+);
+
+/** The buyer offers to pay part of a delivery under inspection; the seller answers (docs/decisions.md §17). */
+export const proposePartialAcceptance = guarded(
+  { input: ProposePartialAcceptanceInput, owns: milestoneBy(['buyer'], 'Only the buyer offers to pay part of a delivery.'), words: FORM_WORDS.proposePartialAcceptance },
+  async ({ milestone_id, release_amount, reason, idempotency_key }, { owned }): Promise<ActionResult> => {
+    const buyer_id = owned.record.transaction.buyer.user_id;
+    return fromApi(await owned.api.call('POST /milestones/:id/partial-acceptance', { param: { id: milestone_id }, json: { buyer_id, release_amount, reason }, idempotencyKey: idempotency_key }));
+  },
+);
+
+export const acceptPartialAcceptance = guarded(
+  { input: MilestoneIntentInput, owns: milestoneBy(['seller'], "Only the seller answers the buyer's offer.") },
+  async ({ milestone_id, idempotency_key }, { owned }): Promise<ActionResult> => {
+    const seller_id = owned.record.transaction.seller.user_id;
+    return fromApi(await owned.api.call('POST /milestones/:id/partial-acceptance/accept', { param: { id: milestone_id }, json: { seller_id }, idempotencyKey: idempotency_key }));
+  },
+);
+
+export const declinePartialAcceptance = guarded(
+  { input: DeclinePartialAcceptanceInput, owns: milestoneBy(['seller'], "Only the seller answers the buyer's offer.") },
+  async ({ milestone_id, reason, idempotency_key }, { owned }): Promise<ActionResult> => {
+    const seller_id = owned.record.transaction.seller.user_id;
+    const json = reason ? { seller_id, reason } : { seller_id };
+    return fromApi(await owned.api.call('POST /milestones/:id/partial-acceptance/decline', { param: { id: milestone_id }, json, idempotencyKey: idempotency_key }));
   },
 );

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { SaveBankAccountBody, ValidateBankAccountBody } from './banks';
 import { AmountFilterParams, Id, ListFilterParams, PlainText, PositiveAmount, ShortText } from './common';
 import { AddDisputeAmountBody, CounterOfferBody, CreateDisputeBody, RejectDisputeAmountBody } from './disputes';
-import { DeliverBody, RejectDeliveryBody } from './milestones';
+import { DeclinePartialAcceptanceBody, DeliverBody, ProposePartialAcceptanceBody, RefundMilestoneBody, RejectDeliveryBody } from './milestones';
 import { MIN_PASSWORD_LENGTH } from './dashboard-plain';
 import { RollKeyBody, type ApiKeyListRecord, type RolledKeyRecord } from './keys';
 import type * as R from './records';
@@ -55,6 +55,10 @@ export const AnswerExtensionInput = z.object({ milestone_id: Id, answer: z.enum(
 export const DeliverInput = DeliverBody.omit({ seller_id: true }).extend({ milestone_id: Id, ...intent });
 export const RejectDeliveryInput = RejectDeliveryBody.omit({ buyer_id: true }).extend({ milestone_id: Id, ...intent });
 export const OpenDisputeInput = CreateDisputeBody.pick({ description: true, milestone_id: true }).extend(intent);
+/** Refunds and partial acceptance (docs/decisions.md §17): the seller's refund, the buyer's proposal, the seller's decline. */
+export const RefundMilestoneInput = RefundMilestoneBody.omit({ seller_id: true }).extend({ milestone_id: Id, ...intent });
+export const ProposePartialAcceptanceInput = ProposePartialAcceptanceBody.omit({ buyer_id: true }).extend({ milestone_id: Id, ...intent });
+export const DeclinePartialAcceptanceInput = DeclinePartialAcceptanceBody.omit({ seller_id: true }).extend({ milestone_id: Id, ...intent });
 
 // Disputes
 export const ProposeAmountInput = AddDisputeAmountBody.omit({ seller_id: true }).extend({ dispute_id: Id, ...intent });
@@ -161,9 +165,16 @@ export type TransactionView = {
   disputes: Record<string, string>;
   /** milestone id → what its settled dispute paid the seller (before the seller's fee share), for the fee charged */
   settlements: Record<string, number>;
-  /** admins only: the buyer's wallet balance, to fund from */
+  /** admins and the buyer: the buyer's wallet balance, to fund from */
   buyerBalance?: number;
 };
+/**
+ * A buyer back from the payment page (`?reference=CO_…`, docs/decisions.md §16): the checkout as the API reads it,
+ * or `missing` when the reference is not one of this buyer's checkouts for this transaction.
+ */
+export type CheckoutOutcome =
+  | { kind: 'missing' }
+  | { kind: 'found'; status: 'PENDING' | 'PAID' | 'FAILED' | 'EXPIRED'; amount: number; applied: boolean | null; notAppliedReason: string | null; failureReason: string | null; milestoneTitle: string | null };
 export type MyTransactionItem = {
   transaction: TransactionListItem;
   role: 'buyer' | 'seller';

@@ -70,6 +70,14 @@ export const FORM_WORDS = {
     text: { name: 'your account of what happened' },
     files: { name: 'the files', says: { 'at most': 'Attach at most 20 files' } },
   },
+  refund: {
+    amount: { name: 'the amount to refund' },
+    reason: { name: 'why you are refunding' },
+  },
+  proposePartialAcceptance: {
+    release_amount: { name: 'the amount you pay the seller' },
+    reason: { name: 'why you pay only part' },
+  },
   requestExtension: {
     due_date: { name: 'the new due date', field: 'due_day' },
     due_day: { name: 'the new due date', says: { 'must be a date': 'Choose the new due date' } },

@@ -70,7 +70,9 @@ export async function transactionView(actor: Actor, id: string): Promise<View<Tr
     if (first && m.status === 'DISPUTE_RESOLVED') settlements[m.id] = paidToSeller(first, m.amount);
   });
   let buyerBalance: number | undefined;
-  if (owned.viewer === 'admin') {
+  // The buyer's own balance while it has something to fund: the funding dialog says when the wallet is short.
+  const funding = transaction.milestones.some((m) => m.allowed_actions.buyer.includes('fund'));
+  if (owned.viewer === 'admin' || (owned.viewer === 'buyer' && funding)) {
     const wallet = await owned.api.call('GET /wallets/:user_id', { param: { user_id: transaction.buyer.user_id } });
     if (wallet.ok) buyerBalance = wallet.data.balance;
   }

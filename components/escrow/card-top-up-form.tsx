@@ -1,6 +1,6 @@
 'use client';
 
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { addMoneyByCard } from '@/lib/actions/wallet';
 import { numberOf, useActionForm } from '../ui/action-form';
 import { Button } from '../ui/button';
@@ -14,8 +14,16 @@ import { toast } from '../ui/toast';
  */
 export function CardTopUpForm() {
   const form = useActionForm();
-  const [key] = useIntentKey();
+  const [key, renewKey] = useIntentKey();
   const [leaving, setLeaving] = useState(false);
+  // Back from the payment page by the browser's Back button, the page is shown again as it was left: ready again.
+  useEffect(() => {
+    const shown = (event: PageTransitionEvent) => {
+      if (event.persisted) setLeaving(false);
+    };
+    window.addEventListener('pageshow', shown);
+    return () => window.removeEventListener('pageshow', shown);
+  }, []);
   const bound = form.bind(async (data) => {
     const result = await addMoneyByCard({ amount: numberOf(data, 'amount'), idempotency_key: key });
     if (!result.ok || !result.data) {
@@ -23,6 +31,8 @@ export function CardTopUpForm() {
       form.report(result);
       return;
     }
+    // Another payment from the same page, after coming back, is a new intent, not a repeat of this one.
+    renewKey();
     setLeaving(true);
     window.location.assign(result.data.authorization_url);
   });

@@ -47,6 +47,10 @@ export const addMoneyByCard = guarded(
     const origin = await requestOrigin();
     if (!origin) return { ok: false, message: 'The page you came from could not be told: reload the wallet and try again.' };
     const json = { buyer_id: actor.escrowUserId, amount, callback_url: `${origin}/wallet` };
-    return fromApi(await escrowFor(actor).call('POST /checkouts', { json, idempotencyKey: idempotency_key }), (checkout) => ({ authorization_url: checkout.authorization_url }));
+    const result = await escrowFor(actor).call('POST /checkouts', { json, idempotencyKey: idempotency_key });
+    if (!result.ok && result.errors?.some((e) => e.field === 'callback_url')) {
+      return { ok: false, message: 'Card payments need this dashboard to be served over https: the payment page cannot send you back here. Nothing was charged.' };
+    }
+    return fromApi(result, (checkout) => ({ authorization_url: checkout.authorization_url }));
   },
 );

@@ -165,7 +165,7 @@ test('the month’s statement lists each movement and its CSV download has the p
   // Another month answers with its own (empty) statement; the picker keeps the month asked for.
   await customer.goto('/wallet/statement?month=2020-01');
   await expect(customer.getByText('No movements this month')).toBeVisible();
-  await expect(customer.getByLabel('Month')).toHaveValue('2020-01');
+  await expect(customer.getByRole('textbox', { name: 'Month' })).toHaveValue('2020-01');
 
   // The download is the viewer's own wallet only; the admin reads any customer's of its client.
   const others = await customer.request.get(`/data/wallet/statement?user_id=${buyerId}`);

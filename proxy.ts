@@ -45,6 +45,7 @@ export const config = {
     '/transactions/:path*',
     '/disputes/:path*',
     '/wallet',
+    '/wallet/:path*',
     '/admin/:path*',
     '/operator/:path*',
     '/dispute-team/:path*',

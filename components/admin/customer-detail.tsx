@@ -3,6 +3,7 @@
 import Link from 'next/link';
 import type { BankAccountList, TransactionList, User, WalletView } from '@/lib/contracts/dashboard';
 import type { PayoutsView } from '@/lib/contracts/dashboard-payouts';
+import type { CheckoutsView } from '@/lib/contracts/dashboard-statements';
 import { naira } from '../escrow/money';
 import { PayoutsList } from '../escrow/payouts-list';
 import { NameDiffers } from '../escrow/saved-accounts';
@@ -13,6 +14,7 @@ import { Card, CardHeader } from '../ui/card';
 import { invalidate } from '../live/live-query';
 import { ErrorState } from '../ui/states';
 import { lazyForm, lazyPart } from '../ui/lazy-form';
+import { CustomerCheckouts } from './customer-checkouts';
 
 const FundWalletForm = lazyForm(() => import('./fund-wallet-form').then((m) => m.FundWalletForm));
 // The admin's buttons and their dialogs load right after hydration (issue #6).
@@ -24,6 +26,7 @@ export function CustomerDetail({
   access,
   wallet,
   payouts,
+  checkouts,
   bankAccounts,
   transactions,
 }: {
@@ -32,6 +35,8 @@ export function CustomerDetail({
   wallet: WalletView;
   /** null when the payouts could not be read: the rest of the page still shows. */
   payouts: PayoutsView | null;
+  /** null when the card payments could not be read. */
+  checkouts: CheckoutsView | null;
   bankAccounts: BankAccountList['bank_accounts'];
   transactions: TransactionList['transactions'];
 }) {
@@ -41,6 +46,7 @@ export function CustomerDetail({
       <div className="space-y-6">
         <WalletPanel initial={wallet} userId={user.id} />
         {payouts ? <PayoutsList initial={payouts} userId={user.id} title="Payouts" /> : <ErrorState message="This customer’s payouts could not be loaded." />}
+        {checkouts ? <CustomerCheckouts view={checkouts} /> : <ErrorState message="This customer’s card payments could not be loaded." />}
       </div>
       <div className="space-y-6">
         <Card>

@@ -11,10 +11,11 @@ import { PayoutsList } from './payouts-list';
 import { SavedAccountsList } from './saved-accounts';
 import { WalletPanel } from './wallet-panel';
 
+const CardTopUpForm = lazyForm(() => import('./card-top-up-form').then((m) => m.CardTopUpForm));
 const WithdrawForm = lazyForm(() => import('./withdraw-form').then((m) => m.WithdrawForm));
 const MyBankAccountForm = lazyForm(() => import('./my-bank-account-form').then((m) => m.MyBankAccountForm));
 
-/** The customer's Wallet page: balance, money out to its own saved accounts, those accounts, and the history. */
+/** The customer's Wallet page: balance, money in by card, money out to its own saved accounts, those accounts, and the history. */
 export function CustomerWallet({ initial, banks, me }: { initial: CustomerWalletView; banks: Bank[]; me: PersonName }) {
   const accounts = useLiveQuery({
     queryKey: ['bank-accounts', 'me'],
@@ -30,6 +31,10 @@ export function CustomerWallet({ initial, banks, me }: { initial: CustomerWallet
     <WalletPanel initial={initial.wallet}>
       {(wallet) => (
         <>
+          <Card>
+            <CardHeader title="Add money by card" description="Pay by card or bank app on the payment page; the money is in your wallet as soon as the payment is confirmed." />
+            <CardTopUpForm />
+          </Card>
           <div className="grid gap-6 lg:grid-cols-2">
             <Card>
               <CardHeader title="Withdraw" description="Send money from your wallet to one of your bank accounts." />

@@ -45,6 +45,24 @@ export const PAYOUT_STATUS: Record<string, Label> = {
   REVERSED: { label: 'Returned by the bank · money back in the wallet', tone: 'amber' },
 };
 
+/** A statement line's or payout source's kind (docs/decisions.md §18) as a person says it. */
+export const STATEMENT_KIND: Record<string, string> = {
+  funding: 'Money in by transfer',
+  checkout: 'Card payment',
+  escrow_funded: 'Paid into escrow',
+  escrow_refunded: 'Back from escrow',
+  release: 'Payment for a deal',
+  payout: 'Withdrawal',
+  payout_returned: 'Withdrawal returned',
+};
+
+export const CHECKOUT_STATUS: Record<string, Label> = {
+  PENDING: { label: 'Waiting for payment', tone: 'grey' },
+  PAID: { label: 'Paid', tone: 'green' },
+  FAILED: { label: 'Declined', tone: 'red' },
+  EXPIRED: { label: 'Expired', tone: 'amber' },
+};
+
 export const DEADLINE_NAME: Record<string, string> = {
   inspection: 'Inspection ends',
   partial_acceptance_response: 'Seller must answer the offer to pay part by',

@@ -8,7 +8,8 @@ import { fetchJson } from '../ui/fetch-json';
 import { PaginationControls } from '../ui/pagination';
 import { invalidate, useLiveQuery } from '../live/live-query';
 import { EmptyState, ErrorState, LoadingState } from '../ui/states';
-import { dateTime, naira } from './money';
+import { STATEMENT_KIND } from './labels';
+import { dateTime, day, naira } from './money';
 import { StatusBadge } from './status-badge';
 
 const onItsWay = (p: { status: string }) => p.status === 'PENDING' || p.status === 'PROCESSING';
@@ -64,6 +65,7 @@ export function PayoutItem({ payout, customerHref, actions }: { payout: PayoutRo
       <p className="mt-1 text-sm text-slate-700 break-words">
         To {account.account_name} · {account.bank_name} · <span className="font-mono">{account.account_number}</span>
       </p>
+      <PayoutSources sources={payout.sources} />
       {payout.failure_reason ? (
         <p className="mt-1 break-words text-sm text-rose-800" data-testid="payout-failure-reason">
           {payout.status === 'REVERSED' ? 'Returned: ' : 'Failed: '}
@@ -84,6 +86,34 @@ export function PayoutItem({ payout, customerHref, actions }: { payout: PayoutRo
       </dl>
       <p className="mt-0.5 text-xs text-slate-500 [overflow-wrap:anywhere]">Reference {payout.reference}</p>
     </li>
+  );
+}
+
+/** The wallet's credits a payout paid out, oldest first (docs/decisions.md §18), each with its deal when it has one. */
+function PayoutSources({ sources }: { sources: PayoutRow['sources'] }) {
+  if (sources.length === 0) return null;
+  return (
+    <div className="mt-1 text-sm text-slate-700" data-testid="payout-sources">
+      <p className="text-xs font-medium text-slate-500">Paid out from</p>
+      <ul className="mt-0.5 space-y-0.5">
+        {sources.map((source, i) => (
+          <li key={`${source.at}-${i}`} className="flex flex-wrap items-baseline gap-x-2" data-testid="payout-source" data-kind={source.kind}>
+            <span>{STATEMENT_KIND[source.kind] ?? source.kind}</span>
+            <span className="font-medium tabular-nums" data-testid="payout-source-amount">
+              {naira(source.amount)}
+            </span>
+            <span className="text-xs text-slate-500">
+              <time dateTime={source.at}>{day(source.at)}</time>
+            </span>
+            {source.transaction_id ? (
+              <Link href={`/transactions/${source.transaction_id}`} className="text-xs font-medium text-emerald-800 underline underline-offset-2">
+                View the deal
+              </Link>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 

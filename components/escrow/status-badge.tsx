@@ -1,7 +1,7 @@
 import { Badge } from '../ui/badge';
-import { DISPUTE_STATUS, labelOf, MILESTONE_STATUS, PAYOUT_STATUS, TRANSACTION_STATUS } from './labels';
+import { CHECKOUT_STATUS, DISPUTE_STATUS, labelOf, MILESTONE_STATUS, PAYOUT_STATUS, TRANSACTION_STATUS } from './labels';
 
-const MAPS = { milestone: MILESTONE_STATUS, transaction: TRANSACTION_STATUS, dispute: DISPUTE_STATUS, payout: PAYOUT_STATUS };
+const MAPS = { milestone: MILESTONE_STATUS, transaction: TRANSACTION_STATUS, dispute: DISPUTE_STATUS, payout: PAYOUT_STATUS, checkout: CHECKOUT_STATUS };
 
 export function StatusBadge({ kind, status }: { kind: keyof typeof MAPS; status: string }) {
   const { label, tone } = labelOf(MAPS[kind], status);

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { PayoutListRecord, PayoutRecord } from '@/lib/contracts/payouts';
 import { BankAccountRecord } from '@/lib/contracts/records';
 import { StatementRecord } from '@/lib/contracts/wallets';
+import { csvRows } from '../support/csv-rows';
 import { call, expectError, expectLedgerBalanced, expectOk, fundWallet, inDays, newClient, newUser, uploadProof, walletBalance, type TestClient } from './support/api';
 
 const GTBANK = { account_number: '0016563228', bank_code: '058' };
@@ -66,34 +67,6 @@ async function payOut(client: TestClient, userId: string, amount: number) {
 
 async function clockNow(client: TestClient): Promise<string> {
   return expectOk(await call('GET', '/v1/test-clock', { key: client.secretKey })).now;
-}
-
-/** The CSV's rows as cells: RFC 4180 quoting (a quoted cell may hold commas and doubled quotes). */
-function csvRows(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!;
-    if (quoted && ch === '"' && text[i + 1] === '"') {
-      cell += '"';
-      i++;
-    } else if (ch === '"') {
-      quoted = !quoted;
-    } else if (!quoted && ch === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (!quoted && ch === '\r' && text[i + 1] === '\n') {
-      rows.push([...row, cell]);
-      row = [];
-      cell = '';
-      i++;
-    } else {
-      cell += ch;
-    }
-  }
-  return rows;
 }
 
 describe('GET /v1/wallets/{user_id}/statement', () => {

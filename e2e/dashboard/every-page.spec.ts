@@ -193,6 +193,7 @@ test('the client admin’s money pages', async ({ browser }) => {
       { name: 'dispute', path: `/disputes/${disputeId}` },
       { name: 'customers', path: '/admin/customers' },
       { name: 'customer', path: `/admin/customers/${adaId}` },
+      { name: 'customer-statement', path: `/admin/customers/${adaId}/statement` },
       { name: 'bank-accounts', path: '/admin/bank-accounts' },
       { name: 'payouts', path: '/admin/payouts' },
     ],
@@ -231,6 +232,7 @@ test('the buyer’s and the seller’s pages', async ({ browser }) => {
         { name: 'transaction', path: `/transactions/${transactionId}` },
         { name: 'dispute', path: `/disputes/${disputeId}` },
         { name: 'wallet', path: '/wallet' },
+        { name: 'statement', path: '/wallet/statement' },
       ],
       [...sampled.transactions, ...sampled.disputes, '/data/my-transactions', '/data/wallet', '/data/payouts', '/data/bank-accounts', '/data/notifications'],
     );

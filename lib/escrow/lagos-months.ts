@@ -24,3 +24,19 @@ export function lagosMonths(now: Date, count: number): LagosMonth[] {
   }
   return out;
 }
+
+/**
+ * A month ("2026-11") as a statement's period of Lagos days, first to last (the statement's `to` day is included,
+ * docs/decisions.md §18); null for anything that is not a month.
+ */
+export function monthDays(month: string): { from: string; to: string } | null {
+  const match = /^(\d{4})-(0[1-9]|1[0-2])$/.exec(month);
+  if (!match) return null;
+  const lastDay = new Date(Date.UTC(Number(match[1]), Number(match[2]), 0)).getUTCDate();
+  return { from: `${month}-01`, to: `${month}-${String(lastDay).padStart(2, '0')}` };
+}
+
+/** The Lagos month an instant falls in ("2026-12" for 23:30 UTC on 30 November). */
+export function lagosMonthOf(at: Date): string {
+  return new Date(at.getTime() + LAGOS_OFFSET_MS).toISOString().slice(0, 7);
+}

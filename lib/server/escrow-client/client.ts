@@ -52,13 +52,13 @@ function queryOf(query: Record<string, string | number | undefined>): Record<str
   return out;
 }
 
-type SendOptions = { idempotencyKey?: string };
+type SendOptions = { idempotencyKey?: string; accept?: string };
 type Credentials = () => Promise<ApiCredentials>;
 type Call<R> = (api: Api, options: ClientRequestOptions) => Promise<R>;
 
 async function send<R extends ClientResponse<unknown, number, string>>(credentials: Credentials, call: Call<R>, opts: SendOptions = {}): Promise<R> {
   const { apiUrl, secretKey } = await credentials();
-  const headers: Record<string, string> = { authorization: secretKey, accept: 'application/json' };
+  const headers: Record<string, string> = { authorization: secretKey, accept: opts.accept ?? 'application/json' };
   if (opts.idempotencyKey) headers['idempotency-key'] = opts.idempotencyKey;
   return call(hc<EscrowApi>(apiUrl), { headers, init: { cache: 'no-store', signal: AbortSignal.timeout(TIMEOUT_MS) } });
 }
@@ -141,6 +141,9 @@ function clientApi(credentials: Credentials) {
     },
     /** The raw response (bytes and headers), for the dashboard's session-checked proxy. */
     readFile: (fileId: string): Promise<Response> => send(credentials, (api, o) => api.files[':id'].$get({ param: { id: encodeURIComponent(fileId) } }, o)),
+    /** A wallet's statement as the API's CSV (the raw response), for the dashboard's session-checked download. */
+    readStatementCsv: (userId: string, period: { from?: string; to?: string }): Promise<Response> =>
+      send(credentials, (api, o) => api.wallets[':user_id'].statement.$get({ param: { user_id: encodeURIComponent(userId) }, query: period }, o), { accept: 'text/csv' }),
   };
 }
 

@@ -5,7 +5,8 @@ import { naira, settlementSplit, splitWords } from '../escrow/money';
 import { numberOf, textOf } from '../ui/action-form';
 import { Button } from '../ui/button';
 import { ConfirmDialog } from '../ui/dialog';
-import { TextAreaField, TextField } from '../ui/field';
+import { TextAreaField } from '../ui/field';
+import { NairaField } from '../escrow/naira-field';
 import { useConfirmedSubmit } from '../ui/confirmed-submit';
 
 /**
@@ -34,17 +35,12 @@ export function VerdictForm({
   return (
     <>
       <form {...flow.bound} className="space-y-4" aria-label="Verdict">
-        <TextField
+        <NairaField
           label="Seller's share (₦)"
           name="seller_amount"
-          required
           hint={`From ${naira(0)} to ${naira(max)}. The rest of the ${naira(max)} goes back to the buyer.`}
-          type="number"
-          inputMode="decimal"
-          step="0.01"
           min={0}
           max={max}
-          data-range-error={`must be between ${naira(0)} and ${naira(max)}`}
           error={form.errorOf('seller_amount')}
         />
         <TextAreaField

@@ -4,9 +4,9 @@ import { useEffect, useState } from 'react';
 import { addMoneyByCard } from '@/lib/actions/wallet';
 import { numberOf, useActionForm } from '../ui/action-form';
 import { Button } from '../ui/button';
-import { TextField } from '../ui/field';
 import { useIntentKey } from '../ui/intent-key';
 import { toast } from '../ui/toast';
+import { NairaField } from './naira-field';
 
 /**
  * "Add money by card" (docs/decisions.md §16): the amount, then the payment page (the sandbox's, or Paystack's), which
@@ -38,15 +38,9 @@ export function CardTopUpForm() {
   });
   return (
     <form {...bound} className="flex flex-wrap items-end gap-3" aria-label="Add money by card">
-      <TextField
+      <NairaField
         label="Amount (₦)"
         name="amount"
-        type="number"
-        inputMode="decimal"
-        required
-        step="0.01"
-        min="0.01"
-        data-range-error="Enter an amount of at least ₦0.01."
         className="min-w-40 flex-1"
         error={form.errorOf('amount')}
       />

@@ -5,10 +5,11 @@ import { declinePartialAcceptance, proposePartialAcceptance, refundMilestone } f
 import type { ActionResult, MilestoneInTransaction } from '@/lib/contracts/dashboard';
 import { numberOf, textOf, useActionForm } from '../ui/action-form';
 import { Button } from '../ui/button';
-import { TextAreaField, TextField } from '../ui/field';
+import { TextAreaField } from '../ui/field';
 import type { FormHandlers } from '../ui/form-dialog';
 import { toast } from '../ui/toast';
 import { heldPrice, naira, refundSplit } from './money';
+import { NairaField } from './naira-field';
 import { partialSplit } from './partial-money';
 
 /**
@@ -112,54 +113,58 @@ function ReviewStep({ reason, sending, onBack, onConfirm, children, confirmLabel
   );
 }
 
-/** The buyer offers to pay part of the delivery: the amount for the seller and why; what each side gets before it is sent. */
-export function PartialAcceptanceForm({ milestone, intentKey, onCancel, onDone }: { milestone: MilestoneInTransaction } & FormHandlers) {
-  const held = heldPrice(milestone);
-  // Strictly less than everything held: all of it is an approval.
-  const max = Math.round(held * 100 - 1) / 100;
+/** What the two amount-and-reason forms differ in: the field, its bound and words, and what the review says. */
+type AmountAndReason = {
+  formLabel: string;
+  field: 'amount' | 'release_amount';
+  amountLabel: string;
+  max: number;
+  hint: string;
+  /** What each side gets for a typed amount within the bounds. */
+  split: (amount: number) => ReactNode;
+  splitPrompt: string;
+  reasonLabel: string;
+  reviewLabel: string;
+  /** The review's opening words about the amount, above its split. */
+  reviewIntro: (amount: number) => ReactNode;
+  confirmLabel: string;
+  send: (values: Amounts) => Promise<ActionResult>;
+};
+
+/** An amount and a reason, what each side gets as it is typed, then the review step with the confirming button. */
+function AmountAndReasonForm({ spec, onCancel, onDone }: { spec: AmountAndReason } & Pick<FormHandlers, 'onCancel' | 'onDone'>) {
+  const { max } = spec;
   const [typed, setTyped] = useState<number | undefined>();
-  const flow = useReviewed({
-    field: 'release_amount',
-    send: ({ amount, reason }) => proposePartialAcceptance({ milestone_id: milestone.id, idempotency_key: intentKey, release_amount: amount, reason }),
-    onDone,
-  });
+  const flow = useReviewed({ field: spec.field, send: spec.send, onDone });
   const { form, review } = flow;
   return (
     <>
-      <form {...flow.bound} hidden={review !== null} className="space-y-4" aria-label="Accept part of the delivery">
-        <TextField
-          label="Amount you pay the seller (₦)"
-          name="release_amount"
-          type="number"
-          inputMode="decimal"
-          step="0.01"
-          min={0.01}
+      <form {...flow.bound} hidden={review !== null} className="space-y-4" aria-label={spec.formLabel}>
+        <NairaField
+          label={spec.amountLabel}
+          name={spec.field}
           max={max}
-          required
-          data-range-error={`must be between ${naira(0.01)} and ${naira(max)}`}
-          hint={`Less than the ${naira(held)} held; the rest, with any fee you prepaid on it, comes back to you.`}
-          error={form.errorOf('release_amount')}
+          hint={spec.hint}
+          error={form.errorOf(spec.field)}
           onChange={(e) => setTyped(e.currentTarget.value === '' ? undefined : Number(e.currentTarget.value))}
         />
         <div aria-live="polite" className="rounded-md bg-slate-50 px-3 py-2 text-sm text-slate-800">
-          {fits(typed, max) ? <PartialWords release={typed} milestone={milestone} /> : <p>Type an amount to see what each side gets.</p>}
+          {fits(typed, max) ? spec.split(typed) : <p>{spec.splitPrompt}</p>}
         </div>
-        <TextAreaField label="Why do you pay only part?" name="reason" required error={form.errorOf('reason')} />
+        <TextAreaField label={spec.reasonLabel} name="reason" required error={form.errorOf('reason')} />
         <div className="flex justify-end gap-2">
           <Button variant="secondary" onClick={onCancel}>
             Cancel
           </Button>
-          <Button type="submit">Review the offer</Button>
+          <Button type="submit">{spec.reviewLabel}</Button>
         </div>
       </form>
       {review ? (
-        <ReviewStep reason={review.reason} sending={flow.sending} onBack={() => flow.back()} onConfirm={() => void flow.confirm()} confirmLabel="Send the offer">
+        <ReviewStep reason={review.reason} sending={flow.sending} onBack={() => flow.back()} onConfirm={() => void flow.confirm()} confirmLabel={spec.confirmLabel}>
           {fits(review.amount, max) ? (
             <>
-              <p>
-                You offer the seller <strong>{naira(review.amount)}</strong> of the {naira(held)} held. If the seller accepts, or does not answer within 3 business days:
-              </p>
-              <PartialWords release={review.amount} milestone={milestone} />
+              <p>{spec.reviewIntro(review.amount)}</p>
+              {spec.split(review.amount)}
             </>
           ) : null}
         </ReviewStep>
@@ -168,58 +173,54 @@ export function PartialAcceptanceForm({ milestone, intentKey, onCancel, onDone }
   );
 }
 
+/** The buyer offers to pay part of the delivery: the amount for the seller and why; what each side gets before it is sent. */
+export function PartialAcceptanceForm({ milestone, intentKey, onCancel, onDone }: { milestone: MilestoneInTransaction } & FormHandlers) {
+  const held = heldPrice(milestone);
+  // Strictly less than everything held: all of it is an approval.
+  const max = Math.round(held * 100 - 1) / 100;
+  const spec: AmountAndReason = {
+    formLabel: 'Accept part of the delivery',
+    field: 'release_amount',
+    amountLabel: 'Amount you pay the seller (₦)',
+    max,
+    hint: `Less than the ${naira(held)} held; the rest, with any fee you prepaid on it, comes back to you.`,
+    split: (amount) => <PartialWords release={amount} milestone={milestone} />,
+    splitPrompt: 'Type an amount to see what each side gets.',
+    reasonLabel: 'Why do you pay only part?',
+    reviewLabel: 'Review the offer',
+    reviewIntro: (amount) => (
+      <>
+        You offer the seller <strong>{naira(amount)}</strong> of the {naira(held)} held. If the seller accepts, or does not answer within 3 business days:
+      </>
+    ),
+    confirmLabel: 'Send the offer',
+    send: ({ amount, reason }) => proposePartialAcceptance({ milestone_id: milestone.id, idempotency_key: intentKey, release_amount: amount, reason }),
+  };
+  return <AmountAndReasonForm spec={spec} onCancel={onCancel} onDone={onDone} />;
+}
+
 /** The seller gives back part or all of what is held, with a reason; what reaches the buyer before it is sent. */
 export function RefundForm({ milestone, intentKey, onCancel, onDone }: { milestone: MilestoneInTransaction } & FormHandlers) {
   const held = heldPrice(milestone);
-  const [typed, setTyped] = useState<number | undefined>();
-  const flow = useReviewed({
+  const spec: AmountAndReason = {
+    formLabel: 'Refund the buyer',
     field: 'amount',
+    amountLabel: 'Amount to refund (₦)',
+    max: held,
+    hint: `At most ${naira(held)}, what this milestone still holds of its price.`,
+    split: (amount) => <RefundWords amount={amount} milestone={milestone} />,
+    splitPrompt: 'Type an amount to see what goes back to the buyer.',
+    reasonLabel: 'Why are you refunding?',
+    reviewLabel: 'Review the refund',
+    reviewIntro: (amount) => (
+      <>
+        You refund <strong>{naira(amount)}</strong> of the {naira(held)} held. This cannot be undone.
+      </>
+    ),
+    confirmLabel: 'Refund the buyer',
     send: ({ amount, reason }) => refundMilestone({ milestone_id: milestone.id, idempotency_key: intentKey, amount, reason }),
-    onDone,
-  });
-  const { form, review } = flow;
-  return (
-    <>
-      <form {...flow.bound} hidden={review !== null} className="space-y-4" aria-label="Refund the buyer">
-        <TextField
-          label="Amount to refund (₦)"
-          name="amount"
-          type="number"
-          inputMode="decimal"
-          step="0.01"
-          min={0.01}
-          max={held}
-          required
-          data-range-error={`must be between ${naira(0.01)} and ${naira(held)}`}
-          hint={`At most ${naira(held)}, what this milestone still holds of its price.`}
-          error={form.errorOf('amount')}
-          onChange={(e) => setTyped(e.currentTarget.value === '' ? undefined : Number(e.currentTarget.value))}
-        />
-        <div aria-live="polite" className="rounded-md bg-slate-50 px-3 py-2 text-sm text-slate-800">
-          {fits(typed, held) ? <RefundWords amount={typed} milestone={milestone} /> : <p>Type an amount to see what goes back to the buyer.</p>}
-        </div>
-        <TextAreaField label="Why are you refunding?" name="reason" required error={form.errorOf('reason')} />
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={onCancel}>
-            Cancel
-          </Button>
-          <Button type="submit">Review the refund</Button>
-        </div>
-      </form>
-      {review ? (
-        <ReviewStep reason={review.reason} sending={flow.sending} onBack={() => flow.back()} onConfirm={() => void flow.confirm()} confirmLabel="Refund the buyer">
-          {fits(review.amount, held) ? (
-            <>
-              <p>
-                You refund <strong>{naira(review.amount)}</strong> of the {naira(held)} held. This cannot be undone.
-              </p>
-              <RefundWords amount={review.amount} milestone={milestone} />
-            </>
-          ) : null}
-        </ReviewStep>
-      ) : null}
-    </>
-  );
+  };
+  return <AmountAndReasonForm spec={spec} onCancel={onCancel} onDone={onDone} />;
 }
 
 /** The seller declines the buyer's offer, with a reason if it likes; no money moves and inspection restarts. */

@@ -5,7 +5,7 @@ import type { Dispute } from '@/lib/contracts/dashboard';
 import { numberOf } from '../ui/action-form';
 import { Button } from '../ui/button';
 import { ConfirmDialog } from '../ui/dialog';
-import { TextField } from '../ui/field';
+import { NairaField } from './naira-field';
 import { useConfirmedSubmit } from '../ui/confirmed-submit';
 import { naira, settlementSplit, splitWords } from './money';
 
@@ -37,17 +37,12 @@ export function ProposeForm({ dispute, side = 'seller', onDone }: { dispute: Dis
   return (
     <>
       <form {...flow.bound} className="flex flex-wrap items-end gap-2" aria-label={side === 'seller' ? 'Propose an amount' : 'Make a counter-offer'}>
-        <TextField
+        <NairaField
           label={label}
           name={field}
           hint={`Between ${naira(0)} and ${naira(max)}: the rest of the money held goes back to the buyer.`}
-          type="number"
-          inputMode="decimal"
-          required
-          step="0.01"
           min={0}
           max={max}
-          data-range-error={`must be between ${naira(0)} and ${naira(max)}`}
           className="min-w-64 flex-1"
           error={form.errorOf(field)}
         />

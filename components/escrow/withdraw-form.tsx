@@ -6,7 +6,7 @@ import { numberOf, textOf } from '../ui/action-form';
 import { Button } from '../ui/button';
 import { useConfirmedSubmit } from '../ui/confirmed-submit';
 import { ConfirmDialog } from '../ui/dialog';
-import { TextField } from '../ui/field';
+import { NairaField } from './naira-field';
 import { naira } from './money';
 import { NameDiffers } from './saved-accounts';
 
@@ -25,16 +25,11 @@ export function WithdrawForm({ accounts, balance, onDone }: { accounts: SavedBan
   return (
     <>
       <form {...flow.bound} className="space-y-4" aria-label="Withdraw">
-        <TextField
+        <NairaField
           label="Amount (₦)"
           name="amount"
-          type="number"
-          inputMode="decimal"
-          required
-          step="0.01"
-          min="0.01"
           max={balance > 0 ? balance : undefined}
-          data-range-error={`Enter an amount between ₦0.01 and ${naira(balance)}, the wallet's balance.`}
+          rangeError={`Enter an amount between ₦0.01 and ${naira(balance)}, the wallet's balance.`}
           hint={`Available: ${naira(balance)}`}
           error={form.errorOf('amount')}
         />

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { CheckoutListRecord, CheckoutRecord } from '@/lib/contracts/checkouts';
-import { baseUrl, call, expectError, expectLedgerBalanced, expectOk, newClient, newDeal, newUser, operatorKey, walletBalance, type TestClient } from './support/api';
+import { baseUrl, call, expectError, expectLedgerBalanced, expectOk, newClient, newDeal, newVerifiedLiveClient, newUser, operatorKey, walletBalance, type TestClient } from './support/api';
 
 const RETURN = 'http://127.0.0.1:9/shop/return';
 
@@ -208,8 +208,7 @@ describe('POST /v1/checkouts input', () => {
   });
 
   it('a live client on a server without a payment provider gets 409 PROVIDER_NOT_CONFIGURED, and the test helpers are for test keys', async () => {
-    const live = await newClient('live');
-    expectOk(await call('PATCH', `/v1/operator/clients/${live.id}`, { key: operatorKey(), body: { is_kyc_completed: true } }));
+    const live = await newVerifiedLiveClient();
     const user = await newUser(live);
     expectError(await create(live, { buyer_id: user.id, amount: 10 }), 409, 'PROVIDER_NOT_CONFIGURED', /ESCROW_PAYMENT_PROVIDER/);
     expectError(await pay(live, randomUUID()), 403, 'LIVE_MODE_FORBIDDEN');

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { PayoutListRecord, PayoutRecord } from '@/lib/contracts/payouts';
 import { BankAccountRecord } from '@/lib/contracts/records';
-import { call, expectError, expectLedgerBalanced, expectOk, fundWallet, ledgerIntegrity, newClient, newDeal, newUser, operatorKey, uploadProof, walletBalance, type TestClient } from './support/api';
+import { call, expectError, expectLedgerBalanced, expectOk, fundWallet, ledgerIntegrity, newClient, newDeal, newVerifiedLiveClient, newUser, uploadProof, walletBalance, type TestClient } from './support/api';
 
 const GTBANK = { account_number: '0016563228', bank_code: '058' };
 const ACCESS = { account_number: '0010246780', bank_code: '044' };
@@ -102,8 +102,7 @@ describe('POST /v1/payouts in the sandbox', () => {
   });
 
   it('a live client on a server without a payment provider gets 409 PROVIDER_NOT_CONFIGURED naming what to set', async () => {
-    const live = await newClient('live');
-    expectOk(await call('PATCH', `/v1/operator/clients/${live.id}`, { key: operatorKey(), body: { is_kyc_completed: true } }));
+    const live = await newVerifiedLiveClient();
     const user = await newUser(live);
     expectError(await payOut(live, { user_id: user.id, amount: 10 }), 409, 'PROVIDER_NOT_CONFIGURED', /ESCROW_PAYMENT_PROVIDER/);
   });

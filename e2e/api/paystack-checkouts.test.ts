@@ -19,7 +19,7 @@ import { CheckoutRecord } from '@/lib/contracts/checkouts';
 import { startFakePaystack, type FakePaystack } from '../support/fake-paystack';
 import type { TestServer } from '../support/test-server';
 import { restartableStore, type RestartableStore } from './support/restartable-store';
-import { call, expectError, expectOk } from './support/api';
+import { call, expectError, expectOk, newVerifiedLiveClient } from './support/api';
 
 let fake: FakePaystack;
 let store: RestartableStore;
@@ -76,9 +76,7 @@ beforeAll(async () => {
     ESCROW_CHECKOUT_VERIFY_AFTER_MS: String(VERIFY_AFTER_MS),
   });
   fake.setWebhookUrl(`${server.baseUrl}/v1/providers/paystack/webhook`);
-  const created = expectOk(await call('POST', '/v1/operator/clients', { key: server.operatorKey, body: { name: 'Lagos Live Market', mode: 'live' }, baseUrl: server.baseUrl }));
-  expectOk(await call('PATCH', `/v1/operator/clients/${created.id}`, { key: server.operatorKey, body: { is_kyc_completed: true }, baseUrl: server.baseUrl }));
-  clientKey = created.secret_key;
+  clientKey = (await newVerifiedLiveClient(server)).secretKey;
 }, 180_000);
 
 afterAll(async () => {

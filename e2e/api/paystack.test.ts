@@ -10,7 +10,7 @@ import { PayoutRecord } from '@/lib/contracts/payouts';
 import { startFakePaystack, type FakePaystack } from '../support/fake-paystack';
 import type { TestServer } from '../support/test-server';
 import { restartableStore, type RestartableStore } from './support/restartable-store';
-import { call, expectError, expectOk } from './support/api';
+import { call, expectError, expectOk, newVerifiedLiveClient } from './support/api';
 
 let fake: FakePaystack;
 let store: RestartableStore;
@@ -72,9 +72,7 @@ beforeAll(async () => {
   fake = await startFakePaystack();
   store = await restartableStore();
   await startServer();
-  const created = expectOk(await call('POST', '/v1/operator/clients', { key: server.operatorKey, body: { name: 'Live marketplace', mode: 'live' }, baseUrl: server.baseUrl }));
-  expectOk(await call('PATCH', `/v1/operator/clients/${created.id}`, { key: server.operatorKey, body: { is_kyc_completed: true }, baseUrl: server.baseUrl }));
-  clientKey = created.secret_key;
+  clientKey = (await newVerifiedLiveClient(server)).secretKey;
 }, 180_000);
 
 afterAll(async () => {

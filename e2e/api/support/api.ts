@@ -65,9 +65,21 @@ export function expectOk<T = any>(res: ApiResponse): T {
 
 export type TestClient = { id: string; secretKey: string; publicKey: string };
 
-export async function newClient(mode: 'test' | 'live' = 'test'): Promise<TestClient> {
-  const data = expectOk(await call('POST', '/v1/operator/clients', { key: operatorKey(), body: { name: `Client ${randomUUID().slice(0, 8)}`, mode } }));
+/** A server other than the suite's shared one: its address and operator key. */
+export type ServerAt = { baseUrl: string; operatorKey: string };
+
+export async function newClient(mode: 'test' | 'live' = 'test', at?: ServerAt): Promise<TestClient> {
+  const data = expectOk(
+    await call('POST', '/v1/operator/clients', { key: at?.operatorKey ?? operatorKey(), baseUrl: at?.baseUrl, body: { name: `Client ${randomUUID().slice(0, 8)}`, mode } }),
+  );
   return { id: data.id, secretKey: data.secret_key, publicKey: data.public_key };
+}
+
+/** A live client whose KYC the operator has marked complete: it may move real money. */
+export async function newVerifiedLiveClient(at?: ServerAt): Promise<TestClient> {
+  const client = await newClient('live', at);
+  expectOk(await call('PATCH', `/v1/operator/clients/${client.id}`, { key: at?.operatorKey ?? operatorKey(), baseUrl: at?.baseUrl, body: { is_kyc_completed: true } }));
+  return client;
 }
 
 export async function newUser(client: TestClient, first = 'Ada') {

@@ -38,7 +38,9 @@ export default defineConfig({
   reporter: reporters(),
   use: {
     baseURL: process.env.DASHBOARD_BASE_URL,
-    trace: 'retain-on-failure',
+    // A trace snapshots the page at every step of every test, failing or not, and the whole suite pays for it.
+    // To see one of a failing test: npx playwright test --trace retain-on-failure <spec> (README, "Tests").
+    trace: 'off',
     screenshot: 'only-on-failure',
     actionTimeout: 15_000,
     navigationTimeout: 30_000,

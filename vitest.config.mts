@@ -17,6 +17,12 @@ const alias = {
 const maxWorkers = 4;
 
 /**
+ * Bad input is refused by the operations' contracts before any statement reaches the database, so on PostgreSQL these
+ * suites would run the very same code a second time: they run on the embedded database only (README, "Tests").
+ */
+const BEFORE_THE_DATABASE = ['e2e/api/bad-input*.test.ts'];
+
+/**
  * Three projects (`npm test -- --only=unit|api` picks them, see scripts/test.ts): `unit` never touches a database,
  * `database` is the lib tests on a real database (`*.db.test.ts`: PGlite, and PostgreSQL with TEST_DATABASE_URL),
  * `api` the HTTP suite against the production server.
@@ -48,6 +54,7 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['e2e/api/**/*.test.ts'],
+          exclude: process.env.TEST_DATABASE_URL ? BEFORE_THE_DATABASE : [],
           globalSetup: ['e2e/api/support/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 120_000,

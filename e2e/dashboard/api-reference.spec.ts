@@ -8,9 +8,6 @@ import { expect, horizontalOverflow, SCREENSHOTS, test } from './support';
  * with nothing loaded from outside this server and nothing the page's Content-Security-Policy refuses.
  */
 
-// A trace snapshots the whole page at every step: on a page of every operation that costs more than the test itself.
-test.use({ trace: 'off' });
-
 const WIDTHS = [
   { name: 'wide', width: 1280, height: 900 },
   { name: 'phone', width: 390, height: 844 },

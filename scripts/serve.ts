@@ -10,6 +10,7 @@
  *        [-p port] [-H hostname] [--api-only]   (PORT also sets the port; production-server/command.ts says why the flags)
  */
 import cluster from 'node:cluster';
+import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,6 +19,7 @@ import { loadEnvConfig } from '@next/env';
 import { assignClientAddress, trustedProxies } from './production-server/client-address';
 import { refuseOversizedBody } from './production-server/body-limits';
 import { balanceConnections } from './production-server/connection-balance';
+import { SERVING_DIR } from './ensure-build';
 import { runWorkers, workerCount } from './production-server/workers';
 
 const ROOT = path.resolve(__dirname, '..');
@@ -32,6 +34,7 @@ function option(flag: string, fallback: string): string {
 const BACKGROUND_NICENESS = 10;
 
 const isApiPath = (url: string) => url === '/v1' || url.startsWith('/v1/') || url.startsWith('/v1?');
+const HEALTH_PATHS = new Set(['/healthz', '/readyz']);
 
 type Listener = (req: http.IncomingMessage, res: http.ServerResponse) => void;
 
@@ -65,7 +68,12 @@ async function main() {
   await startServerOrExit();
   (globalThis as typeof globalThis & { __escrowStarted?: boolean }).__escrowStarted = true;
   const { stopRunners } = await import('../lib/server/runners');
-  if (process.env.ESCROW_WORKER_ROLE === 'background') return keepRunningInBackground(stopRunners);
+  const { closeDatabase } = await import('../lib/server/db/client');
+  if (process.env.ESCROW_WORKER_ROLE === 'background') return keepRunningInBackground(async () => {
+    await stopRunners();
+    await closeDatabase();
+  });
+  const health = await import('../lib/server/health');
   const site = API_ONLY ? apiOnly() : await startNext(hostname, port);
   const { app: api } = await import('../lib/api/app');
   // Next shares this process in `npm start`: the globals it uses stay the engine's own.
@@ -77,7 +85,10 @@ async function main() {
   const trust = trustedProxies(env().ESCROW_TRUSTED_PROXIES);
   const server = http.createServer((req, res) => {
     keepShare(req, res);
+    // Shutting down: the client opens its next request elsewhere (or on the server that replaces this one).
+    if (health.isShuttingDown()) res.setHeader('connection', 'close');
     const url = req.url ?? '/';
+    if (HEALTH_PATHS.has(url) && (req.method === 'GET' || req.method === 'HEAD')) return void answerHealth(url, res, health.readiness);
     if (isApiPath(url)) {
       // /v1 reads its bodies through its own limited reader (lib/server/http/body.ts).
       assignClientAddress(req, trust);
@@ -104,33 +115,85 @@ async function main() {
   server.listen(port, hostname, () =>
     log.info({ msg: 'listening', url: listenUrl, ...(API_ONLY ? { serves: 'api' } : {}) }),
   );
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
-      server.close();
-      void Promise.all([site.close(), stopRunners()]).finally(() => process.exit(0));
-      setTimeout(() => process.exit(0), 5000).unref();
-    });
+  const shutDown = async (signal: string) => {
+    const { ESCROW_SHUTDOWN_DELAY_MS: delay, ESCROW_SHUTDOWN_GRACE_MS: grace } = env();
+    health.markShuttingDown();
+    log.info({ msg: 'shutting down', signal, requests_in_flight: inFlight, ready_503_for_ms: delay, grace_ms: grace });
+    // /readyz answers 503 for a while before the port closes, so the balancer stops sending first.
+    if (delay > 0) await sleep(delay);
+    // No new connections; idle kept-alive ones close now, busy ones once they answer (connection: close).
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeIdleConnections();
+    if (!(await settledWithin(closed, grace))) {
+      log.warn({ msg: 'requests still unanswered at the end of the grace period: closing their connections', requests_in_flight: inFlight });
+      server.closeAllConnections();
+    }
+    // The runners finish the pass they are in (each stop waits for it), within the same bound again.
+    if (!(await settledWithin(Promise.all([site.close(), stopRunners()]), grace))) log.warn({ msg: 'a background runner did not finish its pass in time' });
+    await settledWithin(closeDatabase(), grace);
+    log.info({ msg: 'stopped' });
+    process.exit(0);
+  };
+  let inFlight = 0;
+  server.on('request', (_req, res) => {
+    inFlight++;
+    res.once('close', () => inFlight--);
+  });
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void shutDown(signal));
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Whether the work settled (either way) within the bound. */
+async function settledWithin(work: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const bound = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), ms);
+  });
+  try {
+    return await Promise.race([work.then(() => true, () => true), bound]);
+  } finally {
+    clearTimeout(timer);
   }
+}
+
+/** /healthz: the process answers. /readyz: it should be sent requests (lib/server/health.ts). No data in either. */
+function answerHealth(url: string, res: http.ServerResponse, readiness: () => Promise<{ ready: boolean; reason?: string }>): void {
+  const send = (status: number, body: object) => {
+    const text = JSON.stringify(body);
+    res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), 'cache-control': 'no-store' }).end(text);
+  };
+  if (url === '/healthz') return send(200, { status: 'alive' });
+  void readiness().then((answer) => (answer.ready ? send(200, { status: 'ready' }) : send(503, { status: 'not ready', reason: answer.reason })));
 }
 
 /**
  * The background worker answers no request (workers.ts): it lives for its runners (lib/server/runners.ts),
  * whose timers do not keep a process alive by themselves, until the primary stops it.
  */
-function keepRunningInBackground(stopRunners: () => Promise<void>) {
+function keepRunningInBackground(stop: () => Promise<void>) {
   // Its work can wait a moment; a request should not wait for it on a busy machine.
   os.setPriority(BACKGROUND_NICENESS);
   const alive = setInterval(() => undefined, 60_000);
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
       clearInterval(alive);
-      void stopRunners().finally(() => process.exit(0));
+      void stop().finally(() => process.exit(0));
     });
   }
 }
 
+/** While it runs, the server marks the build it serves as in use, so no start of this checkout rebuilds under it. */
+function markServing(): void {
+  const mark = path.join(SERVING_DIR, String(process.pid));
+  fs.mkdirSync(SERVING_DIR, { recursive: true });
+  fs.writeFileSync(mark, '');
+  process.on('exit', () => fs.rmSync(mark, { force: true }));
+}
+
 function start() {
   if (cluster.isPrimary) {
+    if (!API_ONLY) markServing();
     // What Next would load in each worker, read here first: DATABASE_URL in .env decides the worker count.
     loadEnvConfig(ROOT);
     const count = workerCount(process.env);

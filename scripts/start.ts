@@ -12,7 +12,14 @@ import { productionServerArgs } from './production-server/command';
 const ROOT = path.resolve(__dirname, '..');
 const API_ONLY = process.argv.includes('--api-only');
 loadEnvConfig(ROOT);
-if (!API_ONLY) ensureBuild();
+if (!API_ONLY) {
+  try {
+    ensureBuild();
+  } catch (error) {
+    console.error(`\nEscrow Desk could not start: ${(error as Error).message}\n`);
+    process.exit(1);
+  }
+}
 
 const port = process.env.PORT ?? '3000';
 // HOST=127.0.0.1 keeps the server on this machine; the default listens on every interface.

@@ -3,9 +3,10 @@
  * ESCROW_WEBHOOKS_ALLOW_PRIVATE) refuses loopback, private, link-local and reserved targets for every
  * client, at registration and on the address a delivery would connect to, and its delivery log does
  * not tell an open port from a closed one. Plain http: never for live keys; for test keys only with the
- * switch, to a private address.
+ * switch, to a private address. The switch never opens private targets to a live client (issue #58 item 8).
  */
 import http from 'node:http';
+import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import { lookup } from 'node:dns/promises';
@@ -53,9 +54,29 @@ async function api(server: { baseUrl: string }, method: string, path: string, ke
   return call(method, path, { key, body, baseUrl: server.baseUrl });
 }
 
-async function newClient(server: { baseUrl: string }, opKey: string, mode: 'test' | 'live') {
+async function newClientWithId(server: { baseUrl: string }, opKey: string, mode: 'test' | 'live') {
   const data = expectOk(await api(server, 'POST', '/v1/operator/clients', opKey, { name: `Targets ${randomUUID().slice(0, 8)}`, mode }));
-  return data.secret_key as string;
+  return { id: data.id as string, key: data.secret_key as string };
+}
+
+async function newClient(server: { baseUrl: string }, opKey: string, mode: 'test' | 'live') {
+  return (await newClientWithId(server, opKey, mode)).key;
+}
+
+/** Sends the endpoint a test event and waits for the delivery's first attempt: its recorded error. */
+async function firstAttemptError(server: { baseUrl: string }, key: string, endpointId: string): Promise<string> {
+  const delivery = expectOk(await api(server, 'POST', `/v1/webhooks/${endpointId}/test`, key));
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const log = expectOk(await api(server, 'GET', `/v1/webhooks/${endpointId}/deliveries`, key));
+    const d = log.deliveries.find((x: { id: string }) => x.id === delivery.id);
+    if (d?.attempts >= 1 && d.last_error) {
+      expect(d.last_status_code).toBeNull();
+      return d.last_error as string;
+    }
+    if (Date.now() > deadline) throw new Error(`no attempt at ${endpointId}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }
 
 /** A name this machine resolves to a non-public address (its own host name, usually), or undefined. */
@@ -80,6 +101,19 @@ async function startReceiver(): Promise<Receiver> {
   receiver.port = (server.address() as AddressInfo).port;
   receiver.close = () => new Promise<void>((resolve) => server.close(() => resolve()));
   return receiver;
+}
+
+/** A TCP listener that counts the connections made to it: a TLS handshake or a request would need one first. */
+async function startConnectionCounter(): Promise<Receiver> {
+  const counter = { port: 0, hits: 0, close: async () => {} };
+  const server = net.createServer((socket) => {
+    counter.hits++;
+    socket.destroy();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  counter.port = (server.address() as AddressInfo).port;
+  counter.close = () => new Promise<void>((resolve) => server.close(() => resolve()));
+  return counter;
 }
 
 async function closedPort(): Promise<number> {
@@ -172,21 +206,7 @@ describe('at connect time: targets registered while allowed, delivered by a serv
     await server.stop();
     server = await store.start(NO_SWITCH);
     const errors: string[] = [];
-    for (const id of hooks) {
-      const delivery = expectOk(await api(server, 'POST', `/v1/webhooks/${id}/test`, key));
-      const deadline = Date.now() + 20_000;
-      for (;;) {
-        const log = expectOk(await api(server, 'GET', `/v1/webhooks/${id}/deliveries`, key));
-        const d = log.deliveries.find((x: { id: string }) => x.id === delivery.id);
-        if (d?.attempts >= 1 && d.last_error) {
-          expect(d.last_status_code).toBeNull();
-          errors.push(d.last_error);
-          break;
-        }
-        if (Date.now() > deadline) throw new Error(`no attempt at ${id}`);
-        await new Promise((r) => setTimeout(r, 100));
-      }
-    }
+    for (const id of hooks) errors.push(await firstAttemptError(server, key, id));
     expect(receiver.hits).toBe(0);
     for (const error of errors) expect(error).toMatch(/^refused by policy, not sent: /);
     // Open and closed ports read the same.
@@ -195,5 +215,42 @@ describe('at connect time: targets registered while allowed, delivered by a serv
     if (name !== 'localhost') expect(errors[2]).toMatch(/resolves to a loopback, private, link-local or reserved address/);
     expect(errors.join(' ')).not.toMatch(/ECONNREFUSED|EPROTO|ssl|certificate|socket/i);
     await receiver.close();
+  }, 120_000);
+});
+
+describe('the switch is for test-mode clients: a live client never reaches a private address', () => {
+  it('refuses a live client loopback, private and link-local targets at registration, with the switch on, and nothing connects', async () => {
+    const listener = await startConnectionCounter();
+    const live = await newClient({ baseUrl: baseUrl() }, operatorKey(), 'live');
+    const name = await privateName();
+    const urls = [
+      `https://127.0.0.1:${listener.port}/hooks`,
+      `https://localhost:${listener.port}/hooks`,
+      `https://[::1]:${listener.port}/hooks`,
+      'https://10.0.0.8/hooks',
+      'https://169.254.169.254/latest/meta-data/',
+      ...(name ? [`https://${name}:${listener.port}/hooks`] : []),
+    ];
+    for (const url of urls) expectError(await api({ baseUrl: baseUrl() }, 'POST', '/v1/webhooks', live, { url }), 400, 'VALIDATION_ERROR', /must reach a public address/);
+    expect(expectOk(await api({ baseUrl: baseUrl() }, 'GET', '/v1/webhooks', live)).webhooks).toEqual([]);
+    expect(listener.hits).toBe(0);
+    await listener.close();
+  });
+
+  it('refuses, before connecting, a loopback endpoint kept by a client that has since gone live', async () => {
+    const listener = await startConnectionCounter();
+    const name = (await privateName()) ?? 'localhost';
+    await server!.stop();
+    server = await store.start(WITH_SWITCH);
+    const client = await newClientWithId(server, server.operatorKey, 'test');
+    const urls = [`https://127.0.0.1:${listener.port}/hooks`, `https://${name}:${listener.port}/hooks`];
+    const hooks: string[] = [];
+    for (const url of urls) hooks.push(expectOk(await api(server, 'POST', '/v1/webhooks', client.key, { url })).id);
+    await server.stop();
+    await store.query(`update clients set mode = 'live' where id = $1`, [client.id]);
+    server = await store.start(WITH_SWITCH);
+    for (const id of hooks) expect(await firstAttemptError(server, client.key, id)).toMatch(/^refused by policy, not sent: /);
+    expect(listener.hits).toBe(0);
+    await listener.close();
   }, 120_000);
 });

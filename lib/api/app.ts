@@ -59,4 +59,4 @@ export const openApiDocument = documentOf(app);
 app.get('/v1/openapi.json', () => json(openApiDocument(), 200));
 
 app.notFound((c) => unknownOperation(c.req.method, c.req.url));
-app.onError((error, c) => errorResponse(error, c.var.requestId));
+app.onError((error, c) => errorResponse(error, c.var.requestId, c.req.method));

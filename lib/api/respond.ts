@@ -4,7 +4,8 @@ import { HTTPException } from 'hono/http-exception';
 import type { JSONParsed } from 'hono/utils/types';
 import { z } from 'zod';
 import type { ErrorEnvelope } from '@/lib/contracts/common';
-import { databaseErrorOf } from '@/lib/server/db/database-error';
+import { noteDatabaseFailure } from '@/lib/server/db/availability';
+import { databaseErrorOf, databaseUnavailability, type Unavailability } from '@/lib/server/db/database-error';
 import { AppError, type FieldError } from '@/lib/server/app-error';
 import { log } from '@/lib/server/logger';
 
@@ -66,7 +67,26 @@ function fromHttpException(error: HTTPException): AppError | undefined {
   return undefined;
 }
 
-export function errorResponse(error: unknown, requestId?: string): Response {
+/** How long a client is asked to wait before trying again while the database cannot answer. */
+export const RETRY_AFTER_UNAVAILABLE_S = 5;
+
+/** 503 in words that say whether the request may have been applied, and so how to send it again. */
+function unavailable(unavailability: Unavailability, method: string): AppError {
+  const reads = method === 'GET' || method === 'HEAD';
+  const message = reads
+    ? `The database is not answering right now. Try again in ${RETRY_AFTER_UNAVAILABLE_S} s.`
+    : unavailability === 'maybe_applied'
+      ? `The database stopped answering while this request was being applied: it may or may not have been. Send it again in ${RETRY_AFTER_UNAVAILABLE_S} s with the same Idempotency-Key, which applies it once either way.`
+      : `The database is not answering right now: nothing was changed. Try again in ${RETRY_AFTER_UNAVAILABLE_S} s (with the same Idempotency-Key, if you sent one).`;
+  return new AppError('SERVICE_UNAVAILABLE', message, undefined, { 'retry-after': String(RETRY_AFTER_UNAVAILABLE_S) });
+}
+
+export function errorResponse(error: unknown, requestId?: string, method = 'POST'): Response {
+  const unavailability = databaseUnavailability(error);
+  if (unavailability) {
+    noteDatabaseFailure(error);
+    return errorResponse(unavailable(unavailability, method), requestId, method);
+  }
   const known =
     error instanceof AppError ? error : error instanceof z.ZodError ? undefined : error instanceof HTTPException ? fromHttpException(error) : fromDatabase(error);
   if (known) return json(envelope(known), known.status, known.headers);

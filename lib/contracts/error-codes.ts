@@ -25,6 +25,7 @@ export const ERROR_STATUS = {
   RATE_LIMITED: 429,
   PROVIDER_UNAVAILABLE: 502,
   INTERNAL_ERROR: 500,
+  SERVICE_UNAVAILABLE: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

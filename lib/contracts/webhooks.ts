@@ -67,7 +67,10 @@ export type ListEventsQuery = z.infer<typeof ListEventsQuery>;
  * the same rule request-filtering-agent applies to the resolved address when the dispatcher connects.
  */
 export type WebhookTargetPolicy = {
-  /** ESCROW_WEBHOOKS_ALLOW_PRIVATE=1: loopback, private and link-local targets too (local development, tests). */
+  /**
+   * ESCROW_WEBHOOKS_ALLOW_PRIVATE=1 for a test-mode client: loopback, private and link-local targets too (local
+   * development, tests). Never for a live-mode client: the switch must not open the server's network to live money.
+   */
   allowPrivate: boolean;
   /** A live-mode client: https only, always. */
   live: boolean;

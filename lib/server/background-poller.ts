@@ -1,7 +1,7 @@
 import 'server-only';
+import { isDatabaseDown, logBackgroundFailure, noteDatabaseAnswered } from './db/availability';
 import type { Database, Db } from './db/client';
 import type { Env } from './env';
-import { log } from './logger';
 
 /** What every background runner is handed: the server's database and which kind it is. */
 export type RunnerContext = { db: Db; driver: Database['driver'] };
@@ -31,15 +31,20 @@ export type BackgroundRunner = PolledRunner | SelfScheduledRunner;
 
 /** How long a stopping runner's pass in progress is waited for. */
 const STOP_GRACE_MS = 5_000;
+/** While the database is down, a runner's passes come at least this far apart, so it is back within as long. */
+const OUTAGE_PASS_MS = 2_000;
 
 export async function startPolled(runner: PolledRunner, ctx: RunnerContext, settings: Env): Promise<RunningRunner | undefined> {
   if ((await runner.setUp?.(ctx)) === false) return undefined;
   let pass: Promise<void> | undefined;
+  let lastPassAt = 0;
   const timer = setInterval(() => {
-    if (pass) return;
+    if (pass || (isDatabaseDown() && Date.now() - lastPassAt < OUTAGE_PASS_MS)) return;
+    lastPassAt = Date.now();
     pass = runner
       .runOnce(ctx)
-      .catch((error: unknown) => log.error({ msg: `${runner.name} failed`, error }))
+      .then(() => noteDatabaseAnswered())
+      .catch((error: unknown) => logBackgroundFailure({ msg: `${runner.name} failed` }, error))
       .finally(() => (pass = undefined));
   }, runner.intervalMs(settings));
   timer.unref();

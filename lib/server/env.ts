@@ -26,6 +26,12 @@ const EnvSchema = z.object({
   ESCROW_WORKER_COUNT: z.coerce.number().int().min(1).default(1),
   ESCROW_WORKER_ROLE: z.enum(['requests', 'background']).default('requests'),
   ESCROW_DB_PREPARED_STATEMENTS: z.enum(['0', '1']).default('1'),
+  /** How long a new connection to PostgreSQL may take before the request that needed it gets 503 (docs/operations.md). */
+  ESCROW_DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(2_000),
+  /** PostgreSQL's statement_timeout for the app's statements (0: none). */
+  ESCROW_DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(30_000),
+  /** PostgreSQL's lock_timeout: how long a statement waits for a row another request holds (0: no limit). */
+  ESCROW_DB_LOCK_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   /** Live clients' payment provider (docs/decisions.md §12); test clients always use the sandbox. */
   ESCROW_PAYMENT_PROVIDER: z.enum(['sandbox', 'paystack']).default('sandbox'),
   PAYSTACK_SECRET_KEY: z.string().regex(/^sk_(test|live)_\w+$/, 'must be a Paystack secret key (sk_live_… or sk_test_…)').optional(),
@@ -55,6 +61,10 @@ const EnvSchema = z.object({
   /** How often the server checks whether its tables need the VACUUM and ANALYZE no autovacuum gives them (db/table-maintenance.ts). */
   ESCROW_MAINTENANCE_POLL_MS: z.coerce.number().int().min(100).default(60_000),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  /** After SIGTERM, how long /readyz answers 503 while requests are still taken: a load balancer's probe interval (scripts/serve.ts). */
+  ESCROW_SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+  /** After SIGTERM, how long the requests in flight may take to be answered, and then the runners their current pass. */
+  ESCROW_SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
   /** How often the webhook dispatcher looks for due deliveries. */
   ESCROW_WEBHOOK_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(500),
   /** The first retry's wait after a failed delivery; each next one doubles (30 s; tests shorten it). */

@@ -14,6 +14,7 @@
  */
 import cluster, { type Worker } from 'node:cluster';
 import os from 'node:os';
+import { env } from '../../lib/server/env';
 import { log } from '../../lib/server/logger';
 import { shareConnections } from './connection-balance';
 
@@ -99,6 +100,9 @@ export function runWorkers(count: number): void {
     for (let index = 2; index <= count + 1; index++) fork(index);
   });
 
+  // Each worker bounds every step of its own shutdown (serve.ts); past all of them, the primary ends what is left.
+  const { ESCROW_SHUTDOWN_DELAY_MS: delay, ESCROW_SHUTDOWN_GRACE_MS: grace } = env();
+  const lastResortMs = delay + 3 * grace + 5_000;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
       stopping = true;
@@ -107,7 +111,7 @@ export function runWorkers(count: number): void {
       setTimeout(() => {
         for (const worker of workerOf.keys()) worker.process.kill('SIGKILL');
         process.exit(0);
-      }, 10_000).unref();
+      }, lastResortMs).unref();
     });
   }
 }

@@ -57,7 +57,7 @@ function operationOf(route: RouteConfig): Operation {
     body: isZod(body?.['application/json']?.schema) ? body['application/json'].schema : undefined,
     multipart: body?.['multipart/form-data'] ? true : undefined,
     success: isZod(success) ? success : undefined,
-    binaryResponse: responses['200']?.content?.['application/octet-stream'] ? true : undefined,
+    binaryResponse: responses['200']?.content && !responses['200'].content['application/json'] ? true : undefined,
     errors,
   };
 }

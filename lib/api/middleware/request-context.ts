@@ -4,6 +4,7 @@ import type { MiddlewareHandler } from 'hono';
 import { OPERATOR_SCOPE, type ApiEnv } from '../env';
 import { errorResponse } from '../respond';
 import { SECURITY_HEADERS } from '../security-headers';
+import { noteDatabaseAnswered } from '@/lib/server/db/availability';
 import { log } from '@/lib/server/logger';
 
 /** The path as the client sent it (percent-escapes kept), from an absolute URL. */
@@ -29,13 +30,15 @@ export const requestContext: MiddlewareHandler<ApiEnv> = async (c, next) => {
     await next();
   } catch (error) {
     // Hono hands only Error instances to onError; anything else thrown ends here.
-    c.res = errorResponse(error, requestId);
+    c.res = errorResponse(error, requestId, c.req.method);
   }
   const headers = c.res.headers;
   for (const { key, value } of SECURITY_HEADERS) if (!headers.has(key)) headers.set(key, value);
   headers.set('x-request-id', requestId);
   const scopeId = c.var.scopeId;
-  requestLog[c.res.status >= 500 ? 'error' : 'info']({
+  // The database's outages are logged once where they start and end (db/availability.ts); their 503s are warnings.
+  if (c.res.status < 500) noteDatabaseAnswered();
+  requestLog[c.res.status === 503 ? 'warn' : c.res.status >= 500 ? 'error' : 'info']({
     msg: 'request',
     client_id: scopeId === OPERATOR_SCOPE ? 'operator' : (scopeId ?? null),
     method: c.req.method,

@@ -1,11 +1,12 @@
 import 'server-only';
-import { createRoute } from '@hono/zod-openapi';
+import { createRoute, z } from '@hono/zod-openapi';
 import { OperatorDisputesQuery, VerdictBody } from '@/lib/contracts/disputes';
 import { CreateClientBody, ListClientsQuery, UpdateClientBody } from '@/lib/contracts/operator';
 import { ReconciliationQuery, ReconciliationRecord } from '@/lib/contracts/payouts';
 import * as R from '@/lib/contracts/records';
 import { createClient, listClients, updateClient } from '@/lib/server/services/create-client';
 import { decideVerdict, operatorDispute, operatorDisputes } from '@/lib/server/services/dispute-process';
+import { embeddedBackup } from '@/lib/server/services/backup';
 import { ledgerIntegrity } from '@/lib/server/services/ledger-integrity';
 import { readFileOfAnyClient } from '@/lib/server/services/files';
 import { reconcile } from '@/lib/server/payouts/reconciliation';
@@ -89,6 +90,26 @@ const readFileOp = createRoute({
   middleware: middlewareOf('operator', { params: fileId }),
 });
 
+const backupDocs: OperationDocs = {
+  operationId: 'operatorBackup', tag: 'Operator', auth: 'operator',
+  summary: 'A consistent copy of the embedded database',
+  description:
+    'The embedded database as a gzipped tar (what `npm run backup` saves), taken between statements while the server runs: requests wait while it is copied. ' +
+    'The encryption key is not in it: keep that apart. On PostgreSQL 409 INVALID_STATE: back up with pg_dump, or base backups and WAL archiving.',
+  errors: [...BASE_ERRORS, 'INVALID_STATE'],
+};
+
+const backupOp = createRoute({
+  method: 'get',
+  path: '/operator/backup',
+  ...docsOf(backupDocs),
+  responses: {
+    200: { description: "The embedded database's data directory, a gzipped tar", content: { 'application/gzip': { schema: z.string().openapi({ format: 'binary' }) } } },
+    ...errorResponses(backupDocs.errors),
+  },
+  middleware: middlewareOf('operator'),
+});
+
 const ledgerOp = operation({
   method: 'get', path: '/operator/ledger/integrity', operationId: 'ledgerIntegrity', tag: 'Operator', auth: 'operator',
   summary: 'Audit the ledger',
@@ -128,6 +149,17 @@ export const operatorRoutes = router()
     ok('Verdict recorded; the escrow has been split', await decideVerdict(c.var.db, c.req.valid('param').id, c.req.valid('json'), baseUrl(c))),
   )
   .openapi(readFileOp, async (c) => fileResponse(await readFileOfAnyClient(c.var.db, c.req.valid('param').id)))
+  .openapi(backupOp, async () => {
+    const backup = await embeddedBackup();
+    return new Response(backup.stream(), {
+      headers: {
+        'content-type': 'application/gzip',
+        'content-length': String(backup.size),
+        'content-disposition': 'attachment; filename="escrow-desk-backup.tar.gz"',
+        'cache-control': 'no-store',
+      },
+    });
+  })
   .openapi(ledgerOp, async (c) => ok('Ledger integrity checked', await ledgerIntegrity(c.var.db)))
   .openapi(reconciliationOp, async (c) => {
     const query = c.req.valid('query');

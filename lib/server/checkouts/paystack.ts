@@ -5,7 +5,7 @@ import { runAsOneStatement } from '../db/one-statement';
 import { queryRows } from '../db/rows';
 import { checkouts, clients, type ClientRow } from '../db/schema';
 import { env } from '../env';
-import { log } from '../logger';
+import { logBackgroundFailure } from '../db/availability';
 import { providerEventWrite } from '../payouts/payouts';
 import { liveProvider, providerNamed } from '../providers';
 import type { CheckoutOutcome } from '../providers/provider';
@@ -81,7 +81,7 @@ export async function verifyDuePaystackCheckouts(db: Db, wallNow: Date): Promise
       const [found] = await db.select({ checkout: checkouts, client: clients }).from(checkouts).innerJoin(clients, eq(clients.id, checkouts.clientId)).where(eq(checkouts.id, id));
       if (found) await verifyPaystackCheckout(db, found.client, found.checkout, wallNow);
     } catch (error) {
-      log.error({ msg: 'checkout verify failed; asked again later', checkout: id, error });
+      logBackgroundFailure({ msg: 'checkout verify failed; asked again later', checkout: id }, error);
     }
   }
 }

@@ -19,7 +19,13 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Tx = PgTransaction<PgQueryResultHKT, typeof schema, ExtractTablesWithRelations<typeof schema>>;
 export type DbOrTx = Db | Tx;
 
-export type Database = { db: Db; driver: 'pglite' | 'postgres'; close: () => Promise<void> };
+export type Database = {
+  db: Db;
+  driver: 'pglite' | 'postgres';
+  close: () => Promise<void>;
+  /** The embedded database only: a consistent copy of it, taken between statements (db/embedded-backup.ts). */
+  backup?: () => Promise<Blob>;
+};
 
 const MIGRATIONS = path.join(/*turbopackIgnore: true*/ process.cwd(), 'lib/server/db/migrations');
 /** Serialises migrations when several app processes start on one PostgreSQL at once. */
@@ -82,14 +88,25 @@ async function openPostgres(url: string): Promise<Database> {
   } finally {
     await migrator.end();
   }
+  const settings = env();
   const client = postgresClient(url, {
     max: poolShare(),
+    // Nothing waits unbounded on a database that is not answering (docs/operations.md, "When the database is down"):
+    // a connection is made within the timeout or the request is answered 503, and a lost one is made again at once
+    // (postgres.js's default backoff grows to 20 s between attempts).
+    connect_timeout: settings.ESCROW_DB_CONNECT_TIMEOUT_MS / 1000,
+    backoff: () => 0.1,
+    connection: {
+      statement_timeout: settings.ESCROW_DB_STATEMENT_TIMEOUT_MS,
+      lock_timeout: settings.ESCROW_DB_LOCK_TIMEOUT_MS,
+      idle_in_transaction_session_timeout: 60_000,
+    },
     // Connections stay open, idle or old: a new one is a new backend with cold catalog caches and every
     // statement prepared again, paid by the request that waits for it.
     idle_timeout: 0,
     max_lifetime: null,
     // Off behind a pooler in transaction mode, where the next statement may reach another backend.
-    prepare: env().ESCROW_DB_PREPARED_STATEMENTS === '1',
+    prepare: settings.ESCROW_DB_PREPARED_STATEMENTS === '1',
   });
   return { db: drizzlePostgres(client, { schema }) as unknown as Db, driver: 'postgres', close: () => client.end() };
 }
@@ -109,6 +126,7 @@ async function openPglite(dir: string): Promise<Database> {
   return {
     db: db as unknown as Db,
     driver: 'pglite',
+    backup: () => client.dumpDataDir('gzip'),
     close: async () => {
       await client.close();
       release();
@@ -128,6 +146,13 @@ export function database(): Promise<Database> {
     });
   }
   return holder.__escrowDatabase;
+}
+
+/** Closes this process's database (its pool, or the embedded database and its lock), if it was opened. */
+export async function closeDatabase(): Promise<void> {
+  const opened = holder.__escrowDatabase;
+  holder.__escrowDatabase = undefined;
+  if (opened) await (await opened.catch(() => undefined))?.close();
 }
 
 export async function getDb(): Promise<Db> {

@@ -38,3 +38,45 @@ export function databaseErrorOf(error: unknown): DatabaseError | undefined {
   }
   return undefined;
 }
+
+/**
+ * Why the database could not answer, when that is the trouble (docs/operations.md, "When the database is down"):
+ * `not_applied` when nothing reached it or it refused to start the work (no connection, starting up, a timeout, a
+ * full disk); `maybe_applied` when the connection was lost with the work sent, so a commit may have landed. Undefined
+ * for every other error.
+ */
+export type Unavailability = 'not_applied' | 'maybe_applied';
+
+/** postgres.js's and Node's codes for a connection that could not be made. */
+const NEVER_CONNECTED = new Set(['ECONNREFUSED', 'CONNECT_TIMEOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+/** …and for one lost while in use. */
+const CONNECTION_LOST = new Set(['ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'CONNECTION_CLOSED', 'CONNECTION_ENDED', 'CONNECTION_DESTROYED']);
+/**
+ * PostgreSQL's: the server is starting up or has too many connections; a statement, lock or idle-in-transaction
+ * timeout; the disk or memory is full. Each rolls the transaction back.
+ */
+const REFUSED_SQLSTATES = new Set(['57P03', '53300', '57014', '55P03', '25P03', '53100', '53200']);
+/** Shut down (fast or by a crash) or a connection exception while the work was under way. */
+const LOST_SQLSTATES = new Set(['57P01', '57P02']);
+
+export function databaseUnavailability(error: unknown): Unavailability | undefined {
+  const database = databaseErrorOf(error);
+  if (database) {
+    if (REFUSED_SQLSTATES.has(database.code)) return 'not_applied';
+    if (LOST_SQLSTATES.has(database.code) || database.code.startsWith('08')) return 'maybe_applied';
+    return undefined;
+  }
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth++) {
+    const code = (current as { code?: unknown }).code;
+    // postgres.js marks each error it fails a query with by the query (socket errors included): a provider's or a
+    // webhook receiver's ECONNRESET is not the database's.
+    const fromDriver = 'query' in current;
+    if (fromDriver && typeof code === 'string' && NEVER_CONNECTED.has(code)) return 'not_applied';
+    if (fromDriver && typeof code === 'string' && CONNECTION_LOST.has(code)) return 'maybe_applied';
+    // PGlite's file system failing under it (a full disk): nothing of the statement was kept.
+    if (code === 'ENOSPC' || (current instanceof Error && /\bENOSPC\b|No space left on device/.test(current.message))) return 'not_applied';
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}

@@ -6,6 +6,7 @@ import type { PolledRunner } from '../background-poller';
 import { settleDueLapses, settleOnBehalfLapsesInBulk } from '../engine/apply-lapses';
 import { transactionsWithPassedDeadlines } from './scan';
 import { queryRows } from '../db/rows';
+import { logBackgroundFailure } from '../db/availability';
 import { log } from '../logger';
 
 /** Candidates a scan returns. */
@@ -146,7 +147,7 @@ async function settleBatch(db: DbOrTx, { clientId, ids }: Batch, opts: { wallNow
 }
 
 function logSettlementError(msg: string, where: Record<string, string>, error: unknown) {
-  log.error({ msg, ...where, error });
+  logBackgroundFailure({ msg, ...where }, error);
 }
 
 /** `wait: false` skips rows another runner holds instead of queueing behind them. */

@@ -3,6 +3,7 @@ import http from 'node:http';
 import https from 'node:https';
 import { sql } from 'drizzle-orm';
 import { webhookPayload } from '@/lib/contracts/webhook-records';
+import type { WebhookTargetPolicy } from '@/lib/contracts/webhooks';
 import { nextRetry } from '@/lib/escrow/retry-schedule';
 import { signatureHeader } from '@/lib/escrow/webhook-signature';
 import type { Db } from '../db/client';
@@ -13,6 +14,7 @@ import { deliveryAgent, isPolicyRefusal, REFUSED_RESOLVED_ADDRESS, refusedBefore
 import { updateRows } from '../db/recordset';
 import { queryRows } from '../db/rows';
 import type { SelfScheduledRunner } from '../background-poller';
+import { isDatabaseDown, noteDatabaseFailure } from '../db/availability';
 import { log } from '../logger';
 
 /**
@@ -36,6 +38,8 @@ const MAX_IN_FLIGHT = 64;
 const MAX_WAITING = MAX_IN_FLIGHT;
 const CLAIM_AT_LEAST = MAX_WAITING / 2;
 const USER_AGENT = 'EscrowDesk-Webhooks/1.0';
+/** While the database is down, claims come this far apart at least. */
+const OUTAGE_POLL_MS = 2_000;
 
 type Claimed = {
   id: string;
@@ -43,8 +47,8 @@ type Claimed = {
   attempts: number;
   claimedAt: Date;
   endpointId: string;
-  /** The endpoint's client's mode: a live client's deliveries go over https only. */
-  clientMode: string;
+  /** Where the endpoint's client may send (its mode and the switch): a live client's deliveries go to public https only. */
+  policy: WebhookTargetPolicy;
   url: string;
   /** The URL parsed, and why the target policy refuses it before connecting (if it does): once per endpoint and claim. */
   target: URL;
@@ -147,17 +151,18 @@ export async function claimDueDeliveries(db: Db, now: Date, limit: number, opts:
     join clients cl on cl.id = c.client_id
     join events e on e.id = c.event_id`);
   // An endpoint's secrets are opened, and its URL parsed and judged, once per claim however many of its deliveries it holds.
-  const endpoints = new Map<string, Pick<Claimed, 'endpointId' | 'clientMode' | 'url' | 'target' | 'refused' | 'secret' | 'previousSecret' | 'previousSecretExpiresAt'>>();
+  const endpoints = new Map<string, Pick<Claimed, 'endpointId' | 'policy' | 'url' | 'target' | 'refused' | 'secret' | 'previousSecret' | 'previousSecretExpiresAt'>>();
   const endpointOf = (row: ClaimRow) => {
     const known = endpoints.get(row.endpoint_id);
     if (known) return known;
     const box = secretBox();
+    const policy = webhookTargetPolicy({ mode: row.client_mode });
     const endpoint = {
       endpointId: row.endpoint_id,
-      clientMode: row.client_mode,
+      policy,
       url: row.url,
       target: new URL(row.url),
-      refused: refusedBeforeConnecting(row.url, webhookTargetPolicy({ mode: row.client_mode })),
+      refused: refusedBeforeConnecting(row.url, policy),
       secret: box.open(row.secret, PURPOSE.webhookSecret),
       previousSecret: row.previous_secret === null ? null : box.open(row.previous_secret, PURPOSE.webhookSecret),
       previousSecretExpiresAt: row.previous_secret_expires_at === null ? null : instant(row.previous_secret_expires_at),
@@ -233,11 +238,11 @@ const shuttingDown = () => Object.assign(new Error('the server was shutting down
  * never ends). A plain timer rather than an AbortSignal per send: the signals (a timeout, and one
  * combined with the dispatcher's) were a good share of a send's CPU.
  */
-function post(url: URL, headers: Record<string, string>, body: string, sending: Sending): Promise<number> {
+function post(url: URL, policy: WebhookTargetPolicy, headers: Record<string, string>, body: string, sending: Sending): Promise<number> {
   return new Promise((resolve, reject) => {
     const request = (url.protocol === 'https:' ? https : http).request(
       url,
-      { method: 'POST', headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) }, agent: deliveryAgent(url) },
+      { method: 'POST', headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) }, agent: deliveryAgent(url, policy) },
       (response) => {
         resolve(response.statusCode ?? 0);
         response.resume();
@@ -263,6 +268,7 @@ async function send(c: Claimed, sending: Sending): Promise<Outcome> {
     // A redirect is not an answer (http.request never follows one): the receiver's URL is the one registered.
     const status = await post(
       c.target,
+      c.policy,
       {
         'content-type': 'application/json',
         'user-agent': USER_AGENT,
@@ -449,12 +455,12 @@ export function createDispatcher(db: Db, opts: { pollMs: number; retryBaseMs: nu
     }
     const again = full || rerun;
     rerun = false;
-    schedule(again ? 0 : opts.pollMs);
+    schedule(isDatabaseDown() ? Math.max(opts.pollMs, OUTAGE_POLL_MS) : again ? 0 : opts.pollMs);
   };
 
-  // A database that is down would otherwise log twice a second.
+  // A database that is down is said once for all (db/availability.ts); anything else at most every 30 s.
   const logError = (msg: string, error: unknown) => {
-    if (stopped || Date.now() - lastErrorLog < 30_000) return;
+    if (stopped || noteDatabaseFailure(error) || Date.now() - lastErrorLog < 30_000) return;
     lastErrorLog = Date.now();
     log.error({ msg, error });
   };

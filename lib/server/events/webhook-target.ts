@@ -20,7 +20,8 @@ import { AppError } from '../app-error';
  */
 
 export function webhookTargetPolicy(client: { mode: string }): WebhookTargetPolicy {
-  return { allowPrivate: env().ESCROW_WEBHOOKS_ALLOW_PRIVATE === '1', live: client.mode === 'live' };
+  const live = client.mode === 'live';
+  return { allowPrivate: !live && env().ESCROW_WEBHOOKS_ALLOW_PRIVATE === '1', live };
 }
 
 /** A registration waits this long for DNS at most; a name that does not resolve yet is judged when it is sent to. */
@@ -66,17 +67,20 @@ export function isPolicyRefusal(error: unknown): boolean {
   return typeof message === 'string' && /^DNS lookup .* is not allowed\b/.test(message) && (error as NodeJS.ErrnoException).code === undefined;
 }
 
-let agents: { http: RequestFilteringHttpAgent; https: RequestFilteringHttpsAgent } | undefined;
+type Agents = { http: RequestFilteringHttpAgent; https: RequestFilteringHttpsAgent };
+const agents = new Map<boolean, Agents>();
 
 /**
- * One pair per process; without the switch they refuse every address but the public internet's. Sockets
- * are kept alive, so a backlog sent to one receiver reuses its connections; each address was checked when
- * its connection was made.
+ * One pair per policy and process: the public internet only, or (the switch, test-mode clients) private addresses
+ * too. Sockets are kept alive, so a backlog sent to one receiver reuses its connections; each address was checked
+ * when its connection was made, under the policy of the agent that made it.
  */
-export function deliveryAgent(url: URL): RequestFilteringHttpAgent | RequestFilteringHttpsAgent {
-  if (!agents) {
-    const options = { allowPrivateIPAddress: env().ESCROW_WEBHOOKS_ALLOW_PRIVATE === '1', allowMetaIPAddress: false, keepAlive: true };
-    agents = { http: new RequestFilteringHttpAgent(options), https: new RequestFilteringHttpsAgent(options) };
+export function deliveryAgent(url: URL, policy: WebhookTargetPolicy): RequestFilteringHttpAgent | RequestFilteringHttpsAgent {
+  let pair = agents.get(policy.allowPrivate);
+  if (!pair) {
+    const options = { allowPrivateIPAddress: policy.allowPrivate, allowMetaIPAddress: false, keepAlive: true };
+    pair = { http: new RequestFilteringHttpAgent(options), https: new RequestFilteringHttpsAgent(options) };
+    agents.set(policy.allowPrivate, pair);
   }
-  return url.protocol === 'https:' ? agents.https : agents.http;
+  return url.protocol === 'https:' ? pair.https : pair.http;
 }

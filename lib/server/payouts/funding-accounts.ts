@@ -4,7 +4,7 @@ import type { Db } from '../db/client';
 import { queryRows } from '../db/rows';
 import { wallets } from '../db/schema';
 import { liveProvider } from '../providers';
-import { log } from '../logger';
+import { logBackgroundFailure } from '../db/availability';
 
 /**
  * Live funding (docs/decisions.md §12): every live customer's wallet gets a dedicated bank account at the
@@ -38,7 +38,7 @@ export async function openFundingAccounts(db: Db, limit = 20): Promise<number> {
         .where(eq(wallets.id, w.wallet_id));
       opened++;
     } catch (error) {
-      log.error({ msg: 'funding account not opened; retried in a minute', wallet: w.wallet_id, error });
+      logBackgroundFailure({ msg: 'funding account not opened; retried in a minute', wallet: w.wallet_id }, error);
       pausedUntil = Date.now() + PAUSE_AFTER_FAILURE_MS;
       break;
     }

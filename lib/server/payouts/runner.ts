@@ -9,7 +9,7 @@ import { liveProvider, providerNamed } from '../providers';
 import { ProviderError, type PayoutOutcome } from '../providers/provider';
 import { openFundingAccounts } from './funding-accounts';
 import { movePayout } from './payouts';
-import { log } from '../logger';
+import { logBackgroundFailure } from '../db/availability';
 
 
 type Due = { id: string; client_id: string; reference: string };
@@ -137,7 +137,7 @@ export async function advancePaystackPayouts(db: Db, wallNow: Date): Promise<voi
     try {
       await advancePaystackPayout(db, due, wallNow);
     } catch (error) {
-      log.error({ msg: 'payout step failed; retried later', payout: due.id, error });
+      logBackgroundFailure({ msg: 'payout step failed; retried later', payout: due.id }, error);
     }
   }
 }

@@ -24,7 +24,10 @@ function npmStart(checkout: string, env: Record<string, string>): Started {
   return { child, output: () => output, exited };
 }
 
-/** The checkout's files (tracked and new, not ignored), the dependencies linked, the build's cache copied. */
+/**
+ * The checkout's files (tracked and new, not ignored), the dependencies as hard links (the build resolves them inside
+ * the checkout, so a symlink out of it will not do), the build's cache copied.
+ */
 function copyOfCheckout(): string {
   const copy = fs.mkdtempSync(path.join(os.tmpdir(), 'escrow-checkout-'));
   const files = spawnSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: ROOT, encoding: 'utf8' }).stdout.split('\0').filter(Boolean);
@@ -34,7 +37,8 @@ function copyOfCheckout(): string {
     fs.mkdirSync(path.dirname(path.join(copy, file)), { recursive: true });
     fs.copyFileSync(from, path.join(copy, file));
   }
-  fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(copy, 'node_modules'));
+  const linked = spawnSync('cp', ['-al', path.join(ROOT, 'node_modules'), path.join(copy, 'node_modules')]);
+  if (linked.status !== 0) fs.cpSync(path.join(ROOT, 'node_modules'), path.join(copy, 'node_modules'), { recursive: true });
   if (fs.existsSync(path.join(ROOT, '.next/cache'))) fs.cpSync(path.join(ROOT, '.next/cache'), path.join(copy, '.next/cache'), { recursive: true });
   return copy;
 }

@@ -167,7 +167,7 @@ describe('registration on a server without ESCROW_WEBHOOKS_ALLOW_PRIVATE', () =>
 });
 
 describe('registration with the switch (the suite shared server)', () => {
-  it('takes loopback and private targets for test keys (plain http too), but never plain http for live keys', async () => {
+  it('takes loopback and private targets for test keys (plain http too), never for live keys', async () => {
     const test = await newClient({ baseUrl: baseUrl() }, operatorKey(), 'test');
     const live = await newClient({ baseUrl: baseUrl() }, operatorKey(), 'live');
     for (const url of ['http://127.0.0.1:9/x', 'http://localhost:9/x', 'http://[::1]:9/x', 'https://10.0.0.8/x']) {
@@ -175,8 +175,10 @@ describe('registration with the switch (the suite shared server)', () => {
       expectOk(await api({ baseUrl: baseUrl() }, 'DELETE', `/v1/webhooks/${created.id}`, test));
     }
     for (const url of ['http://127.0.0.1:9/x', 'http://localhost:9/x', 'http://10.0.0.8/x']) {
-      expectError(await api({ baseUrl: baseUrl() }, 'POST', '/v1/webhooks', live, { url }), 400, 'VALIDATION_ERROR', /live keys never send over plain http/);
+      expectError(await api({ baseUrl: baseUrl() }, 'POST', '/v1/webhooks', live, { url }), 400, 'VALIDATION_ERROR', /must reach a public address/);
     }
+    // Plain http to a public host: never with a live key.
+    expectError(await api({ baseUrl: baseUrl() }, 'POST', '/v1/webhooks', live, { url: 'http://93.184.215.14/hooks' }), 400, 'VALIDATION_ERROR', /live keys never send over plain http/);
     // The switch is for private receivers: plain http to a public host is still refused.
     expectError(await api({ baseUrl: baseUrl() }, 'POST', '/v1/webhooks', test, { url: 'http://93.184.215.14/hooks' }), 400, 'VALIDATION_ERROR', /https/);
     // The unspecified address is never a receiver.

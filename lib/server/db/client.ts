@@ -99,7 +99,6 @@ async function openPostgres(url: string): Promise<Database> {
     connection: {
       statement_timeout: settings.ESCROW_DB_STATEMENT_TIMEOUT_MS,
       lock_timeout: settings.ESCROW_DB_LOCK_TIMEOUT_MS,
-      idle_in_transaction_session_timeout: 60_000,
     },
     // Connections stay open, idle or old: a new one is a new backend with cold catalog caches and every
     // statement prepared again, paid by the request that waits for it.

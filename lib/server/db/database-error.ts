@@ -47,10 +47,12 @@ export function databaseErrorOf(error: unknown): DatabaseError | undefined {
  */
 export type Unavailability = 'not_applied' | 'maybe_applied';
 
-/** postgres.js's and Node's codes for a connection that could not be made. */
-const NEVER_CONNECTED = new Set(['ECONNREFUSED', 'CONNECT_TIMEOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
-/** …and for one lost while in use. */
-const CONNECTION_LOST = new Set(['ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'CONNECTION_CLOSED', 'CONNECTION_ENDED', 'CONNECTION_DESTROYED']);
+/** postgres.js's own codes (no other library's): a connection not made in time, or lost while in use. */
+const DRIVER_NEVER_CONNECTED = new Set(['CONNECT_TIMEOUT']);
+const DRIVER_CONNECTION_LOST = new Set(['CONNECTION_CLOSED', 'CONNECTION_ENDED', 'CONNECTION_DESTROYED']);
+/** Node's codes for the same, counted only on an error postgres.js failed a query with. */
+const NEVER_CONNECTED = new Set(['ECONNREFUSED', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'ERR_SOCKET_CLOSED']);
+const CONNECTION_LOST = new Set(['ECONNRESET', 'EPIPE', 'ETIMEDOUT']);
 /**
  * PostgreSQL's: the server is starting up or has too many connections; a statement, lock or idle-in-transaction
  * timeout; the disk or memory is full. Each rolls the transaction back.
@@ -72,8 +74,8 @@ export function databaseUnavailability(error: unknown): Unavailability | undefin
     // postgres.js marks each error it fails a query with by the query (socket errors included): a provider's or a
     // webhook receiver's ECONNRESET is not the database's.
     const fromDriver = 'query' in current;
-    if (fromDriver && typeof code === 'string' && NEVER_CONNECTED.has(code)) return 'not_applied';
-    if (fromDriver && typeof code === 'string' && CONNECTION_LOST.has(code)) return 'maybe_applied';
+    if (typeof code === 'string' && (DRIVER_NEVER_CONNECTED.has(code) || (fromDriver && NEVER_CONNECTED.has(code)))) return 'not_applied';
+    if (typeof code === 'string' && (DRIVER_CONNECTION_LOST.has(code) || (fromDriver && CONNECTION_LOST.has(code)))) return 'maybe_applied';
     // PGlite's file system failing under it (a full disk): nothing of the statement was kept.
     if (code === 'ENOSPC' || (current instanceof Error && /\bENOSPC\b|No space left on device/.test(current.message))) return 'not_applied';
     current = (current as { cause?: unknown }).cause;

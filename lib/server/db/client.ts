@@ -41,7 +41,9 @@ type ClientOptions = postgres.Options<Record<string, postgres.PostgresType>> & {
 type SocketOption = { socket: (options: { host: string[]; port: number[]; path?: string }) => net.Socket };
 
 /**
- * A postgres.js client of this app. NOTICEs (a migration's "already exists, skipping") are not news; a
+ * A postgres.js client of this app (postgres.js carries patches/postgres+3.4.9.patch until its fix of
+ * porsager/postgres#1208 is released: a transaction's ROLLBACK written after its connection closed threw out of
+ * the event loop whenever PostgreSQL went away under load). NOTICEs (a migration's "already exists, skipping") are not news; a
  * connection names the app in pg_stat_activity. Its sockets are the ones postgres.js would open, but
  * with Nagle's algorithm off, as node-postgres has it: postgres.js sends a statement queued behind a
  * larger one (a transaction's COMMIT behind its last write) in a second small packet, and Nagle held that

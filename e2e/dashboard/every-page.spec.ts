@@ -87,7 +87,8 @@ async function checkEveryPage(page: Page, role: string, visits: Visit[], alsoCra
   await page.setViewportSize(WIDTHS[0]);
   for (const path of alsoCrawled) {
     await page.goto(path);
-    await page.waitForLoadState('networkidle');
+    // Until the page has fetched what it fetches (the API reference its whole document): a busy machine takes longer.
+    await page.waitForLoadState('networkidle', { timeout: 90_000 });
     await expectNoKeyInPayloads(page, path);
   }
   const responses = await watch.done();

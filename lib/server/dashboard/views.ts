@@ -10,6 +10,7 @@ import type {
   TransactionView,
   WalletView,
 } from '@/lib/contracts/dashboard';
+import { notFound } from 'next/navigation';
 import { getDb } from '../db/client';
 import { escrowFor, type ApiFailure, type EscrowClient } from '../escrow-client';
 import { accountsForUsers } from './accounts';
@@ -118,6 +119,13 @@ export async function disputeView(actor: Actor, id: string): Promise<View<Disput
   const owned = await disputeFor(actor, id);
   if (owned.kind !== 'ok') return passOn(owned);
   return { kind: 'ok', view: { dispute: owned.record, viewer: owned.viewer, transactionId: owned.record.milestone.transaction_id } };
+}
+
+/** The customer an admin's customer pages are about: an unknown or malformed id is the page's 404. */
+export async function customerForAdmin(actor: ClientActor, userId: string) {
+  const user = await escrowFor(actor).call('GET /users/:id', { param: { id: userId } });
+  if (!user.ok && (user.status === 404 || user.status === 400)) notFound();
+  return user;
 }
 
 export async function walletView(actor: ClientActor, userId: string, page = 1): Promise<View<WalletView>> {

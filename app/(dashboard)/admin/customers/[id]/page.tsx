@@ -1,6 +1,5 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { notFound } from 'next/navigation';
 import { CustomerDetail } from '@/components/admin/customer-detail';
 import { buttonClasses } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/card';
@@ -11,18 +10,15 @@ import { accountsForUsers } from '@/lib/server/dashboard/accounts';
 import { requireAdmin } from '@/lib/server/dashboard/actor';
 import { payoutsView } from '@/lib/server/dashboard/payouts';
 import { customerCheckouts } from '@/lib/server/dashboard/statements';
-import { walletView } from '@/lib/server/dashboard/views';
+import { customerForAdmin, walletView } from '@/lib/server/dashboard/views';
 
 export const metadata: Metadata = { title: 'Customer' };
 
 export default async function CustomerPage({ params }: { params: Promise<{ id: string }> }) {
   const actor = await requireAdmin();
   const { id } = await params;
-  const user = await escrowFor(actor).call('GET /users/:id', { param: { id } });
-  if (!user.ok) {
-    if (user.status === 404 || user.status === 400) notFound();
-    return <ErrorState message={user.message} />;
-  }
+  const user = await customerForAdmin(actor, id);
+  if (!user.ok) return <ErrorState message={user.message} />;
   const [wallet, payouts, checkouts, banks, transactions, accounts] = await Promise.all([
     walletView(actor, id),
     payoutsView(actor, { page: 1, user_id: id }),

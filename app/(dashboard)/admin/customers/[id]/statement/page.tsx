@@ -1,13 +1,12 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { notFound } from 'next/navigation';
 import { WalletStatement } from '@/components/escrow/wallet-statement';
 import { PageHeader } from '@/components/ui/card';
 import { ErrorState } from '@/components/ui/states';
 import { StatementMonth } from '@/lib/contracts/dashboard-statements';
-import { escrowFor } from '@/lib/server/escrow-client';
 import { requireAdmin } from '@/lib/server/dashboard/actor';
 import { statementView } from '@/lib/server/dashboard/statements';
+import { customerForAdmin } from '@/lib/server/dashboard/views';
 
 export const metadata: Metadata = { title: 'Customer statement' };
 
@@ -15,11 +14,8 @@ export const metadata: Metadata = { title: 'Customer statement' };
 export default async function CustomerStatementPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<{ month?: string | string[] }> }) {
   const actor = await requireAdmin();
   const { id } = await params;
-  const user = await escrowFor(actor).call('GET /users/:id', { param: { id } });
-  if (!user.ok) {
-    if (user.status === 404 || user.status === 400) notFound();
-    return <ErrorState message={user.message} />;
-  }
+  const user = await customerForAdmin(actor, id);
+  if (!user.ok) return <ErrorState message={user.message} />;
   const asked = StatementMonth.safeParse((await searchParams).month);
   const view = await statementView(actor, id, asked.success ? asked.data : undefined);
   const name = `${user.data.first_name} ${user.data.last_name}`;

@@ -65,6 +65,10 @@ async function main() {
   // and the primary stops (workers.ts). Next's instrumentation sees it done (instrumentation.ts).
   const { startServerOrExit } = await import('../lib/server/startup');
   const { log } = await import('../lib/server/logger');
+  const { loggableError } = await import('../lib/server/log-error');
+  // A promise nobody awaited failed (a query on a connection the database dropped, its transaction already rolled
+  // back there): say what and where, and go on answering the requests in flight instead of ending with them.
+  process.on('unhandledRejection', (reason) => log.error({ msg: 'unhandled rejection', ...loggableError(reason) }));
   await startServerOrExit();
   (globalThis as typeof globalThis & { __escrowStarted?: boolean }).__escrowStarted = true;
   const { stopRunners } = await import('../lib/server/runners');

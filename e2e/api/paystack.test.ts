@@ -276,5 +276,6 @@ describe('GET /v1/operator/reconciliation', () => {
     expectError(await operator('/v1/operator/reconciliation?from=yesterday'), 400, 'VALIDATION_ERROR');
     await fake.completeTransfer(stuck.reference, 'success');
     await settled(stuck.id, 'PAID');
-  });
+    // It restarts the server: minutes on a busy machine, not the 30 s of a test that only sends requests.
+  }, 120_000);
 });

@@ -75,7 +75,9 @@ function unavailable(unavailability: Unavailability, method: string): AppError {
   const reads = method === 'GET' || method === 'HEAD';
   const message = reads
     ? `The database is not answering right now. Try again in ${RETRY_AFTER_UNAVAILABLE_S} s.`
-    : unavailability === 'maybe_applied'
+    : unavailability === 'out_of_space'
+      ? `The database's disk is full, so nothing was stored and nothing was changed; the server has logged it for its operator. Try again later (with the same Idempotency-Key, if you sent one).`
+      : unavailability === 'maybe_applied'
       ? `The database stopped answering while this request was being applied: it may or may not have been. Send it again in ${RETRY_AFTER_UNAVAILABLE_S} s with the same Idempotency-Key, which applies it once either way.`
       : `The database is not answering right now: nothing was changed. Try again in ${RETRY_AFTER_UNAVAILABLE_S} s (with the same Idempotency-Key, if you sent one).`;
   return new AppError('SERVICE_UNAVAILABLE', message, undefined, { 'retry-after': String(RETRY_AFTER_UNAVAILABLE_S) });

@@ -16,7 +16,8 @@ export function noteDatabaseFailure(error: unknown, now = Date.now()): boolean {
   if (!unavailability) return false;
   if (state.downSince === undefined) {
     state.downSince = now;
-    log.warn({ msg: 'database unavailable: answering 503 until it is back', error });
+    const msg = unavailability === 'out_of_space' ? 'database disk full: answering writes 503 until space is freed' : 'database unavailable: answering 503 until it is back';
+    log.warn({ msg, error });
   }
   return true;
 }

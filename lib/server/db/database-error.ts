@@ -41,11 +41,11 @@ export function databaseErrorOf(error: unknown): DatabaseError | undefined {
 
 /**
  * Why the database could not answer, when that is the trouble (docs/operations.md, "When the database is down"):
- * `not_applied` when nothing reached it or it refused to start the work (no connection, starting up, a timeout, a
- * full disk); `maybe_applied` when the connection was lost with the work sent, so a commit may have landed. Undefined
- * for every other error.
+ * `not_applied` when nothing reached it or it refused to start the work (no connection, starting up, a timeout);
+ * `out_of_space` when its disk is full (nothing of the statement is kept); `maybe_applied` when the connection was
+ * lost with the work sent, so a commit may have landed. Undefined for every other error.
  */
-export type Unavailability = 'not_applied' | 'maybe_applied';
+export type Unavailability = 'not_applied' | 'out_of_space' | 'maybe_applied';
 
 /** postgres.js's own codes (no other library's): a connection not made in time, or lost while in use. */
 const DRIVER_NEVER_CONNECTED = new Set(['CONNECT_TIMEOUT']);
@@ -55,15 +55,18 @@ const NEVER_CONNECTED = new Set(['ECONNREFUSED', 'EHOSTUNREACH', 'ENETUNREACH', 
 const CONNECTION_LOST = new Set(['ECONNRESET', 'EPIPE', 'ETIMEDOUT']);
 /**
  * PostgreSQL's: the server is starting up or has too many connections; a statement, lock or idle-in-transaction
- * timeout; the disk or memory is full. Each rolls the transaction back.
+ * timeout; memory is short. Each rolls the transaction back.
  */
-const REFUSED_SQLSTATES = new Set(['57P03', '53300', '57014', '55P03', '25P03', '53100', '53200']);
+const REFUSED_SQLSTATES = new Set(['57P03', '53300', '57014', '55P03', '25P03', '53200']);
+/** PostgreSQL's disk_full: it could not extend a file; the transaction is rolled back. */
+const DISK_FULL_SQLSTATE = '53100';
 /** Shut down (fast or by a crash) or a connection exception while the work was under way. */
 const LOST_SQLSTATES = new Set(['57P01', '57P02']);
 
 export function databaseUnavailability(error: unknown): Unavailability | undefined {
   const database = databaseErrorOf(error);
   if (database) {
+    if (database.code === DISK_FULL_SQLSTATE) return 'out_of_space';
     if (REFUSED_SQLSTATES.has(database.code)) return 'not_applied';
     if (LOST_SQLSTATES.has(database.code) || database.code.startsWith('08')) return 'maybe_applied';
     return undefined;
@@ -77,7 +80,7 @@ export function databaseUnavailability(error: unknown): Unavailability | undefin
     if (typeof code === 'string' && (DRIVER_NEVER_CONNECTED.has(code) || (fromDriver && NEVER_CONNECTED.has(code)))) return 'not_applied';
     if (typeof code === 'string' && (DRIVER_CONNECTION_LOST.has(code) || (fromDriver && CONNECTION_LOST.has(code)))) return 'maybe_applied';
     // PGlite's file system failing under it (a full disk): nothing of the statement was kept.
-    if (code === 'ENOSPC' || (current instanceof Error && /\bENOSPC\b|No space left on device/.test(current.message))) return 'not_applied';
+    if (code === 'ENOSPC' || (current instanceof Error && /\bENOSPC\b|No space left on device/.test(current.message))) return 'out_of_space';
     current = (current as { cause?: unknown }).cause;
   }
   return undefined;

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import path from 'node:path';
-import { expect, horizontalOverflow, SCREENSHOTS, test } from './support';
+import { expect, horizontalOverflow, KEEP_SCREENSHOTS, SCREENSHOTS, test } from './support';
 
 /**
  * /docs is Scalar's reference over /v1/openapi.json: every operation is on it, at a desktop and at a phone width,
@@ -71,7 +71,7 @@ test('the API reference shows every operation, needs nothing from outside, and r
     const shown = new Set((await headings.allTextContents()).map((text) => text.trim()));
     expect(operations.filter((op) => !shown.has(op.summary)).map((op) => `${op.operationId}: ${op.summary}`), `${size.width} px`).toEqual([]);
     // The window only: the whole page is tens of thousands of pixels tall.
-    await page.screenshot({ path: path.join(SCREENSHOTS, 'api-reference', `docs-${size.name}.png`) });
+    if (KEEP_SCREENSHOTS) await page.screenshot({ path: path.join(SCREENSHOTS, 'api-reference', `docs-${size.name}.png`) });
     for (const violation of await seriousViolationsOutsideScalarMarkup(page, size === WIDTHS[0])) problems.push(`${size.width} px: ${violation}`);
     const overflow = await horizontalOverflow(page);
     if (overflow > 0) problems.push(`${size.width} px: ${overflow} px wider than the window`);

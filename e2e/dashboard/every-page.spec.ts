@@ -4,7 +4,7 @@ import { api, DEMO, demoKey, demoReturnRejected, expect, horizontalOverflow, ser
 
 /**
  * Every page of the dashboard, in every role, at 1280 px and at a 390 px phone width: no serious or critical
- * axe-core violation, nothing wider than the phone, and a screenshot of each (e2e/.artifacts/screenshots/every-page).
+ * axe-core violation, nothing wider than the phone, and with E2E_SCREENSHOTS=1 a screenshot of each (e2e/.artifacts/screenshots/every-page).
  * The case before the dispute team belongs to a client of its own, whose test clock it moves (never the demo's).
  *
  * The same crawl hunts the client secret keys the dashboard calls the API with, which must never reach a browser: not

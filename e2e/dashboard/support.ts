@@ -38,10 +38,13 @@ export const DEMO = {
 } as const;
 
 export const SCREENSHOTS = path.resolve(__dirname, '../.artifacts/screenshots');
+/** Screenshots are for a person reviewing the pages, not for the suite, which asserts nothing of them: E2E_SCREENSHOTS=1 keeps them. */
+export const KEEP_SCREENSHOTS = process.env.E2E_SCREENSHOTS === '1';
 
 export async function shot(page: Page, name: string): Promise<void> {
   // Let polling and countdowns settle so the picture is of a rendered page, not of a spinner.
   await page.waitForLoadState('networkidle').catch(() => undefined);
+  if (!KEEP_SCREENSHOTS) return;
   // A long page (the API reference) takes more than an action's time to capture whole on a busy machine.
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true, timeout: 90_000 });
 }

@@ -5,7 +5,7 @@ import type { ApiEnv } from './env';
 import { compression } from './middleware/compression';
 import { requestContext } from './middleware/request-context';
 import { routing, unknownOperation } from './middleware/routing';
-import { errorResponse, json } from './respond';
+import { answerWithError, json } from './respond';
 import { router } from './router';
 import { checkoutRoutes } from './routes/checkouts';
 import { disputeRoutes } from './routes/disputes';
@@ -59,4 +59,4 @@ export const openApiDocument = documentOf(app);
 app.get('/v1/openapi.json', () => json(openApiDocument(), 200));
 
 app.notFound((c) => unknownOperation(c.req.method, c.req.url));
-app.onError((error, c) => errorResponse(error, c.var.requestId, c.req.method));
+app.onError((error, c) => answerWithError(c, error));

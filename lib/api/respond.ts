@@ -1,5 +1,5 @@
 import 'server-only';
-import type { TypedResponse } from 'hono';
+import type { Context, TypedResponse } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { JSONParsed } from 'hono/utils/types';
 import { z } from 'zod';
@@ -8,6 +8,7 @@ import { noteDatabaseFailure } from '@/lib/server/db/availability';
 import { databaseErrorOf, databaseUnavailability, type Unavailability } from '@/lib/server/db/database-error';
 import { AppError, type FieldError } from '@/lib/server/app-error';
 import { log } from '@/lib/server/logger';
+import type { ApiEnv } from './env';
 
 /**
  * A JSON answer with its length: one write, and compression (middleware/compression.ts) can tell a
@@ -96,4 +97,14 @@ export function errorResponse(error: unknown, requestId?: string, method = 'POST
   // Internals stay in the server log (never a query's parameters or a secret); the caller gets a request id to quote.
   log.error({ msg: 'request failed', request_id: requestId, error });
   return json(envelope(new AppError('INTERNAL_ERROR', `Something went wrong on our side.${requestId ? ` Quote request id ${requestId}.` : ''}`)), 500);
+}
+
+/**
+ * The error answer in place of whatever answer the request had so far (a handler's 200 whose transaction then failed
+ * to commit): Hono copies a replaced answer's headers onto the new one, its Content-Length among them, which would
+ * announce bytes the error's body does not have. The answer so far is dropped first.
+ */
+export function answerWithError(c: Context<ApiEnv>, error: unknown): Response {
+  c.res = undefined;
+  return errorResponse(error, c.var.requestId, c.req.method);
 }

@@ -8,7 +8,7 @@ import { expect } from 'vitest';
 
 export const LIFECYCLE_AMOUNT = 1_000;
 
-export type Answer = { status: number; ms: number; retryAfter: string | null; code?: string; message?: string; server: string };
+export type Answer = { status: number; ms: number; retryAfter: string | null; code?: string; message?: string; server: string; route: string; requestId?: string };
 
 export type Load = {
   answers: Answer[];
@@ -32,9 +32,9 @@ export async function send(baseUrl: string, key: string, method: string, route: 
       signal: AbortSignal.timeout(30_000),
     });
     const json = (await res.json().catch(() => ({}))) as { data?: unknown; code?: string; message?: string };
-    return { status: res.status, ms: performance.now() - started, retryAfter: res.headers.get('retry-after'), code: json.code, message: json.message, data: json.data, server: baseUrl };
+    return { status: res.status, ms: performance.now() - started, retryAfter: res.headers.get('retry-after'), code: json.code, message: json.message, data: json.data, server: baseUrl, route: `${method} ${route}`, requestId: res.headers.get('x-request-id') ?? undefined };
   } catch (error) {
-    return { status: 0, ms: performance.now() - started, retryAfter: null, message: String(error), server: baseUrl };
+    return { status: 0, ms: performance.now() - started, retryAfter: null, message: String(error), server: baseUrl, route: `${method} ${route}` };
   }
 }
 

@@ -2,7 +2,7 @@ import 'server-only';
 import { randomUUID } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import { OPERATOR_SCOPE, type ApiEnv } from '../env';
-import { errorResponse } from '../respond';
+import { answerWithError } from '../respond';
 import { SECURITY_HEADERS } from '../security-headers';
 import { noteDatabaseAnswered } from '@/lib/server/db/availability';
 import { log } from '@/lib/server/logger';
@@ -30,7 +30,7 @@ export const requestContext: MiddlewareHandler<ApiEnv> = async (c, next) => {
     await next();
   } catch (error) {
     // Hono hands only Error instances to onError; anything else thrown ends here.
-    c.res = errorResponse(error, requestId, c.req.method);
+    c.res = answerWithError(c, error);
   }
   const headers = c.res.headers;
   for (const { key, value } of SECURITY_HEADERS) if (!headers.has(key)) headers.set(key, value);

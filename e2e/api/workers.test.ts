@@ -10,6 +10,7 @@ import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { REQUEST_WORKER_HEAP_MB, requestWorkerExecArgv } from '../../scripts/production-server/workers';
 import { startTestServer, type TestServer } from '../support/test-server';
+import { commandLine, isAlive, niceness, workerPids, workersStarted } from './support/worker-processes';
 
 /** One request on a connection of its own: the primary hands each new connection to the next worker. */
 function freshConnection(server: TestServer, key: string, method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
@@ -27,42 +28,6 @@ function freshConnection(server: TestServer, key: string, method: string, path: 
     req.on('error', reject);
     req.end(payload);
   });
-}
-
-/**
- * Waits (up to a minute for each) until two request workers listen and the background worker is ready; how
- * many listen. A worker listens only after its start-up, which on a loaded machine takes seconds after its
- * process appears.
- */
-async function workersStarted(server: TestServer): Promise<number> {
-  const listening = () => server.output().split('"msg":"listening"').length - 1;
-  for (let attempt = 0; attempt < 600 && listening() < 2; attempt++) await new Promise((r) => setTimeout(r, 100));
-  for (let attempt = 0; attempt < 600 && !server.output().includes('"msg":"escrow desk background worker ready"'); attempt++) await new Promise((r) => setTimeout(r, 100));
-  return listening();
-}
-
-function workerPids(server: TestServer): number[] {
-  return fs.readFileSync(`/proc/${server.process.pid}/task/${server.process.pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
-}
-
-/** A process's scheduling niceness, from /proc/<pid>/stat (the field after its priority). */
-function niceness(pid: number): number {
-  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
-}
-
-/** A process's command line, as the kernel has it. */
-function commandLine(pid: number): string[] {
-  return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 describe.runIf(inject('database') === 'postgres')('a server of two worker processes', () => {

@@ -25,6 +25,8 @@ const EnvSchema = z.object({
   /** How many workers answer requests; with more than one there is also a background worker (ESCROW_WORKER_ROLE). */
   ESCROW_WORKER_COUNT: z.coerce.number().int().min(1).default(1),
   ESCROW_WORKER_ROLE: z.enum(['requests', 'background']).default('requests'),
+  /** Set by the primary on workers it starts once the server is serving: one that finds the database down waits for it. */
+  ESCROW_WORKER_WAITS_FOR_DATABASE: z.enum(['0', '1']).default('0'),
   ESCROW_DB_PREPARED_STATEMENTS: z.enum(['0', '1']).default('1'),
   /** How long a new connection to PostgreSQL may take before the request that needed it gets 503 (docs/operations.md). */
   ESCROW_DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(2_000),

@@ -1,6 +1,7 @@
 import 'server-only';
 import { assertSameEncryptionKey, EncryptionKeyMismatch, sealPlaintextSecrets } from './crypto/secrets-at-rest';
 import { database } from './db/client';
+import { databaseUnavailability } from './db/database-error';
 import { env } from './env';
 import { listenForClientChanges } from './client-cache';
 import { hasLiveClient, RETIRED_DEMO_MESSAGE } from './dashboard/demo-accounts';
@@ -16,9 +17,7 @@ import { log } from './logger';
  * does all of it. The runners are safe to run twice, but one of each per server is enough.
  */
 export async function startServer(): Promise<void> {
-  const { db, driver } = await database();
-  // Before anything is sealed or opened: a server holding another key than its peers must not start.
-  await assertSameEncryptionKey(db, new Date());
+  const { db, driver } = await openDatabase();
   listenForClientChanges();
   const { ESCROW_WORKER: worker, ESCROW_WORKER_COUNT: workers, ESCROW_WORKER_ROLE: role } = env();
   if (role === 'background') {
@@ -43,6 +42,30 @@ export async function startServer(): Promise<void> {
   }
   if (workers === 1) await startRunners({ db, driver });
   log.info({ msg: 'escrow desk ready', database: driver });
+}
+
+/** How often a worker started while the database is down asks again. */
+const DATABASE_RETRY_MS = 2_000;
+
+/**
+ * The database, migrated and holding this server's encryption key (a server holding another key than its peers must
+ * not start). A worker the primary starts while the server is already serving waits out a database outage (said once)
+ * instead of exiting into a restart every second (docs/operations.md, "When the database is down").
+ */
+async function openDatabase(): Promise<Awaited<ReturnType<typeof database>>> {
+  for (let waiting = false; ; ) {
+    try {
+      const opened = await database();
+      await assertSameEncryptionKey(opened.db, new Date());
+      if (waiting) log.info({ msg: 'database available again: starting' });
+      return opened;
+    } catch (error) {
+      if (env().ESCROW_WORKER_WAITS_FOR_DATABASE !== '1' || !databaseUnavailability(error)) throw error;
+      if (!waiting) log.warn({ msg: 'database unavailable at start: waiting for it', error });
+      waiting = true;
+      await new Promise((resolve) => setTimeout(resolve, DATABASE_RETRY_MS));
+    }
+  }
 }
 
 /**

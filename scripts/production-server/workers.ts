@@ -63,7 +63,9 @@ export function runWorkers(count: number): void {
     const background = index > count;
     const role = background ? { ESCROW_WORKER_ROLE: 'background' } : {};
     cluster.setupPrimary({ execArgv: background ? process.execArgv : requestWorkerFlags });
-    const worker = cluster.fork({ ESCROW_WORKER: String(index), ESCROW_WORKER_COUNT: String(count), ...role });
+    // Started once the server serves (the rest, and replacements): a database outage is waited out, not a reason to exit.
+    const waits = serving ? { ESCROW_WORKER_WAITS_FOR_DATABASE: '1' } : {};
+    const worker = cluster.fork({ ESCROW_WORKER: String(index), ESCROW_WORKER_COUNT: String(count), ...role, ...waits });
     workerOf.set(worker, index);
     return worker;
   };

@@ -41,9 +41,12 @@ type ClientOptions = postgres.Options<Record<string, postgres.PostgresType>> & {
 type SocketOption = { socket: (options: { host: string[]; port: number[]; path?: string }) => net.Socket };
 
 /**
- * A postgres.js client of this app (postgres.js carries patches/postgres+3.4.9.patch until its fix of
- * porsager/postgres#1208 is released: a transaction's ROLLBACK written after its connection closed threw out of
- * the event loop whenever PostgreSQL went away under load). NOTICEs (a migration's "already exists, skipping") are not news; a
+ * A postgres.js client of this app. postgres.js carries patches/postgres+3.4.9.patch until upstream fixes are
+ * released, each seen when PostgreSQL went away under load: a transaction's ROLLBACK written after its connection
+ * closed threw out of the event loop (porsager/postgres#1208); a lost connection's unsent bytes, half-read answer or
+ * error carried over to the connection made next, answering or failing another query (#1223), as did the later
+ * statements of a transaction whose connection was lost; the array-type lookup of a new connection failed as an
+ * unhandled rejection (#1192). NOTICEs (a migration's "already exists, skipping") are not news; a
  * connection names the app in pg_stat_activity. Its sockets are the ones postgres.js would open, but
  * with Nagle's algorithm off, as node-postgres has it: postgres.js sends a statement queued behind a
  * larger one (a transaction's COMMIT behind its last write) in a second small packet, and Nagle held that

@@ -2,8 +2,8 @@
  * A rolling restart (issue #58 item 3; docs/operations.md, "Stopping and rolling restarts"): two servers on one
  * PostgreSQL behind a balancer that sends only to servers whose /readyz says ready, under a write load of escrow
  * lifecycles. Each server in turn gets SIGTERM and is replaced by a new one. No request fails, every acknowledged
- * lifecycle is there once, each server exits 0, and the webhook receiver gets every event exactly once: no delivery
- * was cut off half-sent by a stopping dispatcher.
+ * lifecycle is there once, each server exits 0, the webhook receiver gets every event exactly once and the SMTP server
+ * every email exactly once: no delivery or email was cut off half-sent by a stopping dispatcher or sender.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -11,11 +11,12 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { TestServer } from '../support/test-server';
 import { expectLifecyclesAppliedOnce, send, startLifecycleLoad, summarise } from './support/lifecycle-load';
+import { startSmtpSink, type SmtpSink } from './support/smtp-sink';
 import { restartableStore, type RestartableStore } from './support/restartable-store';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-const SERVER_SETTINGS = {
+const SERVER_SETTINGS: Record<string, string> = {
   // One process each: the point is two servers, each restarted alone.
   ESCROW_WORKERS: '1',
   // Longer than the balancer's health poll, so it has stopped sending before the port closes.
@@ -74,6 +75,7 @@ const exitOf = (server: TestServer) =>
 
 describe.runIf(inject('database') === 'postgres')('a rolling restart of two servers on one PostgreSQL (runs only with TEST_DATABASE_URL)', () => {
   let store: RestartableStore;
+  let sink: SmtpSink;
   const started: TestServer[] = [];
   const received: string[] = [];
   const receiver = http.createServer((req, res) => {
@@ -87,6 +89,8 @@ describe.runIf(inject('database') === 'postgres')('a rolling restart of two serv
 
   beforeAll(async () => {
     store = await restartableStore();
+    sink = await startSmtpSink();
+    Object.assign(SERVER_SETTINGS, { SMTP_URL: sink.url, ESCROW_EMAIL_FROM: 'Escrow Desk <desk@escrow.test>', ESCROW_EMAIL_POLL_MS: '100' });
     await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   }, 60_000);
 
@@ -94,9 +98,10 @@ describe.runIf(inject('database') === 'postgres')('a rolling restart of two serv
     await Promise.all(started.map((s) => s.stop()));
     await store?.remove();
     await new Promise<void>((resolve) => receiver.close(() => resolve()));
+    await sink?.close();
   });
 
-  it('loses no request, applies none twice, exits 0 and leaves no webhook half-sent', async () => {
+  it('loses no request, applies none twice, exits 0 and leaves no webhook or email half-sent', async () => {
     const first = await store.start(SERVER_SETTINGS);
     started.push(first);
     const second = await store.start(SERVER_SETTINGS);
@@ -152,5 +157,18 @@ describe.runIf(inject('database') === 'postgres')('a rolling restart of two serv
     const counts = new Map<string, number>();
     for (const id of received) counts.set(id, (counts.get(id) ?? 0) + 1);
     expect([...counts].filter(([, n]) => n > 1), 'events delivered more than once').toEqual([]);
+
+    // Every email the deals made is sent, once: none left unknown (cut off mid-send) or sent twice.
+    const emailsWith = async (status: string) => (await send(serving.baseUrl, key, 'GET', `/v1/emails?status=${status}&limit=1`)).data.pagination.total as number;
+    let pendingEmails = -1;
+    for (const started = Date.now(); Date.now() - started < 60_000; await sleep(250)) {
+      pendingEmails = (await emailsWith('pending')) + (await emailsWith('sending'));
+      if (pendingEmails === 0) break;
+    }
+    expect(pendingEmails, 'emails still waiting a minute after the load').toBe(0);
+    const sentEmails = await emailsWith('sent');
+    expect(sentEmails).toBeGreaterThanOrEqual(load.completed.length);
+    expect({ unknown: await emailsWith('unknown'), failed: await emailsWith('failed') }).toEqual({ unknown: 0, failed: 0 });
+    expect(sink.received).toHaveLength(sentEmails);
   }, 240_000);
 });

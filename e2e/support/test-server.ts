@@ -82,15 +82,7 @@ export async function waitForHealth(baseUrl: string, child: ChildProcess, output
 }
 
 export async function startTestServer(
-  opts: {
-    seedDemo?: boolean;
-    env?: Record<string, string>;
-    dataDir?: string;
-    databaseUrl?: string;
-    nodeArgs?: string[];
-    /** Serve /v1 alone, without Next (`npm run start:api`): a quicker start for a suite that calls only the API. */
-    apiOnly?: boolean;
-  } = {},
+  opts: { seedDemo?: boolean; env?: Record<string, string>; dataDir?: string; databaseUrl?: string; nodeArgs?: string[] } = {},
 ): Promise<TestServer> {
   if (!fs.existsSync(path.join(ROOT, '.next/BUILD_ID'))) {
     throw new Error('No production build: run the tests through `npm test`, which builds first.');
@@ -101,7 +93,7 @@ export async function startTestServer(
   const operatorKey = `op_test_${randomBytes(16).toString('hex')}`;
   const start = async (port: number) => {
     let log = '';
-    const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), ...productionServerArgs(port, '127.0.0.1', { apiOnly: opts.apiOnly })], {
+    const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), ...productionServerArgs(port, '127.0.0.1')], {
       cwd: ROOT,
       env: {
         ...process.env,

@@ -120,7 +120,8 @@ describe('a checkout that funds a milestone', () => {
     const created = await checkout(client, { buyer_id: deal.buyer.id, milestone_id: first, callback_url: 'https://shop.example.com/paid' });
     // The buyer pays the milestone and its whole fee: the amount funding would move.
     expect(created).toMatchObject({ purpose: 'milestone', milestone_id: first, transaction_id: deal.transaction.id, status: 'PENDING' });
-    expect(created.amount).toBeGreaterThan(1000);
+    expect(before.milestone_fee).toBeGreaterThan(0);
+    expect(created.amount).toBe(1000 + before.milestone_fee);
 
     const paid = CheckoutRecord.parse(expectOk(await pay(client, created.id)));
     expect(paid).toMatchObject({ status: 'PAID', applied: true, not_applied_reason: null });
@@ -167,6 +168,10 @@ describe('a checkout that funds a milestone', () => {
     expectError(await create(client, { buyer_id: randomUUID(), amount: 10 }), 404, 'NOT_FOUND');
     expectOk(await call('POST', `/v1/milestones/${first}/fund`, { key: client.secretKey, body: { buyer_id: deal.buyer.id } }));
     expectError(await create(client, { buyer_id: deal.buyer.id, milestone_id: first }), 409, 'INVALID_STATE');
+    // A milestone of a transaction that has ended is not paid for.
+    const canceled = await newDeal(client, [700]);
+    expectOk(await call('POST', `/v1/transactions/${canceled.transaction.id}/cancel`, { key: client.secretKey, body: { buyer_id: canceled.buyer.id, reason: 'Plans changed' } }));
+    expectError(await create(client, { buyer_id: canceled.buyer.id, milestone_id: canceled.milestoneIds[0] }), 409, 'INVALID_STATE', /ended|cancel/i);
     expect(CheckoutListRecord.parse(expectOk(await call('GET', '/v1/checkouts', { key: client.secretKey }))).checkouts).toEqual([]);
     await expectLedgerBalanced();
   });

@@ -215,6 +215,7 @@ describe(`partial acceptance (${inject('database')})`, () => {
     await expectRefused(client, deal, path, { buyer_id: deal.buyer.id, release_amount: '500', reason: 'A string' }, 400, 'VALIDATION_ERROR');
     await expectRefused(client, deal, path, { buyer_id: deal.seller.id, release_amount: 500, reason: 'The seller tries' }, 403, 'WRONG_PARTY');
     await expectRefused(client, deal, `${path}/decline`, { seller_id: deal.seller.id }, 409, 'INVALID_STATE');
+    await expectLedgerBalanced();
   });
 });
 

@@ -220,4 +220,18 @@ describe('a live checkout through Paystack', () => {
     expect(mismatches.filter((m) => m.kind === 'transfer_without_outcome')).toEqual([]);
     await expectLedgerBalanced();
   });
+
+  it('a charge.success of another amount than the checkout’s credits nothing and is kept for reconciliation', async () => {
+    const user = await buyer();
+    const created = await start({ buyer_id: user.id, amount: 100 });
+    const event = fake.chargeSuccessEvent(theirs(created.reference)) as { event: string; data: Record<string, unknown> };
+    expect(event.data.amount).toBe(10_000);
+    expect(await fake.sendEvent({ ...event, data: { ...event.data, status: 'success', amount: 1_000, paid_at: new Date().toISOString() } })).toBe(200);
+    expect((await checkout(created.id)).status).toBe('PENDING');
+    expect(await balance(user.id)).toBe(0);
+    const report = expectOk(await call('GET', '/v1/operator/reconciliation', { key: server.operatorKey, baseUrl: server.baseUrl }));
+    const kept = (report.mismatches as Array<{ kind: string; reference: string; amount?: number }>).filter((m) => m.reference === created.reference);
+    expect(kept.map((m) => [m.kind, m.amount])).toEqual([['outcome_without_transfer', 10]]);
+    await expectLedgerBalanced();
+  });
 });

@@ -174,6 +174,7 @@ describe('GET /v1/wallets/{user_id}/statement', () => {
     const today = await statementOf(client, customer.id, `?from=2020-01-01&to=${lagosToday}`);
     expect(today.closing_balance).toBe(1250.5);
     expect(Date.parse(today.to) - Date.parse(`${lagosToday}T00:00:00.000Z`)).toBe(23 * 3_600_000);
+    await expectLedgerBalanced();
   });
 
   it('refuses bad periods with 400 naming the field, and another client’s user with 404', async () => {

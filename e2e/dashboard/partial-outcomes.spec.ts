@@ -5,7 +5,7 @@ import { api, DEMO, demoKey, expect, expectToast, horizontalOverflow, seriousAxe
 /**
  * Paying by card and the partial outcomes through the browser (docs/decisions.md §16–§17), one walk each, on a
  * phone's width: a buyer pays a milestone by card on the sandbox page and comes back to it funded; a buyer accepts
- * part of a delivery and the seller agrees; a seller refunds part of a milestone. Two customers of their own, so
+ * part of a delivery and the seller agrees, or declines; a seller refunds part of a milestone. Two customers of their own, so
  * each wallet's figure is known to the kobo; the deals are staged through the API.
  */
 test.describe.configure({ mode: 'serial' });
@@ -152,6 +152,32 @@ test('a buyer accepts part of a delivery, the seller agrees, and both wallets mo
   expect(settled).toMatchObject({ amount_released: 25_000.55, amount_refunded: 14_999.45, partial_acceptance: { status: 'ACCEPTED', refund_amount: 15_149.44 } });
   await walletShows(buyerPage, buyerId, buyerBefore + 15_149.44);
   await walletShows(sellerPage, sellerId, sellerBefore + 25_000.55);
+});
+
+test('a seller declines an offer to pay part: no money moves, and the buyer reads why and can answer the delivery again', async () => {
+  const { id, milestone } = await deal(`Declined ${run}`, 10_000, 'SELLER_100');
+  await api(demoKey(), 'POST', '/v1/wallets/fund', { user_id: buyerId, amount: 10_000 });
+  await api(demoKey(), 'POST', `/v1/milestones/${milestone.id}/fund`, { buyer_id: buyerId });
+  await api(demoKey(), 'POST', `/v1/milestones/${milestone.id}/deliver`, { seller_id: sellerId, proofs_of_completion: ['https://example.com/delivery.pdf'] });
+  await api(demoKey(), 'POST', `/v1/milestones/${milestone.id}/partial-acceptance`, { buyer_id: buyerId, release_amount: 6_000, reason: 'One crate was short' });
+  const [buyerBefore, sellerBefore] = await Promise.all([balance(buyerId), balance(sellerId)]);
+
+  await sellerPage.goto(`/transactions/${id}`);
+  const theirs = sellerPage.getByTestId('milestone-1');
+  await theirs.getByTestId('partial-acceptance').getByRole('button', { name: 'Decline' }).click();
+  const dialog = sellerPage.getByRole('dialog');
+  await dialog.getByLabel('Why do you decline? (optional)').fill('Every crate was counted at pickup');
+  await phoneReady(sellerPage);
+  await dialog.getByRole('button', { name: 'Decline the offer' }).click();
+  await expectToast(sellerPage, /Partial acceptance declined/);
+  await expect(theirs.getByTestId('partial-acceptance')).toContainText(`You declined the buyer's offer to pay ${naira(6_000)}: “Every crate was counted at pickup”`);
+
+  await buyerPage.goto(`/transactions/${id}`);
+  const mine = buyerPage.getByTestId('milestone-1');
+  await expect(mine.getByTestId('partial-acceptance')).toContainText(`The seller declined your offer to pay ${naira(6_000)}: “Every crate was counted at pickup”`);
+  await expect(mine.getByRole('button', { name: 'Accept delivery' })).toBeVisible();
+  expect(await Promise.all([balance(buyerId), balance(sellerId)])).toEqual([buyerBefore, sellerBefore]);
+  expect((await api<Milestone>(demoKey(), 'GET', `/v1/milestones/${milestone.id}`)).status).toBe('UNDER_INSPECTION');
 });
 
 test('a seller refunds part of a funded milestone and the buyer’s wallet shows it', async () => {

@@ -1,7 +1,8 @@
 'use server';
 
 import { MilestoneIntentInput, type ActionResult } from '@/lib/contracts/dashboard';
-import { fromApi, guarded, notAllowed } from '@/lib/server/dashboard/action';
+import { guarded, notAllowed } from '@/lib/server/dashboard/action';
+import { cardPaymentResult } from '@/lib/server/dashboard/checkout-outcome';
 import { milestoneBy } from '@/lib/server/dashboard/ownership';
 import { requestOrigin } from '@/lib/server/dashboard/request-origin';
 
@@ -19,6 +20,6 @@ export const payMilestoneByCard = guarded(
     const result = await owned.api.call('POST /checkouts', { json: { buyer_id: transaction.buyer.user_id, milestone_id, callback_url }, idempotencyKey: idempotency_key });
     // Only a web page is somewhere to send the browser.
     if (result.ok && !/^https?:\/\//.test(result.data.authorization_url)) return notAllowed('The payment provider gave no payment page: try again later.');
-    return fromApi(result, (checkout) => ({ authorization_url: checkout.authorization_url }));
+    return cardPaymentResult(result, (checkout) => ({ authorization_url: checkout.authorization_url }));
   },
 );

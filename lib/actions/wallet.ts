@@ -6,6 +6,7 @@ import { CardTopUpInput } from '@/lib/contracts/dashboard-statements';
 import { escrowFor } from '@/lib/server/escrow-client';
 import { fromApi, guarded } from '@/lib/server/dashboard/action';
 import { nameCheck, payoutResult } from '@/lib/server/dashboard/payouts';
+import { cardPaymentResult } from '@/lib/server/dashboard/checkout-outcome';
 import { requestOrigin } from '@/lib/server/dashboard/request-origin';
 
 // A customer acts only on its own wallet and accounts: the user id comes from the session, never the form.
@@ -51,6 +52,6 @@ export const addMoneyByCard = guarded(
     if (!result.ok && result.errors?.some((e) => e.field === 'callback_url')) {
       return { ok: false, message: 'Card payments need this dashboard to be served over https: the payment page cannot send you back here. Nothing was charged.' };
     }
-    return fromApi(result, (checkout) => ({ authorization_url: checkout.authorization_url }));
+    return cardPaymentResult(result, (checkout) => ({ authorization_url: checkout.authorization_url }));
   },
 );

@@ -1,6 +1,7 @@
 import 'server-only';
-import type { CheckoutOutcome, Transaction, Viewer } from '@/lib/contracts/dashboard';
-import { escrowFor } from '../escrow-client';
+import type { ActionResult, CheckoutOutcome, Transaction, Viewer } from '@/lib/contracts/dashboard';
+import { escrowFor, type ApiResult } from '../escrow-client';
+import { fromApi } from './action';
 import type { Actor } from './actor';
 
 const REFERENCE = /^CO_[A-Z0-9]{20}$/;
@@ -27,4 +28,20 @@ export async function checkoutOutcome(actor: Actor, transaction: Transaction, vi
     failureReason: checkout.failure_reason,
     milestoneTitle: transaction.milestones.find((m) => m.id === checkout.milestone_id)?.title ?? null,
   };
+}
+
+/**
+ * The API's refusals of a card payment in the payer's words: the payment provider's set-up is the operator's, so its
+ * server variables are not named to a customer.
+ */
+export function cardPaymentResult<T, U>(result: ApiResult<T>, data: (value: T) => U): ActionResult<U> {
+  if (result.ok) return fromApi(result, data);
+  switch (result.code) {
+    case 'PROVIDER_NOT_CONFIGURED':
+      return { ok: false, message: 'Card payments are not available yet: this marketplace has not set up its payment provider. Nothing was charged.' };
+    case 'PROVIDER_UNAVAILABLE':
+      return { ok: false, message: 'The payment provider could not be reached just now. Nothing was charged: try again in a few minutes.' };
+    default:
+      return fromApi(result);
+  }
 }

@@ -8,7 +8,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { verifySignature } from '@/lib/escrow/webhook-signature';
 import { EventListRecord, WebhookDeliveryListRecord, WebhookEndpointListRecord, WebhookEndpointWithSecretRecord, type EventRecord } from '@/lib/contracts/webhook-records';
 import { startServerPair, startTestServer, type TestServer } from '../support/test-server';
@@ -44,7 +44,11 @@ async function newClientOn(target: Target): Promise<Client> {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined | false> | T | undefined | false, timeoutMs = 20_000): Promise<T> {
+// Deliveries are sent by the background worker, which runs at a lower priority than requests (docs/operations.md): on a
+// machine busy with other suites' servers one can wait tens of seconds, which is not what these tests measure.
+vi.setConfig({ testTimeout: 90_000 });
+
+async function waitFor<T>(what: string, probe: () => Promise<T | undefined | false> | T | undefined | false, timeoutMs = 60_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();

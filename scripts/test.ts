@@ -16,12 +16,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { ensureChromium } from './browser-check';
 import { ensureBuild } from './ensure-build';
+import { DATA_TEMPLATE_ENV, makeDataTemplate } from '../e2e/support/data-template';
 import { parseOptions, type Options } from './test-options';
 import { nonBlankLines, printSummary, vitestFailures, type Step } from './test-summary';
 
 const ROOT = path.resolve(__dirname, '..');
 const bin = (name: string) => path.join(ROOT, 'node_modules/.bin', name);
-const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1', TZ: 'UTC' };
+const env: NodeJS.ProcessEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: '1', TZ: 'UTC' };
 
 /** One step, its output on ours as it goes; `failuresOf` says what failed. */
 function run(label: string, command: string, args: string[], failuresOf: () => string[] = () => []): Step {
@@ -103,6 +104,9 @@ async function main(): Promise<number> {
   const database = onPostgres ? 'PostgreSQL' : 'embedded PGlite';
   const changed = options.changed ? changedFiles() : [];
   const steps: Step[] = [];
+  // Made beside typecheck and lint: every embedded test server starts from a copy (e2e/support/data-template.ts).
+  const template = !onPostgres && (projects.includes('api') || browser) ? fs.mkdtempSync(path.join(os.tmpdir(), 'escrow-template-')) : undefined;
+  const templateMade = template ? makeDataTemplate(template).then(() => (env[DATA_TEMPLATE_ENV] = template)) : Promise.resolve();
 
   if (options.suites.has('lint')) {
     const linted = options.changed ? changed.filter((file) => /\.(ts|tsx|mjs|mts)$/.test(file)) : ['.'];
@@ -110,6 +114,7 @@ async function main(): Promise<number> {
     const cycles = runCaptured('import cycles', bin('madge'), IMPORT_CYCLES_ARGS);
     steps.push(...(await Promise.all([runCaptured('typecheck', bin('tsc'), ['--noEmit']), ...lint, cycles])));
   }
+  await templateMade;
 
   if (projects.length > 0) {
     const kept = process.env.TEST_TIMINGS;
@@ -128,6 +133,7 @@ async function main(): Promise<number> {
     steps.push(run(`browser tests (${database})`, bin('playwright'), args));
   }
 
+  if (template) fs.rmSync(template, { recursive: true, force: true });
   printSummary(database, steps);
   return steps.every((step) => step.ok) ? 0 : 1;
 }

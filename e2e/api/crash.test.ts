@@ -4,7 +4,7 @@
  * same Idempotency-Keys completes each operation exactly once.
  */
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { startTestServer, type TestServer } from '../support/test-server';
+import { AS_DEPLOYED, startTestServer, type TestServer } from '../support/test-server';
 
 const CHAINS = 24;
 const CRASHES = 3;
@@ -84,7 +84,7 @@ async function assertAllOrNothing(secretKey: string, chains: Chain[]) {
 
 describe.runIf(inject('database') === 'postgres')('crash safety on PostgreSQL', () => {
   it(`survives ${CRASHES} kill -9s during ${CHAINS} concurrent lifecycles and completes each exactly once on retry`, async () => {
-    server = await startTestServer();
+    server = await startTestServer({ env: AS_DEPLOYED });
     databaseHolder.first = server;
     const client = (await api('POST', '/v1/operator/clients', server.operatorKey, { name: 'Crash test' })).body.data;
     const key = client.secret_key as string;
@@ -118,7 +118,7 @@ describe.runIf(inject('database') === 'postgres')('crash safety on PostgreSQL', 
       server.process.kill('SIGKILL');
       await load;
       // The same database, a new process (and a new operator key: the old process is gone).
-      server = await startTestServer({ databaseUrl });
+      server = await startTestServer({ databaseUrl, env: AS_DEPLOYED });
       const statuses = await assertAllOrNothing(key, chains);
       for (const status of statuses) seen.add(status);
     }

@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startPrivatePostgres, type PrivatePostgres } from '../support/private-postgres';
-import { startTestServer, type TestServer } from '../support/test-server';
+import { AS_DEPLOYED, startTestServer, type TestServer } from '../support/test-server';
 import { expectLifecyclesAppliedOnce, send, startLifecycleLoad, summarise } from './support/lifecycle-load';
 import { niceness, workerPids, workersStarted } from './support/worker-processes';
 
@@ -40,7 +40,7 @@ describe.runIf(inject('database') === 'postgres')('the database goes away under 
 
   beforeAll(async () => {
     pg = await startPrivatePostgres();
-    server = await startTestServer({ databaseUrl: pg.url });
+    server = await startTestServer({ databaseUrl: pg.url, env: AS_DEPLOYED });
     expect(await workersStarted(server)).toBe(2);
     const created = await send(server.baseUrl, server.operatorKey, 'POST', '/v1/operator/clients', { name: 'Outage marketplace' });
     key = created.data.secret_key;

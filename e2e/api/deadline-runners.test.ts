@@ -7,7 +7,7 @@ import { drizzle } from 'drizzle-orm/postgres-js';
 import { migrate } from 'drizzle-orm/postgres-js/migrator';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { generateDataset, MIGRATIONS_FOLDER, postgresSession } from '../../bench/generate-data';
-import { createDatabase, dropDatabase, onDatabase, startTestServer, type TestServer } from '../support/test-server';
+import { AS_DEPLOYED, createDatabase, dropDatabase, onDatabase, startTestServer, type TestServer } from '../support/test-server';
 
 const DEALS = 8;
 const servers: TestServer[] = [];
@@ -52,7 +52,7 @@ async function deliveredDeals(server: TestServer, key: string, count: number) {
 
 describe.runIf(inject('database') === 'postgres')('deadline runners on PostgreSQL', () => {
   it(`two runners racing over ${DEALS} lapsed inspections act on each exactly once, after a restart`, async () => {
-    const first = await startTestServer();
+    const first = await startTestServer({ env: AS_DEPLOYED });
     servers.push(first);
     const client = await api(first, 'POST', '/v1/operator/clients', first.operatorKey, { name: 'Runners' });
     const key = client.secret_key as string;
@@ -64,7 +64,7 @@ describe.runIf(inject('database') === 'postgres')('deadline runners on PostgreSQ
     // While no server runs, every inspection lapses.
     await onDatabase(databaseUrl, (sql) => sql`update milestones set inspection_end_date = now() - interval '1 second' where client_id = ${client.id}`);
 
-    const runnerEnv = { env: { ESCROW_DEADLINE_POLL_MS: '50' }, databaseUrl };
+    const runnerEnv = { env: { ...AS_DEPLOYED, ESCROW_DEADLINE_POLL_MS: '50' }, databaseUrl };
     const [a, b] = await Promise.all([startTestServer(runnerEnv), startTestServer(runnerEnv)]);
     servers.push(a, b);
     const deadline = Date.now() + 30_000;
@@ -103,7 +103,7 @@ describe.runIf(inject('database') === 'postgres')('deadline runners on PostgreSQ
       return { client: generated, due: lapsed.length };
     });
     expect(due).toBeGreaterThan(1000);
-    const runnerEnv = { env: { ESCROW_DEADLINE_POLL_MS: '50' }, databaseUrl };
+    const runnerEnv = { env: { ...AS_DEPLOYED, ESCROW_DEADLINE_POLL_MS: '50' }, databaseUrl };
     const [a, b] = await Promise.all([startTestServer(runnerEnv), startTestServer(runnerEnv)]);
     servers.push(a, b);
     const waiting = () => onDatabase(databaseUrl, async (sql) => (await sql`select count(*)::int as n from milestones where client_id = ${client.id} and status = 'UNDER_INSPECTION'`)[0]!.n as number);
@@ -131,7 +131,7 @@ describe.runIf(inject('database') === 'postgres')('deadline runners on PostgreSQ
   }, 240_000);
 
   it('a lapse that cannot be settled is logged and left due; the rest of its batch settles around it, and it settles once mended', async () => {
-    const server = await startTestServer();
+    const server = await startTestServer({ env: AS_DEPLOYED });
     servers.push(server);
     const client = await api(server, 'POST', '/v1/operator/clients', server.operatorKey, { name: 'Poisoned batch' });
     const key = client.secret_key as string;

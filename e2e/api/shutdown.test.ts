@@ -6,7 +6,7 @@
 import http from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestServer } from '../support/test-server';
+import { AS_DEPLOYED, type TestServer } from '../support/test-server';
 import { restartableStore, type RestartableStore } from './support/restartable-store';
 import { call, expectOk } from './support/api';
 
@@ -53,7 +53,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('health checks', () => {
   it('/healthz and /readyz answer 200 without a key, with nothing in them but their status', async () => {
-    server = await store.start();
+    server = await store.start(AS_DEPLOYED);
     const alive = await fetch(`${server.baseUrl}/healthz`);
     expect(alive.status).toBe(200);
     expect(await alive.json()).toEqual({ status: 'alive' });
@@ -68,7 +68,7 @@ describe('health checks', () => {
 
 describe('SIGTERM', () => {
   it('turns /readyz 503 first, takes requests for the delay, answers the one in flight, then closes the port and exits 0', async () => {
-    server = await store.start({ ESCROW_SHUTDOWN_DELAY_MS: '1500' });
+    server = await store.start({ ...AS_DEPLOYED, ESCROW_SHUTDOWN_DELAY_MS: '1500' });
     const at = server;
     const key = await newClientKey(at);
     const email = `inflight.${randomUUID()}@example.com`;
@@ -99,7 +99,7 @@ describe('SIGTERM', () => {
     expect(at.output()).not.toContain('"level":"error"');
 
     // The database was closed, not abandoned: the next server opens it and has the answered write.
-    server = await store.start();
+    server = await store.start(AS_DEPLOYED);
     const users = expectOk(await call('GET', `/v1/users?page=1&limit=5&sort=DESC&search=${encodeURIComponent(email)}`, { key, baseUrl: server.baseUrl }));
     expect(users.users.map((u: { email: string }) => u.email)).toEqual([email]);
     await server.stop();
@@ -107,7 +107,7 @@ describe('SIGTERM', () => {
   }, 180_000);
 
   it('closes a request still unanswered at the end of the grace period, and still exits 0', async () => {
-    server = await store.start({ ESCROW_SHUTDOWN_GRACE_MS: '1000' });
+    server = await store.start({ ...AS_DEPLOYED, ESCROW_SHUTDOWN_GRACE_MS: '1000' });
     const at = server;
     const key = await newClientKey(at);
     const neverFinished = halfSent(at, key, { first_name: 'Tunde', last_name: 'Bello', email_address: `never.${randomUUID()}@example.com` });

@@ -6,8 +6,8 @@
  * on PostgreSQL it is read while the server runs.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
+import { freshDataDir } from './data-template';
 import { demoKeyFromPglite, demoKeyFromPostgres } from './demo-server';
 import { newEncryptionKey } from './sealed-secrets';
 import { startTestServer, type TestServer } from './test-server';
@@ -26,7 +26,7 @@ export default async function globalSetup() {
     server = await startTestServer({ seedDemo: true, env });
     secretKey = await demoKeyFromPostgres(server.databaseUrl as string, encryptionKey);
   } else {
-    ownDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'escrow-dashboard-'));
+    ownDataDir = freshDataDir('escrow-dashboard-');
     const first = await startTestServer({ seedDemo: true, dataDir: ownDataDir, env });
     await first.stop();
     secretKey = await demoKeyFromPglite(ownDataDir, encryptionKey);

@@ -5,11 +5,11 @@
  * server runs. `restart` starts it again on the same database; `stop` ends it and removes the database.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { newEncryptionKey, openSealed, PURPOSES } from './sealed-secrets';
 import { createDatabase, dropDatabase, onDatabase, startTestServer, type TestServer } from './test-server';
+import { freshDataDir } from './data-template';
 
 export type DemoServer = { server: TestServer; demoSecretKey: string; restart: () => Promise<TestServer>; stop: () => Promise<void> };
 
@@ -60,7 +60,7 @@ export async function startDemoServer(extraEnv: Record<string, string> = {}, opt
     demoSecretKey = await demoKeyFromPostgres(databaseUrl, encryptionKey);
     if (opts.setup) await onDatabase(databaseUrl, (sql) => opts.setup!((text, params) => sql.unsafe(text, params as never[])));
   } else {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'escrow-demo-'));
+    dataDir = freshDataDir('escrow-demo-');
     const first = await startTestServer({ seedDemo: true, dataDir, env });
     await first.stop();
     demoSecretKey = await demoKeyFromPglite(dataDir, encryptionKey);

@@ -6,10 +6,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import postgres from 'postgres';
 import { productionServerArgs } from '../../scripts/production-server/command';
+import { freshDataDir } from './data-template';
 
 export type TestServer = {
   baseUrl: string;
@@ -23,6 +23,13 @@ export type TestServer = {
 };
 
 const ROOT = path.resolve(__dirname, '../..');
+
+/**
+ * Settings for a test server that runs the processes a deployment would: on PostgreSQL a request worker per core and a
+ * background worker (ESCROW_WORKERS unset). Other test servers on PostgreSQL are one process, which starts in less than
+ * half the CPU time: the suite's shared server and the tests of the processes themselves run as deployed.
+ */
+export const AS_DEPLOYED = { ESCROW_WORKERS: '' };
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -89,7 +96,7 @@ export async function startTestServer(
   }
   const adminUrl = process.env.TEST_DATABASE_URL;
   const databaseUrl = opts.databaseUrl ?? (adminUrl ? await createDatabase(adminUrl) : undefined);
-  const dataDir = databaseUrl ? undefined : (opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'escrow-test-')));
+  const dataDir = databaseUrl ? undefined : (opts.dataDir ?? freshDataDir('escrow-test-'));
   const operatorKey = `op_test_${randomBytes(16).toString('hex')}`;
   const start = async (port: number) => {
     let log = '';
@@ -111,6 +118,7 @@ export async function startTestServer(
         ESCROW_AUTH_FAILURES_PER_MINUTE: '1000000',
         // The suites' webhook receivers listen on loopback; a hosted server refuses such targets (webhook-targets.test.ts starts one without this).
         ESCROW_WEBHOOKS_ALLOW_PRIVATE: '1',
+        ...(databaseUrl ? { ESCROW_WORKERS: '1' } : {}),
         ...opts.env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,5 +1,5 @@
 import type { TestProject } from 'vitest/node';
-import { startTestServer } from '../../support/test-server';
+import { AS_DEPLOYED, startTestServer } from '../../support/test-server';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -11,7 +11,7 @@ declare module 'vitest' {
 
 /** One production server for the API suite; each test file makes its own clients, so files never share records. */
 export default async function setup(project: TestProject) {
-  const server = await startTestServer();
+  const server = await startTestServer({ env: AS_DEPLOYED });
   project.provide('apiBaseUrl', server.baseUrl);
   project.provide('operatorKey', server.operatorKey);
   project.provide('database', server.database);

@@ -4,9 +4,9 @@
  * read directly (on PGlite only while no server holds the directory).
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type postgres from 'postgres';
+import { freshDataDir } from '../../support/data-template';
 import { createDatabase, dropDatabase, onDatabase, startTestServer, type TestServer } from '../../support/test-server';
 
 export type RestartableStore = {
@@ -20,7 +20,7 @@ export type RestartableStore = {
 
 export async function restartableStore(): Promise<RestartableStore> {
   const adminUrl = process.env.TEST_DATABASE_URL;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'escrow-restartable-'));
+  const dataDir = freshDataDir('escrow-restartable-');
   const databaseUrl = adminUrl ? await createDatabase(adminUrl) : undefined;
   return {
     database: databaseUrl ? 'postgres' : 'pglite',

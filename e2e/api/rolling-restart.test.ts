@@ -29,6 +29,8 @@ const SERVER_SETTINGS: Record<string, string> = {
   ESCROW_WEBHOOKS_ALLOW_PRIVATE: '1',
 };
 const HEALTH_POLL_MS = 200;
+/** As load balancers count it: a server leaves the rotation after this many failed health checks in a row. */
+const UNHEALTHY_AFTER = 2;
 const PAYOUT_AMOUNT = 100;
 const PAYEE_FUNDS = 1_000_000;
 /** A NUBAN whose check digit holds for bank 058. */
@@ -36,34 +38,41 @@ const PAYEE_ACCOUNT = '0016563228';
 
 type Balancer = ReturnType<typeof balancer>;
 
-/** What a load balancer does: polls each server's /readyz and sends requests round robin to the ready ones. */
+/**
+ * What a load balancer does: polls each server's /readyz and sends requests round robin to the ready ones. A server
+ * leaves the rotation after UNHEALTHY_AFTER failed checks in a row, not after one slow answer on a busy machine, and a
+ * 503 from /readyz (a server stopping) takes it out at once; with none ready it sends to all (fails open, as AWS's and
+ * Google's balancers do), and the client retries what is refused.
+ */
 function balancer() {
-  const servers = new Map<string, boolean>();
+  const failures = new Map<string, number>();
   let turn = 0;
   let polling = true;
   const poll = async () => {
     while (polling) {
       await Promise.all(
-        [...servers.keys()].map(async (url) => {
-          const ready = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(1_000) }).then(
-            (r) => r.status === 200,
-            () => false,
+        [...failures.keys()].map(async (url) => {
+          const status = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(2_000) }).then(
+            (r) => r.status,
+            () => 0,
           );
-          if (servers.has(url)) servers.set(url, ready);
+          const failed = status === 200 ? 0 : status === 503 ? UNHEALTHY_AFTER : (failures.get(url) ?? 0) + 1;
+          if (failures.has(url)) failures.set(url, failed);
         }),
       );
       await sleep(HEALTH_POLL_MS);
     }
   };
   const polled = poll();
+  const isReady = (url: string) => (failures.get(url) ?? UNHEALTHY_AFTER) < UNHEALTHY_AFTER;
   return {
-    add: (url: string) => servers.set(url, false),
-    remove: (url: string) => servers.delete(url),
-    isReady: (url: string) => servers.get(url) === true,
+    add: (url: string) => failures.set(url, UNHEALTHY_AFTER),
+    remove: (url: string) => failures.delete(url),
+    isReady,
     pick: () => {
-      const ready = [...servers].filter(([, ok]) => ok).map(([url]) => url);
-      if (ready.length === 0) throw new Error('no server is ready');
-      return ready[turn++ % ready.length]!;
+      const ready = [...failures.keys()].filter(isReady);
+      const candidates = ready.length > 0 ? ready : [...failures.keys()];
+      return candidates[turn++ % candidates.length]!;
     },
     stop: async () => {
       polling = false;

@@ -50,7 +50,9 @@ describe('table maintenance without autovacuum', () => {
 
   it.runIf(inject('database') === 'postgres')('leaves the planner knowing how many transactions there are', async () => {
     const rows = await onDatabase(server.databaseUrl!, (sql) => sql`select relpages, reltuples from pg_class where relname = 'transactions'`);
-    // -1 until a VACUUM or ANALYZE has counted them; the count of the last one, which ran at ≥ 9 pages (about 170 rows).
-    expect(rows[0]!.reltuples).toBeGreaterThan(100);
+    // -1 and 0 until a VACUUM or ANALYZE has counted them; then the count of the last one, which ran once the table had
+    // grown past 8 pages (how many rows that was depends on when the runner's pass fell among the inserts).
+    expect(rows[0]!.relpages).toBeGreaterThan(8);
+    expect(rows[0]!.reltuples).toBeGreaterThan(0);
   });
 });

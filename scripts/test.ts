@@ -106,7 +106,12 @@ async function main(): Promise<number> {
   const steps: Step[] = [];
   // Made beside typecheck and lint: every embedded test server starts from a copy (e2e/support/data-template.ts).
   const template = !onPostgres && (projects.includes('api') || browser) ? fs.mkdtempSync(path.join(os.tmpdir(), 'escrow-template-')) : undefined;
-  const templateMade = template ? makeDataTemplate(template).then(() => (env[DATA_TEMPLATE_ENV] = template)) : Promise.resolve();
+  const templateMade = template
+    ? makeDataTemplate(template).then(
+        () => (env[DATA_TEMPLATE_ENV] = template),
+        (error) => console.warn(`No database template (each test server makes its own): ${String(error)}`),
+      )
+    : Promise.resolve();
 
   if (options.suites.has('lint')) {
     const linted = options.changed ? changed.filter((file) => /\.(ts|tsx|mjs|mts)$/.test(file)) : ['.'];

@@ -272,12 +272,7 @@ describe.runIf(inject('database') === 'postgres')('a rolling restart of two serv
       for (const clientKey of [key, payouts.key]) total += (await send(serving.baseUrl, clientKey, 'GET', `/v1/emails?status=${status}&limit=1`)).data.pagination.total as number;
       return total;
     };
-    let pendingEmails = -1;
-    for (const started = Date.now(); Date.now() - started < 60_000; await sleep(250)) {
-      pendingEmails = (await emailsWith('pending')) + (await emailsWith('sending'));
-      if (pendingEmails === 0) break;
-    }
-    expect(pendingEmails, 'emails still waiting a minute after the load').toBe(0);
+    await until(async () => (await emailsWith('pending')) + (await emailsWith('sending')) === 0, 60_000, 'emails still waiting after the load');
     const sentEmails = await emailsWith('sent');
     expect(sentEmails).toBeGreaterThanOrEqual(load.completed.length);
     expect({ unknown: await emailsWith('unknown'), failed: await emailsWith('failed') }).toEqual({ unknown: 0, failed: 0 });

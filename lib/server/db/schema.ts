@@ -140,6 +140,8 @@ export const users = pgTable(
     ratingSum: integer('rating_sum').notNull().default(0),
     /** Set while an admin has deactivated this customer: no new transactions name them (their open ones run on). */
     deactivatedAt: ts('deactivated_at'),
+    /** The integrator's own key-value pairs (docs/decisions.md §19): stored and returned, never interpreted. */
+    metadata: jsonb('metadata').$type<Record<string, string>>().notNull().default({}),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -240,12 +242,20 @@ export const transactions = pgTable(
     /** Who ended the transaction early (buyer or seller), and why. */
     endedBy: text('ended_by', { enum: ['buyer', 'seller'] }),
     endReason: text('end_reason'),
+    /** The integrator's own key-value pairs (docs/decisions.md §19): stored and returned, never interpreted. */
+    metadata: jsonb('metadata').$type<Record<string, string>>().notNull().default({}),
+    /** The integrator's own id for this deal, unique per client (§19); null when none was given. */
+    externalReference: text('external_reference'),
+    /** The fee rate this transaction's milestones were priced at: the client's, or the create body's override (§19). */
+    feeBasisPoints: integer('fee_basis_points').notNull(),
     updatedBy: text('updated_by'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('transactions_client_created_id_idx').on(t.clientId, t.createdAt, t.id),
+    // Decides between two concurrent creates with one reference (§19), and serves the ?external_reference= filter.
+    uniqueIndex('transactions_client_external_reference_idx').on(t.clientId, t.externalReference),
     index('transactions_buyer_idx').on(t.buyerPartyId),
     index('transactions_seller_idx').on(t.sellerPartyId),
     // The deadline runner's scan each second: only transactions with a request waiting for an answer.
@@ -300,6 +310,8 @@ export const milestones = pgTable(
     rateUsed: integer('rate_used_basis_points').notNull(),
     proofsOfCompletion: jsonb('proofs_of_completion').$type<string[]>().notNull().default([]),
     proofsOfReturn: jsonb('proofs_of_return').$type<string[]>().notNull().default([]),
+    /** The integrator's own key-value pairs (docs/decisions.md §19): stored and returned, never interpreted. */
+    metadata: jsonb('metadata').$type<Record<string, string>>().notNull().default({}),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -489,6 +501,8 @@ export const payouts = pgTable(
     sentAt: ts('sent_at'),
     /** Sandbox: when it is paid, on the client's clock. Paystack: when to ask the provider next. */
     dueAt: ts('due_at'),
+    /** The integrator's own key-value pairs (docs/decisions.md §19): stored and returned, never interpreted. */
+    metadata: jsonb('metadata').$type<Record<string, string>>().notNull().default({}),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     paidAt: ts('paid_at'),
@@ -690,10 +704,13 @@ export const events = pgTable(
     milestoneId: uuid('milestone_id'),
     disputeId: uuid('dispute_id'),
     data: jsonb('data').notNull(),
+    /** Set on events that must be recorded once whoever writes them (a deadline's, per instant): the unique index is the last word. */
+    dedupeKey: text('dedupe_key'),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('events_transaction_sequence_idx').on(t.transactionId, t.sequence),
+    uniqueIndex('events_dedupe_key_idx').on(t.dedupeKey).where(sql`dedupe_key is not null`),
     // The list's order (time, a transaction's sequence, id): its pages and cursors read off this index.
     index('events_client_position_idx').on(t.clientId, t.createdAt, sql`coalesce(${t.sequence}, 0)`, t.id),
   ],
@@ -734,9 +751,12 @@ export const webhookDeliveries = pgTable(
     lastStatusCode: integer('last_status_code'),
     lastError: text('last_error'),
     deliveredAt: ts('delivered_at'),
+    /** Queued by POST /v1/webhooks/{id}/replay: while one is pending, the endpoint's replay is running. */
+    replay: boolean('replay').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
+    index('webhook_deliveries_replay_idx').on(t.endpointId).where(sql`status = 'pending' and replay`),
     // The dispatcher's claim: never-tried deliveries oldest first, due retries soonest first, and each transaction's queue.
     index('webhook_deliveries_fresh_idx').on(t.createdAt, t.id).where(sql`status = 'pending' and attempts = 0`),
     index('webhook_deliveries_retry_idx').on(t.nextAttemptAt, t.id).where(sql`status = 'pending' and attempts > 0`),

@@ -67,5 +67,5 @@ export default defineConfig([
     files: ['e2e/**/*.ts', 'bench/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
-  globalIgnores(['.next/**', 'node_modules/**', '.data/**', 'e2e/.artifacts/**', 'test-results/**', 'playwright-report/**', 'bench/.tmp/**', 'next-env.d.ts']),
+  globalIgnores(['.next/**', 'node_modules/**', '.data/**', 'e2e/.artifacts/**', 'test-results/**', 'playwright-report/**', 'bench/.tmp/**', 'sdk/dist/**', 'next-env.d.ts']),
 ]);

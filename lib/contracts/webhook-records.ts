@@ -53,6 +53,24 @@ export const WebhookDeliveryRecord = z
   .strict();
 export const WebhookDeliveryListRecord = z.object({ deliveries: z.array(WebhookDeliveryRecord), pagination: Pagination }).strict();
 
+export const WebhookReplayRecord = z
+  .object({ queued: z.number().int().meta({ description: 'how many events were queued again for this endpoint' }) })
+  .strict();
+
+/** The data of `deadline.approaching` and `deadline.lapsed` (docs/decisions.md §19). */
+export const DeadlineEventData = z
+  .object({
+    record: z.enum(['milestone', 'dispute', 'transaction', 'checkout']),
+    id: Id,
+    transaction_id: Id.nullable(),
+    name: z.string(),
+    due_at: Timestamp,
+    on_lapse: z.string(),
+    owed_by: z.enum(['buyer', 'seller', 'both']).nullable(),
+  })
+  .strict();
+export type DeadlineEventData = z.infer<typeof DeadlineEventData>;
+
 export type EventRecord = z.infer<typeof EventRecord>;
 
 /** What a delivery POSTs, key for key: the event as GET /v1/events shows it, minus what a receiver can read from `data`. */

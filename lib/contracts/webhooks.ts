@@ -1,7 +1,7 @@
 /** Events and webhook endpoints (docs/decisions.md §9, §10): request schemas for /v1/events and /v1/webhooks. */
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
-import { AfterParam, hasNoNul, IdRef, LimitParam, NO_NUL, PageParam, ShortText, SortParam, unlessMissing } from './common';
+import { AfterParam, hasNoNul, IdRef, NO_NUL, ShortText, SortParam, unlessMissing, OptionalLimit, OptionalPage } from './common';
 
 /** Every event type the service records; the server's outbox checks at compile time that it writes no other. */
 export const EVENT_TYPES = [
@@ -42,6 +42,8 @@ export const EVENT_TYPES = [
   'checkout.paid',
   'checkout.failed',
   'checkout.expired',
+  'deadline.approaching',
+  'deadline.lapsed',
   'webhook.test',
 ] as const;
 export type EventTypeName = (typeof EVENT_TYPES)[number];
@@ -55,8 +57,8 @@ export const ListEventsQuery = z.object({
     description:
       'an event id: only events recorded after it, in either order (a cursor for catching up). In the default, oldest-first order `pagination.nextAfter` is the next page\'s cursor; newest first it is null. Not with `page` other than 1',
   }),
-  page: PageParam.optional().default(1),
-  limit: LimitParam.optional().default(20),
+  page: OptionalPage,
+  limit: OptionalLimit,
   sort: SortParam.optional().default('ASC').meta({ description: 'ASC (oldest first, the default) or DESC' }),
 });
 export type ListEventsQuery = z.infer<typeof ListEventsQuery>;
@@ -143,7 +145,7 @@ export const webhookUrlFor = (policy: WebhookTargetPolicy) =>
   });
 
 export const createWebhookBody = (policy: WebhookTargetPolicy) =>
-  z.object({
+  z.strictObject({
     url: webhookUrlFor(policy),
     description: ShortText(500).optional(),
   });
@@ -154,8 +156,38 @@ export type CreateWebhookBody = z.infer<typeof CreateWebhookBody>;
 export const ListDeliveriesQuery = z.object({
   status: z.enum(DELIVERY_STATUSES, { error: unlessMissing('must be pending, succeeded or failed') }).optional(),
   after: AfterParam,
-  page: PageParam.optional().default(1),
-  limit: LimitParam.optional().default(20),
+  page: OptionalPage,
+  limit: OptionalLimit,
   sort: SortParam.optional().default('DESC').meta({ description: 'DESC (newest first, the default) or ASC' }),
 });
 export type ListDeliveriesQuery = z.infer<typeof ListDeliveriesQuery>;
+
+/**
+ * Replay (docs/decisions.md §19): every event after the one named, or recorded at or after `since`, or
+ * (neither) every event the client has; not both, since they would disagree on where to start.
+ */
+export const ReplayWebhookBody = z
+  .strictObject({
+    after_event_id: IdRef.optional().meta({ description: "an event id of the client's: every event recorded after it is sent again" }),
+    since: z.iso
+      .datetime({ offset: true, error: unlessMissing('must be an ISO 8601 date-time such as 2026-11-25T00:00:00Z') })
+      .optional()
+      .meta({ description: 'every event recorded at or after this instant is sent again' }),
+  })
+  .refine((body) => body.after_event_id === undefined || body.since === undefined, {
+    message: 'give after_event_id or since, not both',
+    path: ['since'],
+  })
+  .meta({ description: 'Where the replay starts; with neither field, every event of the client is sent again.' });
+export type ReplayWebhookBody = z.infer<typeof ReplayWebhookBody>;
+
+/** The dashboard's "Replay from…": the API's body, with the endpoint and the form's Idempotency-Key. */
+export const ReplayWebhookInput = z
+  .strictObject({
+    webhook_id: IdRef,
+    after_event_id: IdRef.optional(),
+    since: z.iso.datetime({ offset: true, error: unlessMissing('must be a date and time') }).optional(),
+    idempotency_key: z.string().regex(/^[A-Za-z0-9_-]{16,100}$/, 'must be 16 to 100 letters, digits, _ or -'),
+  })
+  .refine((input) => input.after_event_id === undefined || input.since === undefined, { message: 'give after_event_id or since, not both', path: ['since'] });
+export type ReplayWebhookInput = z.infer<typeof ReplayWebhookInput>;

@@ -151,6 +151,9 @@ export type Deadline = {
   on_lapse: string;
 };
 
+/** How long before a deadline its waiting party hears of it: the reminder email and `deadline.approaching` (docs/decisions.md §15, §19). */
+export const DEADLINE_NOTICE_MS = 24 * 60 * 60 * 1000;
+
 /** A deadline acts at its instant: due once `now` reaches it. */
 export function isDue(deadline: Pick<Deadline, 'due_at'>, now: Date): boolean {
   return deadline.due_at.getTime() <= now.getTime();

@@ -1,9 +1,18 @@
 import 'server-only';
 import type { MiddlewareHandler } from 'hono';
 import * as W from '@/lib/contracts/webhook-records';
-import { createWebhookBody, ListDeliveriesQuery, type WebhookTargetPolicy } from '@/lib/contracts/webhooks';
+import { createWebhookBody, ListDeliveriesQuery, ReplayWebhookBody, type WebhookTargetPolicy } from '@/lib/contracts/webhooks';
 import { assertResolvedTargetAllowed, webhookTargetPolicy } from '@/lib/server/events/webhook-target';
-import { createWebhook, disableWebhook, listDeliveries, listWebhooks, resendDelivery, rotateWebhookSecret, sendTestEvent } from '@/lib/server/services/webhooks';
+import {
+  createWebhook,
+  disableWebhook,
+  listDeliveries,
+  listWebhooks,
+  replayWebhook,
+  resendDelivery,
+  rotateWebhookSecret,
+  sendTestEvent,
+} from '@/lib/server/services/webhooks';
 import type { ApiEnv } from '../env';
 import { BASE_ERRORS, BODY_ERRORS, jsonBody, operation, pathIds } from '../operation';
 import { invalidRequest, ok } from '../respond';
@@ -47,6 +56,7 @@ const createWebhookOp = operation({
 const listWebhooksOp = operation({
   method: 'get', path: '/webhooks', operationId: 'listWebhooks', tag: 'Webhooks', auth: 'client',
   summary: 'List webhook endpoints (no secrets)',
+  description: 'Your webhook endpoints with their URLs and descriptions; a signing secret is shown only in the answer that makes it (creation, rotation).',
   response: W.WebhookEndpointListRecord,
   errors: BASE_ERRORS,
 });
@@ -98,6 +108,17 @@ const testOp = operation({
   errors: [...BASE_ERRORS, 'VALIDATION_ERROR', 'NOT_FOUND', 'INVALID_STATE'],
 });
 
+const replayOp = operation({
+  method: 'post', path: '/webhooks/{id}/replay', operationId: 'replayWebhook', tag: 'Webhooks', auth: 'client',
+  summary: 'Send past events to this endpoint again',
+  description:
+    "Queues every event of the client recorded after `after_event_id`, or at or after `since`, or (with `{}`) every one, for this endpoint only; answers how many. Each transaction's events go out in sequence order, and events recorded meanwhile wait behind them. One replay per endpoint at a time: another while one is still being delivered is 409 REPLAY_IN_PROGRESS. A deleted endpoint is 409 INVALID_STATE.",
+  request: { params: webhookId, body: jsonBody(ReplayWebhookBody) },
+  example: { after_event_id: '0193a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b' },
+  response: W.WebhookReplayRecord,
+  errors: [...BODY_ERRORS, 'NOT_FOUND', 'INVALID_STATE', 'REPLAY_IN_PROGRESS'],
+});
+
 // Secrets' overlap and deliveries run on the wall clock, not a sandbox test clock.
 export const webhookRoutes = router()
   .openapi(createWebhookOp, async (c) => {
@@ -129,4 +150,7 @@ export const webhookRoutes = router()
     const { id, delivery_id } = c.req.valid('param');
     return ok('Webhook delivery queued to be sent again', await resendDelivery(c.var.db, c.var.client, id, delivery_id, new Date()));
   })
-  .openapi(testOp, async (c) => ok('Test event queued for this webhook endpoint', await sendTestEvent(c.var.db, c.var.client, c.req.valid('param').id, c.var.now)));
+  .openapi(testOp, async (c) => ok('Test event queued for this webhook endpoint', await sendTestEvent(c.var.db, c.var.client, c.req.valid('param').id, c.var.now)))
+  .openapi(replayOp, async (c) =>
+    ok('Events queued to be sent again to this webhook endpoint', await replayWebhook(c.var.db, c.var.client, c.req.valid('param').id, c.req.valid('json'), new Date())),
+  );

@@ -1,5 +1,6 @@
 import 'server-only';
 import { and, eq, sql } from 'drizzle-orm';
+import { checkoutExpiryDeadline } from '@/lib/escrow/deadline-events';
 import { canMoveCheckout, decideCheckoutFailure, decideCheckoutPayment, expiresNow, checkoutStatusAt } from '@/lib/escrow/checkouts';
 import { formatNaira } from '@/lib/escrow/money';
 import { AppError, invalidState, notFound } from '../app-error';
@@ -7,6 +8,7 @@ import type { Db, DbOrTx, Tx } from '../db/client';
 import { runAsOneStatement, type Write } from '../db/one-statement';
 import { queryRows } from '../db/rows';
 import { checkouts, clients, type ClientRow } from '../db/schema';
+import { recordDeadlineEvent } from '../events/deadline-events';
 import { eventWrites } from '../events/record-event';
 import { uuidv7 } from '../ids';
 import { providerEventWrite, type ProviderNote } from '../payouts/payouts';
@@ -110,6 +112,11 @@ export async function expireDueCheckouts(db: DbOrTx, a: { wallNow: Date; clientI
       const now = client && new Date(a.wallNow.getTime() + client.clockOffsetMs);
       if (!client || !checkout || !now || !expiresNow(checkout, now) || !canMoveCheckout(checkout.status, 'EXPIRED')) return 0;
       const row: CheckoutRow = { ...checkout, status: 'EXPIRED', expiredAt: checkout.expiresAt, updatedAt: now, verifyDueAt: null };
+      // The transaction's row lock keeps its event sequence whole (record-event.ts), taken after the checkout's as payments take them.
+      if (checkout.transactionId) await tx.execute(sql`select id from transactions where id = ${checkout.transactionId} for update`);
+      // Its own statement, right before checkout.expired: a statement holds one event of a transaction.
+      const deadline = checkoutExpiryDeadline({ id: checkout.id, transactionId: checkout.transactionId, expiresAt: checkout.expiresAt });
+      await recordDeadlineEvent(tx, client.id, 'deadline.lapsed', deadline, { milestoneId: checkout.milestoneId ?? undefined }, now);
       await runAsOneStatement(tx, 'checkout_expired', [
         tx.update(checkouts).set({ status: row.status, expiredAt: row.expiredAt, updatedAt: now, verifyDueAt: null }).where(eq(checkouts.id, id)),
         ...eventWrites({ clientId: client.id, type: 'checkout.expired', transactionId: checkout.transactionId ?? undefined, milestoneId: checkout.milestoneId ?? undefined, data: { actor: 'system', automatic: true, checkout: checkoutRecord(row, now) }, now }).writes,

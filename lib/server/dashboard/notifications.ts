@@ -1,6 +1,7 @@
 import 'server-only';
 import { eq } from 'drizzle-orm';
 import type { EventItem, Notification, NotificationsView } from '@/lib/contracts/dashboard-disputes';
+import { formatLagosDateTime } from '@/lib/escrow/business-days';
 import { formatNaira } from '@/lib/escrow/money';
 import { getDb } from '../db/client';
 import { dashboardAccounts } from '../db/schema';
@@ -157,10 +158,30 @@ export function describe(event: EventItem, viewer: Role): string {
       return `Card payment of ${naira(d.checkout?.amount)} failed${d.checkout?.failure_reason ? `: ${d.checkout.failure_reason}` : ''}`;
     case 'checkout.expired':
       return `Card payment of ${naira(d.checkout?.amount)} expired unpaid`;
+    case 'deadline.approaching':
+      return `${deadlineLabel(event.data)} ends ${deadlineDue(event.data)}`;
+    case 'deadline.lapsed':
+      return `${deadlineLabel(event.data)} ended ${deadlineDue(event.data)}`;
     case 'webhook.test':
       return 'A webhook test event was sent';
   }
 }
+
+/** What a deadline event's `name` means to a person (docs/webhooks.md lists them). */
+const DEADLINE_LABELS: Record<string, string> = {
+  inspection: 'The inspection period',
+  partial_acceptance_response: 'The time to answer the partial acceptance',
+  return_response: 'The time to answer the return',
+  extension_response: 'The time to answer the due-date extension',
+  dispute_opening: 'The time to open a dispute over the rejected return',
+  intra_party_mediation: 'Mediation',
+  evidence_submission: 'Evidence submission',
+  declined_refund: "The dispute team's time to decide",
+  cancellation_response: 'The time to answer the cancellation request',
+  checkout_expiry: 'The card payment',
+};
+const deadlineLabel = (data: Record<string, unknown>) => DEADLINE_LABELS[String(data.name)] ?? 'A deadline';
+const deadlineDue = (data: Record<string, unknown>) => (typeof data.due_at === 'string' ? `on ${formatLagosDateTime(new Date(data.due_at))}` : 'soon');
 
 function linkOf(event: EventItem, viewer: Role): string | null {
   if (event.dispute_id) return `/disputes/${event.dispute_id}`;

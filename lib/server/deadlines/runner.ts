@@ -4,6 +4,7 @@ import type { Db, DbOrTx } from '../db/client';
 import { clients, type ClientRow } from '../db/schema';
 import type { PolledRunner } from '../background-poller';
 import { settleDueLapses, settleOnBehalfLapsesInBulk } from '../engine/apply-lapses';
+import { announceApproachingDeadlines } from './approaching';
 import { transactionsWithPassedDeadlines } from './scan';
 import { queryRows } from '../db/rows';
 import { logBackgroundFailure } from '../db/availability';
@@ -38,6 +39,8 @@ function toBatches(candidates: { transaction_id: string; client_id: string }[]):
  * candidates the scan found (as many as `limit`: more may be due).
  */
 export async function runDueDeadlines(db: DbOrTx, opts: { wallNow: Date; clientId?: string; wait?: boolean; limit?: number }): Promise<{ acted: number; candidates: number }> {
+  // Announced first, so a deadline within its notice is announced by the same pass (a test clock's move).
+  await announceApproachingDeadlines(db, { wallNow: opts.wallNow, clientId: opts.clientId });
   const candidates = await queryRows<{ transaction_id: string; client_id: string }>(
     db,
     transactionsWithPassedDeadlines({ wallNow: opts.wallNow, clientId: opts.clientId, limit: opts.limit ?? PAGE }),
@@ -176,6 +179,7 @@ export const deadlineRunner: PolledRunner = {
   runOnce: async ({ db, driver }) => {
     // The embedded database has one connection: a second lane's batch would only queue behind the first.
     const lanes = driver === 'postgres' ? 2 : 1;
+    await announceApproachingDeadlines(db, { wallNow: new Date() });
     const acted = await settleDueDeadlines(db, { wallNow: () => new Date(), lanes });
     if (acted > 0) log.info({ msg: 'deadlines settled', acted });
   },

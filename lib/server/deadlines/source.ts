@@ -1,6 +1,6 @@
 import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
-import type { DeadlineRule } from '@/lib/escrow/deadlines';
+import { DEADLINE_NOTICE_MS, type DeadlineRule } from '@/lib/escrow/deadlines';
 import { disputes, milestones, transactions } from '../db/schema';
 
 /** Where one kind of deadline lives in the tables, as SQL fragments an enclosing query puts together. */
@@ -69,4 +69,12 @@ export function deadlineSource(rule: DeadlineRule, prefix: string): DeadlineSour
         title: sql`${t}.title`,
       };
   }
+}
+
+/**
+ * A running deadline whose instant falls within the next 24 hours of `clientNow` (its client's clock): what
+ * the reminders and `deadline.approaching` both announce.
+ */
+export function withinNotice(source: DeadlineSource, clientNow: SQL): SQL {
+  return sql`${source.running} and ${source.dueAt} > ${clientNow} and ${source.dueAt} <= ${clientNow} + ${DEADLINE_NOTICE_MS} * interval '1 millisecond'`;
 }

@@ -1,8 +1,8 @@
 import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
-import { DEADLINE_OWED_BY, DEADLINES, type DeadlineRule } from '@/lib/escrow/deadlines';
+import { DEADLINE_NOTICE_MS, DEADLINE_OWED_BY, DEADLINES, type DeadlineRule } from '@/lib/escrow/deadlines';
 import type { DbOrTx } from '../db/client';
-import { deadlineSource } from '../deadlines/source';
+import { deadlineSource, withinNotice } from '../deadlines/source';
 import { emailOutbox } from '../db/schema';
 import { queryRows } from '../db/rows';
 import { uuidv7 } from '../ids';
@@ -10,8 +10,8 @@ import { newEmailStatus } from './outbox';
 import type { StoredFacts } from './render';
 import type { RemindedDeadline } from './templates';
 
-/** How long before a deadline lapses its waiting party is reminded (docs/decisions.md §15). */
-export const REMINDER_AHEAD_MS = 24 * 60 * 60 * 1000;
+/** How long before a deadline lapses its waiting party is reminded (docs/decisions.md §15): when deadline.approaching goes out too. */
+export const REMINDER_AHEAD_MS = DEADLINE_NOTICE_MS;
 
 type Candidate = {
   deadline: RemindedDeadline;
@@ -49,7 +49,7 @@ function remindersDue(rule: DeadlineRule, owedBy: NonNullable<(typeof DEADLINE_O
       join parties p on p.id = case w.party when 'buyer' then t.buyer_party_id else t.seller_party_id end
       join users u on u.id = p.user_id
       left join dashboard_accounts a on a.client_id = u.client_id and a.escrow_user_id = u.id and a.role = 'customer'
-      where ${source.running} and ${source.dueAt} > ${clientNow} and ${source.dueAt} <= ${clientNow} + ${REMINDER_AHEAD_MS} * interval '1 millisecond' ${answerer}
+      where ${withinNotice(source, clientNow)} ${answerer}
     ) due
     where not exists (select 1 from email_outbox o where o.dedupe_key = 'reminder:' || due.dedupe_key)`;
 }

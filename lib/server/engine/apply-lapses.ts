@@ -7,6 +7,7 @@ import { dueLapses, type Lapse, type TransactionClocks } from '@/lib/escrow/laps
 import { maxSellerPayment } from '@/lib/escrow/ledger';
 import { formatNaira } from '@/lib/escrow/money';
 import { holidays } from '../calendar';
+import { announceLapses } from '../events/deadline-events';
 import type { Tx } from '../db/client';
 import { disputes, transactions, type ClientRow } from '../db/schema';
 import { env } from '../env';
@@ -75,7 +76,11 @@ const lapseBaseUrl = () => env().ESCROW_PUBLIC_URL ?? `http://localhost:${env().
  * manual operation it stands for.
  */
 export async function applyLapses(tx: Tx, client: ClientRow, transactionId: string, lapses: readonly Lapse[], now: Date): Promise<void> {
-  for (const lapse of lapses) await applyLapse(tx, client, transactionId, lapse, now);
+  for (const lapse of lapses) {
+    // deadline.lapsed goes right before the events of what the lapse does (docs/webhooks.md).
+    await announceLapses(tx, client.id, [{ transactionId, lapse }], now);
+    await applyLapse(tx, client, transactionId, lapse, now);
+  }
 }
 
 /** Loads the transaction (its row lock held), asks the engine and applies its answer; returns how many lapses acted. */
@@ -121,6 +126,7 @@ function actOnBehalf(lapse: OnBehalfLapse, ctx: ActionContext): Promise<Mileston
 export async function settleOnBehalfLapsesInBulk(tx: Tx, client: ClientRow, transactionIds: string[], now: Date): Promise<{ acted: number; left: string[] }> {
   const loaded = await loadTransactionGraphsWithDisputes(tx, client.id, transactionIds, pauseEvery10);
   const steps: Step[] = [];
+  const announced: { transactionId: string; lapse: Lapse }[] = [];
   const left: string[] = [];
   for (const [i, { graph, disputes }] of loaded.entries()) {
     await pauseEvery10(i);
@@ -136,7 +142,9 @@ export async function settleOnBehalfLapsesInBulk(tx: Tx, client: ClientRow, tran
     const lockAccounts = () => Promise.reject(new Error('a lapse settled in bulk reads no balance'));
     const effect = await actOnBehalf(lapse, { tx, client, graph, entry: findMilestone(graph, lapse.milestoneId), now, to, lockAccounts });
     steps.push(milestoneActionStep(action, to, effect));
+    announced.push({ transactionId: graph.transaction.id, lapse });
   }
+  await announceLapses(tx, client.id, announced, now);
   // The write is built first: the batch holds its accounts, which other batches and requests share, only
   // while the write runs. Every account of the batch at once, in the order every writer takes them
   // (house accounts last).

@@ -11,7 +11,17 @@ import { uuidv7 } from '../ids';
 /** The event types are part of the API contract (lib/contracts/webhooks.ts): one list for both. */
 export type EventType = EventTypeName;
 
-type EventInput = { clientId: string; type: EventType; transactionId?: string; milestoneId?: string; disputeId?: string; data: unknown; now: Date };
+type EventInput = {
+  clientId: string;
+  type: EventType;
+  transactionId?: string;
+  milestoneId?: string;
+  disputeId?: string;
+  data: unknown;
+  now: Date;
+  /** An event that must exist once whoever writes it (a deadline's): a second with the same key fails its statement. */
+  dedupeKey?: string;
+};
 
 /**
  * An event for the outbox (docs/decisions.md §9), with the transaction's next sequence number, and one delivery
@@ -30,10 +40,10 @@ export function eventWrites(a: EventInput): { id: string; writes: Write[] } {
   return {
     id,
     writes: [
-      sql`insert into events (id, client_id, type, transaction_id, sequence, milestone_id, dispute_id, data, created_at)
+      sql`insert into events (id, client_id, type, transaction_id, sequence, milestone_id, dispute_id, data, dedupe_key, created_at)
         values (
           ${id}::uuid, ${a.clientId}::uuid, ${a.type}, ${transactionId}::uuid, ${sequence},
-          ${a.milestoneId ?? null}::uuid, ${a.disputeId ?? null}::uuid, ${JSON.stringify(a.data)}::jsonb, ${at}::timestamptz
+          ${a.milestoneId ?? null}::uuid, ${a.disputeId ?? null}::uuid, ${JSON.stringify(a.data)}::jsonb, ${a.dedupeKey ?? null}, ${at}::timestamptz
         )`,
       // The event is inserted beside this in the same statement: its id is known, and the foreign key is checked at the end.
       deliveriesOf(a.clientId, sql`(select ${id}::uuid as id, ${at}::timestamptz as created_at, ${transactionId}::uuid as transaction_id, ${sequence} as sequence)`),
@@ -65,6 +75,7 @@ export function eventsInBulk(clientId: string, list: (Omit<EventInput, 'clientId
     milestoneId: a.milestoneId ?? null,
     disputeId: a.disputeId ?? null,
     data: a.data,
+    dedupeKey: a.dedupeKey ?? null,
     createdAt: a.now,
   }));
   if (new Set(rows.map((r) => r.transactionId)).size !== rows.length) throw new Error('one event per transaction in a bulk write: its sequence is read before the statement');

@@ -3,8 +3,9 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import { pagination } from '@/lib/contracts/common';
 import type { WebhookDeliveryRecord, WebhookEndpointRecord } from '@/lib/contracts/webhook-records';
-import type { CreateWebhookBody, EventTypeName, ListDeliveriesQuery } from '@/lib/contracts/webhooks';
+import type { CreateWebhookBody, EventTypeName, ListDeliveriesQuery, ReplayWebhookBody } from '@/lib/contracts/webhooks';
 import type { Db, DbOrTx } from '../db/client';
+import { queryRows } from '../db/rows';
 import { keptTotal } from '../db/list-counts';
 import { checkPageRequest, followingRow, pageAndNext, requireCursorRow } from '../db/paged-list';
 import { events, webhookDeliveries, webhookEndpoints } from '../db/schema';
@@ -227,5 +228,52 @@ export async function sendTestEvent(db: Db, client: ClientRow, endpointId: strin
       .values({ id: randomUUID(), clientId: client.id, endpointId: endpoint.id, eventId: event!.id, status: 'pending', attempts: 0, nextAttemptAt: now, createdAt: now })
       .returning();
     return deliveryRecord(delivery!, event!);
+  });
+}
+
+/** Where a replay starts: after an event of the client's (in GET /v1/events' order), at an instant, or at the first event. */
+async function replayStart(db: DbOrTx, clientId: string, body: ReplayWebhookBody) {
+  if (body.since !== undefined) return sql`and e.created_at >= ${new Date(body.since).toISOString()}::timestamptz`;
+  if (body.after_event_id === undefined) return sql``;
+  const [cursor] = await db
+    .select({ createdAt: events.createdAt, sequence: events.sequence })
+    .from(events)
+    .where(and(eq(events.clientId, clientId), eq(events.id, body.after_event_id)));
+  if (!cursor) throw notFound('Event', body.after_event_id);
+  return sql`and (e.created_at, coalesce(e.sequence, 0), e.id) > (${cursor.createdAt.toISOString()}::timestamptz, ${cursor.sequence ?? 0}, ${body.after_event_id}::uuid)`;
+}
+
+/**
+ * Queues every later event of the client again for this endpoint (docs/decisions.md §19). The dispatcher
+ * sends each transaction's in sequence order, with the events still arriving queued behind them. While any
+ * delivery of a replay is pending, the replay runs and another is refused: the endpoint's row lock makes
+ * two asked at once see each other. Test events, each meant for one endpoint, are not replayed.
+ */
+export async function replayWebhook(db: Db, client: ClientRow, endpointId: string, body: ReplayWebhookBody, wallNow: Date): Promise<{ queued: number }> {
+  return db.transaction(async (tx) => {
+    const endpoint = await findEndpoint(tx, client.id, endpointId, true);
+    assertEnabled(endpoint);
+    const [running] = await tx
+      .select({ id: webhookDeliveries.id })
+      .from(webhookDeliveries)
+      .where(and(eq(webhookDeliveries.endpointId, endpoint.id), eq(webhookDeliveries.status, 'pending'), eq(webhookDeliveries.replay, true)))
+      .limit(1);
+    if (running) {
+      throw new AppError(
+        'REPLAY_IN_PROGRESS',
+        `A replay to webhook endpoint ${endpoint.id} is still being delivered: start another once its deliveries have gone out (GET /v1/webhooks/${endpoint.id}/deliveries?status=pending).`,
+      );
+    }
+    const start = await replayStart(tx, client.id, body);
+    const [counted] = await queryRows<{ queued: number | string }>(
+      tx,
+      sql`with queued as (
+        insert into webhook_deliveries (id, client_id, endpoint_id, event_id, transaction_id, sequence, status, attempts, next_attempt_at, created_at, replay)
+        select gen_random_uuid(), e.client_id, ${endpoint.id}::uuid, e.id, e.transaction_id, e.sequence, 'pending', 0, ${wallNow.toISOString()}::timestamptz, e.created_at, true
+        from events e where e.client_id = ${client.id}::uuid and e.type <> ${'webhook.test' satisfies EventTypeName} ${start}
+        returning 1
+      ) select count(*) as queued from queued`,
+    );
+    return { queued: Number(counted?.queued ?? 0) };
   });
 }

@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 import { lazyForm } from '../ui/lazy-form';
-import { deleteWebhook, resendDelivery, rotateWebhookSecret, sendTestEvent } from '@/lib/actions/webhooks';
+import { deleteWebhook, replayWebhook, resendDelivery, rotateWebhookSecret, sendTestEvent } from '@/lib/actions/webhooks';
 import type { DeliveriesView, DeliveryPayloadView, WebhookDelivery, WebhookEndpoint, WebhookEndpointWithSecret, WebhooksView } from '@/lib/contracts/dashboard-disputes';
 import { ConfirmAction } from '../escrow/confirm-action';
 import { dateTime } from '../escrow/money';
@@ -183,6 +183,72 @@ function TestEventButton({ endpoint, onSent }: { endpoint: WebhookEndpoint; onSe
   );
 }
 
+/** A datetime-local input's value (the browser's own time zone), one day before now. */
+function dayAgoLocal(): string {
+  const d = new Date(Date.now() - 86_400_000 - new Date().getTimezoneOffset() * 60_000);
+  return d.toISOString().slice(0, 16);
+}
+
+/**
+ * "Replay from…": every event after one (by its id, as the delivery log and the payload show it) or since a
+ * date and time is queued again for this endpoint; asked in the dialog, confirmed there, counted in the toast.
+ */
+function ReplayFrom({ endpoint, onQueued }: { endpoint: WebhookEndpoint; onQueued: () => void }) {
+  const [from, setFrom] = useState<'since' | 'after'>('since');
+  const [since, setSince] = useState(dayAgoLocal);
+  const [eventId, setEventId] = useState('');
+  const field = 'mt-1 block w-full rounded-md border border-slate-300 px-2 py-1.5 text-sm text-slate-900';
+  return (
+    <ConfirmAction
+      label="Replay from…"
+      size="sm"
+      variant="secondary"
+      accessibleLabel={`Replay events to ${endpoint.url}`}
+      title="Send past events to this endpoint again?"
+      confirmLabel="Replay"
+      description={
+        <div className="space-y-3 text-left">
+          <p>
+            Every event from the point you choose is queued again for <span className="break-all font-mono">{endpoint.url}</span>, each transaction&apos;s in order. Your receiver
+            should skip event ids it has already handled.
+          </p>
+          <fieldset className="space-y-2">
+            <legend className="text-sm font-medium text-slate-900">Replay from</legend>
+            <label className="flex items-center gap-2 text-sm">
+              <input type="radio" name="replay-from" value="since" checked={from === 'since'} onChange={() => setFrom('since')} />A date and time
+            </label>
+            {from === 'since' ? (
+              <label className="block text-sm">
+                <span className="sr-only">Date and time to replay from</span>
+                <input type="datetime-local" className={field} value={since} onChange={(e) => setSince(e.target.value)} required />
+              </label>
+            ) : null}
+            <label className="flex items-center gap-2 text-sm">
+              <input type="radio" name="replay-from" value="after" checked={from === 'after'} onChange={() => setFrom('after')} />
+              After an event
+            </label>
+            {from === 'after' ? (
+              <label className="block text-sm">
+                <span className="text-slate-700">Event id (from the delivery log&apos;s payload)</span>
+                <input type="text" className={cn(field, 'font-mono')} value={eventId} onChange={(e) => setEventId(e.target.value.trim())} placeholder="0193a1b2-…" spellCheck={false} />
+              </label>
+            ) : null}
+          </fieldset>
+        </div>
+      }
+      run={(key) =>
+        replayWebhook({
+          webhook_id: endpoint.id,
+          idempotency_key: key,
+          // An empty or unreadable date goes as it is, for the action's validation to name.
+          ...(from === 'after' ? { after_event_id: eventId } : { since: Number.isNaN(Date.parse(since)) ? since : new Date(since).toISOString() }),
+        })
+      }
+      onDone={onQueued}
+    />
+  );
+}
+
 export function WebhooksAdmin({ initial }: { initial: WebhooksView }) {
   const [revealed, setRevealed] = useState<Revealed | null>(null);
   const [selected, setSelected] = useState<string | null>(null);
@@ -225,6 +291,13 @@ export function WebhooksAdmin({ initial }: { initial: WebhooksView }) {
                       <TestEventButton
                         endpoint={w}
                         onSent={() => {
+                          setSelected(w.id);
+                          void invalidate(['webhook-deliveries', w.id]);
+                        }}
+                      />
+                      <ReplayFrom
+                        endpoint={w}
+                        onQueued={() => {
                           setSelected(w.id);
                           void invalidate(['webhook-deliveries', w.id]);
                         }}

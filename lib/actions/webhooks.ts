@@ -9,6 +9,7 @@ import {
   type WebhookEndpoint,
   type WebhookEndpointWithSecret,
 } from '@/lib/contracts/dashboard-disputes';
+import { ReplayWebhookInput } from '@/lib/contracts/webhooks';
 import { fromApi, guarded } from '@/lib/server/dashboard/action';
 import { auditStaffAction } from '@/lib/server/dashboard/audit';
 import { escrowFor } from '@/lib/server/escrow-client';
@@ -76,5 +77,21 @@ export const deleteWebhook = guarded(
     const result = await escrowFor(actor).call('DELETE /webhooks/:id', { param: { id: values.webhook_id }, idempotencyKey: values.idempotency_key });
     if (result.ok) await auditStaffAction(actor, 'webhook_deleted', { target: values.webhook_id, detail: { url: urlWithoutQuery(result.data.url) } });
     return fromApi(result, (endpoint) => endpoint);
+  },
+);
+
+/**
+ * Queues the client's events again for one endpoint, after an event or since an instant; the toast says how
+ * many. The API answers 404 for another client's endpoint or event, and 409 while a replay is still going out.
+ */
+export const replayWebhook = guarded(
+  { input: ReplayWebhookInput, role: 'admin', refused: ADMIN_ONLY },
+  async (values, { actor }): Promise<ActionResult<{ queued: number }>> => {
+    const json: { after_event_id?: string; since?: string } = values.after_event_id ? { after_event_id: values.after_event_id } : values.since ? { since: values.since } : {};
+    const result = await escrowFor(actor).call('POST /webhooks/:id/replay', { param: { id: values.webhook_id }, json, idempotencyKey: values.idempotency_key });
+    if (!result.ok) return fromApi(result);
+    await auditStaffAction(actor, 'webhook_replayed', { target: values.webhook_id, detail: { after_event_id: json.after_event_id ?? null, since: json.since ?? null, queued: result.data.queued } });
+    const { queued } = result.data;
+    return { ok: true, message: queued === 1 ? '1 event queued to be sent again' : `${queued} events queued to be sent again`, data: { queued } };
   },
 );

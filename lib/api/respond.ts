@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { ErrorEnvelope } from '@/lib/contracts/common';
 import { noteDatabaseFailure } from '@/lib/server/db/availability';
 import { databaseErrorOf, databaseUnavailability, type Unavailability } from '@/lib/server/db/database-error';
-import { AppError, type FieldError } from '@/lib/server/app-error';
+import { AppError, DuplicateError, type FieldError } from '@/lib/server/app-error';
 import { log } from '@/lib/server/logger';
 import type { ApiEnv } from './env';
 
@@ -40,7 +40,13 @@ export function invalidRequest(error: z.ZodError): AppError {
 }
 
 export function envelope(error: AppError): ErrorEnvelope {
-  return { status: false, message: error.message, code: error.code, ...(error.errors ? { errors: error.errors } : {}) };
+  return {
+    status: false,
+    message: error.message,
+    code: error.code,
+    ...(error.errors ? { errors: error.errors } : {}),
+    ...(error instanceof DuplicateError ? { existing_id: error.existingId } : {}),
+  };
 }
 
 /** PostgreSQL check/unique violations that mean a race lost, not a bug: answered as the rule they enforce. */

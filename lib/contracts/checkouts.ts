@@ -1,13 +1,11 @@
 /** Checkouts (docs/decisions.md §16): the request schemas and the record every checkout answer carries. */
 import { z } from 'zod';
+import { Metadata, MetadataRecord } from './metadata';
 import { CHECKOUT_PURPOSES, CHECKOUT_STATUSES } from '../escrow/checkouts';
 import { Id, IdRef, LimitParam, NullableTimestamp, PageParam, Pagination, PlainText, PositiveAmount, Timestamp, hasNoNul, NO_NUL, unlessMissing } from './common';
 
-/** Your own labels, returned as given: up to 20 keys of up to 40 characters, each value text of up to 500. */
-export const CheckoutMetadata = z
-  .record(PlainText().min(1).max(40, 'keys are at most 40 characters'), PlainText().max(500, 'is at most 500 characters'))
-  .refine((m) => Object.keys(m).length <= 20, 'has at most 20 keys')
-  .meta({ description: 'your own labels (at most 20 keys), returned as given' });
+/** Your own labels, returned as given: the limits every record's metadata has (docs/decisions.md §19). */
+export const CheckoutMetadata = Metadata;
 
 export const CreateCheckoutBody = z
   .object({
@@ -59,7 +57,7 @@ export const CheckoutRecord = z
     channel: z.string().nullable().meta({ description: 'how the buyer paid (card, bank, ussd…), as the provider says' }),
     failure_reason: z.string().nullable(),
     provider: z.enum(['sandbox', 'paystack']),
-    metadata: z.record(z.string(), z.string()),
+    metadata: MetadataRecord,
     expires_at: Timestamp,
     created_at: Timestamp,
     paid_at: NullableTimestamp,

@@ -147,6 +147,7 @@ export const ErrorEnvelope = z
     message: z.string(),
     code: z.string().meta({ description: 'stable UPPER_SNAKE error code' }),
     errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+    existing_id: Id.optional().meta({ description: 'with a 409 for a value already taken (DUPLICATE_EXTERNAL_REFERENCE): the id of the record that holds it' }),
   })
   .strict();
 export type ErrorEnvelope = z.infer<typeof ErrorEnvelope>;

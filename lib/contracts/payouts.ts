@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { PAYOUT_STATUSES } from '../escrow/payouts';
 import { STATEMENT_LINE_KINDS } from '../escrow/statements';
+import { Metadata, MetadataRecord } from './metadata';
 import { AfterParam, AmountFilterParams, Id, IdRef, LimitParam, ListFilterParams, NullableTimestamp, PageParam, Pagination, PlainText, PositiveAmount, Timestamp, unlessMissing } from './common';
 
 export const CreatePayoutBody = z.object({
@@ -9,6 +10,7 @@ export const CreatePayoutBody = z.object({
   amount: PositiveAmount,
   /** One of the user's saved accounts; without it, the one saved most recently. */
   bank_account_id: IdRef.optional(),
+  metadata: Metadata.optional(),
 });
 export type CreatePayoutBody = z.infer<typeof CreatePayoutBody>;
 
@@ -64,6 +66,7 @@ export const PayoutRecord = z
     paid_at: NullableTimestamp,
     failed_at: NullableTimestamp,
     reversed_at: NullableTimestamp,
+    metadata: MetadataRecord,
     sources: z.array(PayoutSourceRecord).meta({ description: "the wallet's credits it pays out, first in first out; they sum to its amount" }),
   })
   .strict();

@@ -7,6 +7,7 @@ import { PARTIAL_ACCEPTANCE_STATUSES, PARTIAL_OUTCOME_ACTIONS } from '../escrow/
 import { TRANSACTION_ACTIONS } from '../escrow/transaction-actions';
 import { MILESTONE_ACTIONS, MILESTONE_STATUSES, TRANSACTION_STATUSES } from '../escrow/milestone-machine';
 import { Id, NullableTimestamp, Pagination, Timestamp } from './common';
+import { MetadataRecord } from './metadata';
 
 const Naira = z.number().meta({ description: 'naira' });
 
@@ -38,6 +39,7 @@ export const UserRecord = z
       .meta({ description: 'what the other parties of completed transactions rated this user, 1 to 5 (average to one decimal; null before any)' }),
     is_active: z.boolean().meta({ description: 'false while deactivated by the client: no new transaction may name this user' }),
     deactivated_at: NullableTimestamp,
+    metadata: MetadataRecord,
     created_at: Timestamp,
     updated_at: Timestamp,
   })
@@ -140,6 +142,9 @@ const transactionFields = {
   ended_by: z.enum(['buyer', 'seller']).nullable().meta({ description: 'the party that canceled or terminated the transaction' }),
   end_reason: z.string().nullable(),
   commission_payer: z.enum(COMMISSION_PAYERS),
+  fee_basis_points: z.number().int().meta({ description: "the fee rate this transaction's milestones were priced at, in basis points (100 = 1%): the create body's fee_basis_points, or your account's rate then" }),
+  external_reference: z.string().nullable().meta({ description: 'your own id for this deal, as sent on create; null when none was' }),
+  metadata: MetadataRecord,
   created_by: Id,
   updated_by: z.string().nullable(),
   created_at: Timestamp,
@@ -235,6 +240,7 @@ const milestoneFields = {
   rate_used: z.number().meta({ description: 'fee rate applied, in percent' }),
   proofs_of_completion: z.array(z.string()),
   proofs_of_return: z.array(z.string()),
+  metadata: MetadataRecord,
   allowed_actions: allowed([...MILESTONE_ACTIONS, ...EXTENSION_ACTIONS, ...PARTIAL_OUTCOME_ACTIONS]).meta({
     description: 'the steps each party may take now, what each may do about the due date, and the refunds and partial acceptance open to each',
   }),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Metadata, MetadataPatch } from './metadata';
 import { AfterParam, LimitParam, ListFilterParams, PageParam, PlainText, ShortText, SortParam, unlessMissing } from './common';
 
 const Email = z.email({ message: 'must be an email address' }).max(254);
@@ -6,13 +7,16 @@ const Phone = z.string().trim().regex(/^\+?\d{7,15}$/, 'must be 7 to 15 digits, 
 
 /** Reads email_address or email; both may be sent if they agree (docs/decisions.md §3). */
 export const CreateUserBody = z
-  .object({
+  .strictObject({
     first_name: ShortText(100),
     last_name: ShortText(100),
-    email_address: Email.optional(),
-    email: Email.optional(),
+    email_address: Email.optional().meta({ description: 'the user’s email address: this or `email` is required' }),
+    email: Email.optional().meta({ description: 'the same as email_address (an alias): send either, or both if they agree' }),
     phone: Phone.optional(),
+    metadata: Metadata.optional(),
   })
+  // The document says what the refinement checks, so a generated client requires one of the two.
+  .meta({ anyOf: [{ required: ['email_address'] }, { required: ['email'] }] })
   .superRefine((body, ctx) => {
     if (!body.email_address && !body.email) {
       ctx.addIssue({ code: 'custom', path: ['email_address'], message: 'is required (or send email)' });
@@ -34,9 +38,10 @@ export const UpdateUserFields = z.object({
     .boolean({ error: unlessMissing('must be true or false') })
     .optional()
     .meta({ description: 'false deactivates: no new transaction may name this customer; open ones run on. true reactivates.' }),
+  metadata: MetadataPatch.optional(),
 });
 export const UpdateUserBody = UpdateUserFields.refine((b) => Object.keys(b).length > 0, {
-  message: 'send at least one of first_name, last_name, phone, is_active',
+  message: 'send at least one of first_name, last_name, phone, is_active, metadata',
   path: ['(body)'],
 });
 export type UpdateUserBody = z.infer<typeof UpdateUserBody>;

@@ -17,6 +17,18 @@ export class AppError extends Error {
   }
 }
 
+/** A unique value another record already holds: the envelope's existing_id names that record, for a program to follow. */
+export class DuplicateError extends AppError {
+  constructor(
+    code: ErrorCode,
+    message: string,
+    errors: FieldError[],
+    readonly existingId: string,
+  ) {
+    super(code, message, errors);
+  }
+}
+
 export const notFound = (what: string, id: string) => new AppError('NOT_FOUND', `${what} ${id} was not found.`);
 export const invalidState = (message: string) => new AppError('INVALID_STATE', message);
 export const wrongParty = (message: string) => new AppError('WRONG_PARTY', message);

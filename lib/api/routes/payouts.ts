@@ -13,7 +13,7 @@ const createPayoutOp = operation({
   description:
     "Moves the amount out of the wallet at once and sends it to bank_account_id, or to the user's most recently saved account. Sandbox (test keys): PROCESSING at once, PAID 60 seconds later on your clock. Live: PENDING until the payment provider has it. Honours Idempotency-Key.",
   request: { body: jsonBody(CreatePayoutBody) },
-  example: { user_id: 'c47e2b9d-1a8f-4e63-b5d0-7f2a9c4e6b81', amount: 150000, bank_account_id: '1b7e4c2a-9d3f-4e85-a6c1-0f8b2d5e7a93' },
+  example: { user_id: 'c47e2b9d-1a8f-4e63-b5d0-7f2a9c4e6b81', amount: 150000, bank_account_id: '1b7e4c2a-9d3f-4e85-a6c1-0f8b2d5e7a93', metadata: { settlement_batch: 'B-2026-11-21' } },
   response: PayoutRecord,
   errors: [...BODY_ERRORS, 'NOT_FOUND', 'NO_BANK_ACCOUNT', 'INSUFFICIENT_FUNDS', 'PROVIDER_NOT_CONFIGURED'],
 });

@@ -9,10 +9,11 @@ import {
   ListTransactionsQuery,
   RateTransactionBody,
   TerminateTransactionBody,
+  UpdateTransactionBody,
 } from '@/lib/contracts/transactions';
 import { answerCancellation, cancelTransaction, terminateTransaction } from '@/lib/server/services/end-transaction';
 import { rateTransaction } from '@/lib/server/services/rate-transaction';
-import { createTransaction, getTransaction, listTransactions } from '@/lib/server/services/transactions';
+import { createTransaction, getTransaction, listTransactions, updateTransaction } from '@/lib/server/services/transactions';
 import { baseUrl } from '../middleware/base-url';
 import { ACTION_ERRORS, BASE_ERRORS, BODY_ERRORS, jsonBody, operation, pathIds } from '../operation';
 import { ok } from '../respond';
@@ -24,7 +25,7 @@ const createTransactionOp = operation({
   method: 'post', path: '/transactions', operationId: 'createTransaction', tag: 'Transactions', auth: 'client',
   summary: 'Create a transaction and its milestones',
   description:
-    'Each milestone gets an escrow of balance 0 and its fee, computed now from your fee policy. Every due_date must be later than now (for a test key, now on its test clock): one in the past is refused with 400 VALIDATION_ERROR naming milestones.{i}.due_date, and nothing is created. buyer_id and seller_id must be different people, and neither may be deactivated (409 USER_DEACTIVATED).',
+    'Each milestone gets an escrow of balance 0 and its fee, computed now from your fee policy (or from fee_basis_points, which replaces your rate for this transaction; your cap still applies). external_reference, if sent, must be new among your transactions: a repeat is 409 DUPLICATE_EXTERNAL_REFERENCE with existing_id, the transaction that has it. Every due_date must be later than now (for a test key, now on its test clock): one in the past is refused with 400 VALIDATION_ERROR naming milestones.{i}.due_date, and nothing is created. buyer_id and seller_id must be different people, and neither may be deactivated (409 USER_DEACTIVATED).',
   request: { body: jsonBody(CreateTransactionBody) },
   example: {
     title: 'Solar panels for Kaduna farm',
@@ -32,13 +33,27 @@ const createTransactionOp = operation({
     buyer_id: '8a3c1f52-6d4e-4b7a-9c21-3e5f7a9b0d14',
     seller_id: 'c47e2b9d-1a8f-4e63-b5d0-7f2a9c4e6b81',
     commission_payer: 'SPLIT_50_50',
+    external_reference: 'ORD-2026-1042',
+    fee_basis_points: 150,
+    metadata: { order_id: 'ORD-2026-1042', channel: 'mobile' },
     milestones: [
-      { title: 'Panels delivered to site', description: '12 panels delivered to the farm', amount: 450000, due_date: '2026-12-01T23:59:59.000+01:00', inspection_duration: 3 },
+      { title: 'Panels delivered to site', description: '12 panels delivered to the farm', amount: 450000, due_date: '2026-12-01T23:59:59.000+01:00', inspection_duration: 3, metadata: { delivery_note: 'DN-77' } },
       { title: 'Installation and commissioning', description: 'Panels installed and producing', amount: 300000, due_date: '2026-12-15T23:59:59.000+01:00', inspection_duration: 5 },
     ],
   },
   response: R.TransactionWithMilestonesRecord,
-  errors: [...BODY_ERRORS, 'NOT_FOUND', 'USER_DEACTIVATED'],
+  errors: [...BODY_ERRORS, 'NOT_FOUND', 'USER_DEACTIVATED', 'DUPLICATE_EXTERNAL_REFERENCE'],
+});
+
+const updateTransactionOp = operation({
+  method: 'patch', path: '/transactions/{id}', operationId: 'updateTransaction', tag: 'Transactions', auth: 'client',
+  summary: "Change a transaction's metadata",
+  description:
+    'Keys sent with a string value are set, keys set to null or "" are removed, and keys not sent stay as they were. More than 20 keys in all after the change is 400 VALIDATION_ERROR naming metadata, and nothing changes. Metadata is yours: the service never reads it.',
+  request: { params: transactionId, body: jsonBody(UpdateTransactionBody) },
+  example: { metadata: { order_id: 'ORD-2026-1042', coupon: null } },
+  response: R.TransactionWithMilestonesRecord,
+  errors: [...BODY_ERRORS, 'NOT_FOUND'],
 });
 
 const listTransactionsOp = operation({
@@ -116,6 +131,9 @@ export const transactionRoutes = router()
   )
   .openapi(listTransactionsOp, async (c) => ok('Transactions retrieved successfully', await listTransactions(c.var.db, c.var.client, c.req.valid('query'))))
   .openapi(getTransactionOp, async (c) => ok('Transaction retrieved successfully', await getTransaction(c.var.db, c.var.client, c.req.valid('param').id, c.var.now)))
+  .openapi(updateTransactionOp, async (c) =>
+    ok('Transaction updated successfully', await updateTransaction(c.var.db, c.var.client, c.req.valid('param').id, c.req.valid('json'), c.var.now)),
+  )
   .openapi(cancelTransactionOp, async (c) => {
     const body = c.req.valid('json');
     const outcome = await cancelTransaction(c.var.db, c.var.client, c.req.valid('param').id, actingPartyOf(body), body.reason, c.var.now);

@@ -28,16 +28,16 @@ const createUserOp = operation({
   summary: 'Create a user (customer) with a wallet',
   description: 'Reads email_address or email. A second user with the same email (case-insensitive) is 403.',
   request: { body: jsonBody(CreateUserBody) },
-  example: { first_name: 'Ada', last_name: 'Obi', email_address: 'ada.obi@example.com', phone: '+2348031234567' },
+  example: { first_name: 'Ada', last_name: 'Obi', email_address: 'ada.obi@example.com', phone: '+2348031234567', metadata: { customer_id: 'CUS-3318' } },
   response: R.CreatedUserRecord,
   errors: [...BODY_ERRORS, 'EMAIL_TAKEN', 'KYC_INCOMPLETE'],
 });
 
 const updateUserOp = operation({
   method: 'patch', path: '/users/{id}', operationId: 'updateUser', tag: 'Users', auth: 'client',
-  summary: 'Change a user: name, phone, or deactivate and reactivate',
+  summary: 'Change a user: name, phone, metadata, or deactivate and reactivate',
   description:
-    'Send at least one field. is_active false deactivates: a new transaction naming the user is refused (409 USER_DEACTIVATED), while the open ones run on to their end (both parties act, deadlines lapse) and the wallet, payouts and bank accounts stay. The email cannot change.',
+    'Send at least one field. is_active false deactivates: a new transaction naming the user is refused (409 USER_DEACTIVATED), while the open ones run on to their end (both parties act, deadlines lapse) and the wallet, payouts and bank accounts stay. The email cannot change. metadata merges: keys with a string value are set, keys set to null or "" are removed, others stay (at most 20 in all).',
   request: { params: pathIds({ id: 'user_id' }), body: jsonBody(UpdateUserBody) },
   example: { phone: '+2348039876543' },
   response: R.UserRecord,

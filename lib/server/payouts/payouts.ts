@@ -4,6 +4,7 @@ import { and, desc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
 import { amountWithin, containsPattern, createdWithin } from '../db/list-filters';
 import { pagination } from '@/lib/contracts/common';
 import type { CreatePayoutBody, ListPayoutsQuery, PayoutRecord } from '@/lib/contracts/payouts';
+import { metadataToStore } from '@/lib/contracts/metadata';
 import { findBank } from '@/lib/escrow/banks';
 import type { Transfer } from '@/lib/escrow/ledger';
 import { formatNaira, koboToNaira, parseNaira } from '@/lib/escrow/money';
@@ -53,6 +54,7 @@ export function payoutFields(p: PayoutRow): PayoutFields {
     paid_at: isoOrNull(p.paidAt),
     failed_at: isoOrNull(p.failedAt),
     reversed_at: isoOrNull(p.reversedAt),
+    metadata: p.metadata ?? {},
   };
 }
 
@@ -85,7 +87,7 @@ function accountsOf(client: ClientRow, walletId: string) {
  */
 export function payoutCreationWrites(
   client: ClientRow,
-  a: { userId: string; walletId: string; account: BankAccountRow; amountKobo: number; milestoneId?: string; now: Date },
+  a: { userId: string; walletId: string; account: BankAccountRow; amountKobo: number; milestoneId?: string; metadata?: Record<string, string>; now: Date },
 ): AutoPayout & { row: PayoutRow } {
   const provider = moneyProviderFor(client).name;
   const sandbox = provider === 'sandbox';
@@ -113,6 +115,7 @@ export function payoutCreationWrites(
     paidAt: null,
     failedAt: null,
     reversedAt: null,
+    metadata: a.metadata ?? {},
   };
   const transfer = payoutCreation(a.amountKobo, accountsOf(client, a.walletId));
   const event = eventWrites({ clientId: client.id, type: 'payout.created', data: { actor: a.milestoneId ? 'system' : 'client', automatic: Boolean(a.milestoneId), payout: payoutFields(row) }, now: a.now });
@@ -121,10 +124,10 @@ export function payoutCreationWrites(
     transfer: { clientId: client.id, transfer, payoutId: row.id, description: `Payout ${reference} to ${a.account.accountName}`, now: a.now },
     writes: [
       sql`insert into payouts (id, client_id, reference, user_id, wallet_id, bank_account_id, account_number, account_name, bank_code, amount_kobo, status,
-        provider, provider_reference, milestone_id, sent_at, due_at, created_at, updated_at)
+        provider, provider_reference, milestone_id, sent_at, due_at, metadata, created_at, updated_at)
         values (${row.id}::uuid, ${row.clientId}::uuid, ${row.reference}, ${row.userId}::uuid, ${row.walletId}::uuid, ${row.bankAccountId}::uuid, ${row.accountNumber},
         ${row.accountName}, ${row.bankCode}, ${row.amountKobo}::bigint, ${row.status}, ${row.provider}, ${row.providerReference}, ${row.milestoneId}::uuid,
-        ${row.sentAt?.toISOString() ?? null}::timestamptz, ${row.dueAt!.toISOString()}::timestamptz, ${a.now.toISOString()}::timestamptz, ${a.now.toISOString()}::timestamptz)`,
+        ${row.sentAt?.toISOString() ?? null}::timestamptz, ${row.dueAt!.toISOString()}::timestamptz, ${JSON.stringify(row.metadata)}::jsonb, ${a.now.toISOString()}::timestamptz, ${a.now.toISOString()}::timestamptz)`,
       ...event.writes,
     ],
   };
@@ -187,7 +190,7 @@ export async function createPayout(db: Db, client: ClientRow, body: CreatePayout
     if (balance < parsed.kobo) {
       throw new AppError('INSUFFICIENT_FUNDS', `The wallet holds ${formatNaira(balance)}, less than the payout of ${formatNaira(parsed.kobo)}.`);
     }
-    const { row, transfer, writes } = payoutCreationWrites(client, { userId: user.id, walletId: wallet.wallet.id, account, amountKobo: parsed.kobo, now });
+    const { row, transfer, writes } = payoutCreationWrites(client, { userId: user.id, walletId: wallet.wallet.id, account, amountKobo: parsed.kobo, metadata: metadataToStore(body.metadata), now });
     await runAsOneStatement(tx, 'create_payout', [...transferWrites(transfer), ...writes]);
     return payoutRecord(tx, row);
   });

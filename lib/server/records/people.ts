@@ -39,6 +39,7 @@ export function userRecord(u: UserRow): UserRecord {
     rating: ratingSummary(u.ratingSum, u.ratingCount),
     is_active: u.deactivatedAt === null,
     deactivated_at: isoOrNull(u.deactivatedAt),
+    metadata: u.metadata ?? {},
     created_at: iso(u.createdAt),
     updated_at: iso(u.updatedAt),
   };

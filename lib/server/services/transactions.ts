@@ -1,7 +1,10 @@
 import 'server-only';
 import { and, eq, ilike, or } from 'drizzle-orm';
 import { amountWithin, containsPattern, createdWithin } from '../db/list-filters';
-import type { CreateTransactionBody, ListTransactionsQuery } from '@/lib/contracts/transactions';
+import { DEFAULT_CATEGORY, DEFAULT_COMMISSION_PAYER, DEFAULT_SUB_CATEGORY, type CreateTransactionBody, type ListTransactionsQuery, type UpdateTransactionBody } from '@/lib/contracts/transactions';
+import { metadataToStore } from '@/lib/contracts/metadata';
+import { databaseErrorOf } from '../db/database-error';
+import { patchedMetadata } from '../engine/metadata';
 import { INSPECTION_DAYS_DEFAULT } from '@/lib/escrow/deadlines';
 import { pastDueDates } from '@/lib/escrow/due-dates';
 import { milestoneFee } from '@/lib/escrow/fees';
@@ -9,11 +12,11 @@ import { parseNaira } from '@/lib/escrow/money';
 import type { Db } from '../db/client';
 import { ledgerAccounts, milestoneEscrows, milestoneLogs, milestones, transactions } from '../db/schema';
 import { pagedList } from '../db/paged-list';
-import { runAsOneStatement } from '../db/one-statement';
+import { runAsOneStatement, type Write } from '../db/one-statement';
 import { insertRows } from '../db/recordset';
 import { eventWrites } from '../events/record-event';
 import { uuidv7 } from '../ids';
-import { AppError, notFound } from '../app-error';
+import { AppError, DuplicateError, notFound } from '../app-error';
 import type { ClientRow } from '../db/schema';
 import { findPartyGraphs, loadParties, partyWithoutOrganisation } from '../records/people';
 import { loadTransactionGraph, type MilestoneRow, type TransactionGraph, type TransactionRow } from '../records/transaction-graph/queries';
@@ -55,8 +58,14 @@ export async function createTransaction(db: Db, client: ClientRow, body: CreateT
   if (buyer.party.id === seller.party.id) {
     throw new AppError('VALIDATION_ERROR', 'The buyer and the seller must be different users.', [{ field: 'seller_id', message: 'must differ from buyer_id' }]);
   }
-  const payer = body.commission_payer ?? 'SELLER_100';
-  const policy = { basisPoints: client.feeBasisPoints, capKobo: client.feeCapKobo };
+  const payer = body.commission_payer ?? DEFAULT_COMMISSION_PAYER;
+  // A per-deal rate replaces the client's rate only: the client's cap still bounds each milestone's fee (§19).
+  const policy = { basisPoints: body.fee_basis_points ?? client.feeBasisPoints, capKobo: client.feeCapKobo };
+  const externalReference = body.external_reference ?? null;
+  if (externalReference !== null) {
+    const existing = await transactionIdWithReference(db, client.id, externalReference);
+    if (existing) throw duplicateReference(externalReference, existing);
+  }
   const transactionId = uuidv7();
   const milestoneRows: MilestoneRow[] = body.milestones.map((m, index) => {
     const amountKobo = kobo(m.amount, `milestones.${index}.amount`);
@@ -97,6 +106,7 @@ export async function createTransaction(db: Db, client: ClientRow, body: CreateT
       rateUsed: policy.basisPoints,
       proofsOfCompletion: [],
       proofsOfReturn: [],
+      metadata: metadataToStore(m.metadata),
       createdAt: now,
       updatedAt: now,
     };
@@ -136,6 +146,9 @@ export async function createTransaction(db: Db, client: ClientRow, body: CreateT
     cancellationResponseDueAt: null,
     endedBy: null,
     endReason: null,
+    metadata: metadataToStore(body.metadata),
+    externalReference,
+    feeBasisPoints: policy.basisPoints,
     updatedBy: null,
     createdAt: now,
     updatedAt: now,
@@ -149,7 +162,7 @@ export async function createTransaction(db: Db, client: ClientRow, body: CreateT
 
   const record = transactionWithMilestonesRecord(graph, now);
   const event = eventWrites({ clientId: client.id, type: 'transaction.created', transactionId, data: { actor: 'client', automatic: false, transaction: record }, now });
-  await runAsOneStatement(db, 'create_transaction', [
+  const writes: Write[] = [
     insertRows(transactions, [transaction]),
     insertRows(milestones, milestoneRows),
     insertRows(
@@ -173,8 +186,54 @@ export async function createTransaction(db: Db, client: ClientRow, body: CreateT
       })),
     ),
     ...event.writes,
-  ]);
+  ];
+  if (externalReference === null) {
+    await runAsOneStatement(db, 'create_transaction', writes);
+    return record;
+  }
+  // Two concurrent creates with one reference: the unique index decides, and the loser names the winner. The
+  // savepoint keeps a caller's enclosing transaction (an Idempotency-Key's) usable for that lookup.
+  await db.transaction((tx) => runAsOneStatement(tx, 'create_transaction', writes)).catch(async (error: unknown) => {
+    if (databaseErrorOf(error)?.constraint !== EXTERNAL_REFERENCE_INDEX) throw error;
+    const existing = await transactionIdWithReference(db, client.id, externalReference);
+    throw existing ? duplicateReference(externalReference, existing) : error;
+  });
   return record;
+}
+
+const EXTERNAL_REFERENCE_INDEX = 'transactions_client_external_reference_idx';
+
+async function transactionIdWithReference(db: Db, clientId: string, externalReference: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ id: transactions.id })
+    .from(transactions)
+    .where(and(eq(transactions.clientId, clientId), eq(transactions.externalReference, externalReference)))
+    .limit(1);
+  return row?.id;
+}
+
+function duplicateReference(externalReference: string, existingId: string) {
+  return new DuplicateError(
+    'DUPLICATE_EXTERNAL_REFERENCE',
+    `Your transaction ${existingId} already has the external_reference ${JSON.stringify(externalReference)}: each of your transactions needs its own.`,
+    [{ field: 'external_reference', message: `is already used by transaction ${existingId}` }],
+    existingId,
+  );
+}
+
+/** PATCH /v1/transactions/{id} (docs/decisions.md §19): metadata merges under the transaction's lock, so two changes never lose one another's keys. */
+export async function updateTransaction(db: Db, client: ClientRow, transactionId: string, body: UpdateTransactionBody, now: Date) {
+  await db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ metadata: transactions.metadata })
+      .from(transactions)
+      .where(and(eq(transactions.id, transactionId), eq(transactions.clientId, client.id)))
+      .for('update');
+    if (!current) throw notFound('Transaction', transactionId);
+    const metadata = patchedMetadata(current.metadata, body.metadata);
+    await tx.update(transactions).set({ metadata, updatedAt: now }).where(eq(transactions.id, transactionId));
+  });
+  return getTransaction(db, client, transactionId, now);
 }
 
 export async function getTransaction(db: Db, client: ClientRow, transactionId: string, now: Date) {
@@ -187,6 +246,7 @@ type TransactionListShape = {
   sort: 'ASC' | 'DESC';
   clientId: string;
   partyId?: string;
+  externalReference?: string;
   status?: string;
   term?: string;
   createdFrom?: string;
@@ -199,12 +259,14 @@ const transactionPage = pagedList(transactions, 'transactions', 'Transaction', (
   and(
     v.partyId !== undefined ? or(eq(transactions.buyerPartyId, v.partyId), eq(transactions.sellerPartyId, v.partyId)) : undefined,
     v.status !== undefined ? eq(transactions.status, v.status) : undefined,
-    v.term !== undefined ? ilike(transactions.title, v.term) : undefined,
+    v.externalReference !== undefined ? eq(transactions.externalReference, v.externalReference) : undefined,
+    // The search box finds a deal by its title or by the integrator's own reference.
+    v.term !== undefined ? or(ilike(transactions.title, v.term), ilike(transactions.externalReference, v.term)) : undefined,
     createdWithin(transactions.createdAt, v.createdFrom, v.createdTo),
     amountWithin(transactions.transactionAmountKobo, v.amountMin, v.amountMax),
   ),
   (v: TransactionListShape) =>
-    v.term === undefined && v.createdFrom === undefined && v.createdTo === undefined && v.amountMin === undefined && v.amountMax === undefined
+    v.term === undefined && v.externalReference === undefined && v.createdFrom === undefined && v.createdTo === undefined && v.amountMin === undefined && v.amountMax === undefined
       ? { list: 'transactions', scope: v.clientId, filters: { party: v.partyId, status: v.status } }
       : undefined,
 );
@@ -220,6 +282,7 @@ export async function listTransactions(db: Db, client: ClientRow, q: ListTransac
     sort: q.sort,
     clientId: client.id,
     partyId,
+    externalReference: q.external_reference,
     status: q.status,
     term: containsPattern(q.search),
     createdFrom: q.created_from,

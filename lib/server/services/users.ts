@@ -11,6 +11,8 @@ import type { ClientRow } from '../db/schema';
 import { uuidv7 } from '../ids';
 import { findUser, userRecord, walletRecord } from '../records/people';
 import { createLedgerAccount } from '../engine/post-transfer';
+import { patchedMetadata } from '../engine/metadata';
+import { metadataToStore } from '@/lib/contracts/metadata';
 
 const WALLET_PROVIDER = 'ESCROW_DESK_SANDBOX';
 
@@ -55,6 +57,7 @@ export async function createUser(db: Db, client: ClientRow, body: CreateUserBody
         email,
         emailLower,
         phone: body.phone ?? null,
+        metadata: metadataToStore(body.metadata),
         createdAt: now,
         updatedAt: now,
       })
@@ -93,11 +96,12 @@ export async function createUser(db: Db, client: ClientRow, body: CreateUserBody
 }
 
 /**
- * Name, phone and whether the customer is active. A renamed customer's wallet and organisation take the
+ * Name, phone, metadata and whether the customer is active. A renamed customer's wallet and organisation take the
  * new name in the same transaction, since both are shown as the customer's name.
  */
-export async function updateUser(db: Db, client: ClientRow, userId: string, body: UpdateUserBody, now: Date) {
+export async function updateUser(db: Db, client: ClientRow, userOrPartyId: string, body: UpdateUserBody, now: Date) {
   return db.transaction(async (tx) => {
+    const userId = (await findUser(tx, client.id, userOrPartyId)).id;
     const [current] = await tx
       .select()
       .from(users)
@@ -107,9 +111,10 @@ export async function updateUser(db: Db, client: ClientRow, userId: string, body
     const firstName = body.first_name ?? current.firstName;
     const lastName = body.last_name ?? current.lastName;
     const deactivatedAt = body.is_active === undefined ? current.deactivatedAt : body.is_active ? null : (current.deactivatedAt ?? now);
+    const metadata = body.metadata === undefined ? current.metadata : patchedMetadata(current.metadata, body.metadata);
     const [updated] = await tx
       .update(users)
-      .set({ firstName, lastName, phone: body.phone === undefined ? current.phone : body.phone, deactivatedAt, updatedAt: now })
+      .set({ firstName, lastName, phone: body.phone === undefined ? current.phone : body.phone, deactivatedAt, metadata, updatedAt: now })
       .where(eq(users.id, userId))
       .returning();
     if (!updated) throw notFound('User', userId);

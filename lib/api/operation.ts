@@ -28,7 +28,7 @@ export type OperationDocs = {
 
 // Error code lists shared by many operations.
 export const BASE_ERRORS = ['UNAUTHORIZED'] as const satisfies ErrorCode[];
-export const BODY_ERRORS = [...BASE_ERRORS, 'INVALID_JSON', 'VALIDATION_ERROR', 'UNSUPPORTED_MEDIA_TYPE'] as const satisfies ErrorCode[];
+export const BODY_ERRORS = [...BASE_ERRORS, 'INVALID_JSON', 'VALIDATION_ERROR', 'UNKNOWN_FIELD', 'UNSUPPORTED_MEDIA_TYPE'] as const satisfies ErrorCode[];
 export const ACTION_ERRORS = [...BODY_ERRORS, 'WRONG_PARTY', 'NOT_FOUND', 'INVALID_STATE'] as const satisfies ErrorCode[];
 
 export const SECURITY_SCHEMES = {
@@ -36,17 +36,19 @@ export const SECURITY_SCHEMES = {
   operatorKey: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'The operator key (ESCROW_OPERATOR_KEY).' },
 } as const;
 
-const STATUS_TEXT: Record<number, string> = {
-  400: 'Invalid JSON, body, query or path id',
+export const STATUS_TEXT: Record<number, string> = {
+  400: 'Invalid JSON, body, query, path id or header, or an unknown body field',
   401: 'Missing or unknown key',
   403: 'Not the acting party, or not allowed for this key',
   404: 'Unknown id, or an id of another client',
-  409: 'Not allowed in the current state',
+  409: 'Not allowed in the current state, or an Idempotency-Key twin still running',
   413: 'Upload too large',
   415: 'Wrong content type',
   422: 'Idempotency-Key reused with another body',
   429: 'Rate limited',
+  500: 'Something went wrong on our side (the message quotes the request id)',
   502: 'The payment provider could not be reached: try again',
+  503: 'The database cannot answer right now: try again after Retry-After seconds',
 };
 
 /**
@@ -146,13 +148,18 @@ export function docsOf(docs: OperationDocs) {
 
 type JsonBodyOf<Q> = Q extends { body: { content: { 'application/json': { schema: infer B extends z.ZodType } } } } ? z.input<B> : never;
 /** An operation with a JSON body must carry an example of it: the reference builds its sample requests from it. */
-type ExampleOf<Q> = [JsonBodyOf<Q>] extends [never] ? { example?: never } : { example: JsonBodyOf<Q> };
+type NamedExamples<B> = Record<string, { summary: string; value: B }>;
+/** Named examples replace the one example in the document when an operation has several cases worth showing. */
+type ExampleOf<Q> = [JsonBodyOf<Q>] extends [never]
+  ? { example?: never; examples?: never }
+  : { example: JsonBodyOf<Q>; examples?: NamedExamples<JsonBodyOf<Q>> };
 
-/** The request as the document shows it: a JSON body with its example. */
-function withExample<Q extends RequestParts>(request: Q | undefined, example: unknown): Q | undefined {
+/** The request as the document shows it: a JSON body with its example (or its named examples; OpenAPI allows one of the two). */
+function withExample<Q extends RequestParts>(request: Q | undefined, example: unknown, examples: NamedExamples<unknown> | undefined): Q | undefined {
   const json = request?.body?.content?.['application/json'];
   if (!request?.body || !json || example === undefined) return request;
-  return { ...request, body: { ...request.body, content: { ...request.body.content, 'application/json': { ...json, example } } } };
+  const shown = examples ? { examples } : { example };
+  return { ...request, body: { ...request.body, content: { ...request.body.content, 'application/json': { ...json, ...shown } } } };
 }
 
 /**
@@ -166,12 +173,12 @@ export function operation<
   const Q extends RequestParts,
   S extends z.ZodType,
 >(def: OperationDocs & { method: M; path: P; request?: Q; response: S; middleware?: MiddlewareHandler<ApiEnv>[] } & ExampleOf<Q>) {
-  const { method, path, request, response, middleware, example, ...docs } = def;
+  const { method, path, request, response, middleware, example, examples, ...docs } = def;
   return createRoute({
     method,
     path,
     ...docsOf(docs),
-    request: withExample(request, example) as Q,
+    request: withExample(request, example, examples) as Q,
     responses: { ...jsonResponse(response), ...errorResponses(docs.errors) },
     middleware: middlewareOf(docs.auth, request, middleware),
   });

@@ -8,7 +8,9 @@ function bodiesWithExamples() {
     if (definition.type !== 'route') return [];
     const json = definition.route.request?.body?.content['application/json'];
     if (!json || !('schema' in json)) return [];
-    return [{ operationId: definition.route.operationId ?? definition.route.path, schema: json.schema as z.ZodType, example: json.example as unknown }];
+    const operationId = definition.route.operationId ?? definition.route.path;
+    const named = Object.entries((json.examples ?? {}) as Record<string, { value: unknown }>).map(([name, { value }]) => ({ operationId: `${operationId} (${name})`, schema: json.schema as z.ZodType, example: value }));
+    return named.length > 0 ? named : [{ operationId, schema: json.schema as z.ZodType, example: json.example as unknown }];
   });
 }
 

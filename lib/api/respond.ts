@@ -26,17 +26,36 @@ export function ok<T>(message: string, data: T) {
   return json({ status: true, message, data }, 200) as Response & TypedResponse<JSONParsed<Success<T>>, 200, 'json'>;
 }
 
+const fieldOf = (path: PropertyKey[]) => path.map(String).join('.');
+
+export const UNKNOWN_FIELD_MESSAGE = 'is not a field of this request';
+
+/** The fields a body sent that its operation does not have (strict schemas report them as unrecognized keys). */
+function unknownFieldErrors(error: z.ZodError): FieldError[] {
+  return error.issues.flatMap((issue) =>
+    issue.code === 'unrecognized_keys' ? issue.keys.map((key) => ({ field: fieldOf([...issue.path, key]), message: UNKNOWN_FIELD_MESSAGE })) : [],
+  );
+}
+
 export function fieldErrors(error: z.ZodError): FieldError[] {
-  return error.issues.map((issue) => ({ field: issue.path.join('.') || '(body)', message: issue.message }));
+  return error.issues.flatMap((issue) => (issue.code === 'unrecognized_keys' ? [] : [{ field: fieldOf(issue.path) || '(body)', message: issue.message }]));
 }
 
 export function describe(errors: FieldError[]): string {
   return `Invalid request: ${errors.map((e) => `${e.field} ${e.message}`).join('; ')}.`;
 }
 
+/**
+ * A schema's refusal as the 400 envelope. Unknown fields win the code (UNKNOWN_FIELD, docs/api.md): a
+ * misspelt field is most often why the others look wrong; every other field at fault is listed after them.
+ */
 export function invalidRequest(error: z.ZodError): AppError {
-  const errors = fieldErrors(error);
-  return new AppError('VALIDATION_ERROR', describe(errors), errors);
+  const unknown = unknownFieldErrors(error);
+  const others = fieldErrors(error);
+  if (unknown.length === 0) return new AppError('VALIDATION_ERROR', describe(others), others);
+  const names = unknown.map((e) => e.field).join(', ');
+  const rest = others.length > 0 ? ` ${describe(others)}` : '';
+  return new AppError('UNKNOWN_FIELD', `Unknown field${unknown.length > 1 ? 's' : ''}: ${names} (not fields of this request; check the spelling).${rest}`, [...unknown, ...others]);
 }
 
 export function envelope(error: AppError): ErrorEnvelope {

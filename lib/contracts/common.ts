@@ -46,8 +46,18 @@ export const PositiveAmount = NairaAmount.refine((v) => v > 0, 'must be greater 
 
 const digits = () => z.string().regex(/^\d{1,6}$/, 'must be a whole number');
 
-export const PageParam = digits().transform(Number).pipe(z.number().int().min(1, 'starts at 1'));
-export const LimitParam = digits().transform(Number).pipe(z.number().int().min(1).max(100, 'is at most 100'));
+// A query string carries digits; the document shows the integer they mean, so generated clients send numbers.
+export const PageParam = digits()
+  .transform(Number)
+  .pipe(z.number().int().min(1, 'starts at 1'))
+  .meta({ type: 'integer', minimum: 1, maximum: 999_999, description: 'the page number, from 1' });
+export const LimitParam = digits()
+  .transform(Number)
+  .pipe(z.number().int().min(1).max(100, 'is at most 100'))
+  .meta({ type: 'integer', minimum: 1, maximum: 100, description: 'rows per page, 1 to 100' });
+/** The paging parameters as most lists take them: absent, page 1 of 20 rows (the defaults declared for the document too). */
+export const OptionalPage = PageParam.optional().default(1).meta({ default: 1 });
+export const OptionalLimit = LimitParam.optional().default(20).meta({ default: 20 });
 export const SortParam = z.enum(['DESC', 'ASC'], { error: unlessMissing('must be DESC or ASC') });
 
 /** A calendar day in Lagos, YYYY-MM-DD, that exists (no 2026-02-30). */
@@ -87,8 +97,8 @@ export const AfterParam = IdRef.optional().meta({
 
 export const OptionalPaging = {
   after: AfterParam,
-  page: PageParam.optional().default(1),
-  limit: LimitParam.optional().default(20),
+  page: OptionalPage,
+  limit: OptionalLimit,
   sort: SortParam.optional().default('DESC'),
 };
 
@@ -168,7 +178,7 @@ export const ShortText = (max = 200) => PlainText().trim().min(1, 'must not be e
  */
 export const eitherParty = <T extends z.ZodRawShape>(shape: T) =>
   z
-    .object({ buyer_id: IdRef.optional(), seller_id: IdRef.optional(), ...shape })
+    .strictObject({ buyer_id: IdRef.optional(), seller_id: IdRef.optional(), ...shape })
     .superRefine((body, ctx) => {
       const { buyer_id, seller_id } = body as { buyer_id?: string; seller_id?: string };
       const named = [buyer_id, seller_id].filter(Boolean).length;

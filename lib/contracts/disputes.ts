@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DISPUTE_STATUSES } from '../escrow/dispute-machine';
 import { eitherParty, IdRef, NairaAmount, OptionalPaging, PlainText, ProofUrl, ShortText, SortParam } from './common';
 
-export const CreateDisputeBody = z.object({
+export const CreateDisputeBody = z.strictObject({
   description: ShortText(5000),
   buyer_id: IdRef,
   seller_id: IdRef,
@@ -13,19 +13,19 @@ export const CreateDisputeBody = z.object({
     .default('seller')
     .meta({ description: 'the party opening it: after a rejected return either may (the buyer so that its held money is not left waiting on the seller)' }),
 });
-export const AddDisputeAmountBody = z.object({ dispute_amount: NairaAmount, seller_id: IdRef });
-export const ApproveDisputeAmountBody = z.object({ buyer_id: IdRef });
-export const RejectDisputeAmountBody = z.object({
+export const AddDisputeAmountBody = z.strictObject({ dispute_amount: NairaAmount, seller_id: IdRef });
+export const ApproveDisputeAmountBody = z.strictObject({ buyer_id: IdRef });
+export const RejectDisputeAmountBody = z.strictObject({
   buyer_id: IdRef,
   reason: PlainText().trim().max(2000, 'is at most 2000 characters').optional(),
 });
 /** The buyer offers the amount it is prepared to pay the seller (docs/decisions.md §13). */
-export const CounterOfferBody = z.object({
+export const CounterOfferBody = z.strictObject({
   buyer_id: IdRef,
   amount: NairaAmount.meta({ description: "the seller's share the buyer offers, 0 up to max_dispute_amount" }),
   reason: PlainText().trim().max(2000, 'is at most 2000 characters').optional(),
 });
-export const AcceptCounterOfferBody = z.object({ seller_id: IdRef });
+export const AcceptCounterOfferBody = z.strictObject({ seller_id: IdRef });
 export type CounterOfferBody = z.infer<typeof CounterOfferBody>;
 export const ListDisputesQuery = z.object({
   milestone_id: IdRef.optional(),
@@ -42,8 +42,8 @@ export const SubmitEvidenceBody = eitherParty({
 });
 export const ExtendEvidenceBody = eitherParty({ reason: ShortText(2000) });
 export type ExtendEvidenceBody = z.infer<typeof ExtendEvidenceBody>;
-export const CancelDisputeBody = z.object({ seller_id: IdRef, cancellation_agreement_details: ShortText(5000) });
-export const VerdictBody = z.object({
+export const CancelDisputeBody = z.strictObject({ seller_id: IdRef, cancellation_agreement_details: ShortText(5000) });
+export const VerdictBody = z.strictObject({
   seller_amount: NairaAmount.meta({ description: "the seller's share of the escrow, 0 up to max_dispute_amount" }),
   reason: ShortText(5000),
 });

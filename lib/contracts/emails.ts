@@ -1,6 +1,6 @@
 /** The email outbox (docs/decisions.md §15): the query of GET /v1/emails and the records it answers with. */
 import { z } from 'zod';
-import { AfterParam, Id, LimitParam, NullableTimestamp, PageParam, Pagination, SortParam, Timestamp, unlessMissing } from './common';
+import { AfterParam, Id, NullableTimestamp, Pagination, SortParam, Timestamp, unlessMissing, OptionalLimit, OptionalPage } from './common';
 import { EMAIL_STATUSES } from './dashboard-plain';
 
 export { EMAIL_STATUSES, RESENDABLE_EMAIL_STATUSES } from './dashboard-plain';
@@ -9,8 +9,8 @@ export const EMAIL_KINDS = ['invitation', 'delivery_awaits_inspection', 'amount_
 export const ListEmailsQuery = z.object({
   status: z.enum(EMAIL_STATUSES, { error: unlessMissing(`must be one of ${EMAIL_STATUSES.join(', ')}`) }).optional(),
   after: AfterParam,
-  page: PageParam.optional().default(1),
-  limit: LimitParam.optional().default(20),
+  page: OptionalPage,
+  limit: OptionalLimit,
   sort: SortParam.optional().default('DESC').meta({ description: 'DESC (newest first, the default) or ASC' }),
 });
 export type ListEmailsQuery = z.infer<typeof ListEmailsQuery>;

@@ -5,7 +5,7 @@ import { MAX_KEY_OVERLAP_HOURS } from './dashboard-plain';
 
 export { MAX_KEY_OVERLAP_HOURS } from './dashboard-plain';
 
-export const RollKeyBody = z.object({
+export const RollKeyBody = z.strictObject({
   expires_in_hours: z
     .number({ error: unlessMissing(`must be a whole number of hours from 0 to ${MAX_KEY_OVERLAP_HOURS}`) })
     .int(`must be a whole number of hours from 0 to ${MAX_KEY_OVERLAP_HOURS}`)

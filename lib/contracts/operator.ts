@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { NairaAmount, OptionalPaging, ShortText, SortParam, unlessMissing } from './common';
 
-export const CreateClientBody = z.object({
+export const CreateClientBody = z.strictObject({
   name: ShortText(200),
   mode: z.enum(['test', 'live']).optional().default('test'),
 });
@@ -15,7 +15,7 @@ export const ListClientsQuery = z.object({
 export type ListClientsQuery = z.infer<typeof ListClientsQuery>;
 
 /** PATCH /v1/operator/clients/{id} (docs/decisions.md §14): any of these, at least one. */
-export const UpdateClientFields = z.object({
+export const UpdateClientFields = z.strictObject({
     name: ShortText(200).optional(),
     is_kyc_completed: z.boolean({ error: unlessMissing('must be true or false') }).optional(),
     fee_basis_points: z.number().int({ error: unlessMissing('must be a whole number of basis points') }).min(0).max(2000, 'is at most 2000 (20%)').optional(),
@@ -26,8 +26,8 @@ export const UpdateClientBody = UpdateClientFields.refine((b) => Object.keys(b).
 export type UpdateClientBody = z.infer<typeof UpdateClientBody>;
 
 export const AdvanceClockBody = z
-  .object({
-    seconds: z.number().int().min(0).max(10 * 365 * 86_400).optional(),
-    days: z.number().min(0).max(3650).optional(),
+  .strictObject({
+    seconds: z.number().int().min(0).max(10 * 365 * 86_400).optional().meta({ default: 0, description: 'seconds to move the clock on (added to days)' }),
+    days: z.number().min(0).max(3650).optional().meta({ default: 0, description: 'days to move the clock on (added to seconds)' }),
   })
   .refine((b) => b.seconds !== undefined || b.days !== undefined, { message: 'send seconds or days', path: ['seconds'] });

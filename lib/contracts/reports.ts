@@ -8,12 +8,12 @@ const months = z
   .regex(/^\d{1,6}$/, 'must be a whole number')
   .transform(Number)
   .pipe(z.number().int().min(1, 'is at least 1').max(24, 'is at most 24'))
-  .meta({ description: 'how many Lagos months the series covers, this one included (1 to 24, default 6)' });
+  .meta({ type: 'integer', minimum: 1, maximum: 24, description: 'how many Lagos months the series covers, this one included (1 to 24, default 6)' });
 
-export const OverviewQuery = z.object({ months: months.optional().default(6) });
+export const OverviewQuery = z.object({ months: months.optional().default(6).meta({ default: 6 }) });
 export const OperatorOverviewQuery = z.object({
   client_id: IdRef.optional().meta({ description: 'one client; all clients when omitted' }),
-  months: months.optional().default(6),
+  months: months.optional().default(6).meta({ default: 6 }),
 });
 
 export const OverviewMonthRecord = z

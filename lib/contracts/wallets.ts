@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { STATEMENT_LINE_KINDS } from '../escrow/statements';
 import { Id, IdRef, LagosDayParam, OptionalPaging, PositiveAmount, Timestamp } from './common';
 
-export const FundWalletBody = z.object({ user_id: IdRef, amount: PositiveAmount });
+export const FundWalletBody = z.strictObject({ user_id: IdRef, amount: PositiveAmount });
 export type FundWalletBody = z.infer<typeof FundWalletBody>;
 
 export const WalletHistoryQuery = z.object({ after: OptionalPaging.after, page: OptionalPaging.page, limit: OptionalPaging.limit });

@@ -23,6 +23,7 @@ const createCheckoutOp = operation({
 const listCheckoutsOp = operation({
   method: 'get', path: '/checkouts', operationId: 'listCheckouts', tag: 'Checkouts', auth: 'client',
   summary: 'List checkouts, newest first',
+  description: 'Your checkouts, newest first, filtered by user or status.',
   request: { query: ListCheckoutsQuery },
   response: CheckoutListRecord,
   errors: [...BASE_ERRORS, 'VALIDATION_ERROR'],
@@ -31,6 +32,7 @@ const listCheckoutsOp = operation({
 const getCheckoutOp = operation({
   method: 'get', path: '/checkouts/{id}', operationId: 'getCheckout', tag: 'Checkouts', auth: 'client',
   summary: 'Fetch a checkout',
+  description: 'One checkout with its purpose (a milestone or a wallet top-up), amount, status and payment page URL.',
   request: { params: checkoutId },
   response: CheckoutRecord,
   errors: [...BASE_ERRORS, 'VALIDATION_ERROR', 'NOT_FOUND'],

@@ -41,6 +41,7 @@ const createDisputeOp = operation({
 const listDisputesOp = operation({
   method: 'get', path: '/dispute', operationId: 'listDisputes', tag: 'Disputes', auth: 'client',
   summary: 'List disputes',
+  description: 'Your disputes, newest first by default, filtered by milestone or status.',
   request: { query: ListDisputesQuery },
   response: R.DisputeListRecord,
   errors: [...BASE_ERRORS, 'VALIDATION_ERROR', 'NOT_FOUND'],
@@ -49,6 +50,7 @@ const listDisputesOp = operation({
 const getDisputeOp = operation({
   method: 'get', path: '/dispute/{id}', operationId: 'getDispute', tag: 'Disputes', auth: 'client',
   summary: 'Fetch a dispute with its parties, milestone and proposals',
+  description: 'One dispute with its buyer, seller, milestone, the amounts proposed and their answers, and the evidence given.',
   request: { params: disputeId },
   response: R.DisputeWithPartiesRecord,
   errors: [...BASE_ERRORS, 'VALIDATION_ERROR', 'NOT_FOUND'],

@@ -9,14 +9,14 @@ import type { ApiEnv } from '../env';
 import { baseUrl } from '../middleware/base-url';
 import { bodyBytes } from '../middleware/body';
 import { BASE_ERRORS, docsOf, errorResponses, jsonResponse, middlewareOf, pathIds, type OperationDocs } from '../operation';
-import { ok } from '../respond';
+import { ok, UNKNOWN_FIELD_MESSAGE } from '../respond';
 import { router } from '../router';
 
 const uploadDocs: OperationDocs = {
   operationId: 'uploadFile', tag: 'Files', auth: 'client',
   summary: 'Upload a proof (multipart field "file")',
   description: 'Images, PDF and common video/audio only, checked by content; 10 MB max. Use the returned url in proofs.',
-  errors: [...BASE_ERRORS, 'VALIDATION_ERROR', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE'],
+  errors: [...BASE_ERRORS, 'VALIDATION_ERROR', 'UNKNOWN_FIELD', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE'],
 };
 
 const uploadOp = createRoute({
@@ -37,6 +37,7 @@ const uploadOp = createRoute({
 const readDocs: OperationDocs = {
   operationId: 'readFile', tag: 'Files', auth: 'client',
   summary: 'Read a stored file back',
+  description: 'The bytes of a file you uploaded, under the content type it was stored with; a file of another client is 404.',
   errors: [...BASE_ERRORS, 'VALIDATION_ERROR', 'NOT_FOUND'],
 };
 const fileId = pathIds({ id: 'file_id' });
@@ -79,6 +80,10 @@ async function uploadOf(c: Context<ApiEnv>): Promise<{ bytes: Buffer; declaredTy
     form = await new Response(new Uint8Array(body), { headers: { 'content-type': contentType } }).formData();
   } catch {
     throw new AppError('VALIDATION_ERROR', 'The multipart body could not be read.', [{ field: UPLOAD_FIELD, message: 'malformed multipart body' }]);
+  }
+  const unknown = [...new Set(form.keys())].filter((name) => name !== UPLOAD_FIELD);
+  if (unknown.length > 0) {
+    throw new AppError('UNKNOWN_FIELD', `Unknown field${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')} (an upload has only the field "${UPLOAD_FIELD}").`, unknown.map((field) => ({ field, message: UNKNOWN_FIELD_MESSAGE })));
   }
   const file = form.get(UPLOAD_FIELD);
   if (!(file instanceof File)) {

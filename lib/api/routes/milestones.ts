@@ -32,6 +32,7 @@ const milestoneId = pathIds({ id: 'milestone_id' });
 const getMilestoneOp = operation({
   method: 'get', path: '/milestones/{id}', operationId: 'getMilestone', tag: 'Milestones', auth: 'client',
   summary: 'Fetch a milestone with its transaction, escrow and log',
+  description: "One milestone with its transaction, the escrow's balance and its log of every step taken on it.",
   request: { params: milestoneId },
   response: R.MilestoneWithLogsRecord,
   errors: [...BASE_ERRORS, 'VALIDATION_ERROR', 'NOT_FOUND'],

@@ -30,6 +30,7 @@ const createClientOp = operation({
 const listClientsOp = operation({
   method: 'get', path: '/operator/clients', operationId: 'listClients', tag: 'Operator', auth: 'operator',
   summary: 'List integrating clients (no secret keys)',
+  description: 'Every integrating client with its mode, KYC state and fee policy, oldest first by default; secret keys are never shown again after creation.',
   request: { query: ListClientsQuery },
   response: R.ClientListRecord,
   errors: [...BASE_ERRORS, 'VALIDATION_ERROR', 'NOT_FOUND'],
@@ -57,6 +58,7 @@ const disputesOp = operation({
 const disputeOp = operation({
   method: 'get', path: '/operator/disputes/{id}', operationId: 'operatorDispute', tag: 'Operator', auth: 'operator',
   summary: "A dispute with both parties' evidence",
+  description: "One dispute of any client as the dispute team decides it: its parties, milestone, proposals and both parties' evidence, in the order it was given.",
   request: { params: pathIds({ id: 'dispute_id' }) },
   response: R.DisputeWithPartiesRecord,
   errors: [...BASE_ERRORS, 'VALIDATION_ERROR', 'NOT_FOUND'],

@@ -21,6 +21,7 @@ const createPayoutOp = operation({
 const listPayoutsOp = operation({
   method: 'get', path: '/payouts', operationId: 'listPayouts', tag: 'Payouts', auth: 'client',
   summary: 'List payouts, newest first',
+  description: 'Your payouts, newest first, filtered by user, status, created day and amount.',
   request: { query: ListPayoutsQuery },
   response: PayoutListRecord,
   errors: [...BASE_ERRORS, 'VALIDATION_ERROR', 'NOT_FOUND'],
@@ -29,6 +30,7 @@ const listPayoutsOp = operation({
 const getPayoutOp = operation({
   method: 'get', path: '/payouts/{id}', operationId: 'getPayout', tag: 'Payouts', auth: 'client',
   summary: 'Fetch a payout',
+  description: 'One payout with its bank account, amount, status and the provider’s reference.',
   request: { params: payoutId },
   response: PayoutRecord,
   errors: [...BASE_ERRORS, 'VALIDATION_ERROR', 'NOT_FOUND'],

@@ -8,6 +8,7 @@ import { router } from '../router';
 const getSettings = operation({
   method: 'get', path: '/settings', operationId: 'getSettings', tag: 'Settings', auth: 'client',
   summary: 'Your settings',
+  description: 'Your account settings as they are now, such as whether released money is paid out automatically.',
   response: ClientSettingsRecord,
   errors: BASE_ERRORS,
 });

@@ -59,6 +59,7 @@ const updateTransactionOp = operation({
 const listTransactionsOp = operation({
   method: 'get', path: '/transactions', operationId: 'listTransactions', tag: 'Transactions', auth: 'client',
   summary: 'List transactions',
+  description: 'Your transactions, newest first by default, filtered by party, status, title, created day and amount; page with `after` (or `page`) and `limit`.',
   request: { query: ListTransactionsQuery },
   response: R.TransactionListRecord,
   errors: [...BASE_ERRORS, 'VALIDATION_ERROR', 'NOT_FOUND'],
@@ -67,6 +68,7 @@ const listTransactionsOp = operation({
 const getTransactionOp = operation({
   method: 'get', path: '/transactions/{id}', operationId: 'getTransaction', tag: 'Transactions', auth: 'client',
   summary: 'Fetch a transaction with its parties and milestones',
+  description: 'One transaction with its buyer, seller and every milestone, each with its amount, fee, status and deadlines.',
   request: { params: transactionId },
   response: R.TransactionWithMilestonesRecord,
   errors: [...BASE_ERRORS, 'VALIDATION_ERROR', 'NOT_FOUND'],

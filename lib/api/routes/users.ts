@@ -18,6 +18,7 @@ const listUsersOp = operation({
 const getUserOp = operation({
   method: 'get', path: '/users/{id}', operationId: 'getUser', tag: 'Users', auth: 'client',
   summary: 'Fetch one user',
+  description: 'One of your users by id, with its contact details and whether it is active; an id of another client is 404.',
   request: { params: pathIds({ id: 'user_id' }) },
   response: R.UserRecord,
   errors: [...BASE_ERRORS, 'VALIDATION_ERROR', 'NOT_FOUND'],

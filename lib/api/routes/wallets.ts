@@ -1,7 +1,7 @@
 import 'server-only';
 import { createRoute, z } from '@hono/zod-openapi';
 import { successEnvelope } from '@/lib/contracts/common';
-import { ListBankAccountsQuery, SaveBankAccountBody, ValidateBankAccountBody } from '@/lib/contracts/banks';
+import { ListBankAccountsQuery, sandboxAccountExamples, SaveBankAccountBody, ValidateBankAccountBody } from '@/lib/contracts/banks';
 import * as R from '@/lib/contracts/records';
 import { FundWalletBody, StatementQuery, StatementRecord, WalletHistoryQuery } from '@/lib/contracts/wallets';
 import { listBankAccounts, listBanks, removeBankAccount, saveBankAccount, validateBankAccount } from '@/lib/server/services/bank-accounts';
@@ -16,6 +16,7 @@ const userId = pathIds({ user_id: 'user_id' });
 const listBanksOp = operation({
   method: 'get', path: '/wallets/banks', operationId: 'listBanks', tag: 'Bank accounts', auth: 'client',
   summary: 'List Nigerian banks and their codes',
+  description: 'The Nigerian banks payouts can go to, with the codes the bank account operations take.',
   response: z.array(R.BankRecord),
   errors: BASE_ERRORS,
 });
@@ -26,6 +27,7 @@ const saveBankAccountOp = operation({
   description: 'The NUBAN check digit is verified against the bank and the account name is looked up. Saving the same account again returns it.',
   request: { body: jsonBody(SaveBankAccountBody) },
   example: { user_id: 'c47e2b9d-1a8f-4e63-b5d0-7f2a9c4e6b81', bank_code: '058', account_number: '0016563228' },
+  examples: sandboxAccountExamples(({ bank_code, account_number }) => ({ user_id: 'c47e2b9d-1a8f-4e63-b5d0-7f2a9c4e6b81', bank_code, account_number })),
   response: R.BankAccountRecord,
   errors: [...BODY_ERRORS, 'NOT_FOUND', 'INVALID_ACCOUNT_NUMBER', 'PROVIDER_UNAVAILABLE'],
 });
@@ -42,6 +44,7 @@ const removeBankAccountOp = operation({
 const listBankAccountsOp = operation({
   method: 'get', path: '/wallets/banks/list', operationId: 'listBankAccounts', tag: 'Bank accounts', auth: 'client',
   summary: 'List saved bank accounts with their users',
+  description: 'The bank accounts saved for your users (or one user), each with its user and whether the bank’s name for it is the user’s.',
   request: { query: ListBankAccountsQuery },
   response: R.BankAccountListRecord,
   errors: [...BASE_ERRORS, 'VALIDATION_ERROR', 'NOT_FOUND'],
@@ -50,8 +53,10 @@ const listBankAccountsOp = operation({
 const validateBankAccountOp = operation({
   method: 'post', path: '/wallets/banks/validate', operationId: 'validateBankAccount', tag: 'Bank accounts', auth: 'client',
   summary: 'Account name enquiry',
+  description: 'Checks the NUBAN check digit against the bank and asks the bank (the sandbox, with test keys) for the account’s name; nothing is saved. The named examples are sandbox accounts whose answers are known in advance (docs/api.md).',
   request: { body: jsonBody(ValidateBankAccountBody) },
   example: { bank_code: '058', account_number: '0016563228' },
+  examples: sandboxAccountExamples(({ bank_code, account_number }) => ({ bank_code, account_number })),
   response: R.NameEnquiryRecord,
   errors: [...BODY_ERRORS, 'INVALID_ACCOUNT_NUMBER', 'PROVIDER_UNAVAILABLE'],
 });
@@ -69,6 +74,7 @@ const fundWalletOp = operation({
 const getWalletOp = operation({
   method: 'get', path: '/wallets/{user_id}', operationId: 'getWallet', tag: 'Wallets', auth: 'client',
   summary: "Fetch a user's wallet and balance",
+  description: "A user's wallet and its balance in naira; live wallets also show the dedicated bank account that funds them.",
   request: { params: userId },
   response: R.WalletWithOwnerRecord,
   errors: [...BASE_ERRORS, 'VALIDATION_ERROR', 'NOT_FOUND'],
@@ -77,6 +83,7 @@ const getWalletOp = operation({
 const walletHistoryOp = operation({
   method: 'get', path: '/wallets/{user_id}/history', operationId: 'walletHistory', tag: 'Wallets', auth: 'client',
   summary: "A wallet's ledger entries, newest first",
+  description: "A wallet's ledger entries, newest first: every credit and debit with the balance after it and what caused it.",
   request: { params: userId, query: WalletHistoryQuery },
   response: R.WalletHistoryRecord,
   errors: [...BASE_ERRORS, 'VALIDATION_ERROR', 'NOT_FOUND'],

@@ -2,13 +2,13 @@
 import { z } from 'zod';
 import { Metadata, MetadataRecord } from './metadata';
 import { CHECKOUT_PURPOSES, CHECKOUT_STATUSES } from '../escrow/checkouts';
-import { Id, IdRef, LimitParam, NullableTimestamp, PageParam, Pagination, PlainText, PositiveAmount, Timestamp, hasNoNul, NO_NUL, unlessMissing } from './common';
+import { Id, IdRef, NullableTimestamp, Pagination, PlainText, PositiveAmount, Timestamp, hasNoNul, NO_NUL, unlessMissing, OptionalLimit, OptionalPage } from './common';
 
 /** Your own labels, returned as given: the limits every record's metadata has (docs/decisions.md §19). */
 export const CheckoutMetadata = Metadata;
 
 export const CreateCheckoutBody = z
-  .object({
+  .strictObject({
     buyer_id: IdRef,
     milestone_id: IdRef.optional().meta({ description: 'fund this milestone: the amount is the funding amount (the price plus the buyer’s fee share)' }),
     amount: PositiveAmount.optional().meta({ description: 'naira to add to the buyer’s wallet' }),
@@ -31,13 +31,13 @@ export const CheckoutStatus = z.enum(CHECKOUT_STATUSES, { error: unlessMissing(`
 export const ListCheckoutsQuery = z.object({
   user_id: IdRef.optional(),
   status: CheckoutStatus.optional(),
-  page: PageParam.optional().default(1),
-  limit: LimitParam.optional().default(20),
+  page: OptionalPage,
+  limit: OptionalLimit,
 });
 export type ListCheckoutsQuery = z.infer<typeof ListCheckoutsQuery>;
 
 /** The sandbox's failure helper: a reason to record, or a default one. */
-export const CheckoutHelperBody = z.object({ reason: PlainText().trim().min(1).max(200).optional() });
+export const CheckoutHelperBody = z.strictObject({ reason: PlainText().trim().min(1).max(200).optional() });
 
 export const CheckoutRecord = z
   .object({

@@ -3,13 +3,12 @@ import { z } from 'zod';
 import { PAYOUT_STATUSES } from '../escrow/payouts';
 import { STATEMENT_LINE_KINDS } from '../escrow/statements';
 import { Metadata, MetadataRecord } from './metadata';
-import { AfterParam, AmountFilterParams, Id, IdRef, LimitParam, ListFilterParams, NullableTimestamp, PageParam, Pagination, PlainText, PositiveAmount, Timestamp, unlessMissing } from './common';
+import { AfterParam, AmountFilterParams, Id, IdRef, ListFilterParams, NullableTimestamp, Pagination, PlainText, PositiveAmount, Timestamp, unlessMissing, OptionalLimit, OptionalPage } from './common';
 
-export const CreatePayoutBody = z.object({
+export const CreatePayoutBody = z.strictObject({
   user_id: IdRef,
   amount: PositiveAmount,
-  /** One of the user's saved accounts; without it, the one saved most recently. */
-  bank_account_id: IdRef.optional(),
+  bank_account_id: IdRef.optional().meta({ description: "one of the user's saved accounts; without it, the one saved most recently" }),
   metadata: Metadata.optional(),
 });
 export type CreatePayoutBody = z.infer<typeof CreatePayoutBody>;
@@ -23,13 +22,13 @@ export const ListPayoutsQuery = z.object({
   search: ListFilterParams.search.meta({ description: "only payouts whose reference, account name or account number contains this text (any case)" }),
   ...AmountFilterParams,
   after: AfterParam,
-  page: PageParam.optional().default(1),
-  limit: LimitParam.optional().default(20),
+  page: OptionalPage,
+  limit: OptionalLimit,
 });
 export type ListPayoutsQuery = z.infer<typeof ListPayoutsQuery>;
 
 /** The sandbox's test helpers: a reason to record, or a default one. */
-export const PayoutHelperBody = z.object({ reason: PlainText().trim().min(1).max(200).optional() });
+export const PayoutHelperBody = z.strictObject({ reason: PlainText().trim().min(1).max(200).optional() });
 
 const Naira = z.number().meta({ description: 'naira' });
 
@@ -76,7 +75,7 @@ export const PayoutListRecord = z.object({ payouts: z.array(PayoutRecord), pagin
 
 /** The calling client's own settings. */
 export const ClientSettingsRecord = z.object({ auto_payout: z.boolean() }).strict();
-export const UpdateClientSettingsBody = z.object({ auto_payout: z.boolean({ error: unlessMissing('must be true or false') }) });
+export const UpdateClientSettingsBody = z.strictObject({ auto_payout: z.boolean({ error: unlessMissing('must be true or false') }) });
 
 const Instant = z.iso.datetime({ offset: true, error: unlessMissing('must be an ISO 8601 date-time such as 2026-11-25T00:00:00Z') });
 

@@ -30,7 +30,7 @@ export type CreateUserBody = z.infer<typeof CreateUserBody>;
  * What an admin may change about a customer. The email is not among them: it names the customer's
  * dashboard sign-in and default_email, so a wrong one is fixed by deactivating and creating the customer anew.
  */
-export const UpdateUserFields = z.object({
+export const UpdateUserFields = z.strictObject({
   first_name: ShortText(100).optional(),
   last_name: ShortText(100).optional(),
   phone: Phone.nullable().optional().meta({ description: 'null removes the phone number' }),

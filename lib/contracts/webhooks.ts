@@ -1,7 +1,7 @@
 /** Events and webhook endpoints (docs/decisions.md §9, §10): request schemas for /v1/events and /v1/webhooks. */
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
-import { AfterParam, hasNoNul, IdRef, LimitParam, NO_NUL, PageParam, ShortText, SortParam, unlessMissing } from './common';
+import { AfterParam, hasNoNul, IdRef, NO_NUL, ShortText, SortParam, unlessMissing, OptionalLimit, OptionalPage } from './common';
 
 /** Every event type the service records; the server's outbox checks at compile time that it writes no other. */
 export const EVENT_TYPES = [
@@ -57,8 +57,8 @@ export const ListEventsQuery = z.object({
     description:
       'an event id: only events recorded after it, in either order (a cursor for catching up). In the default, oldest-first order `pagination.nextAfter` is the next page\'s cursor; newest first it is null. Not with `page` other than 1',
   }),
-  page: PageParam.optional().default(1),
-  limit: LimitParam.optional().default(20),
+  page: OptionalPage,
+  limit: OptionalLimit,
   sort: SortParam.optional().default('ASC').meta({ description: 'ASC (oldest first, the default) or DESC' }),
 });
 export type ListEventsQuery = z.infer<typeof ListEventsQuery>;
@@ -156,8 +156,8 @@ export type CreateWebhookBody = z.infer<typeof CreateWebhookBody>;
 export const ListDeliveriesQuery = z.object({
   status: z.enum(DELIVERY_STATUSES, { error: unlessMissing('must be pending, succeeded or failed') }).optional(),
   after: AfterParam,
-  page: PageParam.optional().default(1),
-  limit: LimitParam.optional().default(20),
+  page: OptionalPage,
+  limit: OptionalLimit,
   sort: SortParam.optional().default('DESC').meta({ description: 'DESC (newest first, the default) or ASC' }),
 });
 export type ListDeliveriesQuery = z.infer<typeof ListDeliveriesQuery>;

@@ -15,6 +15,7 @@ import { invalidate } from '../live/live-query';
 import { ErrorState } from '../ui/states';
 import { lazyForm, lazyPart } from '../ui/lazy-form';
 import { CustomerCheckouts } from './customer-checkouts';
+import { IntegrationDetails } from '../escrow/integration-details';
 
 const FundWalletForm = lazyForm(() => import('./fund-wallet-form').then((m) => m.FundWalletForm));
 // The admin's buttons and their dialogs load right after hydration (issue #6).
@@ -88,6 +89,7 @@ export function CustomerDetail({
           </dl>
           <CustomerActions user={user} access={access} openTransactions={openTransactions} />
         </Card>
+        <IntegrationDetails metadata={user.metadata} />
         <Card>
           <CardHeader title="Sandbox funding" level={2} />
           <FundWalletForm userId={user.id} name={user.first_name} onDone={() => void invalidate(['wallet'])} />

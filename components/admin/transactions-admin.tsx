@@ -18,9 +18,16 @@ const COLUMNS: Column<TransactionList['transactions'][number]>[] = [
     header: 'Title',
     primary: true,
     cell: (t) => (
-      <Link href={`/transactions/${t.id}`} className="font-medium text-emerald-800 underline-offset-2 hover:underline">
-        {t.title}
-      </Link>
+      <>
+        <Link href={`/transactions/${t.id}`} className="font-medium text-emerald-800 underline-offset-2 hover:underline">
+          {t.title}
+        </Link>
+        {t.external_reference ? (
+          <span className="block break-all font-mono text-xs text-slate-600" data-testid="external-reference">
+            {t.external_reference}
+          </span>
+        ) : null}
+      </>
     ),
   },
   {
@@ -48,7 +55,7 @@ export function TransactionsAdmin({ initial, customers, status }: { initial: Tra
         label="Filter transactions"
         filters={filters}
         searchLabel="Search transactions"
-        searchPlaceholder="Title"
+        searchPlaceholder="Title or external reference"
         statuses={TRANSACTION_STATUS}
         customers={customers}
         amounts

@@ -10,6 +10,7 @@ import { invalidate, useLiveQuery } from '../live/live-query';
 import { EmptyState, ErrorState, LoadingState } from '../ui/states';
 import { STATEMENT_KIND } from './labels';
 import { dateTime, day, naira } from './money';
+import { InlineIntegrationDetails } from './integration-details';
 import { StatusBadge } from './status-badge';
 
 const onItsWay = (p: { status: string }) => p.status === 'PENDING' || p.status === 'PROCESSING';
@@ -32,7 +33,7 @@ export function useWalletFollowsPayouts(view: PayoutsView | undefined) {
 }
 
 /** One payout: amount and status, the account it goes to, why it failed, and when each step happened. */
-export function PayoutItem({ payout, customerHref, actions }: { payout: PayoutRow; customerHref?: string; actions?: ReactNode }) {
+export function PayoutItem({ payout, customerHref, actions, userIsAdminView = false }: { payout: PayoutRow; customerHref?: string; actions?: ReactNode; userIsAdminView?: boolean }) {
   const account = payout.bank_account;
   const steps: Array<[string, string | null]> = [
     ['Requested', payout.created_at],
@@ -66,6 +67,8 @@ export function PayoutItem({ payout, customerHref, actions }: { payout: PayoutRo
         To {account.account_name} · {account.bank_name} · <span className="font-mono">{account.account_number}</span>
       </p>
       <PayoutSources sources={payout.sources} />
+      {/* Metadata is the integrator's (docs/decisions.md §19): its staff see it, the customer does not. */}
+      {customerHref !== undefined || userIsAdminView ? <InlineIntegrationDetails metadata={payout.metadata} /> : null}
       {payout.failure_reason ? (
         <p className="mt-1 break-words text-sm text-rose-800" data-testid="payout-failure-reason">
           {payout.status === 'REVERSED' ? 'Returned: ' : 'Failed: '}
@@ -141,7 +144,7 @@ export function PayoutsList({ initial, userId, title = 'Withdrawals' }: { initia
         <>
           <ul aria-label={title}>
             {query.data.payouts.map((p) => (
-              <PayoutItem key={p.id} payout={p} />
+              <PayoutItem key={p.id} payout={p} userIsAdminView={userId !== undefined} />
             ))}
           </ul>
           <PaginationControls

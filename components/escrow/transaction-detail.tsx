@@ -10,9 +10,13 @@ import { fetchJson } from '../ui/fetch-json';
 import { invalidate, useLiveQuery } from '../live/live-query';
 import { ErrorState } from '../ui/states';
 import { MilestoneTimeline } from './milestone-timeline';
+import { IntegrationDetails } from './integration-details';
 import { dateTime, feeTerms, naira } from './money';
 import { StatusBadge } from './status-badge';
 import { TransactionEnding } from './lazy-escrow-parts';
+
+/** Basis points as the percent the milestones' fees were priced at (100 = 1%). */
+const feeRate = (basisPoints: number) => `${basisPoints / 100}%`;
 
 const nameOf = (p: { user: { first_name: string; last_name: string } }) => `${p.user.first_name} ${p.user.last_name}`;
 
@@ -71,6 +75,7 @@ export function TransactionDetail({ initial }: { initial: TransactionView }) {
           </p>
           <p>Released {naira(t.total_amount_disbursed)}</p>
           <p>Refunded {naira(t.total_amount_refunded)}</p>
+          <p data-testid="fee-rate">Fee rate {feeRate(t.fee_basis_points)}</p>
         </div>
         <p className="text-xs text-slate-500 sm:col-span-2 lg:col-span-4">
           Created {dateTime(t.created_at)} · updates every few seconds
@@ -87,6 +92,18 @@ export function TransactionDetail({ initial }: { initial: TransactionView }) {
             </div>
           ) : null}
         </Card>
+      ) : null}
+      {viewer === 'admin' ? (
+        <IntegrationDetails
+          facts={[
+            ['External reference', t.external_reference ?? 'None'],
+            ['Fee rate for this transaction', `${feeRate(t.fee_basis_points)} (${t.fee_basis_points} basis points), within your fee cap`],
+            ...t.milestones
+              .filter((m) => Object.keys(m.metadata).length > 0)
+              .map((m): [string, string] => [`Milestone ${m.position_in_transaction} metadata`, Object.entries(m.metadata).map(([k, v]) => `${k}: ${v}`).join(' · ')]),
+          ]}
+          metadata={t.metadata}
+        />
       ) : null}
       <TransactionEnding transaction={t} viewer={viewer} onDone={refresh} />
       <section aria-labelledby="milestones-heading">

@@ -13,7 +13,7 @@ import { CreatePayoutBody, PayoutHelperBody, PayoutStatus, UpdateClientSettingsB
 const intent = { idempotency_key: IdempotencyKey };
 
 /** A customer's withdrawal: the account is one of its own saved accounts, chosen in the form. */
-export const WithdrawInput = CreatePayoutBody.omit({ user_id: true, bank_account_id: true }).extend({ bank_account_id: Id, ...intent });
+export const WithdrawInput = CreatePayoutBody.omit({ user_id: true, bank_account_id: true, metadata: true }).extend({ bank_account_id: Id, ...intent });
 /** A customer saves an account of its own: the user is the signed-in customer. */
 export const SaveMyBankAccountInput = SaveBankAccountInput.omit({ user_id: true });
 export const RemoveBankAccountInput = z.object({ bank_account_id: Id });

@@ -61,7 +61,7 @@ export const ListTransactionsQuery = z.object({
   external_reference: ExternalReference.optional().meta({ description: 'only the transaction you created with this external_reference (exact match)', example: 'ORD-2026-1042' }),
   status: z.enum(TRANSACTION_STATUSES).optional(),
   ...ListFilterParams,
-  search: ListFilterParams.search.meta({ description: 'only transactions whose title contains this text (any case)' }),
+  search: ListFilterParams.search.meta({ description: 'only transactions whose title or external_reference contains this text (any case)' }),
   ...AmountFilterParams,
   ...OptionalPaging,
 });

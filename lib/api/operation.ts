@@ -82,6 +82,11 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** The name each path id goes by in errors (`milestone_id`), whatever the path calls it. */
 const fieldOfPathId = new WeakMap<z.ZodType, string>();
 
+/** User paths take either id of a user, as request bodies do (issue #59): the reference says so. */
+const PATH_ID_DESCRIPTIONS: Record<string, string> = {
+  user_id: "the user's id, or its party id (a record's buyer_id or seller_id): either names the same user",
+};
+
 /** Path ids by their place in the path, each with the name errors call it: pathIds({ id: 'milestone_id' }). */
 export function pathIds<const K extends string>(fields: Record<K, string>) {
   const shape = {} as Record<K, z.ZodPipe<z.ZodString, z.ZodTransform<string, string>>>;
@@ -90,7 +95,7 @@ export function pathIds<const K extends string>(fields: Record<K, string>) {
     const schema = z
       .string()
       .transform((id) => id.toLowerCase())
-      .openapi({ param: { name, in: 'path' }, format: 'uuid', description: `the ${field}`, example: EXAMPLE_PATH_ID });
+      .openapi({ param: { name, in: 'path' }, format: 'uuid', description: PATH_ID_DESCRIPTIONS[field] ?? `the ${field}`, example: EXAMPLE_PATH_ID });
     fieldOfPathId.set(schema, field);
     shape[name] = schema;
   }

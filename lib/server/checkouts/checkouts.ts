@@ -16,7 +16,7 @@ import { uuidv7 } from '../ids';
 import { moneyProviderFor } from '../providers';
 import { ProviderError } from '../providers/provider';
 import { iso, isoOrNull } from '../records/iso';
-import { findUser, loadWallet } from '../records/people';
+import { findUser, loadWallet, userIdOfFilter } from '../records/people';
 import { findMilestone, type TransactionGraph } from '../records/transaction-graph/queries';
 import { lockTransactionOfMilestone } from '../engine/transaction-lock';
 
@@ -71,7 +71,7 @@ export function checkoutMilestoneOf(graph: TransactionGraph, milestoneId: string
 type Purpose = { purpose: 'wallet'; walletId: string; amountKobo: number; milestoneId: null; transactionId: null; description: string } | { purpose: 'milestone'; walletId: string; amountKobo: number; milestoneId: string; transactionId: string; description: string };
 
 /** What a checkout pays for, judged now: a milestone that cannot be funded is refused as funding refuses it. */
-async function purposeOf(db: Db, client: ClientRow, body: CreateCheckoutBody, now: Date): Promise<Purpose & { email: string }> {
+async function purposeOf(db: Db, client: ClientRow, body: CreateCheckoutBody, now: Date): Promise<Purpose & { email: string; userId: string }> {
   return db.transaction(async (tx) => {
     const user = await findUser(tx, client.id, body.buyer_id);
     if (body.amount !== undefined) {
@@ -79,7 +79,7 @@ async function purposeOf(db: Db, client: ClientRow, body: CreateCheckoutBody, no
       if (!parsed.ok) throw validation('amount', parsed.reason);
       const wallet = await loadWallet(tx, user.id);
       if (!wallet) throw notFound('Wallet of user', user.id);
-      return { purpose: 'wallet', walletId: wallet.wallet.id, amountKobo: parsed.kobo, milestoneId: null, transactionId: null, description: 'Money into your wallet', email: user.email };
+      return { purpose: 'wallet', walletId: wallet.wallet.id, amountKobo: parsed.kobo, milestoneId: null, transactionId: null, description: 'Money into your wallet', email: user.email, userId: user.id };
     }
     // Lapsed deadlines of the transaction settle first, as for funding: the milestone is judged as it stands.
     const graph = await lockTransactionOfMilestone(tx, client, body.milestone_id!, now);
@@ -98,6 +98,7 @@ async function purposeOf(db: Db, client: ClientRow, body: CreateCheckoutBody, no
       transactionId: graph.transaction.id,
       description: `${graph.transaction.title}: ${entry.milestone.title}`,
       email: user.email,
+      userId: user.id,
     };
   });
 }
@@ -121,7 +122,7 @@ export async function createCheckout(db: Db, client: ClientRow, body: CreateChec
     id: uuidv7(),
     clientId: client.id,
     reference,
-    userId: body.buyer_id,
+    userId: purpose.userId,
     walletId: purpose.walletId,
     purpose: purpose.purpose,
     milestoneId: purpose.milestoneId,
@@ -157,7 +158,8 @@ export async function getCheckout(db: Db, client: ClientRow, checkoutId: string,
 /** GET /v1/checkouts: newest first, paginated like the user list. */
 export async function listCheckouts(db: Db, client: ClientRow, q: ListCheckoutsQuery, now: Date) {
   // A PENDING checkout past its expiry is EXPIRED (checkoutRecord): the status filter judges it so too.
-  const where = and(eq(checkouts.clientId, client.id), q.user_id ? eq(checkouts.userId, q.user_id) : undefined, statusFilter(q.status, now));
+  const userId = q.user_id ? await userIdOfFilter(db, client.id, q.user_id) : undefined;
+  const where = and(eq(checkouts.clientId, client.id), userId ? eq(checkouts.userId, userId) : undefined, statusFilter(q.status, now));
   const [rows, total] = await Promise.all([
     db.select().from(checkouts).where(where).orderBy(desc(checkouts.createdAt), desc(checkouts.id)).limit(q.limit).offset((q.page - 1) * q.limit),
     exactTotal(db, undefined, checkouts, where),

@@ -10,6 +10,7 @@ import type { ClientRow } from '../db/schema';
 import { uuidv7 } from '../ids';
 import { disputeRecord, maxDisputeAmountKobo, type DisputeRow } from '../records/disputes';
 import { findMilestone, type TransactionGraph } from '../records/transaction-graph/queries';
+import { partyUserIdsOf } from '../records/transaction-graph/present';
 import { writeStep } from './milestone-action';
 
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -79,7 +80,7 @@ export function writeOpenedDispute(
     createdAt: now,
     updatedAt: now,
   };
-  const record = disputeRecord(dispute, [], maxDisputeAmountKobo(graph, milestoneId), [], a.baseUrl);
+  const record = disputeRecord(dispute, partyUserIdsOf(graph), [], maxDisputeAmountKobo(graph, milestoneId), [], a.baseUrl);
   const mediation = `intra-party mediation runs until ${formatLagosDateTime(a.mediationEnd)}.`;
   const automatic = a.openedBy === 'system';
   const message = automatic

@@ -1,22 +1,12 @@
 import 'server-only';
-import { and, eq, or } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { parties } from '../db/schema';
 import { AppError } from '../app-error';
+import { findParty } from '../records/people';
+
+export { findParty };
 
 export type PartyRow = typeof parties.$inferSelect;
-
-/** Request bodies may name a party by its party id or by its user id (docs/decisions.md §5). */
-export async function findParty(db: DbOrTx, clientId: string, partyOrUserId: string): Promise<PartyRow | undefined> {
-  const [party] = await db
-    .select()
-    .from(parties)
-    .where(and(eq(parties.clientId, clientId), or(eq(parties.id, partyOrUserId), eq(parties.userId, partyOrUserId))))
-    .limit(1)
-    .prepare('find_party')
-    .execute();
-  return party;
-}
 
 /**
  * 403 when the acting id is not the party the operation's "Who acts" row names. The expected party is

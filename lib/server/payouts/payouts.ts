@@ -19,7 +19,7 @@ import { eventWrites, type EventType } from '../events/record-event';
 import { uuidv7 } from '../ids';
 import { liveProvider, moneyProviderFor } from '../providers';
 import { iso, isoOrNull } from '../records/iso';
-import { findUser, loadWallet } from '../records/people';
+import { findUser, loadWallet, userIdOfFilter } from '../records/people';
 import { sourcesOfPayouts } from './payout-sources';
 import { lockLedgerAccounts, netMovements, transferWrites, type TransferInput } from '../engine/post-transfer';
 
@@ -205,9 +205,10 @@ export async function getPayout(db: Db, client: ClientRow, payoutId: string): Pr
 /** GET /v1/payouts: newest first, paginated like the user list. */
 export async function listPayouts(db: Db, client: ClientRow, q: ListPayoutsQuery) {
   const term = containsPattern(q.search);
+  const userId = q.user_id ? await userIdOfFilter(db, client.id, q.user_id) : undefined;
   const where = and(
     eq(payouts.clientId, client.id),
-    q.user_id ? eq(payouts.userId, q.user_id) : undefined,
+    userId ? eq(payouts.userId, userId) : undefined,
     q.status ? eq(payouts.status, q.status) : undefined,
     term ? or(ilike(payouts.reference, term), ilike(payouts.accountName, term), ilike(payouts.accountNumber, term)) : undefined,
     createdWithin(payouts.createdAt, q.created_from, q.created_to),
@@ -216,7 +217,7 @@ export async function listPayouts(db: Db, client: ClientRow, q: ListPayoutsQuery
   checkPageRequest(q);
   if (q.after !== undefined) await requireCursorRow(db, payouts, eq(payouts.clientId, client.id), q.after, 'Payout');
   const filteredOnlyByEquality = !term && !q.created_from && !q.created_to && q.amount_min === undefined && q.amount_max === undefined;
-  const kept = filteredOnlyByEquality ? ({ list: 'payouts', scope: client.id, filters: { status: q.status, user: q.user_id } } as const) : undefined;
+  const kept = filteredOnlyByEquality ? ({ list: 'payouts', scope: client.id, filters: { status: q.status, user: userId } } as const) : undefined;
   const [read, total] = await Promise.all([
     db
       .select()

@@ -1,5 +1,6 @@
 import 'server-only';
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { DisputeRecord, DisputeWithPartiesRecord } from '@/lib/contracts/records';
 import { disputeDeadlines } from '@/lib/escrow/deadlines';
 import { allowedDisputeActions, type DisputeAmountStatus, type DisputeStatus } from '@/lib/escrow/dispute-machine';
@@ -8,12 +9,12 @@ import { maxSellerPayment } from '@/lib/escrow/ledger';
 import { koboToNaira } from '@/lib/escrow/money';
 import type { DbOrTx } from '../db/client';
 import { followingRow, pageAndNext } from '../db/paged-list';
-import { clients, disputeEvidence, disputeProposals, disputes, files, ledgerAccounts, milestoneEscrows, milestones, transactions } from '../db/schema';
+import { clients, disputeEvidence, disputeProposals, disputes, files, ledgerAccounts, milestoneEscrows, milestones, parties, transactions } from '../db/schema';
 import { settlementTerms } from './transaction-graph/domain';
 import { iso, isoOrNull } from './iso';
 import { partyWithoutOrganisation } from './people';
 import { findMilestone, type MilestoneLogRow, type TransactionGraph } from './transaction-graph/queries';
-import { milestoneLogRecord, milestoneRecord, transactionRecord } from './transaction-graph/present';
+import { milestoneLogRecord, milestoneRecord, partyUserIdsOf, transactionRecord, type PartyUserIds } from './transaction-graph/present';
 
 export type DisputeRow = typeof disputes.$inferSelect;
 export type ProposalRow = typeof disputeProposals.$inferSelect;
@@ -74,7 +75,14 @@ export async function findDispute(db: DbOrTx, clientId: string, disputeId: strin
   return row;
 }
 
-export function disputeRecord(d: DisputeRow, proposals: ProposalRow[], maxAmountKobo: number, evidence: EvidenceView[], baseUrl: string): DisputeRecord {
+export function disputeRecord(
+  d: DisputeRow,
+  users: PartyUserIds,
+  proposals: ProposalRow[],
+  maxAmountKobo: number,
+  evidence: EvidenceView[],
+  baseUrl: string,
+): DisputeRecord {
   const state = { status: d.status as DisputeStatus, amountStatus: d.disputeAmountStatus as DisputeAmountStatus };
   return {
     id: d.id,
@@ -82,6 +90,8 @@ export function disputeRecord(d: DisputeRow, proposals: ProposalRow[], maxAmount
     description: d.description,
     buyer_id: d.buyerPartyId,
     seller_id: d.sellerPartyId,
+    buyer_user_id: users.buyerUserId,
+    seller_user_id: users.sellerUserId,
     milestone_id: d.milestoneId,
     status: state.status,
     dispute_amount_status: state.amountStatus,
@@ -140,10 +150,10 @@ export function disputeWithPartiesRecord(
 ): DisputeWithPartiesRecord {
   const { transaction: _nested, ...milestone } = milestoneRecord(graph, d.milestoneId);
   return {
-    ...disputeRecord(d, proposals, maxDisputeAmountKobo(graph, d.milestoneId), evidence, baseUrl),
+    ...disputeRecord(d, partyUserIdsOf(graph), proposals, maxDisputeAmountKobo(graph, d.milestoneId), evidence, baseUrl),
     buyer: partyWithoutOrganisation(graph.buyer),
     seller: partyWithoutOrganisation(graph.seller),
-    milestone: { ...milestone, transaction: transactionRecord(graph.transaction), milestone_logs: logs.map(milestoneLogRecord) },
+    milestone: { ...milestone, transaction: transactionRecord(graph.transaction, partyUserIdsOf(graph)), milestone_logs: logs.map(milestoneLogRecord) },
   };
 }
 
@@ -151,6 +161,9 @@ export function disputeWithPartiesRecord(
  * A page of disputes as records, in one query for the disputes and what `max_dispute_amount` needs
  * (milestone, escrow balance, transaction amount), plus one each for proposals and evidence.
  */
+const buyerParty = alias(parties, 'buyer_party');
+const sellerParty = alias(parties, 'seller_party');
+
 export async function disputePage(
   db: DbOrTx,
   a: { where: SQL | undefined; page: number; limit: number; after?: string; newestFirst: boolean; baseUrl: string },
@@ -166,6 +179,8 @@ export async function disputePage(
         commissionPayer: milestones.commissionPayer,
         escrowBalance: ledgerAccounts.balanceKobo,
         transactionAmountKobo: transactions.transactionAmountKobo,
+        buyerUserId: buyerParty.userId,
+        sellerUserId: sellerParty.userId,
       })
       .from(disputes)
       .innerJoin(clients, eq(clients.id, disputes.clientId))
@@ -173,6 +188,8 @@ export async function disputePage(
       .innerJoin(transactions, eq(transactions.id, milestones.transactionId))
       .innerJoin(milestoneEscrows, eq(milestoneEscrows.milestoneId, milestones.id))
       .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, milestoneEscrows.id))
+      .innerJoin(buyerParty, eq(buyerParty.id, disputes.buyerPartyId))
+      .innerJoin(sellerParty, eq(sellerParty.id, disputes.sellerPartyId))
       .where(a.after === undefined ? a.where : and(a.where, followingRow(disputes, a.newestFirst ? 'DESC' : 'ASC', a.after)))
       .orderBy(...order)
       .limit(a.limit + 1)
@@ -186,6 +203,7 @@ export async function disputePage(
     rows: rows.map((r) => ({
       record: disputeRecord(
         r.dispute,
+        { buyerUserId: r.buyerUserId, sellerUserId: r.sellerUserId },
         proposals.get(r.dispute.id) ?? [],
         maxSellerPayment(
           { milestoneAmount: r.amountKobo, milestoneFee: r.feeKobo, commissionPayer: r.commissionPayer as CommissionPayer, escrowBalance: r.escrowBalance },

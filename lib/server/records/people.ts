@@ -1,6 +1,6 @@
 import 'server-only';
 import { ratingSummary } from '@/lib/escrow/ratings';
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { OrganisationRecord, PartyRecord, UserRecord, WalletRecord } from '@/lib/contracts/records';
 import { koboToNaira } from '@/lib/escrow/money';
 import type { DbOrTx } from '../db/client';
@@ -155,12 +155,38 @@ export async function loadWallet(db: DbOrTx, userId: string): Promise<{ wallet: 
   return row;
 }
 
-export async function findUser(db: DbOrTx, clientId: string, userId: string) {
+/** Request bodies and user paths may name a party by its party id or by its user id (docs/decisions.md §5, issue #59). */
+export async function findParty(db: DbOrTx, clientId: string, partyOrUserId: string): Promise<PartyRow | undefined> {
+  const [party] = await db
+    .select()
+    .from(parties)
+    .where(and(eq(parties.clientId, clientId), or(eq(parties.id, partyOrUserId), eq(parties.userId, partyOrUserId))))
+    .limit(1)
+    .prepare('find_party')
+    .execute();
+  return party;
+}
+
+/** The client's user named by user id or by party id; 404 otherwise (another client's ids included). */
+export async function findUser(db: DbOrTx, clientId: string, userOrPartyId: string): Promise<UserRow> {
   const [user] = await db
     .select()
     .from(users)
-    .where(and(eq(users.id, userId), eq(users.clientId, clientId)))
+    .where(and(eq(users.id, userOrPartyId), eq(users.clientId, clientId)))
     .limit(1);
-  if (!user) throw notFound('User', userId);
-  return user;
+  if (user) return user;
+  // A party id costs one more lookup: user ids, the common case, keep their single query.
+  const party = await findParty(db, clientId, userOrPartyId);
+  const [ofParty] = party ? await db.select().from(users).where(and(eq(users.id, party.userId), eq(users.clientId, clientId))).limit(1) : [];
+  if (!ofParty) throw notFound('User', userOrPartyId);
+  return ofParty;
+}
+
+/**
+ * A list's `user_id` filter as the user id it means: a party id of this client becomes its user's id; any
+ * other id is kept as given, so it matches nothing (lists filter, they do not 404).
+ */
+export async function userIdOfFilter(db: DbOrTx, clientId: string, userOrPartyId: string): Promise<string> {
+  const party = await findParty(db, clientId, userOrPartyId);
+  return party?.userId ?? userOrPartyId;
 }

@@ -15,7 +15,7 @@ import { uuidv7 } from '../ids';
 import { nameEnquiryProviderFor } from '../providers';
 import { ProviderError } from '../providers/provider';
 import { iso } from '../records/iso';
-import { findUser, loadWallet, userRecord } from '../records/people';
+import { findUser, loadWallet, userIdOfFilter, userRecord } from '../records/people';
 
 type BankAccountRow = typeof bankAccounts.$inferSelect;
 
@@ -129,7 +129,8 @@ export async function removeBankAccount(db: Db, client: ClientRow, bankAccountId
 }
 
 export async function listBankAccounts(db: Db, client: ClientRow, q: ListBankAccountsQuery) {
-  const where = and(eq(bankAccounts.clientId, client.id), isNull(bankAccounts.removedAt), q.user_id ? eq(bankAccounts.userId, q.user_id) : undefined);
+  const userId = q.user_id ? await userIdOfFilter(db, client.id, q.user_id) : undefined;
+  const where = and(eq(bankAccounts.clientId, client.id), isNull(bankAccounts.removedAt), userId ? eq(bankAccounts.userId, userId) : undefined);
   const order = q.sort === 'ASC' ? [asc(bankAccounts.createdAt), asc(bankAccounts.id)] : [desc(bankAccounts.createdAt), desc(bankAccounts.id)];
   checkPageRequest(q);
   // A removed account is no longer in the list, so it is no cursor either.

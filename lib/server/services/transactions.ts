@@ -298,7 +298,11 @@ export async function listTransactions(db: Db, client: ClientRow, q: ListTransac
     return partyWithoutOrganisation(p);
   };
   return {
-    transactions: rows.map((t) => ({ ...transactionRecord(t), buyer: party(t.buyerPartyId), seller: party(t.sellerPartyId) })),
+    transactions: rows.map((t) => {
+      const buyer = party(t.buyerPartyId);
+      const seller = party(t.sellerPartyId);
+      return { ...transactionRecord(t, { buyerUserId: buyer.user_id, sellerUserId: seller.user_id }), buyer, seller };
+    }),
     pagination,
   };
 }

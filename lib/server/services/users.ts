@@ -127,8 +127,8 @@ export async function updateUser(db: Db, client: ClientRow, userOrPartyId: strin
   });
 }
 
-export async function getUser(db: Db, client: ClientRow, userId: string) {
-  return userRecord(await findUser(db, client.id, userId));
+export async function getUser(db: Db, client: ClientRow, userOrPartyId: string) {
+  return userRecord(await findUser(db, client.id, userOrPartyId));
 }
 
 type UserListShape = { sort: 'ASC' | 'DESC'; clientId: string; term?: string; createdFrom?: string; createdTo?: string };

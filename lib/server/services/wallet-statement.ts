@@ -11,14 +11,14 @@ import { iso } from '../records/iso';
 import { walletBalanceBefore, walletLines } from '../records/wallet-lines';
 
 /** GET /v1/wallets/{user_id}/statement (docs/decisions.md §18): the period's lines from the balance before it. */
-export async function walletStatement(db: Db, client: ClientRow, userId: string, q: StatementQuery, now: Date): Promise<StatementRecord> {
+export async function walletStatement(db: Db, client: ClientRow, userOrPartyId: string, q: StatementQuery, now: Date): Promise<StatementRecord> {
   const { from, to } = statementPeriod(now, q.from ? statementBound(q.from, 'from') : undefined, q.to ? statementBound(q.to, 'to') : undefined);
   if (from > to) {
     throw new AppError('VALIDATION_ERROR', `from (${iso(from)}) is after to (${iso(to)}): a statement's period must not end before it starts.`, [
       { field: 'from', message: 'must not be after to' },
     ]);
   }
-  await findUser(db, client.id, userId);
+  const userId = (await findUser(db, client.id, userOrPartyId)).id;
   const found = await loadWallet(db, userId);
   if (!found) throw notFound('Wallet of user', userId);
   const walletId = found.wallet.id;

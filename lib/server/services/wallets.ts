@@ -15,15 +15,16 @@ import { iso } from '../records/iso';
 import { findUser, loadWallet, walletRecord } from '../records/people';
 import { postTransfer } from '../engine/post-transfer';
 
-async function walletOf(db: DbOrTx, clientId: string, userId: string) {
-  await findUser(db, clientId, userId);
-  const found = await loadWallet(db, userId);
-  if (!found) throw notFound('Wallet of user', userId);
-  return found;
+/** The wallet of the user named by user id or party id, with that user's id. */
+async function walletOf(db: DbOrTx, clientId: string, userOrPartyId: string) {
+  const user = await findUser(db, clientId, userOrPartyId);
+  const found = await loadWallet(db, user.id);
+  if (!found) throw notFound('Wallet of user', user.id);
+  return { ...found, userId: user.id };
 }
 
-export async function getWallet(db: Db, client: ClientRow, userId: string) {
-  const { wallet, balanceKobo } = await walletOf(db, client.id, userId);
+export async function getWallet(db: Db, client: ClientRow, userOrPartyId: string) {
+  const { wallet, balanceKobo, userId } = await walletOf(db, client.id, userOrPartyId);
   return { ...walletRecord(wallet, balanceKobo), user_id: userId };
 }
 
@@ -35,7 +36,7 @@ export async function fundWallet(db: Db, client: ClientRow, body: { user_id: str
   const parsed = parseNaira(body.amount);
   if (!parsed.ok) throw new AppError('VALIDATION_ERROR', `amount ${parsed.reason}`);
   return db.transaction(async (tx) => {
-    const { wallet } = await walletOf(tx, client.id, body.user_id);
+    const { wallet, userId } = await walletOf(tx, client.id, body.user_id);
     await postTransfer(tx, {
       clientId: client.id,
       transfer: walletFunding({ externalAccountId: client.externalAccountId, walletId: wallet.id, amount: parsed.kobo }),
@@ -43,16 +44,16 @@ export async function fundWallet(db: Db, client: ClientRow, body: { user_id: str
       now,
     });
     const [account] = await tx.select({ balance: ledgerAccounts.balanceKobo }).from(ledgerAccounts).where(eq(ledgerAccounts.id, wallet.id));
-    const record = { ...walletRecord(wallet, account?.balance ?? 0), user_id: body.user_id };
+    const record = { ...walletRecord(wallet, account?.balance ?? 0), user_id: userId };
     await recordEvent(tx, { clientId: client.id, type: 'wallet.funded', data: { actor: 'client', automatic: false, amount: body.amount, wallet: record }, now });
     return record;
   });
 }
 
 /** The wallet's side of every transfer that touched it, newest first; by `page` or after a cursor entry of this wallet. */
-export async function walletHistory(db: Db, client: ClientRow, userId: string, q: WalletHistoryQuery) {
+export async function walletHistory(db: Db, client: ClientRow, userOrPartyId: string, q: WalletHistoryQuery) {
   checkPageRequest(q);
-  const { wallet } = await walletOf(db, client.id, userId);
+  const { wallet } = await walletOf(db, client.id, userOrPartyId);
   const where = eq(ledgerEntries.accountId, wallet.id);
   if (q.after !== undefined) await requireCursorRow(db, ledgerEntries, where, q.after, 'Wallet history entry');
   const [rows, total] = await Promise.all([

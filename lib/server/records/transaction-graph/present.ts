@@ -19,7 +19,14 @@ import { partyRecord } from '../people';
 import { endingStateOf, extensionOf, milestoneClockOf, partialOutcomeMilestoneOf, transactionClockOf } from './domain';
 import type { MilestoneLogRow, MilestoneRow, MilestoneWithEscrow, TransactionGraph, TransactionRow } from './queries';
 
-export function transactionRecord(t: TransactionRow): TransactionRecord {
+/** The users behind a record's two parties: records name both ids, since user paths take either (issue #59). */
+export type PartyUserIds = { buyerUserId: string; sellerUserId: string };
+
+export function partyUserIdsOf(g: Pick<TransactionGraph, 'buyer' | 'seller'>): PartyUserIds {
+  return { buyerUserId: g.buyer.party.userId, sellerUserId: g.seller.party.userId };
+}
+
+export function transactionRecord(t: TransactionRow, users: PartyUserIds): TransactionRecord {
   return {
     id: t.id,
     title: t.title,
@@ -33,6 +40,8 @@ export function transactionRecord(t: TransactionRow): TransactionRecord {
     transaction_originator: t.transactionOriginator,
     buyer_id: t.buyerPartyId,
     seller_id: t.sellerPartyId,
+    buyer_user_id: users.buyerUserId,
+    seller_user_id: users.sellerUserId,
     source: t.source,
     clientId: t.clientId,
     transaction_amount: koboToNaira(t.transactionAmountKobo),
@@ -150,7 +159,7 @@ function withPartialOutcomeActions<A extends string>(actions: { buyer: A[]; sell
 export function transactionWithMilestonesRecord(g: TransactionGraph, now: Date): TransactionWithMilestonesRecord {
   const ending = endingStateOf(g);
   return {
-    ...transactionRecord(g.transaction),
+    ...transactionRecord(g.transaction, partyUserIdsOf(g)),
     buyer: partyRecord(g.buyer),
     seller: partyRecord(g.seller),
     milestones: g.milestones.map((entry) => milestoneFields(entry, g.milestones)),
@@ -164,7 +173,7 @@ export function milestoneRecord(g: TransactionGraph, milestoneId: string): Miles
   if (!entry) throw new Error(`milestone ${milestoneId} is not in transaction ${g.transaction.id}`);
   return {
     ...milestoneFields(entry, g.milestones),
-    transaction: { ...transactionRecord(g.transaction), buyer: partyRecord(g.buyer), seller: partyRecord(g.seller) },
+    transaction: { ...transactionRecord(g.transaction, partyUserIdsOf(g)), buyer: partyRecord(g.buyer), seller: partyRecord(g.seller) },
   };
 }
 

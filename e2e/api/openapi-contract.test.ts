@@ -84,7 +84,7 @@ describe(`what every operation declares (${inject('database')})`, () => {
         expect(op.responses['429']!.headers?.['Retry-After'], id).toEqual({ $ref: '#/components/headers/Retry-After' });
       }
       // The middleware reads the key on POST and PATCH only (lib/api/middleware/idempotency.ts).
-      expect(op.parameters ?? [], id)[idempotent ? 'toContainEqual' : 'not.toContainEqual'](idempotencyRef);
+      expect((op.parameters ?? []).some((p) => '$ref' in p && p.$ref === idempotencyRef.$ref), id).toBe(idempotent);
       if (idempotent) {
         expect(op.responses['200']!.headers?.['Idempotent-Replayed'], id).toEqual({ $ref: '#/components/headers/Idempotent-Replayed' });
         expect(codesOf(op.responses['409']), id).toContain('IDEMPOTENCY_KEY_IN_PROGRESS');

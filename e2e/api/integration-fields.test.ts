@@ -137,7 +137,8 @@ describe('metadata set, merged, removed and returned', () => {
     expect(milestone.transaction.metadata).toEqual({ order_id: 'O-9' });
     const listed = expectOk(await call('GET', '/v1/transactions', { key: client.secretKey }));
     expect(listed.transactions[0].metadata).toEqual({ order_id: 'O-9' });
-    expect(expectOk(await call('GET', '/v1/users', { key: client.secretKey })).users.find((u: { id: string }) => u.id === buyer.id).metadata).toEqual({ who: 'buyer' });
+    const users = expectOk(await call('GET', '/v1/users?page=1&limit=20&sort=DESC', { key: client.secretKey })).users;
+    expect(users.find((u: { id: string }) => u.id === buyer.id).metadata).toEqual({ who: 'buyer' });
 
     expectOk(await call('POST', '/v1/wallets/banks/disbursement', { key: client.secretKey, body: { user_id: buyer.id, account_number: '0016563228', bank_code: '058' } }));
     const payout = expectOk(await call('POST', '/v1/payouts', { key: client.secretKey, body: { user_id: buyer.id, amount: 100, metadata: { batch: 'B-1' } } }));

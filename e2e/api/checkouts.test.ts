@@ -197,9 +197,11 @@ describe('POST /v1/checkouts input', () => {
     await refused({ buyer_id, amount: 10, metadata: 'order' }, 'metadata');
     // https anywhere and plain http to this machine are fine with test keys.
     for (const callback_url of ['https://shop.example.com/paid?x=1', 'http://localhost:3000/paid', RETURN]) expectOk(await create(client, { buyer_id, amount: 10, callback_url }));
-    // Unknown fields are ignored, as by every operation (bad-input.ts): nothing of them is kept.
-    const extra = CheckoutRecord.parse(expectOk(await create(client, { buyer_id, amount: 10, colour: 'red' })));
-    expect(JSON.stringify(extra)).not.toContain('colour');
+    // An unknown field is refused, as by every operation (unknown-fields.test.ts): no checkout is made of it.
+    const before = CheckoutListRecord.parse(expectOk(await call('GET', '/v1/checkouts', { key: client.secretKey }))).pagination.total;
+    const unknown = expectError(await create(client, { buyer_id, amount: 10, colour: 'red' }), 400, 'UNKNOWN_FIELD', /colour/);
+    expect(unknown.errors).toEqual([{ field: 'colour', message: 'is not a field of this request' }]);
+    expect(CheckoutListRecord.parse(expectOk(await call('GET', '/v1/checkouts', { key: client.secretKey }))).pagination.total).toBe(before);
   });
 
   it('honours Idempotency-Key: the same request again answers the same checkout', async () => {

@@ -65,10 +65,11 @@ describe(`seller refunds (${inject('database')})`, () => {
     expect(await walletBalance(client, deal.buyer.id)).toBe(before + 30_000);
 
     await expectRefused(client, deal, `/v1/milestones/${id}/refund`, { seller_id: deal.seller.id, amount: 70_000.01, reason: 'Too much' }, 400, 'VALIDATION_ERROR', /at most ₦70,000\.00/);
-    await expectRefused(client, deal, `/v1/milestones/${id}/refund`, { buyer_id: deal.buyer.id, amount: 10, reason: 'Mine' }, 400, 'VALIDATION_ERROR');
+    await expectRefused(client, deal, `/v1/milestones/${id}/refund`, { buyer_id: deal.buyer.id, amount: 10, reason: 'Mine' }, 400, 'UNKNOWN_FIELD', /buyer_id/);
     await expectRefused(client, deal, `/v1/milestones/${id}/refund`, { seller_id: deal.buyer.id, amount: 10, reason: 'The buyer tries' }, 403, 'WRONG_PARTY');
     await expectRefused(client, deal, `/v1/milestones/${id}/refund`, { seller_id: deal.seller.id, amount: 0, reason: 'Nothing' }, 400, 'VALIDATION_ERROR');
     await expectRefused(client, deal, `/v1/milestones/${id}/refund`, { seller_id: deal.seller.id, amount: 10.001, reason: 'A fraction of a kobo' }, 400, 'VALIDATION_ERROR');
+    await expectRefused(client, deal, `/v1/milestones/${id}/refund`, { seller_id: deal.seller.id, amount: 10, reason: 'x', extra: true }, 400, 'UNKNOWN_FIELD', /extra/);
     await expectRefused(client, deal, `/v1/milestones/${deal.milestoneIds[1]}/refund`, { seller_id: deal.seller.id, amount: 10, reason: 'Unfunded' }, 409, 'INVALID_STATE');
 
     const all = MilestoneRecord.parse(expectOk(await post(client, `/v1/milestones/${id}/refund`, { seller_id: deal.seller.id, amount: 70_000, reason: 'Cannot deliver at all' })));
@@ -213,6 +214,7 @@ describe(`partial acceptance (${inject('database')})`, () => {
     await expectRefused(client, deal, path, { buyer_id: deal.buyer.id, release_amount: 100_000, reason: 'All of it' }, 400, 'VALIDATION_ERROR', /less than ₦100,000\.00/);
     await expectRefused(client, deal, path, { buyer_id: deal.buyer.id, release_amount: -5, reason: 'Negative' }, 400, 'VALIDATION_ERROR');
     await expectRefused(client, deal, path, { buyer_id: deal.buyer.id, release_amount: '500', reason: 'A string' }, 400, 'VALIDATION_ERROR');
+    await expectRefused(client, deal, path, { buyer_id: deal.buyer.id, release_amount: 500, reason: 'x', surprise: 1 }, 400, 'UNKNOWN_FIELD', /surprise/);
     await expectRefused(client, deal, path, { buyer_id: deal.seller.id, release_amount: 500, reason: 'The seller tries' }, 403, 'WRONG_PARTY');
     await expectRefused(client, deal, `${path}/decline`, { seller_id: deal.seller.id }, 409, 'INVALID_STATE');
     await expectLedgerBalanced();

@@ -4,7 +4,7 @@
  * gets. The operations are split over a few files by tag (BAD_INPUT_PARTS) only so that they run side by side.
  *
  * Each operation is staged in a state where its valid request succeeds (the last test of each
- * operation proves it, with an unknown extra field added), so a refusal is the bad input's doing.
+ * operation proves it, after refusing it with an unknown extra field), so a refusal is the bad input's doing.
  * Every refusal must be a 4xx with the error envelope of docs/decisions.md §1 naming the field at fault, and
  * the client's records, wallets, ledger entries and the whole ledger must be as they were.
  */
@@ -906,17 +906,20 @@ export function badInputSuites(part: BadInputPart): void {
       });
     }
 
-    it('still succeeds with one unknown extra field (unknown fields are ignored), proving the refusals above were the bad input', async () => {
+    it('refuses one unknown body field (400 UNKNOWN_FIELD, nothing changed), then succeeds without it (an unknown query parameter is ignored), proving the refusals above were the bad input', async () => {
       const req = validRequest(s);
+      const upload = (...extra: Array<[string, string]>) => form([['file', PNG, { type: 'image/png', filename: 'proof.png' }], ...extra]);
       let res: ApiResponse;
-      if (op.multipart) {
-        res = await sendRaw(req, form([['file', PNG, { type: 'image/png', filename: 'proof.png' }], ['unexpected_field', 'ignored']]), null);
-      } else if (op.body) {
-        res = await sendJson({ ...req, body: { ...req.body, unexpected_field: 'ignored' } });
+      if (op.multipart || op.body) {
+        const before = await stateOf(s);
+        const refused = op.multipart ? await sendRaw(req, upload(['unexpected_field', 'x']), null) : await sendJson({ ...req, body: { ...req.body, unexpected_field: 'x' } });
+        expectRefused(op, refused, `${show(req)} + unexpected_field`, { status: 400, codes: ['UNKNOWN_FIELD'], field: 'unexpected_field' });
+        await expectUnchanged(s, before);
+        res = op.multipart ? await sendRaw(req, upload(), null) : await sendJson(req);
       } else {
         res = await sendJson({ ...req, query: { ...req.query, unexpected_field: 'ignored' } });
       }
-      expect(res.status, `${show(req)} + unexpected_field\n  → ${res.status} ${clip(typeof res.body === 'string' ? res.body : JSON.stringify(res.body))}`).toBe(200);
+      expect(res.status, `${show(req)}\n  → ${res.status} ${clip(typeof res.body === 'string' ? res.body : JSON.stringify(res.body))}`).toBe(200);
       if (!op.binaryResponse) expectOk(res);
     });
   });

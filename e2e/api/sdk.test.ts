@@ -25,7 +25,7 @@ describe('the SDK (sdk/)', () => {
     const served = await fetch(`${baseUrl()}/v1/openapi.json`);
     expect(served.status).toBe(200);
     const generated = await sdkSchemaSource(await served.json());
-    const committed = fs.readFileSync(path.join(process.cwd(), SDK_SCHEMA_PATH), 'utf8');
+    const committed = fs.readFileSync(path.resolve(__dirname, '../..', SDK_SCHEMA_PATH), 'utf8');
     if (generated !== committed) {
       throw new Error(`${SDK_SCHEMA_PATH} differs from the document /v1/openapi.json serves: run \`${REGENERATE_COMMAND}\` and commit the result.`);
     }
@@ -60,9 +60,13 @@ describe('the SDK (sdk/)', () => {
         description: '20 jerrycans of palm oil',
         buyer_id: buyer.id,
         seller_id: seller.id,
+        external_reference: `ORD-${randomUUID()}`,
+        metadata: { channel: 'wholesale' },
         milestones: [{ title: '20 jerrycans', description: 'Delivered to Ikeja', amount: 100_000, due_date: inDays(14) }],
       },
     });
+    expect(transaction).toMatchObject({ status: 'MILESTONE_PENDING_FUNDING', metadata: { channel: 'wholesale' } });
+    expect(transaction.external_reference).toMatch(/^ORD-/);
     const milestoneId = transaction.milestones[0]!.id;
     const milestone = { params: { path: { id: milestoneId } } };
 

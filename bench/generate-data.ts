@@ -235,7 +235,8 @@ function transactionRecordJson(ta: string): string {
     'date_canceled', ${at('canceled_at')}, 'cancellation_request', null,
     'ended_by', case when ${ta}.canceled_at is null then null else 'buyer' end,
     'end_reason', case when ${ta}.canceled_at is null then null else ${quote(CANCEL_REASON)} end,
-    'commission_payer', g.payer, 'created_by', g.client_id, 'updated_by', null,
+    'commission_payer', g.payer, 'fee_basis_points', ${DEFAULT_FEE_POLICY.basisPoints}, 'external_reference', null, 'metadata', '{}'::jsonb,
+    'created_by', g.client_id, 'updated_by', null,
     'created_at', ${iso('g.created_at')}, 'updated_at', ${iso(fraction(`${ta}.updated_at`))})`;
 }
 
@@ -263,7 +264,7 @@ function milestoneRecordJson(ma: string, position: 1 | 2): string {
     'partial_acceptance', null, 'milestone_escrow_id', ${m.escrowId}, 'rate_used', ${DEFAULT_FEE_POLICY.basisPoints / 100},
     'proofs_of_completion', case when ${ma}.delivered then jsonb_build_array(g.proof_url) else '[]'::jsonb end,
     'proofs_of_return', case when ${ma}.rejected_at is null then '[]'::jsonb else jsonb_build_array(g.proof_url) end,
-    'extensions', '[]'::jsonb, 'allowed_actions', ${ma}.allowed,
+    'extensions', '[]'::jsonb, 'metadata', '{}'::jsonb, 'allowed_actions', ${ma}.allowed,
     'deadlines', case ${ma}.status ${deadlines.join(' ')} else '[]'::jsonb end,
     'milestone_escrow', jsonb_build_object('id', ${m.escrowId}, 'balance', case when ${ma}.held then ${koboAsNaira(m.funding)} else 0 end,
       'created_at', ${iso('g.created_at')}, 'updated_at', ${iso(`coalesce(${fraction(`${ma}.escrow_moved_at`)}, g.created_at)`)}),
@@ -448,7 +449,7 @@ export async function generateDataset(session: SqlSession, options: DatasetOptio
   await inParts((part) => `insert into transactions (id, client_id, title, description, currency, location_type, category, sub_category, transaction_contract_url,
       status, transaction_originator, buyer_party_id, seller_party_id, source, commission_payer, transaction_amount_kobo, total_amount_funded_kobo,
       total_amount_refunded_kobo, total_amount_disbursed_kobo, current_milestone_id, is_completed, on_last_milestone, approved_at, date_canceled,
-      ended_by, end_reason, created_at, updated_at)
+      ended_by, end_reason, fee_basis_points, created_at, updated_at)
     select g.tx_id, g.client_id, 'Order ' || (g.k + 1), 'Goods bought through the marketplace', 'NGN', 'LOCAL', 'GOODS', 'Food/beverage/agriculture',
       g.contract_url,
       ${byState((i) => quote(outcomes[i]!.status))}, 'BUYER', g.buyer_party_id, g.seller_party_id, 'api', g.payer, g.amount1 + g.amount2,
@@ -459,7 +460,7 @@ export async function generateDataset(session: SqlSession, options: DatasetOptio
       ${byState((i) => String(outcomes[i]!.isCompleted))}, ${byState((i) => String(outcomes[i]!.onLastMilestone))},
       ${byState((i) => stepAt(outcomes[i]!.completedAt))}, ${byState((i) => stepAt(outcomes[i]!.canceledAt))},
       ${byState((i) => (cancelStep(i) ? `'buyer'` : 'null'))}, ${byState((i) => (cancelStep(i) ? quote(CANCEL_REASON) : 'null'))},
-      g.created_at, ${byState((i) => stepAt(outcomes[i]!.updatedAt))}
+      ${DEFAULT_FEE_POLICY.basisPoints}, g.created_at, ${byState((i) => stepAt(outcomes[i]!.updatedAt))}
     from gen.gen_tx g where g.part = ${part}`);
 
   for (const position of [1, 2] as const) {

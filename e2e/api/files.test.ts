@@ -237,18 +237,18 @@ describe('POST /v1/files: refused uploads', () => {
     expectUnsupported(await call('POST', '/v1/files', { key: client.secretKey, rawBody: new Uint8Array(PNG), headers: { 'content-type': 'image/png' } }));
   });
 
-  it('refuses a multipart body without a "file" field with 400 naming file', async () => {
+  it('refuses a multipart body without a "file" field with 400 naming file (and the unknown field it had instead)', async () => {
     const client = await newClient();
     const res = await upload(client, null);
-    const error = expectError(res, 400, 'VALIDATION_ERROR');
+    const error = expectError(res, 400, 'UNKNOWN_FIELD');
     ErrorEnvelope.parse(res.body);
-    expect((error.errors ?? []).map((e) => e.field)).toContain('file');
+    expect((error.errors ?? []).map((e) => e.field)).toEqual(['note', 'file']);
   });
 
-  it('refuses the file under another field name with 400 naming file', async () => {
+  it('refuses the file under another field name with 400 naming both', async () => {
     const client = await newClient();
     const res = await upload(client, PNG, { type: 'image/png', field: 'proof' });
-    expect((expectError(res, 400, 'VALIDATION_ERROR').errors ?? []).map((e) => e.field)).toContain('file');
+    expect((expectError(res, 400, 'UNKNOWN_FIELD').errors ?? []).map((e) => e.field)).toEqual(['proof', 'file']);
   });
 
   it('refuses a "file" field that is text, not a file, with 400', async () => {

@@ -81,11 +81,14 @@ async function uploadOf(c: Context<ApiEnv>): Promise<{ bytes: Buffer; declaredTy
   } catch {
     throw new AppError('VALIDATION_ERROR', 'The multipart body could not be read.', [{ field: UPLOAD_FIELD, message: 'malformed multipart body' }]);
   }
+  const file = form.get(UPLOAD_FIELD);
   const unknown = [...new Set(form.keys())].filter((name) => name !== UPLOAD_FIELD);
   if (unknown.length > 0) {
-    throw new AppError('UNKNOWN_FIELD', `Unknown field${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')} (an upload has only the field "${UPLOAD_FIELD}").`, unknown.map((field) => ({ field, message: UNKNOWN_FIELD_MESSAGE })));
+    // As with JSON bodies (respond.ts): the unknown fields first, then a missing file.
+    const missing = file instanceof File ? [] : [{ field: UPLOAD_FIELD, message: 'is required' }];
+    const errors = [...unknown.map((field) => ({ field, message: UNKNOWN_FIELD_MESSAGE })), ...missing];
+    throw new AppError('UNKNOWN_FIELD', `Unknown field${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')} (an upload has only the field "${UPLOAD_FIELD}").`, errors);
   }
-  const file = form.get(UPLOAD_FIELD);
   if (!(file instanceof File)) {
     throw new AppError('VALIDATION_ERROR', `Send the file in a multipart field named "${UPLOAD_FIELD}".`, [{ field: UPLOAD_FIELD, message: 'is required' }]);
   }

@@ -15,8 +15,9 @@ export const CreateUserBody = z
     phone: Phone.optional(),
     metadata: Metadata.optional(),
   })
-  // The document says what the refinement checks, so a generated client requires one of the two.
-  .meta({ anyOf: [{ required: ['email_address'] }, { required: ['email'] }] })
+  // The document says what the refinement checks; inside allOf, openapi-typescript keeps the object's own type
+  // (a sibling anyOf would turn it into a union with `unknown`).
+  .meta({ allOf: [{ anyOf: [{ required: ['email_address'] }, { required: ['email'] }] }] })
   .superRefine((body, ctx) => {
     if (!body.email_address && !body.email) {
       ctx.addIssue({ code: 'custom', path: ['email_address'], message: 'is required (or send email)' });

@@ -130,6 +130,8 @@ function bodyFor(op: Operation, ids: Ids): unknown {
       return { auto_payout: false };
     case 'updateUser':
       return { first_name: 'Probe', is_active: false };
+    case 'updateTransaction':
+      return { metadata: { probe: 'isolation' } };
     default:
       throw new Error(`No request body recipe for ${op.id}: add one to auth-and-isolation.test.ts`);
   }

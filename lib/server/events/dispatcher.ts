@@ -46,6 +46,8 @@ type Claimed = {
   /** This attempt's number, counted at the claim: an attempt whose result is lost still counts. */
   attempts: number;
   claimedAt: Date;
+  /** When the delivery was queued: its event's time, or a replay's (services/webhooks.ts), from which its retries are counted. */
+  queuedAt: Date;
   endpointId: string;
   /** Where the endpoint's client may send (its mode and the switch): a live client's deliveries go to public https only. */
   policy: WebhookTargetPolicy;
@@ -88,6 +90,7 @@ type ClaimRow = {
   attempts: number;
   last_attempt_before: string | null;
   next_attempt_before: string | null;
+  queued_at: string;
   client_mode: string;
   endpoint_id: string;
   url: string;
@@ -140,10 +143,10 @@ export async function claimDueDeliveries(db: Db, now: Date, limit: number, opts:
       update webhook_deliveries d
       set attempts = d.attempts + 1, last_attempt_at = ${at}::timestamptz, next_attempt_at = ${new Date(now.getTime() + DELIVERY_LEASE_MS).toISOString()}::timestamptz
       from picked where d.id = picked.id
-      returning d.id, d.attempts, d.client_id, d.endpoint_id, d.event_id,
+      returning d.id, d.attempts, d.client_id, d.endpoint_id, d.event_id, d.created_at as queued_at,
         picked.last_attempt_at as last_attempt_before, picked.next_attempt_at as next_attempt_before
     )
-    select c.id, c.attempts, c.last_attempt_before, c.next_attempt_before, cl.mode as client_mode,
+    select c.id, c.attempts, c.last_attempt_before, c.next_attempt_before, c.queued_at, cl.mode as client_mode,
       w.id as endpoint_id, w.url, w.secret, w.previous_secret, w.previous_secret_expires_at,
       e.id as event_id, e.type, e.created_at, e.sequence, e.transaction_id, e.data
     from claimed c
@@ -174,6 +177,7 @@ export async function claimDueDeliveries(db: Db, now: Date, limit: number, opts:
     id: row.id,
     attempts: Number(row.attempts),
     claimedAt: now,
+    queuedAt: instant(row.queued_at),
     ...endpointOf(row),
     before: {
       lastAttemptAt: row.last_attempt_before === null ? null : instant(row.last_attempt_before),
@@ -304,7 +308,8 @@ function attemptResult(c: Claimed, outcome: Outcome, finished: Date, opts: { ret
   if (outcome.ok) return { ...attempt, status: 'succeeded', deliveredAt: finished, nextAttemptAt: null, lastError: null };
   const decision = nextRetry({
     failures: c.attempts,
-    eventCreatedAt: c.event.createdAt,
+    // A replayed delivery of an old event gets the same days of retries as a new one.
+    eventCreatedAt: new Date(Math.max(c.event.createdAt.getTime(), c.queuedAt.getTime())),
     now: finished,
     random: Math.random(),
     baseMs: opts.retryBaseMs,

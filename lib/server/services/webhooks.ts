@@ -245,7 +245,8 @@ async function replayStart(db: DbOrTx, clientId: string, body: ReplayWebhookBody
 
 /**
  * Queues every later event of the client again for this endpoint (docs/decisions.md §19). The dispatcher
- * sends each transaction's in sequence order, with the events still arriving queued behind them. While any
+ * sends each transaction's in sequence order, with the events still arriving queued behind them; each is dated
+ * when it was queued, so the delivery log shows it at the top and its retries last as long as a new one's. While any
  * delivery of a replay is pending, the replay runs and another is refused: the endpoint's row lock makes
  * two asked at once see each other. Test events, each meant for one endpoint, are not replayed.
  */
@@ -269,7 +270,7 @@ export async function replayWebhook(db: Db, client: ClientRow, endpointId: strin
       tx,
       sql`with queued as (
         insert into webhook_deliveries (id, client_id, endpoint_id, event_id, transaction_id, sequence, status, attempts, next_attempt_at, created_at, replay)
-        select gen_random_uuid(), e.client_id, ${endpoint.id}::uuid, e.id, e.transaction_id, e.sequence, 'pending', 0, ${wallNow.toISOString()}::timestamptz, e.created_at, true
+        select gen_random_uuid(), e.client_id, ${endpoint.id}::uuid, e.id, e.transaction_id, e.sequence, 'pending', 0, ${wallNow.toISOString()}::timestamptz, ${wallNow.toISOString()}::timestamptz, true
         from events e where e.client_id = ${client.id}::uuid and e.type <> ${'webhook.test' satisfies EventTypeName} ${start}
         returning 1
       ) select count(*) as queued from queued`,

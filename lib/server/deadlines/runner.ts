@@ -179,7 +179,8 @@ export const deadlineRunner: PolledRunner = {
   runOnce: async ({ db, driver }) => {
     // The embedded database has one connection: a second lane's batch would only queue behind the first.
     const lanes = driver === 'postgres' ? 2 : 1;
-    await announceApproachingDeadlines(db, { wallNow: new Date() });
+    // Announcements that fail are tried again next pass; the lapses, which move money, go on regardless.
+    await announceApproachingDeadlines(db, { wallNow: new Date() }).catch((error: unknown) => logBackgroundFailure({ msg: 'deadline announcements failed' }, error));
     const acted = await settleDueDeadlines(db, { wallNow: () => new Date(), lanes });
     if (acted > 0) log.info({ msg: 'deadlines settled', acted });
   },

@@ -200,10 +200,7 @@ describe(`webhook replay (${inject('database')})`, () => {
     expectError(await replay({ after_event_id: 'not-an-id' }), 400, 'VALIDATION_ERROR');
     expectError(await replay({ since: 'yesterday' }), 400, 'VALIDATION_ERROR', /date-time/);
     expectError(await replay({ since: 1_700_000_000 }), 400, 'VALIDATION_ERROR');
-    const unknown = await replay({ from: 'start' });
-    expect(unknown.status).toBe(400);
-    expect(unknown.body.code).toMatch(/^(UNKNOWN_FIELD|VALIDATION_ERROR)$/);
-    expect(JSON.stringify(unknown.body)).toContain('from');
+    expectError(await replay({ from: 'start' }), 400, 'UNKNOWN_FIELD', /from/);
     expect((await call('POST', `/v1/webhooks/${webhookId}/replay`, { key: client.key, rawBody: '{"since":', headers: { 'content-type': 'application/json' }, baseUrl: server.baseUrl })).status).toBe(400);
 
     expectError(await replay({}, randomUUID()), 404, 'NOT_FOUND');

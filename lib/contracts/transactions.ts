@@ -10,7 +10,10 @@ export const DEFAULT_COMMISSION_PAYER: CommissionPayer = 'SELLER_100';
 export const DEFAULT_CATEGORY = 'GOODS';
 export const DEFAULT_SUB_CATEGORY = 'Food/beverage/agriculture';
 
-const ExternalReference = PlainText().min(1, 'is 1 to 100 characters').max(100, 'is 1 to 100 characters');
+const ExternalReference = PlainText()
+  .min(1, 'is 1 to 100 characters')
+  .max(100, 'is 1 to 100 characters')
+  .refine((reference) => reference.trim() !== '', 'must not be blank');
 
 export const MilestoneInput = z.strictObject({
   title: ShortText(200),

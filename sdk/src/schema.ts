@@ -5891,7 +5891,7 @@ export interface operations {
                     metadata?: {
                         [key: string]: string;
                     };
-                } | unknown | unknown;
+                } & (unknown | unknown);
             };
         };
         responses: {

@@ -36,6 +36,14 @@ async function transactionCount(client: TestClient): Promise<number> {
   return expectOk(await call('GET', '/v1/transactions?limit=1', { key: client.secretKey })).pagination.total;
 }
 
+async function payoutCount(client: TestClient): Promise<number> {
+  return expectOk(await call('GET', '/v1/payouts?limit=1', { key: client.secretKey })).pagination.total;
+}
+
+async function checkoutCount(client: TestClient): Promise<number> {
+  return expectOk(await call('GET', '/v1/checkouts?limit=1', { key: client.secretKey })).pagination.total;
+}
+
 /** The four ways a metadata value breaks the limits, each with the field its 400 must name. */
 const OVER_LIMITS: Array<[string, Record<string, unknown>, string]> = [
   ['21 keys', Object.fromEntries(Array.from({ length: 21 }, (_, i) => [`key_${i}`, 'v'])), 'metadata'],
@@ -67,8 +75,20 @@ describe('metadata limits', () => {
     expect(expectOk(await call('GET', `/v1/transactions/${transaction.id}`, { key: client.secretKey })).metadata).toEqual({ kept: 'yes' });
     expect(expectOk(await call('GET', `/v1/users/${p.buyer.id}`, { key: client.secretKey })).metadata).toEqual({});
 
+    // The payout could otherwise be made (a bank account and the money are there), so only the metadata stops it.
+    expectOk(await call('POST', '/v1/wallets/banks/disbursement', { key: client.secretKey, body: { user_id: p.buyer.id, account_number: '0016563228', bank_code: '058' } }));
+    await fundWallet(client, p.buyer.id, 1_000);
     expectMetadataRefused(await call('POST', '/v1/payouts', { key: client.secretKey, body: { user_id: p.buyer.id, amount: 10, metadata } }), field);
     expectMetadataRefused(await call('POST', '/v1/checkouts', { key: client.secretKey, body: { buyer_id: p.buyer.id, amount: 10, metadata } }), field);
+    expect(await payoutCount(client)).toBe(0);
+    expect(await checkoutCount(client)).toBe(0);
+    expect(await walletBalance(client, p.buyer.id)).toBe(1_000);
+    // The same creates within the limits go through: it was the metadata that was refused.
+    expect(expectOk(await call('POST', '/v1/payouts', { key: client.secretKey, body: { user_id: p.buyer.id, amount: 10, metadata: { kept: 'yes' } } })).metadata).toEqual({ kept: 'yes' });
+    expect(expectOk(await call('POST', '/v1/checkouts', { key: client.secretKey, body: { buyer_id: p.buyer.id, amount: 10, metadata: { kept: 'yes' } } })).metadata).toEqual({ kept: 'yes' });
+    expect(await payoutCount(client)).toBe(1);
+    expect(await checkoutCount(client)).toBe(1);
+    expect(await walletBalance(client, p.buyer.id)).toBe(990);
   });
 
   it('a PATCH that would leave more than 20 keys is 400 and keeps the 20 there are', async () => {
@@ -149,6 +169,16 @@ describe('metadata set, merged, removed and returned', () => {
 
     const checkout = expectOk(await call('POST', '/v1/checkouts', { key: client.secretKey, body: { buyer_id: buyer.id, milestone_id: milestoneId, metadata: { cart: 'K-7' } } }));
     expect(checkout.metadata).toEqual({ cart: 'K-7' });
+    expect(expectOk(await call('GET', `/v1/checkouts/${checkout.id}`, { key: client.secretKey })).metadata).toEqual({ cart: 'K-7' });
+    const plainCheckout = expectOk(await call('POST', '/v1/checkouts', { key: client.secretKey, body: { buyer_id: buyer.id, amount: 50 } }));
+    expect(plainCheckout.metadata).toEqual({});
+    const checkouts = expectOk(await call('GET', `/v1/checkouts?user_id=${buyer.id}`, { key: client.secretKey })).checkouts as Array<{ id: string; metadata: Record<string, string> }>;
+    expect(checkouts.map((c) => [c.id, c.metadata])).toEqual([
+      [plainCheckout.id, {}],
+      [checkout.id, { cart: 'K-7' }],
+    ]);
+    const payouts = expectOk(await call('GET', `/v1/payouts?user_id=${buyer.id}`, { key: client.secretKey })).payouts as Array<{ id: string; metadata: Record<string, string> }>;
+    expect(payouts.find((p) => p.id === payout.id)?.metadata).toEqual({ batch: 'B-1' });
   });
 });
 
@@ -185,6 +215,21 @@ async function waitFor<T>(what: string, probe: () => T | undefined, timeoutMs = 
 }
 
 describe('metadata in webhook payloads', () => {
+  it('checkout.paid carries the checkout’s metadata, and the paid checkout keeps it', async () => {
+    const client = await newClient();
+    const hook = await receiver();
+    expectOk(await call('POST', '/v1/webhooks', { key: client.secretKey, body: { url: hook.url } }));
+    const buyer = await newUser(client, 'Buyer');
+    const checkout = expectOk(await call('POST', '/v1/checkouts', { key: client.secretKey, body: { buyer_id: buyer.id, amount: 700, metadata: { cart: 'K-hook', channel: 'web' } } }));
+    const paid = expectOk(await call('POST', `/v1/test-helpers/checkouts/${checkout.id}/pay`, { key: client.secretKey }));
+    expect(paid).toMatchObject({ status: 'PAID', metadata: { cart: 'K-hook', channel: 'web' } });
+
+    const delivered = await waitFor('checkout.paid', () => hook.received.find((d) => d.type === 'checkout.paid'));
+    expect(delivered.data.checkout).toMatchObject({ id: checkout.id, status: 'PAID', metadata: { cart: 'K-hook', channel: 'web' } });
+    expect(expectOk(await call('GET', `/v1/checkouts/${checkout.id}`, { key: client.secretKey })).metadata).toEqual({ cart: 'K-hook', channel: 'web' });
+    expect(await walletBalance(client, buyer.id)).toBe(700);
+  });
+
   it('transaction.created, milestone.funded and payout.created carry the metadata as set', async () => {
     const client = await newClient();
     const hook = await receiver();

@@ -6,6 +6,8 @@ declare module 'vitest' {
     apiBaseUrl: string;
     operatorKey: string;
     database: 'pglite' | 'postgres';
+    /** The shared server's PostgreSQL database ('' on PGlite), for a test that starts a second server on it. */
+    databaseUrl: string;
   }
 }
 
@@ -15,6 +17,7 @@ export default async function setup(project: TestProject) {
   project.provide('apiBaseUrl', server.baseUrl);
   project.provide('operatorKey', server.operatorKey);
   project.provide('database', server.database);
+  project.provide('databaseUrl', server.databaseUrl ?? '');
   return async () => {
     await server.stop();
   };

@@ -16,16 +16,16 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 type Delivered = { id: string; type: string; sequence: number | null; transaction_id: string | null; at: number };
 
-type Receiver = { url: string; received: Delivered[]; holding: boolean; close: () => Promise<void> };
+type Receiver = { url: string; received: Delivered[]; holding: boolean; slowMs: number; close: () => Promise<void> };
 
-/** A slow receiver (so a replay takes a while) that answers 503 while `holding`. */
+/** A slow receiver (so a replay takes a while, longer by `slowMs` a request) that answers 503 while `holding`. */
 async function startReceiver(): Promise<Receiver> {
-  const receiver: Receiver = { url: '', received: [], holding: false, close: async () => {} };
+  const receiver: Receiver = { url: '', received: [], holding: false, slowMs: 0, close: async () => {} };
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', async () => {
-      await sleep(5 + Math.floor(Math.random() * 20));
+      await sleep(5 + Math.floor(Math.random() * 20) + receiver.slowMs);
       if (receiver.holding) return void res.writeHead(503).end('not now');
       const body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
       receiver.received.push({ id: body.id, type: body.type, sequence: body.sequence, transaction_id: body.transaction_id, at: Date.now() });
@@ -104,23 +104,28 @@ async function deal(client: Client) {
   return { transactionId: t.id as string, more };
 }
 
-async function eventsOf(client: Client): Promise<{ id: string; type: string; transaction_id: string | null; sequence: number | null }[]> {
+async function eventsOf(client: Client): Promise<{ id: string; type: string; transaction_id: string | null; sequence: number | null; created_at: string }[]> {
   return expectOk(await api(client, 'GET', '/v1/events?limit=100')).events;
 }
 
-const deliveriesOf = async (client: Client, webhookId: string) => expectOk(await api(client, 'GET', `/v1/webhooks/${webhookId}/deliveries?limit=100`)).deliveries as unknown[];
+type Delivery = { event_id: string; status: string; delivered_at: string | null; created_at: string };
+
+const deliveriesOf = async (client: Client, webhookId: string) => expectOk(await api(client, 'GET', `/v1/webhooks/${webhookId}/deliveries?limit=100`)).deliveries as Delivery[];
 
 describe(`webhook replay (${inject('database')})`, () => {
-  it('sends every event after the one named again, each transaction in sequence order, while new events keep arriving', async () => {
+  it("sends every event after the one named again, each transaction in sequence order, while new events keep arriving; the client's other endpoint gets none of it", async () => {
     const client = await newClient();
     const { receiver, webhookId } = await register(client);
+    const { receiver: other, webhookId: otherWebhookId } = await register(client);
     const deals = await Promise.all([deal(client), deal(client), deal(client)]);
     const before = await eventsOf(client);
-    await waitFor('the first deliveries', () => before.every((e) => receiver.received.some((r) => r.id === e.id)));
+    await waitFor('the first deliveries', () => before.every((e) => receiver.received.some((r) => r.id === e.id) && other.received.some((r) => r.id === e.id)));
     const cursor = before[2]!;
     const later = before.slice(3);
 
     const replayedFrom = receiver.received.length;
+    // Slower answers from here on, so the replay is still going out when the new events are recorded.
+    receiver.slowMs = 150;
     const replay = expectOk(await api(client, 'POST', `/v1/webhooks/${webhookId}/replay`, { after_event_id: cursor.id }));
     expect(replay).toEqual({ queued: later.length });
     // New events of the same transactions while the replay is still going out.
@@ -131,7 +136,7 @@ describe(`webhook replay (${inject('database')})`, () => {
 
     await waitFor('the replay and the new events', () => {
       const since = receiver.received.slice(replayedFrom);
-      return [...later, ...fresh].every((e) => since.some((r) => r.id === e.id));
+      return [...later, ...fresh].every((e) => since.some((r) => r.id === e.id)) && fresh.every((e) => other.received.some((r) => r.id === e.id));
     });
     await sleep(500);
     const since = receiver.received.slice(replayedFrom);
@@ -144,6 +149,22 @@ describe(`webhook replay (${inject('database')})`, () => {
       expect(sequences).toEqual([...sequences].sort((x, y) => x - y));
       expect(new Set(sequences).size).toBe(sequences.length);
     }
+
+    // The overlap happened: the first new event was recorded before the last replayed delivery had gone out.
+    const deliveries = await deliveriesOf(client, webhookId);
+    // Each later event has two deliveries to this endpoint: the first as it happened, then the replay's.
+    const replayed = later.map((e) => {
+      const both = deliveries.filter((d) => d.event_id === e.id).sort((x, y) => x.created_at.localeCompare(y.created_at));
+      expect(both).toHaveLength(2);
+      return both[1]!;
+    });
+    const lastReplayedOut = replayed.map((d) => d.delivered_at!).sort().at(-1)!;
+    const firstFresh = fresh.map((e) => e.created_at).sort()[0]!;
+    expect(firstFresh < lastReplayedOut, `a new event (${firstFresh}) recorded while the replay was pending (last out ${lastReplayedOut})`).toBe(true);
+
+    // The client's other endpoint got each event once, as it happened, and nothing of the replay.
+    expect(other.received.map((r) => r.id).sort()).toEqual([...before, ...fresh].map((e) => e.id).sort());
+    expect((await deliveriesOf(client, otherWebhookId)).length).toBe(before.length + fresh.length);
   });
 
   it('since an instant, or from the start with {}: the count is of the events recorded at or after it', async () => {

@@ -1,5 +1,6 @@
 import Link from 'next/link';
 import type { Checkout, CheckoutsView } from '@/lib/contracts/dashboard-statements';
+import { InlineIntegrationDetails } from '../escrow/integration-details';
 import { dateTime, naira } from '../escrow/money';
 import { StatusBadge } from '../escrow/status-badge';
 import { Card, CardHeader } from '../ui/card';
@@ -49,6 +50,8 @@ export function CustomerCheckouts({ view }: { view: CheckoutsView }) {
           rowKey={(c) => c.id}
           rowTestId={() => 'customer-checkout'}
           rowData={(c) => ({ 'data-checkout-status': c.status, 'data-reference': c.reference })}
+          // Metadata is the integrator's (docs/decisions.md §19); this list is the admin's only, as on the payouts list.
+          rowDetails={(c) => (Object.keys(c.metadata).length > 0 ? <InlineIntegrationDetails metadata={c.metadata} /> : null)}
           columns={[
             { header: 'Amount', primary: true, className: 'tabular-nums', cell: (c) => naira(c.amount) },
             { header: 'Status', cell: (c) => <StatusBadge kind="checkout" status={c.status} /> },

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { cn } from './cn';
 
 export type Column<T> = {
@@ -33,6 +33,7 @@ export function Table<T>({
   rowTestId,
   rowData,
   verticalAlign = 'middle',
+  rowDetails,
 }: {
   caption: string;
   rows: T[];
@@ -42,6 +43,8 @@ export function Table<T>({
   rowData?: (row: T) => RowData;
   /** `top` for rows of several lines (an audit entry with its details) */
   verticalAlign?: 'middle' | 'top';
+  /** more about a row (its metadata…), across the whole width under it rather than squeezed into a column; null for none */
+  rowDetails?: (row: T) => ReactNode;
 }) {
   return (
     <table role="table" className="block w-full min-w-0 text-left text-sm sm:table">
@@ -56,40 +59,60 @@ export function Table<T>({
         </tr>
       </thead>
       <tbody role="rowgroup" className="block space-y-2 sm:table-row-group sm:space-y-0">
-        {rows.map((row) => (
-          <tr
-            key={rowKey(row)}
-            role="row"
-            data-testid={rowTestId?.(row)}
-            {...rowData?.(row)}
-            className="flex min-w-0 flex-col rounded-lg border bg-white p-3 sm:table-row sm:rounded-none sm:border-0 sm:border-b sm:bg-transparent sm:p-0 sm:last:border-0"
-          >
-            {columns.map((column) => {
-              const labelled = !column.primary && !column.hideHeader;
-              return (
-                <td
-                  key={column.header}
-                  role="cell"
-                  data-label={labelled ? column.header : undefined}
-                  data-testid={column.testId}
-                  className={cn(
-                    'min-w-0 py-0.5 break-words sm:table-cell sm:py-2 sm:pr-4 sm:last:pr-0',
-                    verticalAlign === 'top' && 'sm:align-top',
-                    column.stacked || column.primary ? 'block' : 'flex items-baseline justify-between gap-3',
-                    labelled && 'before:font-sans before:text-xs before:font-medium before:text-slate-500 before:content-[attr(data-label)] sm:before:content-none',
-                    labelled && (column.stacked ? 'before:block' : 'before:shrink-0'),
-                    column.hideHeader && 'items-center justify-end pt-2',
-                    column.primary && 'order-first pb-1 font-medium sm:order-none',
-                    column.align === 'right' && 'sm:text-right',
-                    column.className,
-                  )}
+        {rows.map((row) => {
+          const details = rowDetails?.(row) ?? null;
+          return (
+            <Fragment key={rowKey(row)}>
+              <tr
+                role="row"
+                data-testid={rowTestId?.(row)}
+                {...rowData?.(row)}
+                className={cn(
+                  'flex min-w-0 flex-col rounded-lg border bg-white p-3 sm:table-row sm:rounded-none sm:border-0 sm:bg-transparent sm:p-0',
+                  // With details under it, the row and its details read as one card (phone) or one band (table).
+                  details === null ? 'sm:border-b sm:last:border-0' : 'mb-0 rounded-b-none border-b-0 pb-0',
+                )}
+              >
+                {columns.map((column) => {
+                  const labelled = !column.primary && !column.hideHeader;
+                  return (
+                    <td
+                      key={column.header}
+                      role="cell"
+                      data-label={labelled ? column.header : undefined}
+                      data-testid={column.testId}
+                      className={cn(
+                        'min-w-0 py-0.5 break-words sm:table-cell sm:py-2 sm:pr-4 sm:last:pr-0',
+                        verticalAlign === 'top' && 'sm:align-top',
+                        column.stacked || column.primary ? 'block' : 'flex items-baseline justify-between gap-3',
+                        labelled && 'before:font-sans before:text-xs before:font-medium before:text-slate-500 before:content-[attr(data-label)] sm:before:content-none',
+                        labelled && (column.stacked ? 'before:block' : 'before:shrink-0'),
+                        column.hideHeader && 'items-center justify-end pt-2',
+                        column.primary && 'order-first pb-1 font-medium sm:order-none',
+                        column.align === 'right' && 'sm:text-right',
+                        column.className,
+                      )}
+                    >
+                      {column.primary || column.stacked ? column.cell(row) : <span className="min-w-0 text-right max-sm:[overflow-wrap:anywhere]">{column.cell(row)}</span>}
+                    </td>
+                  );
+                })}
+              </tr>
+              {details === null ? null : (
+                <tr
+                  role="row"
+                  data-testid={rowTestId ? `${rowTestId(row)}-details` : undefined}
+                  {...rowData?.(row)}
+                  className="block min-w-0 rounded-b-lg border border-t-0 bg-white px-3 pb-3 sm:table-row sm:rounded-none sm:border-0 sm:border-b sm:bg-transparent sm:p-0 sm:last:border-0"
                 >
-                  {column.primary || column.stacked ? column.cell(row) : <span className="min-w-0 text-right max-sm:[overflow-wrap:anywhere]">{column.cell(row)}</span>}
-                </td>
-              );
-            })}
-          </tr>
-        ))}
+                  <td role="cell" colSpan={columns.length} className="block min-w-0 break-words sm:table-cell sm:pb-2">
+                    {details}
+                  </td>
+                </tr>
+              )}
+            </Fragment>
+          );
+        })}
       </tbody>
     </table>
   );

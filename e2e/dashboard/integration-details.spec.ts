@@ -3,7 +3,7 @@
  * the fee rate used, metadata) read-only, the customer page shows the customer's metadata, and the admin's transactions
  * search finds a deal by its external reference; at 390 px without sideways scrolling, and axe-clean.
  */
-import { DEMO, api, demoKey, demoUserId, expect, horizontalOverflow, seriousAxeViolations, signedInPage, test, unique } from './support';
+import { DEMO, api, demoKey, demoUserId, expect, horizontalOverflow, seriousAxeViolations, shot, signedInPage, test, unique } from './support';
 
 test('the transaction page shows Integration details, the external reference and the fee; the admin search finds the reference', async ({ browser }) => {
   const run = unique();
@@ -59,4 +59,43 @@ test('the transaction page shows Integration details, the external reference and
   await expect(buyer.getByTestId('fee-rate')).toHaveText('Fee rate 2.5%');
   await expect(buyer.getByTestId('integration-details')).toHaveCount(0);
   await buyer.context().close();
+});
+
+test('the admin sees a payout’s and a card payment’s metadata under Integration details, on the payouts list and the customer page', async ({ browser }) => {
+  const run = unique();
+  // A customer of its own, so the lists hold just this spec's payout and checkout.
+  const customer = await api<{ id: string }>(demoKey(), 'POST', '/v1/users', { first_name: 'Femi', last_name: `Meta${run}`, email_address: `femi.${run}@example.com` });
+  await api(demoKey(), 'POST', '/v1/wallets/banks/disbursement', { user_id: customer.id, account_number: '0016563228', bank_code: '058' });
+  await api(demoKey(), 'POST', '/v1/wallets/fund', { user_id: customer.id, amount: 5_000 });
+  await api(demoKey(), 'POST', '/v1/payouts', { user_id: customer.id, amount: 1_200, metadata: { settlement_batch: `SB-${run}` } });
+  const checkout = await api<{ reference: string }>(demoKey(), 'POST', '/v1/checkouts', { buyer_id: customer.id, amount: 3_400, metadata: { cart_id: `CART-${run}` } });
+  await api(demoKey(), 'POST', '/v1/checkouts', { buyer_id: customer.id, amount: 50 });
+
+  const admin = await signedInPage(browser, DEMO.admin);
+  await admin.goto('/admin/payouts');
+  await admin.getByLabel('Customer').selectOption(customer.id);
+  const payout = admin.getByTestId('payout');
+  await expect(payout).toHaveCount(1);
+  const payoutDetails = payout.getByTestId('integration-details');
+  await expect(payoutDetails.getByRole('heading', { name: 'Integration details' })).toBeVisible();
+  await expect(payoutDetails.getByTestId('metadata-pair')).toHaveText([`settlement_batch: SB-${run}`]);
+  expect(await seriousAxeViolations(admin)).toEqual([]);
+
+  await admin.goto(`/admin/customers/${customer.id}`);
+  await expect(admin.getByTestId('payout').getByTestId('metadata-pair')).toHaveText([`settlement_batch: SB-${run}`]);
+  await expect(admin.getByTestId('customer-checkout')).toHaveCount(2);
+  // The metadata is under its checkout's row, across the table; a checkout without metadata has no empty box.
+  const withMetadata = admin.locator(`[data-testid="customer-checkout-details"][data-reference="${checkout.reference}"]`);
+  await expect(withMetadata.getByRole('heading', { name: 'Integration details' })).toBeVisible();
+  await expect(withMetadata.getByTestId('metadata-pair')).toHaveText([`cart_id: CART-${run}`]);
+  await expect(admin.getByTestId('customer-checkout-details')).toHaveCount(1);
+  expect(await seriousAxeViolations(admin)).toEqual([]);
+  await shot(admin, 'admin-customer-checkout-metadata');
+  await admin.setViewportSize({ width: 390, height: 844 });
+  await expect(withMetadata.getByTestId('metadata-pair')).toBeVisible();
+  expect(await horizontalOverflow(admin)).toBe(0);
+  expect(await seriousAxeViolations(admin)).toEqual([]);
+  await withMetadata.scrollIntoViewIfNeeded();
+  await shot(admin, 'admin-customer-checkout-metadata-390');
+  await admin.context().close();
 });

@@ -58,6 +58,11 @@ test('the transaction page shows Integration details, the external reference and
   await buyer.goto(`/transactions/${tx.id}`);
   await expect(buyer.getByTestId('fee-rate')).toHaveText('Fee rate 2.5%');
   await expect(buyer.getByTestId('integration-details')).toHaveCount(0);
+  // Not hidden only: the labels are not in what the customer's browser received (the page and its payload), here or on its list.
+  for (const label of [reference, `run_${run}`, 'mobile-app']) expect(await buyer.content()).not.toContain(label);
+  await buyer.goto('/transactions');
+  await expect(buyer.getByText(`Integration deal ${run}`)).toBeVisible();
+  for (const label of [reference, `run_${run}`, 'mobile-app']) expect(await buyer.content()).not.toContain(label);
   await buyer.context().close();
 });
 

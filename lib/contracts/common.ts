@@ -30,6 +30,15 @@ export const PlainText = () => z.string().refine(hasNoNul, NO_NUL);
 export const Id = z.uuid({ error: unlessMissing('must be a UUID') });
 /** An id a request refers to: UUIDs are case-insensitive, and the service compares them as stored (lower case). */
 export const IdRef = Id.transform((id) => id.toLowerCase());
+/**
+ * An ISO 8601 date-time with an offset whose instant PostgreSQL can store: years 0001–9999 in UTC
+ * ("0001-01-01T00:00:00+01:00" is in year 0, which it has not).
+ */
+export const IsoInstant = (message = 'must be an ISO 8601 date-time such as 2026-11-25T00:00:00Z') =>
+  z.iso.datetime({ offset: true, error: unlessMissing(message) }).refine((value) => {
+    const year = new Date(value).getUTCFullYear();
+    return year >= 1 && year <= 9999;
+  }, 'must fall between the years 0001 and 9999 in UTC');
 export const Timestamp = z.string().meta({ description: 'ISO 8601 UTC with milliseconds', example: '2026-11-21T09:30:00.000Z' });
 export const NullableTimestamp = Timestamp.nullable();
 

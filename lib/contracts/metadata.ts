@@ -27,7 +27,8 @@ export type Metadata = z.infer<typeof Metadata>;
 /** A change: keys given with a value are set, keys set to null or "" are removed, keys not sent stay as they are. */
 export const MetadataPatch = z
   .record(MetadataKey, MetadataValue.nullable(), { error: recordError })
-  .refine(atMostKeys, atMostKeysMessage)
+  // The 20-key limit is on what is left (patchedMetadata); a change may remove all 20 and set 20 new ones.
+  .refine((m) => Object.keys(m).length <= 2 * METADATA_MAX_KEYS, `names at most ${2 * METADATA_MAX_KEYS} keys`)
   .meta({
     description: `keys to set (string values of up to ${METADATA_VALUE_MAX} characters) or to remove (null or ""); keys not sent are kept. At most ${METADATA_MAX_KEYS} keys in all after the change`,
     example: { order_id: 'ORD-1042', coupon: null },

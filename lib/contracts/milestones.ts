@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdRef, PlainText, PositiveAmount, ProofUrls, ShortText, unlessMissing } from './common';
+import { IdRef, IsoInstant, PlainText, PositiveAmount, ProofUrls, ShortText } from './common';
 
 export const DeliverBody = z.strictObject({ seller_id: IdRef, proofs_of_completion: ProofUrls });
 export const BuyerActionBody = z.strictObject({ buyer_id: IdRef });
@@ -15,7 +15,7 @@ export type RejectDeliveryBody = z.infer<typeof RejectDeliveryBody>;
 /** The seller asks to move an undelivered milestone's due date (docs/decisions.md §13). */
 export const RequestExtensionBody = z.strictObject({
   seller_id: IdRef,
-  due_date: z.iso.datetime({ offset: true, error: unlessMissing('must be an ISO 8601 date-time') }).meta({
+  due_date: IsoInstant('must be an ISO 8601 date-time').meta({
     description: 'The new due date: later than now (a test key: its test clock) and than the current due date, else 400 VALIDATION_ERROR naming due_date.',
   }),
   reason: ShortText(2000),

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { PAYOUT_STATUSES } from '../escrow/payouts';
 import { STATEMENT_LINE_KINDS } from '../escrow/statements';
 import { Metadata, MetadataRecord } from './metadata';
-import { AfterParam, AmountFilterParams, Id, IdRef, ListFilterParams, NullableTimestamp, Pagination, PlainText, PositiveAmount, Timestamp, unlessMissing, OptionalLimit, OptionalPage } from './common';
+import { AfterParam, AmountFilterParams, Id, IdRef, IsoInstant, ListFilterParams, NullableTimestamp, Pagination, PlainText, PositiveAmount, Timestamp, unlessMissing, OptionalLimit, OptionalPage } from './common';
 
 export const CreatePayoutBody = z.strictObject({
   user_id: IdRef,
@@ -77,7 +77,7 @@ export const PayoutListRecord = z.object({ payouts: z.array(PayoutRecord), pagin
 export const ClientSettingsRecord = z.object({ auto_payout: z.boolean() }).strict();
 export const UpdateClientSettingsBody = z.strictObject({ auto_payout: z.boolean({ error: unlessMissing('must be true or false') }) });
 
-const Instant = z.iso.datetime({ offset: true, error: unlessMissing('must be an ISO 8601 date-time such as 2026-11-25T00:00:00Z') });
+const Instant = IsoInstant();
 
 export const ReconciliationQuery = z
   .object({ from: Instant.optional(), to: Instant.optional() })

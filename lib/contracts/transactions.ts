@@ -3,7 +3,7 @@ import { INSPECTION_DAYS_DEFAULT } from '../escrow/deadlines';
 import { COMMISSION_PAYERS, type CommissionPayer } from '../escrow/fees';
 import { TRANSACTION_STATUSES } from '../escrow/milestone-machine';
 import { Metadata, MetadataPatch } from './metadata';
-import { AmountFilterParams, eitherParty, hasNoNul, IdRef, ListFilterParams, PlainText, NO_NUL, OptionalPaging, PositiveAmount, ShortText, unlessMissing } from './common';
+import { AmountFilterParams, eitherParty, hasNoNul, IdRef, IsoInstant, ListFilterParams, PlainText, NO_NUL, OptionalPaging, PositiveAmount, ShortText, unlessMissing } from './common';
 
 /** What a transaction gets for the optional fields it is created without (declared as the document's defaults). */
 export const DEFAULT_COMMISSION_PAYER: CommissionPayer = 'SELLER_100';
@@ -19,7 +19,7 @@ export const MilestoneInput = z.strictObject({
   title: ShortText(200),
   description: ShortText(5000),
   amount: PositiveAmount,
-  due_date: z.iso.datetime({ offset: true, error: unlessMissing('must be an ISO 8601 date-time') }).meta({
+  due_date: IsoInstant('must be an ISO 8601 date-time').meta({
     description: 'When the seller must deliver by: ISO 8601 with an offset, later than now (a test key: its test clock). A due date not later than now is refused with 400 VALIDATION_ERROR naming milestones.{i}.due_date.',
     example: '2026-12-01T23:59:59.000+01:00',
   }),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { STATEMENT_LINE_KINDS } from '../escrow/statements';
-import { Id, IdRef, LagosDayParam, OptionalPaging, PositiveAmount, Timestamp } from './common';
+import { Id, IdRef, IsoInstant, LagosDayParam, OptionalPaging, PositiveAmount, Timestamp } from './common';
 
 export const FundWalletBody = z.strictObject({ user_id: IdRef, amount: PositiveAmount });
 export type FundWalletBody = z.infer<typeof FundWalletBody>;
@@ -9,7 +9,7 @@ export const WalletHistoryQuery = z.object({ after: OptionalPaging.after, page: 
 export type WalletHistoryQuery = z.infer<typeof WalletHistoryQuery>;
 
 const STATEMENT_BOUND_MESSAGE = 'must be a date YYYY-MM-DD (a Lagos day) or an ISO 8601 date-time such as 2026-11-25T00:00:00Z';
-const isStatementBound = (value: string) => LagosDayParam.safeParse(value).success || z.iso.datetime({ offset: true }).safeParse(value).success;
+const isStatementBound = (value: string) => LagosDayParam.safeParse(value).success || IsoInstant().safeParse(value).success;
 const StatementBound = z.string().max(35, 'is at most 35 characters').refine(isStatementBound, STATEMENT_BOUND_MESSAGE);
 
 /** A statement's period (docs/decisions.md §18): each end defaults to the current Lagos month's; `from` after `to` is refused by the service. */

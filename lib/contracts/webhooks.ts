@@ -1,7 +1,7 @@
 /** Events and webhook endpoints (docs/decisions.md §9, §10): request schemas for /v1/events and /v1/webhooks. */
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
-import { AfterParam, hasNoNul, IdRef, NO_NUL, ShortText, SortParam, unlessMissing, OptionalLimit, OptionalPage } from './common';
+import { AfterParam, hasNoNul, IdRef, IsoInstant, NO_NUL, ShortText, SortParam, unlessMissing, OptionalLimit, OptionalPage } from './common';
 
 /** Every event type the service records; the server's outbox checks at compile time that it writes no other. */
 export const EVENT_TYPES = [
@@ -169,8 +169,7 @@ export type ListDeliveriesQuery = z.infer<typeof ListDeliveriesQuery>;
 export const ReplayWebhookBody = z
   .strictObject({
     after_event_id: IdRef.optional().meta({ description: "an event id of the client's: every event recorded after it is sent again" }),
-    since: z.iso
-      .datetime({ offset: true, error: unlessMissing('must be an ISO 8601 date-time such as 2026-11-25T00:00:00Z') })
+    since: IsoInstant()
       .optional()
       .meta({ description: 'every event recorded at or after this instant is sent again' }),
   })
@@ -186,7 +185,7 @@ export const ReplayWebhookInput = z
   .strictObject({
     webhook_id: IdRef,
     after_event_id: IdRef.optional(),
-    since: z.iso.datetime({ offset: true, error: unlessMissing('must be a date and time') }).optional(),
+    since: IsoInstant('must be a date and time').optional(),
     idempotency_key: z.string().regex(/^[A-Za-z0-9_-]{16,100}$/, 'must be 16 to 100 letters, digits, _ or -'),
   })
   .refine((input) => input.after_event_id === undefined || input.since === undefined, { message: 'give after_event_id or since, not both', path: ['since'] });

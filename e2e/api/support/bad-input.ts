@@ -487,6 +487,9 @@ const RAW = '__raw_json_token__';
 
 type BadValue = { kind: 'missing' | 'type' | 'text' | 'amount'; label: string; value: unknown; expected?: Expected };
 
+/** Valid ISO 8601 whose instant falls in year 0 or 10000 in UTC: PostgreSQL cannot store either. */
+const YEARS_POSTGRES_LACKS = ['0001-01-01T00:00:00+01:00', '9999-12-31T23:30:00-01:00'];
+
 const NOT_UUIDS = (): Array<[string, string]> => {
   const id = randomUUID();
   return [
@@ -552,7 +555,7 @@ function badValuesOf(field: Field, base: unknown): BadValue[] {
       for (const value of ['not-an-email', 'a@b', '@example.com', 'ada@@example.com']) out.push({ kind: 'text', label: JSON.stringify(value), value });
     }
     if (some(s, (x) => x.format === 'date-time')) {
-      for (const value of ['tomorrow', '2027-02-30T00:00:00Z', '2027-12-01', '2027-12-01T25:00:00Z', '1700000000']) out.push({ kind: 'text', label: JSON.stringify(value), value });
+      for (const value of ['tomorrow', '2027-02-30T00:00:00Z', '2027-12-01', '2027-12-01T25:00:00Z', '1700000000', ...YEARS_POSTGRES_LACKS]) out.push({ kind: 'text', label: JSON.stringify(value), value });
     }
     if (some(s, (x) => !!x.pattern && !x.format)) {
       for (const value of ['abc', '١٢٣٤٥٦٧٨٩٠', '12 34']) out.push({ kind: 'text', label: `${JSON.stringify(value)} (does not match ${s.pattern})`, value });
@@ -649,7 +652,7 @@ export function queryCases(op: Operation, base: Query) {
     }
     if (prop.enum) for (const value of ['UP', 'NOPE', '', String(prop.enum[0]).toLowerCase()]) if (!prop.enum.includes(value)) set(JSON.stringify(value), value);
     if (prop.format === 'uuid') for (const [label, value] of NOT_UUIDS()) set(label, value);
-    if (prop.format === 'date-time') for (const value of ['yesterday', '2026-13-01T00:00:00Z', '2026-11-25', '', '1764028800', '2026-11-25T25:00:00Z']) set(JSON.stringify(value), value);
+    if (prop.format === 'date-time') for (const value of ['yesterday', '2026-13-01T00:00:00Z', '2026-11-25', '', '1764028800', '2026-11-25T25:00:00Z', ...YEARS_POSTGRES_LACKS]) set(JSON.stringify(value), value);
     if (prop.maxLength !== undefined) {
       set(`${prop.maxLength + 1} characters`, 'x'.repeat(prop.maxLength + 1));
       set('10 000 characters', 'x'.repeat(10_000));

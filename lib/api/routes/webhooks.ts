@@ -152,5 +152,5 @@ export const webhookRoutes = router()
   })
   .openapi(testOp, async (c) => ok('Test event queued for this webhook endpoint', await sendTestEvent(c.var.db, c.var.client, c.req.valid('param').id, c.var.now)))
   .openapi(replayOp, async (c) =>
-    ok('Events queued to be sent again to this webhook endpoint', await replayWebhook(c.var.db, c.var.client, c.req.valid('param').id, c.req.valid('json'), new Date())),
+    ok('Events queued to be sent again to this webhook endpoint', await replayWebhook(c.var.db, c.var.client, c.req.valid('param').id, c.req.valid('json'), { wallNow: new Date(), clientNow: c.var.now })),
   );

@@ -2,6 +2,7 @@ import 'server-only';
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, gt, lte, or } from 'drizzle-orm';
 import { pagination } from '@/lib/contracts/common';
+import { metadataToStore } from '@/lib/contracts/metadata';
 import type { CheckoutRecord, CreateCheckoutBody, ListCheckoutsQuery } from '@/lib/contracts/checkouts';
 import { callbackUrlAllowed, checkoutExpiresAt, checkoutReference, checkoutStatusAt, milestoneFundable, type CheckoutMilestone } from '@/lib/escrow/checkouts';
 import { fundingAmount, type CommissionPayer } from '@/lib/escrow/fees';
@@ -112,7 +113,7 @@ export async function createCheckout(db: Db, client: ClientRow, body: CreateChec
   const purpose = await purposeOf(db, client, body, now);
   const reference = checkoutReference(randomBytes(20));
   const page = `${(env().ESCROW_PUBLIC_URL ?? baseUrl).replace(/\/+$/, '')}/checkout/${reference}`;
-  const metadata = body.metadata ?? {};
+  const metadata = metadataToStore(body.metadata);
   // Paystack sends the buyer back to our page, which asks it how the payment went before going on to callback_url.
   const authorizationUrl =
     provider.name === 'sandbox'

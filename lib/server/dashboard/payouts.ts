@@ -5,6 +5,7 @@ import { namesMatch } from '@/lib/escrow/names';
 import { escrowFor, type ApiFailure, type ApiResult } from '../escrow-client';
 import { fromApi } from './action';
 import { apiListFilters } from './list-filters';
+import { withoutIntegrationFields } from './integration-fields';
 import type { Actor, ClientActor } from './actor';
 import type { View } from './views';
 
@@ -26,7 +27,7 @@ export async function payoutsView(actor: Actor, filters: PayoutFilters, limit = 
   };
   const list = await escrowFor(actor).call('GET /payouts', { query });
   if (!list.ok) return { kind: 'error', failure: list };
-  if (actor.kind === 'customer') return { kind: 'ok', view: list.data };
+  if (actor.kind === 'customer') return { kind: 'ok', view: { ...list.data, payouts: list.data.payouts.map(withoutIntegrationFields) } };
   // `known`: the names a CSV download already looked up on its earlier pages.
   const wanted = [...new Set(list.data.payouts.map((p) => p.user_id))].filter((id) => !known.has(id));
   for (const [id, name] of await customerNames(actor, wanted)) known.set(id, name);

@@ -17,6 +17,7 @@ import { accountsForUsers } from './accounts';
 import { apiListFilters } from './list-filters';
 import type { Actor, ClientActor } from './actor';
 import { disputeFor, transactionFor, type Owned } from './ownership';
+import { withoutIntegrationFields } from './integration-fields';
 import { firstTurn, turnsOf } from './turns';
 
 export type View<T> = { kind: 'ok'; view: T } | { kind: 'not_found' } | { kind: 'error'; failure: ApiFailure };
@@ -60,7 +61,7 @@ function paidToSeller(d: DisputeSummary, milestoneAmount: number): number {
 export async function transactionView(actor: Actor, id: string): Promise<View<TransactionView>> {
   const owned = await transactionFor(actor, id);
   if (owned.kind !== 'ok') return passOn(owned);
-  const transaction = owned.record;
+  const transaction = owned.viewer === 'admin' ? owned.record : withoutIntegrationFields(owned.record);
   const logs: Record<string, MilestoneLog[]> = {};
   const disputes: Record<string, string> = {};
   const settlements: Record<string, number> = {};
@@ -95,14 +96,15 @@ export async function myTransactions(actor: Extract<Actor, { kind: 'customer' }>
     const role = t.buyer.user_id === actor.escrowUserId ? 'buyer' : 'seller';
     const page = `/transactions/${t.id}`;
     const detail = await api.call('GET /transactions/:id', { param: { id: t.id } });
-    if (!detail.ok) return { transaction: t, role, awaiting: [], dueAt: null, href: page };
+    const transaction = withoutIntegrationFields(t);
+    if (!detail.ok) return { transaction, role, awaiting: [], dueAt: null, href: page };
     const disputed = detail.data.milestones.filter((m) => m.status === 'IN_DISPUTE');
     const disputes = await Promise.all(disputed.map((m) => latestDispute(api, m.id)));
     const turns = turnsOf(detail.data, disputes.filter((d) => d !== undefined), role);
     const first = firstTurn(turns);
     const current = detail.data.milestones.find((m) => m.id === detail.data.current_milestone_id);
     return {
-      transaction: t,
+      transaction,
       role,
       awaiting: [...new Set(turns.map((turn) => turn.action))],
       dueAt: first?.dueAt ?? null,

@@ -10,7 +10,7 @@ import { keptTotal } from '../db/list-counts';
 import { checkPageRequest, followingRow, pageAndNext, requireCursorRow } from '../db/paged-list';
 import { events, webhookDeliveries, webhookEndpoints } from '../db/schema';
 import { isSealed, PURPOSE, secretBox } from '../crypto/secret-box';
-import { isLeased } from '../events/dispatcher';
+import { DELIVERY_LEASE_MS, isLeased } from '../events/dispatcher';
 import { AppError, invalidState, notFound } from '../app-error';
 import type { ClientRow } from '../db/schema';
 import { iso, isoOrNull } from '../records/iso';
@@ -246,11 +246,13 @@ async function replayStart(db: DbOrTx, clientId: string, body: ReplayWebhookBody
 /**
  * Queues every later event of the client again for this endpoint (docs/decisions.md §19). The dispatcher
  * sends each transaction's in sequence order, with the events still arriving queued behind them; each is dated
- * when it was queued, so the delivery log shows it at the top and its retries last as long as a new one's. While any
+ * when it was queued (on the client's clock), so the delivery log shows it at the top and its retries last as long as
+ * a new one's; originals still waiting for a retry are tried now, so they do not hold the replay back. While any
  * delivery of a replay is pending, the replay runs and another is refused: the endpoint's row lock makes
  * two asked at once see each other. Test events, each meant for one endpoint, are not replayed.
  */
-export async function replayWebhook(db: Db, client: ClientRow, endpointId: string, body: ReplayWebhookBody, wallNow: Date): Promise<{ queued: number }> {
+export async function replayWebhook(db: Db, client: ClientRow, endpointId: string, body: ReplayWebhookBody, times: { wallNow: Date; clientNow: Date }): Promise<{ queued: number }> {
+  const { wallNow, clientNow } = times;
   return db.transaction(async (tx) => {
     const endpoint = await findEndpoint(tx, client.id, endpointId, true);
     assertEnabled(endpoint);
@@ -266,11 +268,15 @@ export async function replayWebhook(db: Db, client: ClientRow, endpointId: strin
       );
     }
     const start = await replayStart(tx, client.id, body);
+    // An original still waiting for its retry would hold the replay's later events back in its queue until then.
+    await tx.execute(sql`update webhook_deliveries set next_attempt_at = ${wallNow.toISOString()}::timestamptz
+      where endpoint_id = ${endpoint.id}::uuid and status = 'pending' and not replay and next_attempt_at > ${wallNow.toISOString()}::timestamptz
+        and (last_attempt_at is null or next_attempt_at - last_attempt_at <> ${DELIVERY_LEASE_MS} * interval '1 millisecond')`);
     const [counted] = await queryRows<{ queued: number | string }>(
       tx,
       sql`with queued as (
         insert into webhook_deliveries (id, client_id, endpoint_id, event_id, transaction_id, sequence, status, attempts, next_attempt_at, created_at, replay)
-        select gen_random_uuid(), e.client_id, ${endpoint.id}::uuid, e.id, e.transaction_id, e.sequence, 'pending', 0, ${wallNow.toISOString()}::timestamptz, ${wallNow.toISOString()}::timestamptz, true
+        select gen_random_uuid(), e.client_id, ${endpoint.id}::uuid, e.id, e.transaction_id, e.sequence, 'pending', 0, ${wallNow.toISOString()}::timestamptz, ${clientNow.toISOString()}::timestamptz, true
         from events e where e.client_id = ${client.id}::uuid and e.type <> ${'webhook.test' satisfies EventTypeName} ${start}
         returning 1
       ) select count(*) as queued from queued`,

@@ -8,10 +8,9 @@ import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { call, expectError, expectLedgerBalanced, expectOk, fundWallet, inDays, newClient, newUser, operatorKey, uploadProof, walletBalance, type ApiResponse, type TestClient } from './support/api';
+import { waitFor } from './support/wait-for';
 
 vi.setConfig({ testTimeout: 90_000 });
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function createTransaction(client: TestClient, body: Record<string, unknown>) {
   return call('POST', '/v1/transactions', { key: client.secretKey, body });
@@ -202,16 +201,6 @@ async function receiver(): Promise<{ url: string; received: Delivery[] }> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   receivers.push(server);
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`, received };
-}
-
-async function waitFor<T>(what: string, probe: () => T | undefined, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(50);
-  }
 }
 
 describe('metadata in webhook payloads', () => {

@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { call, expectError, expectOk, type ApiResponse } from './support/api';
+import { waitFor } from './support/wait-for';
 
 vi.setConfig({ testTimeout: 120_000 });
 
@@ -36,16 +37,6 @@ async function startReceiver(): Promise<Receiver> {
   receiver.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`;
   receiver.close = () => new Promise<void>((resolve) => server.close(() => resolve()));
   return receiver;
-}
-
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined | false> | T | undefined | false, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await sleep(50);
-  }
 }
 
 let server: TestServer;

@@ -13,6 +13,7 @@ import { verifySignature } from '@/lib/escrow/webhook-signature';
 import { EventListRecord, WebhookDeliveryListRecord, WebhookEndpointListRecord, WebhookEndpointWithSecretRecord, type EventRecord } from '@/lib/contracts/webhook-records';
 import { startServerPair, startTestServer, type TestServer } from '../support/test-server';
 import { baseUrl, expectError, expectOk, operatorKey, type ApiResponse } from './support/api';
+import { waitFor } from './support/wait-for';
 
 // ---------------------------------------------------------------------------------------------
 // Talking to a server (the suite's shared one, or one of this file's own)
@@ -47,16 +48,6 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 // Deliveries are sent by the background worker, which runs at a lower priority than requests (docs/operations.md): on a
 // machine busy with other suites' servers one can wait tens of seconds, which is not what these tests measure.
 vi.setConfig({ testTimeout: 90_000 });
-
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined | false> | T | undefined | false, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await sleep(50);
-  }
-}
 
 // ---------------------------------------------------------------------------------------------
 // A receiver on loopback

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { CheckoutListRecord, CheckoutRecord } from '@/lib/contracts/checkouts';
-import { baseUrl, call, expectError, expectLedgerBalanced, expectOk, newClient, newDeal, newVerifiedLiveClient, newUser, operatorKey, walletBalance, type TestClient } from './support/api';
+import { baseUrl, call, expectError, expectLedgerBalanced, expectOk, newClient, newDeal, newVerifiedLiveClient, newUser, operatorKey, uploadProof, walletBalance, type TestClient } from './support/api';
 
 const RETURN = 'http://127.0.0.1:9/shop/return';
 
@@ -173,6 +173,31 @@ describe('a checkout that funds a milestone', () => {
     expectOk(await call('POST', `/v1/transactions/${canceled.transaction.id}/cancel`, { key: client.secretKey, body: { buyer_id: canceled.buyer.id, reason: 'Plans changed' } }));
     expectError(await create(client, { buyer_id: canceled.buyer.id, milestone_id: canceled.milestoneIds[0] }), 409, 'INVALID_STATE', /ended|cancel/i);
     expect(CheckoutListRecord.parse(expectOk(await call('GET', '/v1/checkouts', { key: client.secretKey }))).checkouts).toEqual([]);
+    await expectLedgerBalanced();
+  });
+  it('a Pay racing a test-clock move that settles its transaction’s deadlines and expires it: each answers, never a 500', async () => {
+    // The move locks the transaction for its lapse, then the checkout to expire it; Pay takes the same two in the same order.
+    const client = await newClient();
+    const rounds = await Promise.all(
+      Array.from({ length: 6 }, async () => {
+        const deal = await newDeal(client, [1000, 500], { walletFunds: 1000 });
+        const [first, second] = deal.milestoneIds;
+        expectOk(await call('POST', `/v1/milestones/${first}/fund`, { key: client.secretKey, body: { buyer_id: deal.buyer.id } }));
+        const proof = await uploadProof(client);
+        expectOk(await call('POST', `/v1/milestones/${first}/deliver`, { key: client.secretKey, body: { seller_id: deal.seller.id, proofs_of_completion: [proof] } }));
+        return { deal, pending: await checkout(client, { buyer_id: deal.buyer.id, milestone_id: second }) };
+      }),
+    );
+    const [moved, ...paid] = await Promise.all([
+      call('POST', '/v1/test-clock/advance', { key: client.secretKey, body: { days: 4 } }),
+      ...rounds.map((r) => pay(client, r.pending.id)),
+    ]);
+    expect(moved.status).toBe(200);
+    for (const [i, answer] of paid.entries()) {
+      // Paid before the move committed, or found EXPIRED after it: either way an answer, and the checkout agrees.
+      expect([200, 409]).toContain(answer.status);
+      expect((await getCheckout(client, rounds[i]!.pending.id)).status).toBe(answer.status === 200 ? 'PAID' : 'EXPIRED');
+    }
     await expectLedgerBalanced();
   });
 });

@@ -18,8 +18,18 @@ import { lockLedgerAccounts, transferWrites } from '../engine/post-transfer';
 import { lockMilestoneAndAccounts } from '../engine/transaction-lock';
 import { checkoutMilestoneOf, checkoutRecord, type CheckoutRow } from './checkouts';
 
-const lockCheckout = async (tx: Tx, clientId: string, checkoutId: string) =>
-  (await tx.select().from(checkouts).where(and(eq(checkouts.id, checkoutId), eq(checkouts.clientId, clientId))).for('update'))[0];
+/**
+ * Locks a checkout after its transaction's row, the order every writer of both takes (a test clock's move settles a
+ * transaction's lapses, then expires its checkouts): a payment that took the checkout first could deadlock with it.
+ * A checkout's transaction never changes, so the unlocked read that names it is safe.
+ */
+async function lockCheckout(tx: Tx, clientId: string, checkoutId: string): Promise<CheckoutRow | undefined> {
+  const mine = and(eq(checkouts.id, checkoutId), eq(checkouts.clientId, clientId));
+  const [named] = await tx.select({ transactionId: checkouts.transactionId }).from(checkouts).where(mine);
+  if (!named) return undefined;
+  if (named.transactionId) await tx.execute(sql`select id from transactions where id = ${named.transactionId} for update`);
+  return (await tx.select().from(checkouts).where(mine).for('update'))[0];
+}
 
 /**
  * The provider confirmed a checkout's payment (docs/decisions.md §16), in the caller's database transaction: the
@@ -108,12 +118,11 @@ export async function expireDueCheckouts(db: DbOrTx, a: { wallNow: Date; clientI
   for (const { id, client_id } of due) {
     expired += await db.transaction(async (tx) => {
       const [client] = await tx.select().from(clients).where(eq(clients.id, client_id));
+      // With the transaction's row lock, which keeps its event sequence whole (record-event.ts).
       const checkout = client && (await lockCheckout(tx, client.id, id));
       const now = client && new Date(a.wallNow.getTime() + client.clockOffsetMs);
       if (!client || !checkout || !now || !expiresNow(checkout, now) || !canMoveCheckout(checkout.status, 'EXPIRED')) return 0;
       const row: CheckoutRow = { ...checkout, status: 'EXPIRED', expiredAt: checkout.expiresAt, updatedAt: now, verifyDueAt: null };
-      // The transaction's row lock keeps its event sequence whole (record-event.ts), taken after the checkout's as payments take them.
-      if (checkout.transactionId) await tx.execute(sql`select id from transactions where id = ${checkout.transactionId} for update`);
       // Its own statement, right before checkout.expired: a statement holds one event of a transaction.
       const deadline = checkoutExpiryDeadline({ id: checkout.id, transactionId: checkout.transactionId, expiresAt: checkout.expiresAt });
       await recordDeadlineEvent(tx, client.id, 'deadline.lapsed', deadline, { milestoneId: checkout.milestoneId ?? undefined }, now);

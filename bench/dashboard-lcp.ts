@@ -3,7 +3,7 @@
  * 20 milestones and 200 log lines, viewed by its buyer on the production build.
  */
 import { randomUUID } from 'node:crypto';
-import { chromium } from '@playwright/test';
+import { chromium, type BrowserContext } from '@playwright/test';
 import postgres from 'postgres';
 import { openSealed, PURPOSES } from '../e2e/support/sealed-secrets';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/browser-check';
@@ -11,12 +11,17 @@ import { onDatabase } from '../e2e/support/test-server';
 import { HttpDriver } from './load';
 import { median } from './median';
 
-const BUYER = { email: 'ada.obi@demo.escrowdesk.ng', password: 'demo-buyer-pass' };
-const SELLER_EMAIL = 'tunde.balogun@demo.escrowdesk.ng';
+/** The demo's published sign-ins (README), and its seller's email. */
+export const DEMO_SIGN_INS = {
+  admin: { email: 'admin@demo.escrowdesk.ng', password: 'demo-admin-pass' },
+  buyer: { email: 'ada.obi@demo.escrowdesk.ng', password: 'demo-buyer-pass' },
+  disputes: { email: 'disputes@demo.escrowdesk.ng', password: 'demo-disputes-pass' },
+} as const;
+export const DEMO_SELLER_EMAIL = 'tunde.balogun@demo.escrowdesk.ng';
 const MILESTONES = 20;
 const LOG_LINES = 200;
 
-async function userIdByEmail(api: HttpDriver, email: string): Promise<string> {
+export async function userIdByEmail(api: HttpDriver, email: string): Promise<string> {
   const page = await api.ok('GET', `/v1/users?page=1&limit=5&sort=DESC&search=${encodeURIComponent(email)}`);
   const user = (page.users as Array<{ id: string; email: string }>).find((u) => u.email === email);
   if (!user) throw new Error(`demo user ${email} not found: ${JSON.stringify(page).slice(0, 300)}`);
@@ -61,20 +66,53 @@ export async function largeTransaction(api: HttpDriver, databaseUrl: string, buy
 
 export type Lcp = { lcpMs: number[]; medianMs: number; milestones: number; logLines: number };
 
-/** The demo's transaction page, seen by the demo buyer: on a server seeded with the demo and given `encryptionKey`. */
-export async function transactionPageLcp(baseUrl: string, databaseUrl: string, encryptionKey: string, loads = 5): Promise<Lcp> {
+/** A driver holding the demo client's key, on a server seeded with the demo and given `encryptionKey`. */
+export async function demoApi(baseUrl: string, databaseUrl: string, encryptionKey: string): Promise<HttpDriver> {
   const rows = await onDatabase(
     databaseUrl,
     (db) => db<Array<{ secret_key: string }>>`select k.secret_key from dashboard_client_keys k join app_settings s on s.key = 'dashboard_client' and s.value->>'client_id' = k.client_id::text`,
   );
   // The server keeps the demo key encrypted at rest, with the key the bench gave it.
-  const api = new HttpDriver(baseUrl, openSealed(rows[0]!.secret_key, encryptionKey, PURPOSES.clientSecretKey), 4);
-  try {
-    const [buyerId, sellerId] = [await userIdByEmail(api, BUYER.email), await userIdByEmail(api, SELLER_EMAIL)];
-    return await signedInPageLcp(baseUrl, await largeTransaction(api, databaseUrl, buyerId, sellerId), BUYER, loads);
-  } finally {
-    api.close();
+  return new HttpDriver(baseUrl, openSealed(rows[0]!.secret_key, encryptionKey, PURPOSES.clientSecretKey), 4);
+}
+
+/** The demo's transaction page, seen by the demo buyer. */
+export async function transactionPageLcp(api: HttpDriver, baseUrl: string, databaseUrl: string, loads = 5): Promise<Lcp> {
+  const [buyerId, sellerId] = [await userIdByEmail(api, DEMO_SIGN_INS.buyer.email), await userIdByEmail(api, DEMO_SELLER_EMAIL)];
+  return signedInPageLcp(baseUrl, await largeTransaction(api, databaseUrl, buyerId, sellerId), DEMO_SIGN_INS.buyer, loads);
+}
+
+/** Signs `who` in on this browser context: its pages share the session. */
+export async function signIn(context: BrowserContext, who: { email: string; password: string }): Promise<void> {
+  const page = await context.newPage();
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(who.email);
+  await page.getByLabel('Password').fill(who.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+  await page.close();
+}
+
+/** LCP of `path` over `loads` fresh loads in a signed-in context, each checked to show `ready`. */
+export async function pageLcp(context: BrowserContext, path: string, ready: string, loads = 5): Promise<{ lcpMs: number[]; medianMs: number }> {
+  const lcpMs: number[] = [];
+  for (let i = 0; i < loads; i++) {
+    const fresh = await context.newPage();
+    await fresh.goto(path, { waitUntil: 'load' });
+    const lcp = await fresh.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          new PerformanceObserver((list) => {
+            const entries = list.getEntries();
+            resolve(entries[entries.length - 1]?.startTime ?? 0);
+          }).observe({ type: 'largest-contentful-paint', buffered: true });
+        }),
+    );
+    if (!(await fresh.getByText(ready).first().isVisible())) throw new Error(`${path} did not show "${ready}"`);
+    lcpMs.push(Math.round(lcp));
+    await fresh.close();
   }
+  return { lcpMs, medianMs: median(lcpMs) };
 }
 
 /** LCP of the transaction's page over `loads` fresh loads, signed in as `who` (its buyer). */
@@ -82,30 +120,8 @@ export async function signedInPageLcp(baseUrl: string, transactionId: string, wh
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
     const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 900 } });
-    const page = await context.newPage();
-    await page.goto('/login');
-    await page.getByLabel('Email').fill(who.email);
-    await page.getByLabel('Password').fill(who.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(/\/transactions$/);
-    const lcpMs: number[] = [];
-    for (let i = 0; i < loads; i++) {
-      const fresh = await context.newPage();
-      await fresh.goto(`/transactions/${transactionId}`, { waitUntil: 'load' });
-      const lcp = await fresh.evaluate(
-        () =>
-          new Promise<number>((resolve) => {
-            new PerformanceObserver((list) => {
-              const entries = list.getEntries();
-              resolve(entries[entries.length - 1]?.startTime ?? 0);
-            }).observe({ type: 'largest-contentful-paint', buffered: true });
-          }),
-      );
-      if (!(await fresh.getByText('Phase 20').first().isVisible())) throw new Error('the transaction page did not show its 20th milestone');
-      lcpMs.push(Math.round(lcp));
-      await fresh.close();
-    }
-    return { lcpMs, medianMs: median(lcpMs), milestones: MILESTONES, logLines: LOG_LINES };
+    await signIn(context, who);
+    return { ...(await pageLcp(context, `/transactions/${transactionId}`, 'Phase 20', loads)), milestones: MILESTONES, logLines: LOG_LINES };
   } finally {
     await browser.close();
   }

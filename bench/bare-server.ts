@@ -6,7 +6,7 @@
  * handed to the service as it came; the key is looked up on every request.
  *
  * Run with `node --conditions=react-server --import tsx bench/bare-server.ts` (server-only modules
- * resolve to nothing under that condition). Env: DATABASE_URL, PORT, POOL_SIZE (in all), WORKERS (1: one
+ * resolve to nothing under that condition). Env: DATABASE_URL, POOL_SIZE (in all), WORKERS (1: one
  * process; more: a node:cluster primary and that many workers sharing the port and the pool size).
  */
 import cluster from 'node:cluster';
@@ -90,7 +90,7 @@ function serve() {
     }
   });
   server.keepAliveTimeout = 65_000;
-  server.listen(Number(process.env.PORT ?? 0), '127.0.0.1', () => {
+  server.listen(0, '127.0.0.1', () => {
     if (WORKERS === 1) console.log(`bare server listening on ${(server.address() as { port: number }).port}`);
   });
   process.on('SIGTERM', () => server.close(() => client.end().then(() => process.exit(0))));

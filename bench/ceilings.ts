@@ -53,7 +53,7 @@ export type BareServer = { baseUrl: string; process: ChildProcess; workers: numb
 export async function startBareServer(databaseUrl: string, poolSize: number, workers = 1): Promise<BareServer> {
   const child = spawn(process.execPath, ['--conditions=react-server', '--import', 'tsx', path.join(ROOT, 'bench/bare-server.ts')], {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'production', DATABASE_URL: databaseUrl, POOL_SIZE: String(poolSize), WORKERS: String(workers), PORT: '0' },
+    env: { ...process.env, NODE_ENV: 'production', DATABASE_URL: databaseUrl, POOL_SIZE: String(poolSize), WORKERS: String(workers) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

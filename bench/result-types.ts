@@ -27,11 +27,21 @@ export type PhaseResult = {
   rounds?: number[];
 };
 
-/** GET milestone on the server and on the bare one at one rate, in alternating rounds: each round's p99. */
+/** GET milestone on the server and on the bare one at one rate, in alternating rounds: each round's p99 (bench/noise-rule.ts). */
 export type SameRate = { rate: number; appP99: number[]; bareP99: number[] };
 
-/** One round of the paired throughput measurement (c=32): each figure taken right beside its ceiling. */
-export type PairedRound = { getMilestone: number; bareGetMilestone: number; lifecycle: number; pgbenchTps: number; errors: number };
+/**
+ * One round of the paired throughput measurement (c=32): each figure taken right beside its ceiling, the
+ * bare server's lifecycle in one process and in one per core (`processes` of them).
+ */
+export type PairedRound = {
+  getMilestone: number;
+  bareGetMilestone: number;
+  lifecycle: number;
+  bareLifecycle: { oneProcess: number; perCore: number; processes: number };
+  errors: number;
+  firstErrors?: string[];
+};
 
 export type DatabaseResult = {
   phases: PhaseResult[];
@@ -47,6 +57,8 @@ export type DatabaseResult = {
 export type BenchResult = {
   date: string;
   quick: boolean;
+  /** quick, default or full (bench/settings.ts); absent in runs before the kinds. */
+  kind?: 'quick' | 'default' | 'full';
   machine: { cpus: number; cpuModel: string; memoryGb: number; node: string; slowSpells?: SlowSpells };
   settings: Record<string, unknown>;
   pgbench: { tps: number; clients: number; scale: number; seconds: number } | null;
@@ -56,6 +68,9 @@ export type BenchResult = {
   storms?: { deadlines?: DeadlineStormResult; webhooks?: WebhookStormResult };
   /** The same measurements at two sizes of database (bench/two-sizes.ts). */
   sizes?: { postgres?: TwoSizesResult; pglite?: TwoSizesResult };
+  /** Seconds per phase: estimated from the settings before the run, and as it went. */
+  estimate?: Array<{ phase: string; seconds: number }>;
+  elapsed?: Array<{ phase: string; seconds: number }>;
 };
 
 export type SizeResult = {

@@ -1,6 +1,6 @@
 /**
- * The machine's own limits, measured in the same run: pgbench on the same PostgreSQL, and the bare
- * node:http + postgres.js server for GET milestone.
+ * The machine's own limits, measured in the same run: pgbench on the same PostgreSQL (the machine's
+ * calibration line), and the bare node:http + postgres.js server for GET milestone and the escrow lifecycle.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
@@ -47,12 +47,13 @@ export async function pgbenchTps(adminUrl: string, seconds: number): Promise<{ t
   }
 }
 
-export type BareServer = { baseUrl: string; process: ChildProcess; stop: () => Promise<void> };
+export type BareServer = { baseUrl: string; process: ChildProcess; workers: number; stop: () => Promise<void> };
 
-export async function startBareServer(databaseUrl: string, poolSize: number): Promise<BareServer> {
+/** bench/bare-server.ts with `poolSize` connections in all, in one process or in `workers` (node:cluster). */
+export async function startBareServer(databaseUrl: string, poolSize: number, workers = 1): Promise<BareServer> {
   const child = spawn(process.execPath, ['--conditions=react-server', '--import', 'tsx', path.join(ROOT, 'bench/bare-server.ts')], {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'production', DATABASE_URL: databaseUrl, POOL_SIZE: String(poolSize), PORT: '0' },
+    env: { ...process.env, NODE_ENV: 'production', DATABASE_URL: databaseUrl, POOL_SIZE: String(poolSize), WORKERS: String(workers) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -73,6 +74,7 @@ export async function startBareServer(databaseUrl: string, poolSize: number): Pr
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     process: child,
+    workers,
     stop: async () => {
       const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');

@@ -33,6 +33,9 @@ export type DeadlineStormResult = {
   ledgerBalanced: boolean;
   quiet: LatencySummary;
   storm: LatencySummary;
+  /** GET milestone's p99 in each round (bench/storm-harness.ts): the target reads their medians. */
+  quietRounds: number[];
+  stormRounds: number[];
   errors: number;
 };
 
@@ -92,6 +95,8 @@ export async function deadlineStorm(opts: { transactions: number; ratePerSecond:
         ledgerBalanced: audit.balanced,
         quiet: reads.quiet,
         storm: reads.storm,
+        quietRounds: reads.quietRounds,
+        stormRounds: reads.stormRounds,
         errors: reads.errors,
       };
     } finally {

@@ -4,6 +4,7 @@
  * the main run (bench/run.ts) and the two-size phase (bench/two-sizes.ts).
  */
 import { closedLoop, HttpDriver, openLoop, summarize, type LatencySummary, type Recorder } from './load';
+import { medianOf } from './median';
 import { samplePeakRss } from './memory';
 import type { PhaseResult } from './result-types';
 import type { Operation } from './scenarios';
@@ -84,4 +85,11 @@ export async function measureOpen(target: Target, name: string, operations: stri
   api.close();
   console.log(`  ${name.padEnd(20)} @${ratePerSecond.toFixed(1)}/s  p50 ${result.all.p50} p95 ${result.all.p95} p99 ${result.all.p99} ms  errors ${result.errors}${result.vacuumed ? `  vacuumed ${JSON.stringify(result.vacuumed)}` : ''}`);
   return result;
+}
+
+/** The round whose figure is the median of the rounds', with every round's figure beside it, their errors and peak memory. */
+export function medianRound(rounds: PhaseResult[], figure: (p: PhaseResult) => number): PhaseResult {
+  const errors = rounds.reduce((n, p) => n + p.errors, 0);
+  const peakRssMb = Math.max(...rounds.map((p) => p.peakRssMb));
+  return { ...medianOf(rounds, figure)!, errors, peakRssMb, rounds: rounds.map(figure) };
 }

@@ -3,6 +3,7 @@
  * modules and the report import them without importing each other.
  */
 import type { Lcp } from './dashboard-lcp';
+import type { DashboardPagesResult, PageLoadCost } from './dashboard-pages';
 import type { DeadlineStormResult } from './deadline-storm';
 import type { LatencySummary } from './load';
 import type { SlowSpells } from './slow-spells';
@@ -27,11 +28,21 @@ export type PhaseResult = {
   rounds?: number[];
 };
 
-/** GET milestone on the server and on the bare one at one rate, in alternating rounds: each round's p99. */
+/** GET milestone on the server and on the bare one at one rate, in alternating rounds: each round's p99 (bench/noise-rule.ts). */
 export type SameRate = { rate: number; appP99: number[]; bareP99: number[] };
 
-/** One round of the paired throughput measurement (c=32): each figure taken right beside its ceiling. */
-export type PairedRound = { getMilestone: number; bareGetMilestone: number; lifecycle: number; pgbenchTps: number; errors: number };
+/**
+ * One round of the paired throughput measurement (c=32): each figure taken right beside its ceiling, the
+ * bare server's lifecycle in one process and in one per core (`processes` of them).
+ */
+export type PairedRound = {
+  getMilestone: number;
+  bareGetMilestone: number;
+  lifecycle: number;
+  bareLifecycle: { oneProcess: number; perCore: number; processes: number };
+  errors: number;
+  firstErrors?: string[];
+};
 
 export type DatabaseResult = {
   phases: PhaseResult[];
@@ -47,15 +58,26 @@ export type DatabaseResult = {
 export type BenchResult = {
   date: string;
   quick: boolean;
+  /** quick, default or full (bench/settings.ts); absent in runs before the kinds. */
+  kind?: 'quick' | 'default' | 'full';
   machine: { cpus: number; cpuModel: string; memoryGb: number; node: string; slowSpells?: SlowSpells };
   settings: Record<string, unknown>;
   pgbench: { tps: number; clients: number; scale: number; seconds: number } | null;
   databases: { postgres?: DatabaseResult; pglite?: DatabaseResult };
-  dashboard: { firstLoadJs: Array<{ route: string; gzipKb: number; rawKb: number }>; lcp: { lcpMs: number[]; medianMs: number; milestones: number; logLines: number } | null };
+  dashboard: {
+    firstLoadJs: Array<{ route: string; gzipKb: number; rawKb: number }>;
+    lcp: { lcpMs: number[]; medianMs: number; milestones: number; logLines: number } | null;
+    /** The ten busiest pages' cost to the API per load, and the customer list's LCP; absent in runs before them. */
+    pages?: PageLoadCost[];
+    listLcp?: DashboardPagesResult['listLcp'];
+  };
   /** On PostgreSQL only. */
   storms?: { deadlines?: DeadlineStormResult; webhooks?: WebhookStormResult };
   /** The same measurements at two sizes of database (bench/two-sizes.ts). */
   sizes?: { postgres?: TwoSizesResult; pglite?: TwoSizesResult };
+  /** Seconds per phase: estimated from the settings before the run, and as it went. */
+  estimate?: Array<{ phase: string; seconds: number }>;
+  elapsed?: Array<{ phase: string; seconds: number }>;
 };
 
 export type SizeResult = {

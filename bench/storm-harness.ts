@@ -10,6 +10,7 @@ import type { Db } from '../lib/server/db/client';
 import { createDatabase, dropDatabase, startTestServer, type TestServer } from '../e2e/support/test-server';
 import { generateDataset, generatorPool, MIGRATIONS_FOLDER, postgresSession, type DatasetOptions, type GeneratedClient, type GeneratedDataset } from './generate-data';
 import { HttpDriver, openLoop, summarize, type LatencySummary, type Recorder } from './load';
+import { MIN_ROUNDS } from './noise-rule';
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -37,7 +38,18 @@ export function startStormServer(databaseUrl: string, env: Record<string, string
   return startTestServer({ databaseUrl, env: { ESCROW_DB_POOL_SIZE: '10', ...env }, nodeArgs: process.env.STORM_NODE_ARGS?.split(' ') ?? [] });
 }
 
-export type StormLatency = { quiet: LatencySummary; storm: LatencySummary; errors: number };
+/** `quietRounds` and `stormRounds`: the p99 of each of the rounds the report takes the median of (bench/noise-rule.ts). */
+export type StormLatency = { quiet: LatencySummary; storm: LatencySummary; quietRounds: number[]; stormRounds: number[]; errors: number };
+
+/** A storm is one event: its rounds are its reads in consecutive fifths, and the quiet figure's are the same. */
+const ROUNDS = MIN_ROUNDS;
+const QUIET_MS = 15_000;
+
+/** The p99 of each of `rounds` consecutive, near-equal groups of the windows' samples (fewer if there are fewer windows). */
+function p99OfRounds(windows: Recorder[], rounds: number): number[] {
+  const groups = Array.from({ length: rounds }, (_, i) => windows.slice(Math.floor((i * windows.length) / rounds), Math.floor(((i + 1) * windows.length) / rounds)));
+  return groups.filter((group) => group.length > 0).map((group) => summarize(group.flatMap((r) => r.samples.get('GET milestone') ?? [])).p99);
+}
 
 /**
  * GET milestone at `ratePerSecond`: a warm-up, `quietMs` of quiet, then on while `storm` runs (it starts
@@ -57,7 +69,8 @@ export async function readsAroundStorm<T>(
       await recorder.time('GET milestone', at, () => api.expectOk('GET', `/v1/milestones/${milestoneIds[cursor++ % milestoneIds.length]}`));
     };
     await openLoop(opts.ratePerSecond, 3000, read);
-    const quiet = await openLoop(opts.ratePerSecond, opts.quietMs ?? 30_000, read);
+    const quiet: Recorder[] = [];
+    for (let round = 0; round < ROUNDS; round++) quiet.push((await openLoop(opts.ratePerSecond, (opts.quietMs ?? QUIET_MS) / ROUNDS, read)).recorder);
     let stormOver = false;
     const reads = (async () => {
       const recorders = [];
@@ -73,9 +86,11 @@ export async function readsAroundStorm<T>(
     const recorders = await reads;
     return {
       outcome,
-      quiet: summarize(quiet.recorder.samples.get('GET milestone') ?? []),
+      quiet: summarize(quiet.flatMap((r) => r.samples.get('GET milestone') ?? [])),
       storm: summarize(recorders.flatMap((r) => r.samples.get('GET milestone') ?? [])),
-      errors: quiet.recorder.errorCount() + recorders.reduce((n, r) => n + r.errorCount(), 0),
+      quietRounds: p99OfRounds(quiet, ROUNDS),
+      stormRounds: p99OfRounds(recorders, ROUNDS),
+      errors: [...quiet, ...recorders].reduce((n, r) => n + r.errorCount(), 0),
     };
   } finally {
     api.close();

@@ -42,10 +42,10 @@ import {
   type SqlSession,
 } from './generate-data';
 import { HttpDriver } from './load';
-import { medianOf } from './median';
-import { measureClosed, measureOpen, type Target } from './measure';
+import { measureClosed, measureOpen, medianRound, type Target } from './measure';
 import { samplePeakRssByProcess, treeRssBytes } from './memory';
 import type { PhaseResult, SizeResult, TwoSizesResult } from './result-types';
+import { twoSizeTiming, type TwoSizeTiming } from './settings';
 import { LARGE_DATA_READS, LIFECYCLES, preparePairs, READS, twentyMilestoneTransaction, type LargeDataset, type Operation } from './scenarios';
 import { onGeneratedDatabase, startStormServer } from './storm-harness';
 
@@ -55,11 +55,11 @@ const CUSTOMER_EMAIL = 'buyer.1@client1.example.com';
 const CUSTOMER_PASSWORD = 'bench-customer-pass';
 
 /**
- * Each window is one round's: a figure is the median of `rounds` of them. One pause of the machine (a kernel
- * burst, a collection) decides a short window's p99, and a longer window only catches more of them: more
- * rounds, each short, let the median step over the rounds a pause spoiled.
+ * Each window is one round's: a figure is the median of its rounds (bench/noise-rule.ts). One pause of the
+ * machine (a kernel burst, a collection) decides a short window's p99, and a longer window only catches more
+ * of them: more rounds, each short, let the median step over the rounds a pause spoiled.
  */
-type Timing = { rounds: number; readMs: number; lifecycleMs: number; halfPeakMs: number; openWarmMs: number; warmMs: number; lcpLoads: number };
+type Timing = TwoSizeTiming;
 
 /** What the reads name, found in the generated database before the server starts. */
 type Facts = Omit<LargeDataset, 'key' | 'pairs' | 'twentyMilestonesId'> & { sellerId: string };
@@ -194,13 +194,6 @@ async function onSize<T>(database: TwoSizesResult['database'], size: number, tim
   });
 }
 
-/** The round whose figure is the median of the rounds', with every round's figure beside it. */
-function medianRound(rounds: PhaseResult[], figure: (p: PhaseResult) => number): PhaseResult {
-  const errors = rounds.reduce((n, p) => n + p.errors, 0);
-  const peakRssMb = Math.max(...rounds.map((p) => p.peakRssMb));
-  return { ...medianOf(rounds, figure)!, errors, peakRssMb, rounds: rounds.map(figure) };
-}
-
 /**
  * Each operation on both sizes in alternating rounds (small, big; big, small; small, big …), both servers
  * up throughout, so that the machine's drift over minutes moves both sides of each round alike
@@ -209,14 +202,14 @@ function medianRound(rounds: PhaseResult[], figure: (p: PhaseResult) => number):
  * at one rate for both, half of the small size's median throughput.
  */
 async function measureAlternately(small: SizeUnderTest, big: SizeUnderTest, timing: Timing): Promise<void> {
-  console.log(`\n== ${timing.rounds} alternating rounds a figure: ${small.size.toLocaleString('en')} and ${big.size.toLocaleString('en')} ==`);
+  console.log(`\n== ${timing.closedRounds} (throughput) and ${timing.openRounds} (p99) alternating rounds a figure: ${small.size.toLocaleString('en')} and ${big.size.toLocaleString('en')} ==`);
   const order = (round: number) => (round % 2 === 0 ? [small, big] : [big, small]);
   // Every operation warmed on both before any is measured, as in the main run: here, not as each server
   // starts, since the small one then waits out the big one's generation, which evicts its cached pages.
   for (const s of [small, big]) for (const m of s.measured) await measureClosed(s.target, 'warm-up', [], 8, timing.warmMs / s.measured.length, m.make);
   for (let i = 0; i < small.measured.length; i++) {
     const closedRounds = new Map<SizeUnderTest, PhaseResult[]>([[small, []], [big, []]]);
-    for (let round = 0; round < timing.rounds; round++) {
+    for (let round = 0; round < timing.closedRounds; round++) {
       for (const s of order(round)) {
         const m = s.measured[i]!;
         const ms = m.steps > 1 ? timing.lifecycleMs : timing.readMs;
@@ -225,7 +218,7 @@ async function measureAlternately(small: SizeUnderTest, big: SizeUnderTest, timi
     }
     for (const s of [small, big]) s.closed.push({ ...medianRound(closedRounds.get(s)!, (p) => p.operationsPerSecond), name: s.measured[i]!.name });
     const openRounds = new Map<SizeUnderTest, PhaseResult[]>([[small, []], [big, []]]);
-    for (let round = 0; round < timing.rounds; round++) {
+    for (let round = 0; round < timing.openRounds; round++) {
       for (const s of order(round)) {
         const m = s.measured[i]!;
         // Both sizes at half of the small one's peak: at half of its own, the size whose rounds ran faster
@@ -280,9 +273,8 @@ export async function twoSizes(
   sizes: number[],
   { quick = false, withLcp = true, rounds, only }: { quick?: boolean; withLcp?: boolean; rounds?: number; only?: string[] } = {},
 ): Promise<TwoSizesResult> {
-  const timing: Timing = quick
-    ? { rounds: rounds ?? 3, readMs: 1000, lifecycleMs: 1500, halfPeakMs: 1500, openWarmMs: 1000, warmMs: 5000, lcpLoads: 2 }
-    : { rounds: rounds ?? 5, readMs: 3000, lifecycleMs: 4000, halfPeakMs: 6000, openWarmMs: 1000, warmMs: 30_000, lcpLoads: 5 };
+  const timing: Timing = twoSizeTiming(quick);
+  if (rounds !== undefined) timing.closedRounds = timing.openRounds = rounds;
   if (!withLcp) timing.lcpLoads = 0;
   // Checked before the generating, which takes minutes, not after it.
   const names = [...Object.keys(READS), ...Object.keys(LARGE_DATA_READS), ...Object.keys(LIFECYCLES)];

@@ -34,6 +34,9 @@ export type WebhookStormResult = {
   failed: number;
   quiet: LatencySummary;
   storm: LatencySummary;
+  /** GET milestone's p99 in each round (bench/storm-harness.ts): the target reads their medians. */
+  quietRounds: number[];
+  stormRounds: number[];
   errors: number;
 };
 
@@ -109,6 +112,8 @@ export async function webhookStorm(opts: { events: number; ratePerSecond: number
         failed: counted?.failed ?? 0,
         quiet: reads.quiet,
         storm: reads.storm,
+        quietRounds: reads.quietRounds,
+        stormRounds: reads.stormRounds,
         errors: reads.errors,
       };
     } finally {

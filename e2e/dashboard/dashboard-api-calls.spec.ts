@@ -147,7 +147,8 @@ for (const [role, who] of [
 ] as const) {
   test(`the ${role}’s pages ask the API at most twice per load`, async ({ browser }) => {
     test.setTimeout(300_000);
-    test.fail(true, 'the customers’ pages are being fixed');
+    // Every page still pays for the shell: the layout's GET /test-clock and the bell's GET /transactions and GET /events.
+    test.fail(true, 'the shell’s three calls per page, and the wallet’s six, are issue #60’s next step');
     const page = await signedInPage(browser, who);
     expectFewCalls(await countPages(page, role, customerPages()));
     await page.context().close();

@@ -4,7 +4,7 @@
  * statuses, the wallets, the ledger audit, the logs and the events; after each refusal, nothing changed.
  */
 import { describe, expect, it } from 'vitest';
-import { TransactionWithMilestonesRecord } from '@/lib/contracts/records';
+import { TransactionDetailRecord, TransactionWithMilestonesRecord } from '@/lib/contracts/records';
 import { call, expectError, expectLedgerBalanced, expectOk, newClient, newDeal, snapshot, uploadProof, walletBalance, type TestClient } from './support/api';
 
 type Deal = Awaited<ReturnType<typeof newDeal>>;
@@ -17,7 +17,7 @@ function post(client: TestClient, path: string, body: Record<string, unknown>) {
 }
 
 async function transaction(client: TestClient, deal: Deal) {
-  return TransactionWithMilestonesRecord.parse(expectOk(await call('GET', `/v1/transactions/${deal.transaction.id}`, { key: client.secretKey })));
+  return TransactionDetailRecord.parse(expectOk(await call('GET', `/v1/transactions/${deal.transaction.id}`, { key: client.secretKey })));
 }
 
 async function eventTypes(client: TestClient, deal: Deal): Promise<string[]> {
@@ -56,7 +56,7 @@ describe('cancellation before any escrow holds money', () => {
     expect(t.milestones.map((m) => m.status)).toEqual(['CANCELED', 'CANCELED']);
     expect(t.allowed_actions).toEqual({ buyer: [], seller: [] });
     expect(t.milestones.every((m) => m.allowed_actions.buyer.length === 0 && m.allowed_actions.seller.length === 0)).toBe(true);
-    expect(await transaction(client, deal)).toEqual(t);
+    expect(await transaction(client, deal)).toEqual({ ...t, awaiting: { buyer: [], seller: [] }, next_deadline: null });
     expect(await walletBalance(client, deal.buyer.id)).toBe(5000);
     expect(await eventTypes(client, deal)).toEqual(['transaction.created', 'transaction.canceled']);
     expect((await logsOf(client, deal.milestoneIds[1]!)).at(-1)).toMatch(new RegExp(`Transaction canceled by the ${party}`));

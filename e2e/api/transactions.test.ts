@@ -50,7 +50,11 @@ describe('creating a transaction', () => {
     expect(second).toMatchObject({ position_in_transaction: 2, milestone_fee: 20_000, inspection_duration: 3 });
     expect(first!.allowed_actions).toEqual({ buyer: ['fund'], seller: ['request_extension'] });
     expect(second!.allowed_actions).toEqual({ buyer: [], seller: ['request_extension'] });
-    expect(expectOk(await call('GET', `/v1/transactions/${created.id}`, { key: client.secretKey }))).toEqual(created);
+    // The record as created, and whose turn it is (the buyer's, to fund the first milestone).
+    const { awaiting, next_deadline, ...read } = expectOk(await call('GET', `/v1/transactions/${created.id}`, { key: client.secretKey }));
+    expect(read).toEqual(created);
+    expect(awaiting).toEqual({ buyer: [{ action: 'fund', due_at: null, milestone_id: first!.id, dispute_id: null }], seller: [] });
+    expect(next_deadline).toBeNull();
   });
 
   it('refuses bad parties and bad milestones, creating nothing', async () => {

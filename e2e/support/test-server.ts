@@ -89,7 +89,7 @@ export async function waitForHealth(baseUrl: string, child: ChildProcess, output
 }
 
 export async function startTestServer(
-  opts: { seedDemo?: boolean; env?: Record<string, string>; dataDir?: string; databaseUrl?: string; nodeArgs?: string[] } = {},
+  opts: { seedDemo?: boolean; env?: Record<string, string>; dataDir?: string; databaseUrl?: string; nodeArgs?: string[]; logFile?: string } = {},
 ): Promise<TestServer> {
   if (!fs.existsSync(path.join(ROOT, '.next/BUILD_ID'))) {
     throw new Error('No production build: run the tests through `npm test`, which builds first.');
@@ -123,8 +123,13 @@ export async function startTestServer(
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    child.stdout?.on('data', (d: Buffer) => (log += d.toString()));
-    child.stderr?.on('data', (d: Buffer) => (log += d.toString()));
+    // `logFile`: the output as it comes, for specs in other processes that read the server's log lines.
+    const keep = (d: Buffer) => {
+      log += d.toString();
+      if (opts.logFile) fs.appendFileSync(opts.logFile, d);
+    };
+    child.stdout?.on('data', keep);
+    child.stderr?.on('data', keep);
     const output = () => log;
     const baseUrl = `http://127.0.0.1:${port}`;
     await waitForHealth(baseUrl, child, output);

@@ -261,13 +261,80 @@ export const MilestoneRecord = z
 
 export const MilestoneWithLogsRecord = MilestoneRecord.extend({ milestone_logs: z.array(MilestoneLogRecord) }).strict();
 
+const TransactionAllowedActions = z
+  .object({ buyer: z.array(z.enum(TRANSACTION_ACTIONS)), seller: z.array(z.enum(TRANSACTION_ACTIONS)) })
+  .strict()
+  .meta({ description: 'what each party may do to the transaction as a whole now: cancel, answer a cancellation request, terminate, rate' });
+
 export const TransactionWithMilestonesRecord = TransactionWithPartiesRecord.extend({
   milestones: z.array(MilestoneInTransactionRecord),
-  allowed_actions: z
-    .object({ buyer: z.array(z.enum(TRANSACTION_ACTIONS)), seller: z.array(z.enum(TRANSACTION_ACTIONS)) })
-    .strict()
-    .meta({ description: 'what each party may do to the transaction as a whole now: cancel, answer a cancellation request, terminate, rate' }),
+  allowed_actions: TransactionAllowedActions,
   deadlines: z.array(DeadlineRecord).meta({ description: "the transaction's own running deadlines: a cancellation request's answer (cancellation_response)" }),
+}).strict();
+
+/** One step a party owes now (docs/decisions.md §17, lib/escrow/turns.ts). */
+export const TurnRecord = z
+  .object({
+    action: z.string().meta({ description: 'an action of allowed_actions of the transaction, the milestone or the dispute; choices (cancel, refund, request_extension…) are never a turn' }),
+    due_at: NullableTimestamp.meta({ description: 'the soonest deadline of what the step belongs to (a delivery: the due date); null when nothing runs against it' }),
+    milestone_id: Id.nullable().meta({ description: 'the milestone the step is taken on; null for the transaction itself' }),
+    dispute_id: Id.nullable().meta({ description: 'the open dispute the step is taken in, if any' }),
+  })
+  .strict();
+
+/** Whose turn it is: on the list's items and on GET /v1/transactions/{id}. */
+const awaitingFields = {
+  awaiting: z
+    .object({ buyer: z.array(TurnRecord), seller: z.array(TurnRecord) })
+    .strict()
+    .meta({ description: "the steps each party owes now: the transaction's, its milestones' and its open disputes' (mediation takes turns)" }),
+  next_deadline: z
+    .object({
+      due_at: Timestamp,
+      owed_by: z.enum(['buyer', 'seller']),
+      action: z.string(),
+      milestone_id: Id.nullable(),
+      dispute_id: Id.nullable(),
+    })
+    .strict()
+    .nullable()
+    .meta({ description: 'the soonest deadline among the steps owed, and who owes it; null when no step owed has one' }),
+};
+
+export const TransactionListEntryRecord = TransactionListItemRecord.extend({
+  allowed_actions: TransactionAllowedActions,
+  current_milestone: z
+    .object({ id: Id, title: z.string(), status: z.enum(MILESTONE_STATUSES) })
+    .strict()
+    .nullable()
+    .meta({ description: 'the milestone current_milestone_id names, summed up' }),
+  ...awaitingFields,
+}).strict();
+
+/** A milestone's latest dispute summed up, for GET /v1/transactions/{id}?include=disputes. */
+export const MilestoneDisputeSummaryRecord = z
+  .object({
+    id: Id,
+    dispute_code: z.string(),
+    status: z.enum(DISPUTE_STATUSES),
+    resolution: z.enum(['agreement', 'forfeit_buyer', 'forfeit_seller', 'verdict', 'canceled', 'declined_refund']).nullable(),
+    dispute_amount: Naira,
+    verdict_seller_amount: Naira.nullable(),
+    created_at: Timestamp,
+  })
+  .strict();
+
+export const TRANSACTION_INCLUDES = ['milestone_logs', 'disputes'] as const;
+export type TransactionInclude = (typeof TRANSACTION_INCLUDES)[number];
+
+export const TransactionDetailRecord = TransactionWithMilestonesRecord.extend({
+  milestones: z.array(
+    MilestoneInTransactionRecord.extend({
+      milestone_logs: z.array(MilestoneLogRecord).optional().meta({ description: 'with include=milestone_logs: the milestone\'s log lines, oldest first' }),
+      latest_dispute: MilestoneDisputeSummaryRecord.nullable().optional().meta({ description: "with include=disputes: the milestone's latest dispute, null when it has none" }),
+    }).strict(),
+  ),
+  ...awaitingFields,
 }).strict();
 
 export const DisputeProposalRecord = z
@@ -386,7 +453,7 @@ export const ClientWithKeysRecord = z
   .strict();
 
 export const UserListRecord = z.object({ users: z.array(UserRecord), pagination: Pagination }).strict();
-export const TransactionListRecord = z.object({ transactions: z.array(TransactionListItemRecord), pagination: Pagination }).strict();
+export const TransactionListRecord = z.object({ transactions: z.array(TransactionListEntryRecord), pagination: Pagination }).strict();
 export const DisputeListRecord = z.object({ disputes: z.array(DisputeRecord), pagination: Pagination }).strict();
 export const BankAccountListRecord = z
   .object({ bank_accounts: z.array(BankAccountWithUserRecord), pagination: Pagination })
@@ -402,6 +469,9 @@ export type MilestoneWithLogsRecord = z.infer<typeof MilestoneWithLogsRecord>;
 export type TransactionWithMilestonesRecord = z.infer<typeof TransactionWithMilestonesRecord>;
 export type DisputeRecord = z.infer<typeof DisputeRecord>;
 export type DisputeWithPartiesRecord = z.infer<typeof DisputeWithPartiesRecord>;
+export type MilestoneDisputeSummaryRecord = z.infer<typeof MilestoneDisputeSummaryRecord>;
+export type TransactionDetailRecord = z.infer<typeof TransactionDetailRecord>;
+export type TransactionListEntryRecord = z.infer<typeof TransactionListEntryRecord>;
 export type BankAccountRecord = z.infer<typeof BankAccountRecord>;
 export type FileRecord = z.infer<typeof FileRecord>;
 

@@ -70,6 +70,16 @@ export const ListTransactionsQuery = z.object({
 });
 export type ListTransactionsQuery = z.infer<typeof ListTransactionsQuery>;
 
+/** GET /v1/transactions/{id}: what to add to the record, comma-separated (Stripe's `expand`). */
+export const GetTransactionQuery = z.object({
+  include: z
+    .string()
+    .regex(/^(milestone_logs|disputes)(,(milestone_logs|disputes))*$/, 'is a comma-separated list of milestone_logs, disputes')
+    .optional()
+    .meta({ description: "milestone_logs: each milestone's log lines; disputes: each milestone's latest dispute, summed up", example: 'milestone_logs,disputes' }),
+});
+export type GetTransactionQuery = z.infer<typeof GetTransactionQuery>;
+
 /** PATCH /v1/transactions/{id}: what may change after create (docs/decisions.md §19). */
 export const UpdateTransactionBody = z.strictObject({ metadata: MetadataPatch });
 export type UpdateTransactionBody = z.infer<typeof UpdateTransactionBody>;

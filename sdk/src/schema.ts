@@ -285,7 +285,7 @@ export interface paths {
         };
         /**
          * List transactions
-         * @description Your transactions, newest first by default, filtered by party, status, title, created day and amount; page with `after` (or `page`) and `limit`.
+         * @description Your transactions, newest first by default, filtered by party, status, title, created day and amount; page with `after` (or `page`) and `limit`. Each carries what a list shows: allowed_actions, the current milestone, and whose turn it is (awaiting, next_deadline).
          */
         get: operations["listTransactions"];
         put?: never;
@@ -309,7 +309,7 @@ export interface paths {
         };
         /**
          * Fetch a transaction with its parties and milestones
-         * @description One transaction with its buyer, seller and every milestone, each with its amount, fee, status and deadlines.
+         * @description One transaction with its buyer, seller and every milestone, each with its amount, fee, status and deadlines, and whose turn it is (awaiting, next_deadline). include=milestone_logs adds each milestone's log lines, include=disputes each milestone's latest dispute summed up (both: include=milestone_logs,disputes); any other value is 400 VALIDATION_ERROR naming include.
          */
         get: operations["getTransaction"];
         put?: never;
@@ -7123,6 +7123,75 @@ export interface operations {
                                         updated_at: string;
                                     };
                                 };
+                                /** @description what each party may do to the transaction as a whole now: cancel, answer a cancellation request, terminate, rate */
+                                allowed_actions: {
+                                    buyer: ("cancel" | "approve_cancellation" | "decline_cancellation" | "terminate" | "rate")[];
+                                    seller: ("cancel" | "approve_cancellation" | "decline_cancellation" | "terminate" | "rate")[];
+                                };
+                                /** @description the milestone current_milestone_id names, summed up */
+                                current_milestone: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    title: string;
+                                    /** @enum {string} */
+                                    status: "PENDING_FUNDING" | "IN_PROGRESS" | "UNDER_INSPECTION" | "COMPLETED" | "DELIVERY_RETURNED_AWAITING_APPROVAL" | "DELIVERY_RETURN_APPROVED" | "DELIVERY_RETURN_REJECTED" | "IN_DISPUTE" | "DISPUTE_RESOLVED" | "CANCELED" | "REFUNDED";
+                                } | null;
+                                /** @description the steps each party owes now: the transaction's, its milestones' and its open disputes' (mediation takes turns) */
+                                awaiting: {
+                                    buyer: {
+                                        /** @description an action of allowed_actions of the transaction, the milestone or the dispute; choices (cancel, refund, request_extension…) are never a turn */
+                                        action: string;
+                                        /**
+                                         * @description the soonest deadline of what the step belongs to (a delivery: the due date); null when nothing runs against it
+                                         * @example 2026-11-21T09:30:00.000Z
+                                         */
+                                        due_at: string | null;
+                                        /**
+                                         * Format: uuid
+                                         * @description the milestone the step is taken on; null for the transaction itself
+                                         */
+                                        milestone_id: string | null;
+                                        /**
+                                         * Format: uuid
+                                         * @description the open dispute the step is taken in, if any
+                                         */
+                                        dispute_id: string | null;
+                                    }[];
+                                    seller: {
+                                        /** @description an action of allowed_actions of the transaction, the milestone or the dispute; choices (cancel, refund, request_extension…) are never a turn */
+                                        action: string;
+                                        /**
+                                         * @description the soonest deadline of what the step belongs to (a delivery: the due date); null when nothing runs against it
+                                         * @example 2026-11-21T09:30:00.000Z
+                                         */
+                                        due_at: string | null;
+                                        /**
+                                         * Format: uuid
+                                         * @description the milestone the step is taken on; null for the transaction itself
+                                         */
+                                        milestone_id: string | null;
+                                        /**
+                                         * Format: uuid
+                                         * @description the open dispute the step is taken in, if any
+                                         */
+                                        dispute_id: string | null;
+                                    }[];
+                                };
+                                /** @description the soonest deadline among the steps owed, and who owes it; null when no step owed has one */
+                                next_deadline: {
+                                    /**
+                                     * @description ISO 8601 UTC with milliseconds
+                                     * @example 2026-11-21T09:30:00.000Z
+                                     */
+                                    due_at: string;
+                                    /** @enum {string} */
+                                    owed_by: "buyer" | "seller";
+                                    action: string;
+                                    /** Format: uuid */
+                                    milestone_id: string | null;
+                                    /** Format: uuid */
+                                    dispute_id: string | null;
+                                } | null;
                             }[];
                             pagination: {
                                 page: number;
@@ -8172,7 +8241,10 @@ export interface operations {
     };
     getTransaction: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description milestone_logs: each milestone's log lines; disputes: each milestone's latest dispute, summed up */
+                include?: string;
+            };
             header?: never;
             path: {
                 /** @description the transaction_id */
@@ -8682,6 +8754,46 @@ export interface operations {
                                      */
                                     updated_at: string;
                                 };
+                                /** @description with include=milestone_logs: the milestone's log lines, oldest first */
+                                milestone_logs?: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    log_message: string;
+                                    /** Format: uuid */
+                                    milestone_id: string;
+                                    /** @enum {string} */
+                                    actor: "buyer" | "seller" | "client" | "system" | "dispute_team";
+                                    is_automatic: boolean;
+                                    /**
+                                     * @description ISO 8601 UTC with milliseconds
+                                     * @example 2026-11-21T09:30:00.000Z
+                                     */
+                                    created_at: string;
+                                    /**
+                                     * @description ISO 8601 UTC with milliseconds
+                                     * @example 2026-11-21T09:30:00.000Z
+                                     */
+                                    updated_at: string;
+                                }[];
+                                /** @description with include=disputes: the milestone's latest dispute, null when it has none */
+                                latest_dispute?: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    dispute_code: string;
+                                    /** @enum {string} */
+                                    status: "INTRA_PARTY_MEDIATION" | "EVIDENCE_SUBMISSION" | "ARBITRATION" | "ARBITRATION_DECLINED" | "RESOLVED" | "CANCELED";
+                                    /** @enum {string|null} */
+                                    resolution: "agreement" | "forfeit_buyer" | "forfeit_seller" | "verdict" | "canceled" | "declined_refund" | null;
+                                    /** @description naira */
+                                    dispute_amount: number;
+                                    /** @description naira */
+                                    verdict_seller_amount: number | null;
+                                    /**
+                                     * @description ISO 8601 UTC with milliseconds
+                                     * @example 2026-11-21T09:30:00.000Z
+                                     */
+                                    created_at: string;
+                                } | null;
                             }[];
                             /** @description what each party may do to the transaction as a whole now: cancel, answer a cancellation request, terminate, rate */
                             allowed_actions: {
@@ -8700,6 +8812,62 @@ export interface operations {
                                 counted_in: "calendar_days" | "business_days";
                                 on_lapse: string;
                             }[];
+                            /** @description the steps each party owes now: the transaction's, its milestones' and its open disputes' (mediation takes turns) */
+                            awaiting: {
+                                buyer: {
+                                    /** @description an action of allowed_actions of the transaction, the milestone or the dispute; choices (cancel, refund, request_extension…) are never a turn */
+                                    action: string;
+                                    /**
+                                     * @description the soonest deadline of what the step belongs to (a delivery: the due date); null when nothing runs against it
+                                     * @example 2026-11-21T09:30:00.000Z
+                                     */
+                                    due_at: string | null;
+                                    /**
+                                     * Format: uuid
+                                     * @description the milestone the step is taken on; null for the transaction itself
+                                     */
+                                    milestone_id: string | null;
+                                    /**
+                                     * Format: uuid
+                                     * @description the open dispute the step is taken in, if any
+                                     */
+                                    dispute_id: string | null;
+                                }[];
+                                seller: {
+                                    /** @description an action of allowed_actions of the transaction, the milestone or the dispute; choices (cancel, refund, request_extension…) are never a turn */
+                                    action: string;
+                                    /**
+                                     * @description the soonest deadline of what the step belongs to (a delivery: the due date); null when nothing runs against it
+                                     * @example 2026-11-21T09:30:00.000Z
+                                     */
+                                    due_at: string | null;
+                                    /**
+                                     * Format: uuid
+                                     * @description the milestone the step is taken on; null for the transaction itself
+                                     */
+                                    milestone_id: string | null;
+                                    /**
+                                     * Format: uuid
+                                     * @description the open dispute the step is taken in, if any
+                                     */
+                                    dispute_id: string | null;
+                                }[];
+                            };
+                            /** @description the soonest deadline among the steps owed, and who owes it; null when no step owed has one */
+                            next_deadline: {
+                                /**
+                                 * @description ISO 8601 UTC with milliseconds
+                                 * @example 2026-11-21T09:30:00.000Z
+                                 */
+                                due_at: string;
+                                /** @enum {string} */
+                                owed_by: "buyer" | "seller";
+                                action: string;
+                                /** Format: uuid */
+                                milestone_id: string | null;
+                                /** Format: uuid */
+                                dispute_id: string | null;
+                            } | null;
                         };
                     };
                 };

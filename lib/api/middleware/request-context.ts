@@ -6,6 +6,7 @@ import { answerWithError } from '../respond';
 import { SECURITY_HEADERS } from '../security-headers';
 import { noteDatabaseAnswered } from '@/lib/server/db/availability';
 import { log } from '@/lib/server/logger';
+import { parseTraceparent } from '@/lib/server/trace-context';
 
 /** The path as the client sent it (percent-escapes kept), from an absolute URL. */
 export function pathOf(url: string): string {
@@ -18,11 +19,13 @@ export function pathOf(url: string): string {
 /**
  * Around every /v1 request: its id (X-Request-Id on every answer, quoted in 500s), a logger bound to it for
  * the handlers (c.var.log), the site's security headers, and one log line (never the Authorization header
- * or a body).
+ * or a body; the trace id of a W3C traceparent when the request carries a valid one).
  */
 export const requestContext: MiddlewareHandler<ApiEnv> = async (c, next) => {
   const startedAt = performance.now();
   const requestId = randomUUID();
+  // Only the trace id of a valid traceparent is logged: it ties the dashboard's calls to the page load that made them.
+  const trace = parseTraceparent(c.req.header('traceparent'));
   c.set('requestId', requestId);
   const requestLog = log.child({ request_id: requestId });
   c.set('log', requestLog);
@@ -45,5 +48,6 @@ export const requestContext: MiddlewareHandler<ApiEnv> = async (c, next) => {
     route: pathOf(c.req.url),
     status: c.res.status,
     duration_ms: Math.round(performance.now() - startedAt),
+    ...(trace ? { trace_id: trace.traceId } : {}),
   });
 };

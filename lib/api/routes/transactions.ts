@@ -1,11 +1,13 @@
 import 'server-only';
 import * as R from '@/lib/contracts/records';
+import type { TransactionInclude } from '@/lib/contracts/records';
 import { actingPartyOf } from '@/lib/contracts/common';
 import {
   ApproveCancellationBody,
   CancelTransactionBody,
   CreateTransactionBody,
   DeclineCancellationBody,
+  GetTransactionQuery,
   ListTransactionsQuery,
   RateTransactionBody,
   TerminateTransactionBody,
@@ -13,7 +15,7 @@ import {
 } from '@/lib/contracts/transactions';
 import { answerCancellation, cancelTransaction, terminateTransaction } from '@/lib/server/services/end-transaction';
 import { rateTransaction } from '@/lib/server/services/rate-transaction';
-import { createTransaction, getTransaction, listTransactions, updateTransaction } from '@/lib/server/services/transactions';
+import { createTransaction, getTransactionDetail, listTransactions, updateTransaction } from '@/lib/server/services/transactions';
 import { baseUrl } from '../middleware/base-url';
 import { ACTION_ERRORS, BASE_ERRORS, BODY_ERRORS, jsonBody, operation, pathIds } from '../operation';
 import { ok } from '../respond';
@@ -59,7 +61,8 @@ const updateTransactionOp = operation({
 const listTransactionsOp = operation({
   method: 'get', path: '/transactions', operationId: 'listTransactions', tag: 'Transactions', auth: 'client',
   summary: 'List transactions',
-  description: 'Your transactions, newest first by default, filtered by party, status, title, created day and amount; page with `after` (or `page`) and `limit`.',
+  description:
+    'Your transactions, newest first by default, filtered by party, status, title, created day and amount; page with `after` (or `page`) and `limit`. Each carries what a list shows: allowed_actions, the current milestone, and whose turn it is (awaiting, next_deadline).',
   request: { query: ListTransactionsQuery },
   response: R.TransactionListRecord,
   errors: [...BASE_ERRORS, 'VALIDATION_ERROR', 'NOT_FOUND'],
@@ -68,9 +71,10 @@ const listTransactionsOp = operation({
 const getTransactionOp = operation({
   method: 'get', path: '/transactions/{id}', operationId: 'getTransaction', tag: 'Transactions', auth: 'client',
   summary: 'Fetch a transaction with its parties and milestones',
-  description: 'One transaction with its buyer, seller and every milestone, each with its amount, fee, status and deadlines.',
-  request: { params: transactionId },
-  response: R.TransactionWithMilestonesRecord,
+  description:
+    "One transaction with its buyer, seller and every milestone, each with its amount, fee, status and deadlines, and whose turn it is (awaiting, next_deadline). include=milestone_logs adds each milestone's log lines, include=disputes each milestone's latest dispute summed up (both: include=milestone_logs,disputes); any other value is 400 VALIDATION_ERROR naming include.",
+  request: { params: transactionId, query: GetTransactionQuery },
+  response: R.TransactionDetailRecord,
   errors: [...BASE_ERRORS, 'VALIDATION_ERROR', 'NOT_FOUND'],
 });
 
@@ -131,8 +135,11 @@ export const transactionRoutes = router()
   .openapi(createTransactionOp, async (c) =>
     ok('Transaction created successfully', await createTransaction(c.var.db, c.var.client, c.req.valid('json'), c.var.now, baseUrl(c))),
   )
-  .openapi(listTransactionsOp, async (c) => ok('Transactions retrieved successfully', await listTransactions(c.var.db, c.var.client, c.req.valid('query'))))
-  .openapi(getTransactionOp, async (c) => ok('Transaction retrieved successfully', await getTransaction(c.var.db, c.var.client, c.req.valid('param').id, c.var.now)))
+  .openapi(listTransactionsOp, async (c) => ok('Transactions retrieved successfully', await listTransactions(c.var.db, c.var.client, c.req.valid('query'), c.var.now)))
+  .openapi(getTransactionOp, async (c) => {
+    const include = new Set((c.req.valid('query').include?.split(',') ?? []) as TransactionInclude[]);
+    return ok('Transaction retrieved successfully', await getTransactionDetail(c.var.db, c.var.client, c.req.valid('param').id, c.var.now, include));
+  })
   .openapi(updateTransactionOp, async (c) =>
     ok('Transaction updated successfully', await updateTransaction(c.var.db, c.var.client, c.req.valid('param').id, c.req.valid('json'), c.var.now)),
   )

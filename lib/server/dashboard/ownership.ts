@@ -1,5 +1,6 @@
 import 'server-only';
-import type { Dispute, Milestone, Transaction, User, Viewer } from '@/lib/contracts/dashboard';
+import type { Dispute, Milestone, User, Viewer } from '@/lib/contracts/dashboard';
+import type { TransactionDetailRecord } from '@/lib/contracts/records';
 import { escrowFor, type ApiFailure, type ApiResult, type EscrowClient } from '../escrow-client';
 import { fromApi, notAllowed, notYours, type Found } from './action';
 import type { Actor, ClientActor } from './actor';
@@ -34,8 +35,9 @@ async function owned<T>(actor: Actor, fetch: (api: EscrowClient) => Promise<ApiR
   return viewer ? { kind: 'ok', record: result.data, viewer, api } : { kind: 'not_found' };
 }
 
-export async function transactionFor(actor: Actor, id: string): Promise<Owned<Transaction>> {
-  return owned(actor, (api) => api.call('GET /transactions/:id', { param: { id } }), (t) => t);
+/** `include`: what the API adds to the record (GET /v1/transactions/{id}?include=…), so the page needs no other read. */
+export async function transactionFor(actor: Actor, id: string, include?: string): Promise<Owned<TransactionDetailRecord>> {
+  return owned(actor, (api) => api.call('GET /transactions/:id', { param: { id }, ...(include ? { query: { include } } : {}) }), (t) => t);
 }
 
 export async function milestoneFor(actor: Actor, id: string): Promise<Owned<Milestone>> {

@@ -12,31 +12,17 @@ import type {
 } from '@/lib/contracts/dashboard';
 import { notFound } from 'next/navigation';
 import { getDb } from '../db/client';
-import { escrowFor, type ApiFailure, type EscrowClient } from '../escrow-client';
+import { firstTurn } from '@/lib/escrow/turns';
+import { escrowFor, type ApiFailure } from '../escrow-client';
 import { accountsForUsers } from './accounts';
 import { apiListFilters } from './list-filters';
 import type { Actor, ClientActor } from './actor';
 import { disputeFor, transactionFor, type Owned } from './ownership';
 import { withoutIntegrationFields } from './integration-fields';
-import { firstTurn, turnsOf } from './turns';
 
 export type View<T> = { kind: 'ok'; view: T } | { kind: 'not_found' } | { kind: 'error'; failure: ApiFailure };
 
 const DISPUTED = new Set(['IN_DISPUTE', 'DISPUTE_RESOLVED']);
-
-async function mapLimit<T, U>(items: T[], limit: number, fn: (item: T) => Promise<U>): Promise<U[]> {
-  const out: U[] = new Array(items.length);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(limit, items.length) }, async () => {
-      while (next < items.length) {
-        const index = next++;
-        out[index] = await fn(items[index] as T);
-      }
-    }),
-  );
-  return out;
-}
 
 function passOn<T>(owned: Owned<unknown>): View<T> {
   if (owned.kind === 'not_found') return { kind: 'not_found' };
@@ -44,33 +30,32 @@ function passOn<T>(owned: Owned<unknown>): View<T> {
   throw new Error('passOn on an owned record');
 }
 
-/** The milestone's latest dispute (a milestone has at most one open; a withdrawn one may precede it). */
-async function latestDispute(api: EscrowClient, milestoneId: string): Promise<DisputeSummary | undefined> {
-  const found = await api.call('GET /dispute', { query: { milestone_id: milestoneId, limit: 1 } });
-  return found.ok ? found.data.disputes[0] : undefined;
-}
-
 /** What a resolved dispute paid the seller, by how it ended (docs/decisions.md §6). */
-function paidToSeller(d: DisputeSummary, milestoneAmount: number): number {
+function paidToSeller(d: Pick<DisputeSummary, 'resolution' | 'dispute_amount' | 'verdict_seller_amount'>, milestoneAmount: number): number {
   if (d.resolution === 'agreement') return d.dispute_amount;
   if (d.resolution === 'verdict') return d.verdict_seller_amount ?? 0;
   if (d.resolution === 'forfeit_buyer') return milestoneAmount;
   return 0;
 }
 
+/** The transaction page's record: one call, with every milestone's log lines and latest dispute (the API's `include`). */
 export async function transactionView(actor: Actor, id: string): Promise<View<TransactionView>> {
-  const owned = await transactionFor(actor, id);
+  const owned = await transactionFor(actor, id, 'milestone_logs,disputes');
   if (owned.kind !== 'ok') return passOn(owned);
-  const transaction = owned.viewer === 'admin' ? owned.record : withoutIntegrationFields(owned.record);
+  const { awaiting: _awaiting, next_deadline: _next, milestones: detailed, ...rest } = owned.record;
   const logs: Record<string, MilestoneLog[]> = {};
   const disputes: Record<string, string> = {};
   const settlements: Record<string, number> = {};
-  await mapLimit(transaction.milestones, 4, async (m) => {
-    const [detail, first] = await Promise.all([owned.api.call('GET /milestones/:id', { param: { id: m.id } }), DISPUTED.has(m.status) ? latestDispute(owned.api, m.id) : undefined]);
-    if (detail.ok) logs[m.id] = detail.data.milestone_logs;
-    if (first) disputes[m.id] = first.id;
-    if (first && m.status === 'DISPUTE_RESOLVED') settlements[m.id] = paidToSeller(first, m.amount);
+  const milestones = detailed.map(({ milestone_logs, latest_dispute, ...m }) => {
+    if (milestone_logs) logs[m.id] = milestone_logs;
+    if (latest_dispute && DISPUTED.has(m.status)) {
+      disputes[m.id] = latest_dispute.id;
+      if (m.status === 'DISPUTE_RESOLVED') settlements[m.id] = paidToSeller(latest_dispute, m.amount);
+    }
+    return m;
   });
+  const record = { ...rest, milestones };
+  const transaction = owned.viewer === 'admin' ? record : withoutIntegrationFields(record);
   let buyerBalance: number | undefined;
   // The buyer's own balance while it has something to fund: the funding dialog says when the wallet is short.
   const funding = transaction.milestones.some((m) => m.allowed_actions.buyer.includes('fund'));
@@ -84,31 +69,24 @@ export async function transactionView(actor: Actor, id: string): Promise<View<Tr
 export const MY_TRANSACTIONS_PAGE_SIZE = 20;
 
 /**
- * A customer's transactions, those waiting for them first and the most pressing of those at the top. The list
- * operation carries no milestones, so each transaction on the page is fetched for its allowed_actions, and each
- * disputed milestone for its dispute's (the API decides whose turn it is, not the browser).
+ * A customer's transactions, those waiting for them first and the most pressing of those at the top. The list's items say
+ * whose turn it is (the API decides, lib/escrow/turns.ts, not the browser): one call for the page.
  */
 export async function myTransactions(actor: Extract<Actor, { kind: 'customer' }>, page: number): Promise<View<MyTransactionsView>> {
   const api = escrowFor(actor);
   const list = await api.call('GET /transactions', { query: { user_id: actor.escrowUserId, page, limit: MY_TRANSACTIONS_PAGE_SIZE, sort: 'DESC' } });
   if (!list.ok) return list.status === 404 ? { kind: 'not_found' } : { kind: 'error', failure: list };
-  const items = await mapLimit(list.data.transactions, 6, async (t): Promise<MyTransactionItem> => {
+  const items = list.data.transactions.map((entry): MyTransactionItem => {
+    const { awaiting, next_deadline: _next, allowed_actions: _allowed, current_milestone: current, ...t } = entry;
     const role = t.buyer.user_id === actor.escrowUserId ? 'buyer' : 'seller';
-    const page = `/transactions/${t.id}`;
-    const detail = await api.call('GET /transactions/:id', { param: { id: t.id } });
-    const transaction = withoutIntegrationFields(t);
-    if (!detail.ok) return { transaction, role, awaiting: [], dueAt: null, href: page };
-    const disputed = detail.data.milestones.filter((m) => m.status === 'IN_DISPUTE');
-    const disputes = await Promise.all(disputed.map((m) => latestDispute(api, m.id)));
-    const turns = turnsOf(detail.data, disputes.filter((d) => d !== undefined), role);
+    const turns = awaiting[role];
     const first = firstTurn(turns);
-    const current = detail.data.milestones.find((m) => m.id === detail.data.current_milestone_id);
     return {
-      transaction,
+      transaction: withoutIntegrationFields(t),
       role,
       awaiting: [...new Set(turns.map((turn) => turn.action))],
-      dueAt: first?.dueAt ?? null,
-      href: first?.href ?? page,
+      dueAt: first?.due_at ?? null,
+      href: first?.dispute_id ? `/disputes/${first.dispute_id}` : `/transactions/${t.id}`,
       ...(current ? { currentMilestone: { title: current.title, status: current.status } } : {}),
     };
   });

@@ -5,6 +5,7 @@ import type { EscrowApi } from '@/lib/api/app';
 import { dashboardEnv } from '../dashboard/config';
 import { clientCredentials, CredentialsMissing, operatorCredentials, type ApiCredentials } from './credentials';
 import { log } from '../logger';
+import { outgoingTraceparent } from './trace';
 
 export type FieldError = { field: string; message: string };
 export type ApiSuccess<T> = { ok: true; status: number; message: string; data: T };
@@ -58,7 +59,7 @@ type Call<R> = (api: Api, options: ClientRequestOptions) => Promise<R>;
 
 async function send<R extends ClientResponse<unknown, number, string>>(credentials: Credentials, call: Call<R>, opts: SendOptions = {}): Promise<R> {
   const { apiUrl, secretKey } = await credentials();
-  const headers: Record<string, string> = { authorization: secretKey, accept: opts.accept ?? 'application/json' };
+  const headers: Record<string, string> = { authorization: secretKey, accept: opts.accept ?? 'application/json', traceparent: await outgoingTraceparent() };
   if (opts.idempotencyKey) headers['idempotency-key'] = opts.idempotencyKey;
   return call(hc<EscrowApi>(apiUrl), { headers, init: { cache: 'no-store', signal: AbortSignal.timeout(TIMEOUT_MS) } });
 }

@@ -1,7 +1,8 @@
 import 'server-only';
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { DisputeRecord, DisputeWithPartiesRecord } from '@/lib/contracts/records';
+import type { DisputeRecord, DisputeWithPartiesRecord, MilestoneDisputeSummaryRecord } from '@/lib/contracts/records';
+import type { TurnsDispute } from '@/lib/escrow/turns';
 import { disputeDeadlines } from '@/lib/escrow/deadlines';
 import { allowedDisputeActions, type DisputeAmountStatus, type DisputeStatus } from '@/lib/escrow/dispute-machine';
 import type { CommissionPayer } from '@/lib/escrow/fees';
@@ -133,6 +134,52 @@ export function disputeRecord(
     })),
     created_at: iso(d.createdAt),
     updated_at: iso(d.updatedAt),
+  };
+}
+
+/** The disputes whose turns run now (lib/escrow/turns.ts): those in mediation or evidence. */
+export const DISPUTES_TAKING_TURNS: readonly string[] = ['INTRA_PARTY_MEDIATION', 'EVIDENCE_SUBMISSION'];
+
+/**
+ * The disputes of these transactions' milestones (a milestone has at most one), with the transaction each is of, in
+ * one statement; `takingTurns`: only those whose turns run now.
+ */
+export async function disputesOfTransactions(db: DbOrTx, transactionIds: string[], takingTurns: boolean): Promise<Array<{ transactionId: string; dispute: DisputeRow }>> {
+  if (transactionIds.length === 0) return [];
+  return db
+    .select({ transactionId: milestones.transactionId, dispute: disputes })
+    .from(disputes)
+    .innerJoin(milestones, eq(milestones.id, disputes.milestoneId))
+    .where(and(inArray(milestones.transactionId, transactionIds), takingTurns ? inArray(disputes.status, [...DISPUTES_TAKING_TURNS]) : undefined))
+    .prepare(takingTurns ? 'disputes_taking_turns_of_transactions' : 'disputes_of_transactions')
+    .execute();
+}
+
+/** A dispute as the whose-turn rules read it. */
+export function disputeTurnsOf(d: DisputeRow): TurnsDispute {
+  const status = d.status as DisputeStatus;
+  return {
+    id: d.id,
+    milestone_id: d.milestoneId,
+    status,
+    dispute_amount_status: d.disputeAmountStatus,
+    is_buyer_evidence_submitted: d.isBuyerEvidenceSubmitted,
+    is_seller_evidence_submitted: d.isSellerEvidenceSubmitted,
+    allowed_actions: allowedDisputeActions({ status, amountStatus: d.disputeAmountStatus as DisputeAmountStatus }, d.evidenceExtendedBy),
+    deadlines: disputeDeadlines({ ...d, status }).map((x) => ({ due_at: iso(x.due_at) })),
+  };
+}
+
+/** A milestone's dispute summed up (GET /v1/transactions/{id}?include=disputes). */
+export function disputeSummaryRecord(d: DisputeRow): MilestoneDisputeSummaryRecord {
+  return {
+    id: d.id,
+    dispute_code: d.disputeCode,
+    status: d.status as DisputeStatus,
+    resolution: d.resolution as DisputeRecord['resolution'],
+    dispute_amount: koboToNaira(d.disputeAmountKobo),
+    verdict_seller_amount: d.verdictSellerAmountKobo === null ? null : koboToNaira(d.verdictSellerAmountKobo),
+    created_at: iso(d.createdAt),
   };
 }
 

@@ -19,8 +19,11 @@ import { uuidv7 } from '../ids';
 import { AppError, DuplicateError, notFound } from '../app-error';
 import type { ClientRow } from '../db/schema';
 import { findPartyGraphs, loadParties, partyWithoutOrganisation } from '../records/people';
-import { loadTransactionGraph, type MilestoneRow, type TransactionGraph, type TransactionRow } from '../records/transaction-graph/queries';
-import { transactionRecord, transactionWithMilestonesRecord } from '../records/transaction-graph/present';
+import { loadLogsOfMilestones, loadTransactionGraph, loadTransactionGraphs, type MilestoneRow, type TransactionGraph, type TransactionRow } from '../records/transaction-graph/queries';
+import { milestoneLogRecord, transactionRecord, transactionWithMilestonesRecord } from '../records/transaction-graph/present';
+import { disputeSummaryRecord, disputeTurnsOf, disputesOfTransactions, DISPUTES_TAKING_TURNS } from '../records/disputes';
+import type { TransactionDetailRecord, TransactionInclude } from '@/lib/contracts/records';
+import { awaitingOf, type TurnsDispute } from '@/lib/escrow/turns';
 import { findParty } from '../engine/parties';
 
 function kobo(value: number, field: string): number {
@@ -242,6 +245,35 @@ export async function getTransaction(db: Db, client: ClientRow, transactionId: s
   return transactionWithMilestonesRecord(graph, now);
 }
 
+/**
+ * GET /v1/transactions/{id}: the record, whose turn it is, and what `include` asks for (each milestone's log lines,
+ * its latest dispute), each read for all milestones at once.
+ */
+export async function getTransactionDetail(db: Db, client: ClientRow, transactionId: string, now: Date, include: ReadonlySet<TransactionInclude>): Promise<TransactionDetailRecord> {
+  const graph = await loadTransactionGraph(db, client.id, transactionId);
+  if (!graph) throw notFound('Transaction', transactionId);
+  const withDisputes = include.has('disputes');
+  const [disputeRows, logs] = await Promise.all([
+    disputesOfTransactions(db, [transactionId], !withDisputes),
+    include.has('milestone_logs') ? loadLogsOfMilestones(db, graph.milestones.map((m) => m.milestone.id)) : undefined,
+  ]);
+  const record = transactionWithMilestonesRecord(graph, now);
+  const disputeOf = new Map(disputeRows.map(({ dispute }) => [dispute.milestoneId, dispute]));
+  const takingTurns = disputeRows.filter(({ dispute }) => DISPUTES_TAKING_TURNS.includes(dispute.status)).map(({ dispute }) => disputeTurnsOf(dispute));
+  return {
+    ...record,
+    milestones: record.milestones.map((m) => {
+      const dispute = disputeOf.get(m.id);
+      return {
+        ...m,
+        ...(logs ? { milestone_logs: logs.filter((l) => l.milestoneId === m.id).map(milestoneLogRecord) } : {}),
+        ...(withDisputes ? { latest_dispute: dispute ? disputeSummaryRecord(dispute) : null } : {}),
+      };
+    }),
+    ...awaitingOf(record, takingTurns),
+  };
+}
+
 type TransactionListShape = {
   sort: 'ASC' | 'DESC';
   clientId: string;
@@ -271,7 +303,7 @@ const transactionPage = pagedList(transactions, 'transactions', 'Transaction', (
       : undefined,
 );
 
-export async function listTransactions(db: Db, client: ClientRow, q: ListTransactionsQuery) {
+export async function listTransactions(db: Db, client: ClientRow, q: ListTransactionsQuery, now: Date) {
   let partyId: string | undefined;
   if (q.user_id) {
     const party = await findParty(db, client.id, q.user_id);
@@ -291,7 +323,16 @@ export async function listTransactions(db: Db, client: ClientRow, q: ListTransac
     amountMax: q.amount_max,
   };
   const { rows, pagination } = await transactionPage(db, shape, q);
-  const people = await loadParties(db, rows.flatMap((t) => [t.buyerPartyId, t.sellerPartyId]));
+  // What the list shows of each row (whose turn, the current milestone) costs one statement per kind of record for the whole page.
+  const ids = rows.map((t) => t.id);
+  const [people, graphs, disputeRows] = await Promise.all([
+    loadParties(db, rows.flatMap((t) => [t.buyerPartyId, t.sellerPartyId])),
+    loadTransactionGraphs(db, client.id, ids),
+    disputesOfTransactions(db, ids, true),
+  ]);
+  const graphOf = new Map(graphs.map((g) => [g.transaction.id, g]));
+  const disputesOf = new Map<string, TurnsDispute[]>();
+  for (const { transactionId, dispute } of disputeRows) disputesOf.set(transactionId, [...(disputesOf.get(transactionId) ?? []), disputeTurnsOf(dispute)]);
   const party = (id: string) => {
     const p = people.get(id);
     if (!p) throw new Error(`party ${id} missing`);
@@ -301,7 +342,18 @@ export async function listTransactions(db: Db, client: ClientRow, q: ListTransac
     transactions: rows.map((t) => {
       const buyer = party(t.buyerPartyId);
       const seller = party(t.sellerPartyId);
-      return { ...transactionRecord(t, { buyerUserId: buyer.user_id, sellerUserId: seller.user_id }), buyer, seller };
+      const graph = graphOf.get(t.id);
+      if (!graph) throw new Error(`transaction ${t.id} missing`);
+      const record = transactionWithMilestonesRecord(graph, now);
+      const current = record.milestones.find((m) => m.id === record.current_milestone_id);
+      return {
+        ...transactionRecord(t, { buyerUserId: buyer.user_id, sellerUserId: seller.user_id }),
+        buyer,
+        seller,
+        allowed_actions: record.allowed_actions,
+        current_milestone: current ? { id: current.id, title: current.title, status: current.status } : null,
+        ...awaitingOf(record, disputesOf.get(t.id) ?? []),
+      };
     }),
     pagination,
   };

@@ -1,5 +1,5 @@
 import 'server-only';
-import { asc, eq, sql, type SQL } from 'drizzle-orm';
+import { asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { rowFromJson } from '../../db/rows';
@@ -234,6 +234,19 @@ export async function loadTransactionGraphsWithDisputes(
     loaded.push({ graph, disputes: disputesOf.get(graph.transaction.id) ?? [] });
   }
   return loaded;
+}
+
+/** The graphs of a page of this client's transactions, in one statement (the list's whose-turn reads them). */
+export async function loadTransactionGraphs(db: DbOrTx, clientId: string, transactionIds: string[]): Promise<TransactionGraph[]> {
+  if (transactionIds.length === 0) return [];
+  const rows = await graphRows(db, 'graphs_of_page', sql`t.id = any(${sql.param(transactionIds)}::uuid[]) and t.client_id = ${clientId}`);
+  return rows.map((row) => graphOfRow(row).graph);
+}
+
+/** The log lines of these milestones, in the order written, in one statement. */
+export async function loadLogsOfMilestones(db: DbOrTx, milestoneIds: string[]): Promise<MilestoneLogRow[]> {
+  if (milestoneIds.length === 0) return [];
+  return db.select().from(milestoneLogs).where(inArray(milestoneLogs.milestoneId, milestoneIds)).orderBy(asc(milestoneLogs.id)).prepare('logs_of_milestones').execute();
 }
 
 function graphOfMilestone(clientId: string, milestoneId: string): SQL {

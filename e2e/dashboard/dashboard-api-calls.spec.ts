@@ -1,0 +1,205 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import type { Browser, Page } from '@playwright/test';
+import { acceptInviteAndSignIn, caseInArbitration } from './staging';
+import { api, DEMO, demoKey, demoReturnRejected, demoUserId, expect, signedInPage, test, unique } from './support';
+
+/**
+ * Every dashboard page, loaded as the person who uses it, asks the API at most twice (issue #60): each load carries
+ * a W3C traceparent of its own, the dashboard passes its trace id on to every /v1 call it makes for that load (the
+ * page, its data routes and server actions), and the API's request log lines say which trace they belong to.
+ */
+
+const MOST_CALLS_PER_LOAD = 2;
+const PASSWORD = 'api calls password 123';
+
+type Visit = { name: string; path: string };
+type Count = { role: string; page: string; calls: number };
+
+const traceId = () => randomBytes(16).toString('hex');
+const traceparent = (trace: string) => `00-${trace}-${randomBytes(8).toString('hex')}-01`;
+
+/** The /v1 request lines of this trace the server has written so far. */
+function callsOfTrace(trace: string): number {
+  let calls = 0;
+  for (const line of fs.readFileSync(process.env.DASHBOARD_SERVER_LOG!, 'utf8').split('\n')) {
+    if (!line.includes(trace)) continue;
+    const entry = JSON.parse(line) as { msg?: string; trace_id?: string };
+    if (entry.msg === 'request' && entry.trace_id === trace) calls++;
+  }
+  return calls;
+}
+
+/** The server writes its log lines a moment after answering: the count once it has stopped changing. */
+async function settledCalls(trace: string): Promise<number> {
+  let last = -1;
+  let steady = 0;
+  while (steady < 4) {
+    await new Promise((r) => setTimeout(r, 300));
+    const now = callsOfTrace(trace);
+    steady = now === last ? steady + 1 : 0;
+    last = now;
+  }
+  return last;
+}
+
+/**
+ * One load of `path` with a trace of its own, waited for until its client-side data routes have answered; what the
+ * page polls for afterwards carries another trace.
+ */
+async function callsOfLoad(page: Page, path: string): Promise<number> {
+  const trace = traceId();
+  await page.setExtraHTTPHeaders({ traceparent: traceparent(trace) });
+  const response = await page.goto(path);
+  expect(response?.status(), path).toBeLessThan(400);
+  await expect(page.locator('h1').first()).toBeVisible();
+  await page.waitForLoadState('networkidle').catch(() => undefined);
+  await page.setExtraHTTPHeaders({ traceparent: traceparent(traceId()) });
+  return settledCalls(trace);
+}
+
+const counted: Count[] = [];
+
+async function countPages(page: Page, role: string, visits: Visit[]): Promise<Count[]> {
+  const counts: Count[] = [];
+  for (const visit of visits) counts.push({ role, page: visit.name, calls: await callsOfLoad(page, visit.path) });
+  counted.push(...counts);
+  console.log(['| role | page | /v1 calls |', '|---|---|---|', ...counts.map((c) => `| ${c.role} | ${c.page} | ${c.calls} |`)].join('\n'));
+  return counts;
+}
+
+function expectFewCalls(counts: Count[]): void {
+  const over = counts.filter((c) => c.calls > MOST_CALLS_PER_LOAD).map((c) => `${c.role} ${c.page}: ${c.calls} calls`);
+  expect(over, `pages that ask the API more than ${MOST_CALLS_PER_LOAD} times per load`).toEqual([]);
+}
+
+const acceptAndSignIn = (browser: Browser, link: string, email: string, home: RegExp) =>
+  acceptInviteAndSignIn(browser, { base: process.env.DASHBOARD_BASE_URL!, link, email, password: PASSWORD, home });
+
+/** An operator, made as `npm run create-operator` makes one, signed in. */
+async function operatorPage(browser: Browser): Promise<Page> {
+  const email = `api.calls.operator.${unique()}@example.com`;
+  const made = await fetch(`${process.env.DASHBOARD_BASE_URL}/api/operators`, {
+    method: 'POST',
+    headers: { authorization: process.env.DASHBOARD_OPERATOR_KEY!, 'content-type': 'application/json' },
+    body: JSON.stringify({ email }),
+  });
+  const link = ((await made.json()) as { data: { sign_in_url: string } }).data.sign_in_url;
+  return acceptAndSignIn(browser, link, email, /\/operator\/clients$/);
+}
+
+let transactionId = '';
+let disputeId = '';
+let adaId = '';
+let arbitrationId = '';
+
+/**
+ * The demo buyer's list full: at least 20 deals with the demo seller, awaiting funding, delivery, acceptance, and one
+ * in dispute waiting for the buyer's answer to the seller's offer.
+ */
+test.beforeAll(async () => {
+  test.setTimeout(300_000);
+  const staged = await demoReturnRejected({ title: `API calls ${unique()}`, description: 'A deal in dispute', amount: 30_000, walletFunds: 40_000, rejectionReason: 'Scratched on arrival' });
+  transactionId = staged.transactionId;
+  adaId = staged.ada;
+  disputeId = (await api<{ id: string }>(demoKey(), 'POST', '/v1/dispute/create', { description: 'The return was refused', buyer_id: staged.ada, seller_id: staged.tunde, milestone_id: staged.milestoneId })).id;
+  await api(demoKey(), 'PATCH', `/v1/dispute/${disputeId}/add-dispute-amount`, { seller_id: staged.tunde, dispute_amount: 20_000 });
+  const tunde = await demoUserId('tunde.balogun');
+  const listed = await api<{ pagination: { total: number } }>(demoKey(), 'GET', `/v1/transactions?page=1&limit=1&user_id=${adaId}`);
+  const more = Math.max(0, 21 - listed.pagination.total);
+  await api(demoKey(), 'POST', '/v1/wallets/fund', { user_id: adaId, amount: 5_000 * more });
+  for (let i = 0; i < more; i++) {
+    const tx = await api<{ milestones: Array<{ id: string }> }>(demoKey(), 'POST', '/v1/transactions', {
+      title: `Listed deal ${i + 1} ${unique()}`,
+      description: 'Fills the list',
+      buyer_id: adaId,
+      seller_id: tunde,
+      milestones: [
+        { title: 'First part', description: 'Half', amount: 2_500, due_date: new Date(Date.now() + (10 + i) * 86_400_000).toISOString() },
+        { title: 'Second part', description: 'The rest', amount: 2_500, due_date: new Date(Date.now() + (20 + i) * 86_400_000).toISOString() },
+      ],
+    });
+    const first = tx.milestones[0]!.id;
+    if (i % 3 === 0) continue;
+    await api(demoKey(), 'POST', `/v1/milestones/${first}/fund`, { buyer_id: adaId });
+    if (i % 3 === 1) continue;
+    await api(demoKey(), 'POST', `/v1/milestones/${first}/deliver`, { seller_id: tunde, proofs_of_completion: ['https://example.com/waybill.pdf'] });
+  }
+  const sandbox = await api<{ secret_key: string }>(process.env.DASHBOARD_OPERATOR_KEY!, 'POST', '/v1/operator/clients', { name: `API calls ${unique()}`, mode: 'test' });
+  arbitrationId = (await caseInArbitration(process.env.DASHBOARD_BASE_URL!, sandbox.secret_key)).disputeId;
+});
+
+test.afterAll(() => {
+  console.log(['| role | page | /v1 calls |', '|---|---|---|', ...counted.map((c) => `| ${c.role} | ${c.page} | ${c.calls} |`)].join('\n'));
+});
+
+const customerPages = (): Visit[] => [
+  { name: 'my transactions', path: '/transactions' },
+  { name: 'transaction', path: `/transactions/${transactionId}` },
+  { name: 'dispute', path: `/disputes/${disputeId}` },
+  { name: 'wallet', path: '/wallet' },
+  { name: 'statement', path: '/wallet/statement' },
+];
+
+for (const [role, who] of [
+  ['buyer', DEMO.buyer],
+  ['seller', DEMO.seller],
+] as const) {
+  test(`the ${role}’s pages ask the API at most twice per load`, async ({ browser }) => {
+    test.setTimeout(300_000);
+    // Every page still pays for the shell: the layout's GET /test-clock and the bell's GET /transactions and GET /events.
+    test.fail(true, 'the shell’s three calls per page, and the wallet’s six, are issue #60’s next step');
+    const page = await signedInPage(browser, who);
+    expectFewCalls(await countPages(page, role, customerPages()));
+    await page.context().close();
+  });
+}
+
+test('the client admin’s pages ask the API at most twice per load', async ({ browser }) => {
+  test.setTimeout(300_000);
+  test.fail(true, 'the admin pages are issue #60’s next step');
+  const page = await signedInPage(browser, DEMO.admin);
+  const counts = await countPages(page, 'admin', [
+    { name: 'overview', path: '/admin/overview' },
+    { name: 'transactions', path: '/admin/transactions' },
+    { name: 'new transaction', path: '/admin/transactions/new' },
+    { name: 'transaction', path: `/transactions/${transactionId}` },
+    { name: 'dispute', path: `/disputes/${disputeId}` },
+    { name: 'customers', path: '/admin/customers' },
+    { name: 'customer', path: `/admin/customers/${adaId}` },
+    { name: 'customer statement', path: `/admin/customers/${adaId}/statement` },
+    { name: 'bank accounts', path: '/admin/bank-accounts' },
+    { name: 'payouts', path: '/admin/payouts' },
+    { name: 'webhooks', path: '/admin/webhooks' },
+    { name: 'keys', path: '/admin/keys' },
+    { name: 'team', path: '/admin/team' },
+    { name: 'outbox', path: '/admin/outbox' },
+    { name: 'test clock', path: '/admin/sandbox' },
+    { name: 'audit', path: '/admin/audit' },
+  ]);
+  await page.context().close();
+  expectFewCalls(counts);
+});
+
+test('the dispute team’s and the operator’s pages ask the API at most twice per load', async ({ browser }) => {
+  test.setTimeout(300_000);
+  test.fail(true, 'the staff pages are issue #60’s next step');
+  const team = await signedInPage(browser, DEMO.disputes);
+  // The case is another client's (its clock is moved): the operator opens it; the demo's dispute team sees its queue.
+  const counts = await countPages(team, 'dispute team', [{ name: 'queue', path: '/dispute-team' }]);
+  await team.context().close();
+  const operator = await operatorPage(browser);
+  const clients = await api<{ clients: Array<{ id: string }> }>(process.env.DASHBOARD_OPERATOR_KEY!, 'GET', '/v1/operator/clients');
+  counts.push(
+    ...(await countPages(operator, 'operator', [
+      { name: 'overview', path: '/operator/overview' },
+      { name: 'clients', path: '/operator/clients' },
+      { name: 'client', path: `/operator/clients/${clients.clients[0]!.id}` },
+      { name: 'audit', path: '/operator/audit' },
+      { name: 'queue', path: '/dispute-team' },
+      { name: 'case', path: `/dispute-team/${arbitrationId}` },
+    ])),
+  );
+  await operator.context().close();
+  expectFewCalls(counts);
+});

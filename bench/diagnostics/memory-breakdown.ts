@@ -42,16 +42,17 @@ async function main() {
     }
     console.log(`each process's peak RSS (MB, from /proc): ${JSON.stringify(stopSampling())}`);
     // Each process collects all it can and reads itself again (memory-probe.mjs); it writes every 200 ms.
-    for (const file of fs.readdirSync(probeDir)) process.kill(Number(path.basename(file, '.json')), 'SIGUSR2');
-    await new Promise((r) => setTimeout(r, 1000));
-    for (const file of fs.readdirSync(probeDir)) {
+    for (const file of fs.readdirSync(probeDir).filter((f) => f.endsWith('.json'))) process.kill(Number(path.basename(file, '.json')), 'SIGUSR2');
+    await new Promise((r) => setTimeout(r, process.env.MEMORY_PROBE_SNAPSHOT ? 30_000 : 1000));
+    for (const file of fs.readdirSync(probeDir).filter((f) => f.endsWith('.json'))) {
       const { role, atPeak, peaks, first, timeline, afterFullGc } = JSON.parse(fs.readFileSync(path.join(probeDir, file), 'utf8'));
       console.log(`\n${role} (${file})\n  after start: ${JSON.stringify(first)}\n  at the RSS peak: ${JSON.stringify(atPeak)}\n  each kind's own peak: ${JSON.stringify(peaks)}\n  after a full collection at the end: ${JSON.stringify(afterFullGc)}`);
       if (flags.has('timeline')) console.log(`  each second: ${(timeline as string[]).join('\n    ')}`);
     }
   } finally {
     await server.stop();
-    fs.rmSync(probeDir, { recursive: true, force: true });
+    if (process.env.MEMORY_PROBE_SNAPSHOT) console.log(`heap snapshots in ${probeDir}`);
+    else fs.rmSync(probeDir, { recursive: true, force: true });
   }
 }
 

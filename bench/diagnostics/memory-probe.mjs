@@ -73,6 +73,7 @@ if (out) {
       globalThis.gc();
       globalThis.gc();
       afterFullGc = reading();
+      if (process.env.MEMORY_PROBE_SNAPSHOT) v8.writeHeapSnapshot(`${process.env.MEMORY_PROBE_DIR}/${process.pid}.heapsnapshot`);
     });
   }
   const timer = setInterval(() => {
@@ -82,7 +83,9 @@ if (out) {
     if (!atPeak || now.rss >= atPeak.rss) atPeak = now;
     // One reading a second, without the spaces, to see when each kind grew.
     if (ticks++ % 5 === 0) timeline.push(Object.values(now).filter((v) => typeof v === 'number').join(' '));
-    fs.writeFileSync(out, JSON.stringify({ pid: process.pid, role, first, now, atPeak, peaks, afterFullGc, timeline: [Object.keys(now).filter((k) => k !== 'spaces').join(' '), ...timeline] }, null, 1));
+    // Written whole and then renamed, so that a reader never sees half of it.
+    fs.writeFileSync(`${out}.part`, JSON.stringify({ pid: process.pid, role, first, now, atPeak, peaks, afterFullGc, timeline: [Object.keys(now).filter((k) => k !== 'spaces').join(' '), ...timeline] }, null, 1));
+    fs.renameSync(`${out}.part`, out);
   }, 200);
   timer.unref();
 }

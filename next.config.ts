@@ -28,6 +28,9 @@ const nextConfig: NextConfig = {
   // The build checks the app's own code; tests and scripts are checked by `npm run typecheck` in `npm test`.
   typescript: { tsconfigPath: 'tsconfig.build.json' },
   experimental: {
+    // A page's modules load with its first request, not all at start: a process that answers the API, as the
+    // request workers mostly do, then holds none of the dashboard's (bench/README.md, "Where the memory goes").
+    preloadEntriesOnStart: false,
     // proxy.ts makes Next buffer request bodies, silently cut at this size: keep it above our own
     // limits (10 MB uploads plus multipart framing) so the API, not a truncation, decides.
     proxyClientMaxBodySize: '11mb',

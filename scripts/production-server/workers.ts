@@ -16,6 +16,7 @@ import cluster, { type Worker } from 'node:cluster';
 import os from 'node:os';
 import { env } from '../../lib/server/env';
 import { log } from '../../lib/server/logger';
+import { boundsHeap, SERVER_HEAP_MB } from './command';
 import { shareConnections } from './connection-balance';
 
 /** ESCROW_WORKERS, else one per core on PostgreSQL; always one on the embedded database. */
@@ -29,21 +30,21 @@ export function workerCount(environment: NodeJS.ProcessEnv): number {
   return count;
 }
 
-/** A request worker's bound on V8's old generation, in MB (requestWorkerExecArgv). */
-export const REQUEST_WORKER_HEAP_MB = 384;
+/** A request worker's bound on V8's old generation, in MB: the server's (command.ts). */
+export const REQUEST_WORKER_HEAP_MB = SERVER_HEAP_MB;
 
 /**
- * A request worker's Node.js flags: the primary's, and a bound on the heap's old generation unless
- * NODE_OPTIONS sets one (a deployment's own choice wins). A worker's live heap stays flat however large the
- * data; unbounded, on a machine with memory to spare, V8 let it grow to several times that between full
- * collections, so a worker's peak said when the last collection had run, not what its work holds. Under a
- * small bound V8 grows the heap by a smaller factor before collecting: the heap stays within about one and
- * a half times its live part, with the rest of the bound to spare, and the worker touches fewer fresh pages.
- * The background worker keeps V8's default: its storms are batches of a size of their own.
+ * A request worker's Node.js flags: the primary's, with the server's bound on the heap's old generation
+ * (command.ts, heapBound) unless the primary's flags or NODE_OPTIONS set one.
  */
 export function requestWorkerExecArgv(execArgv: readonly string[], nodeOptions: string | undefined): string[] {
-  const bounded = [...execArgv, ...(nodeOptions ?? '').split(/\s+/)].some((flag) => /^--max[-_]old[-_]space[-_]size(=|$)/.test(flag));
+  const bounded = boundsHeap([...execArgv, ...(nodeOptions ?? '').split(/\s+/)]);
   return bounded ? [...execArgv] : [...execArgv, `--max-old-space-size=${REQUEST_WORKER_HEAP_MB}`];
+}
+
+/** The background worker keeps V8's default heap: its storms are batches of a size of their own. */
+export function backgroundWorkerExecArgv(execArgv: readonly string[]): string[] {
+  return execArgv.filter((flag) => flag !== `--max-old-space-size=${SERVER_HEAP_MB}`);
 }
 
 /**
@@ -62,7 +63,7 @@ export function runWorkers(count: number): void {
   const fork = (index: number) => {
     const background = index > count;
     const role = background ? { ESCROW_WORKER_ROLE: 'background' } : {};
-    cluster.setupPrimary({ execArgv: background ? process.execArgv : requestWorkerFlags });
+    cluster.setupPrimary({ execArgv: background ? backgroundWorkerExecArgv(process.execArgv) : requestWorkerFlags });
     // Started once the server serves (the rest, and replacements): a database outage is waited out, not a reason to exit.
     const waits = serving ? { ESCROW_WORKER_WAITS_FOR_DATABASE: '1' } : {};
     const worker = cluster.fork({ ESCROW_WORKER: String(index), ESCROW_WORKER_COUNT: String(count), ...role, ...waits });

@@ -11,6 +11,7 @@ import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import { dataDir, env } from '../env';
 import { lockDataDir } from './data-dir-lock';
+import { EMBEDDED_START_PARAMS, initEmbeddedDatabase } from './embedded-settings';
 import { tightenDataDir } from './owner-only-dir';
 import * as schema from './schema';
 
@@ -117,7 +118,9 @@ async function openPostgres(url: string): Promise<Database> {
 
 async function openPglite(dir: string): Promise<Database> {
   const release = lockDataDir(dir);
-  const client = new PGlite(path.join(dir, 'pgdata'));
+  const pgdata = path.join(dir, 'pgdata');
+  await initEmbeddedDatabase(pgdata);
+  const client = new PGlite(pgdata, { startParams: EMBEDDED_START_PARAMS });
   await client.waitReady;
   // PGlite plans every statement anew (drizzle's PGlite driver prepares none): the planner takes the joins
   // in the order written, each statement here from its most selective table outwards, instead of

@@ -6,14 +6,21 @@ import type { Bank } from '@/lib/contracts/dashboard';
 import { BankAccountFields, NameCheck, useSaveAccountForm } from '../escrow/name-check';
 import { Button } from '../ui/button';
 import { SelectField } from '../ui/field';
-
-export type CustomerOption = { id: string; name: string; firstName?: string; lastName?: string };
+import { useOptionsOnIntent, type CustomerOption } from './options-on-intent';
 
 /**
  * Pick the customer and the bank, type the NUBAN: the account name is looked up live and set beside the
  * customer's; saving waits for it, and for a ticked box when the two names differ.
  */
-export function BankAccountForm({ banks, customers, defaultUserId, onSaved }: { banks: Bank[]; customers: CustomerOption[]; defaultUserId?: string; onSaved: () => void }) {
+export function BankAccountForm({ defaultUserId, onSaved }: { defaultUserId?: string; onSaved: () => void }) {
+  // The customers and banks are asked for when the person reaches for the form, not with the page (issue #60).
+  const { options: customers, intent: wantCustomers } = useOptionsOnIntent<CustomerOption>('/data/customers/options');
+  const { options: banks, intent: wantBanks } = useOptionsOnIntent<Bank>('/data/banks');
+  const intent = {
+    onFocus: () => (wantCustomers.onFocus(), wantBanks.onFocus()),
+    onPointerEnter: () => (wantCustomers.onPointerEnter(), wantBanks.onPointerEnter()),
+    onPointerDown: () => (wantCustomers.onPointerDown(), wantBanks.onPointerDown()),
+  };
   const [userId, setUserId] = useState(defaultUserId ?? '');
   const customer = customers.find((c) => c.id === userId);
   const person = customer?.firstName !== undefined && customer.lastName !== undefined ? { firstName: customer.firstName, lastName: customer.lastName } : null;
@@ -26,7 +33,7 @@ export function BankAccountForm({ banks, customers, defaultUserId, onSaved }: { 
   });
 
   return (
-    <form {...bound} className="space-y-3" aria-label="Add a bank account">
+    <form {...bound} {...intent} className="space-y-3" aria-label="Add a bank account">
       <SelectField
         label="Customer"
         name="user_id"

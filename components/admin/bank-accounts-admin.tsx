@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 import { removeBankAccount } from '@/lib/actions/bank-accounts';
-import type { Bank, BankAccountList } from '@/lib/contracts/dashboard';
+import type { BankAccountList } from '@/lib/contracts/dashboard';
 import { ConfirmAction } from '../escrow/confirm-action';
 import { day } from '../escrow/money';
 import { NameDiffers } from '../escrow/saved-accounts';
@@ -15,7 +15,6 @@ import { lazyForm } from '../ui/lazy-form';
 import { Table, type Column } from '../ui/table';
 
 const BankAccountForm = lazyForm(() => import('./bank-account-form').then((m) => m.BankAccountForm));
-type CustomerOption = { id: string; name: string; firstName?: string; lastName?: string };
 
 const COLUMNS: Column<BankAccountList['bank_accounts'][number]>[] = [
   { header: 'Customer', primary: true, cell: (a) => `${a.user.first_name} ${a.user.last_name}` },
@@ -56,17 +55,7 @@ const COLUMNS: Column<BankAccountList['bank_accounts'][number]>[] = [
   },
 ];
 
-export function BankAccountsAdmin({
-  initial,
-  banks,
-  customers,
-  defaultUserId,
-}: {
-  initial: BankAccountList;
-  banks: Bank[];
-  customers: CustomerOption[];
-  defaultUserId?: string;
-}) {
+export function BankAccountsAdmin({ initial, defaultUserId }: { initial: BankAccountList; defaultUserId?: string }) {
   const [page, setPage] = useState(1);
   const query = useLiveQuery({
     queryKey: ['bank-accounts', page],
@@ -100,7 +89,7 @@ export function BankAccountsAdmin({
       </Card>
       <Card className="min-w-0">
         <CardHeader title="Add a bank account" />
-        <BankAccountForm banks={banks} customers={customers} defaultUserId={defaultUserId} onSaved={() => void invalidate(['bank-accounts'])} />
+        <BankAccountForm defaultUserId={defaultUserId} onSaved={() => void invalidate(['bank-accounts'])} />
       </Card>
     </div>
   );

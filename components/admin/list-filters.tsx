@@ -3,6 +3,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { buttonClasses } from '../ui/button';
 import { SelectField, TextField } from '../ui/field';
+import { useOptionsOnIntent, type CustomerOption } from './options-on-intent';
 
 const NAIRA = /^\d{1,12}(\.\d{1,2})?$/;
 const amountError = (value: string) => (value.trim() === '' || NAIRA.test(value.trim()) ? undefined : 'Naira, at most 2 decimals (1500.50)');
@@ -91,7 +92,8 @@ export function ListFilters({
   /** What the search looks in, e.g. "Title". */
   searchPlaceholder?: string;
   statuses?: Record<string, { label: string }>;
-  customers?: Array<{ id: string; name: string }>;
+  /** Whether the list filters by customer: the customers are asked for when the person reaches for the picker. */
+  customers?: boolean;
   amounts?: boolean;
   csvHref: string;
 }) {
@@ -127,16 +129,7 @@ export function ListFilters({
             ))}
           </SelectField>
         ) : null}
-        {customers ? (
-          <SelectField label="Customer" value={filters.userId} onChange={(e) => filters.setUserId(e.target.value)} className="min-w-0 flex-1 basis-40 sm:max-w-80">
-            <option value="">Any customer</option>
-            {customers.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
-            ))}
-          </SelectField>
-        ) : null}
+        {customers ? <CustomerFilter value={filters.userId} onChange={filters.setUserId} /> : null}
         <TextField label="Created from" type="date" value={filters.createdFrom} onChange={(e) => filters.setCreatedFrom(e.target.value)} className="min-w-0 basis-40" />
         <TextField label="Created to" type="date" value={filters.createdTo} onChange={(e) => filters.setCreatedTo(e.target.value)} className="min-w-0 basis-40" />
         {amounts ? (
@@ -164,5 +157,19 @@ export function ListFilters({
         Download CSV
       </a>
     </div>
+  );
+}
+
+function CustomerFilter({ value, onChange }: { value: string; onChange: (userId: string) => void }) {
+  const { options, state, intent } = useOptionsOnIntent<CustomerOption>('/data/customers/options');
+  return (
+    <SelectField label="Customer" value={value} onChange={(e) => onChange(e.target.value)} aria-busy={state === 'loading'} className="min-w-0 flex-1 basis-40 sm:max-w-80" {...intent}>
+      <option value="">Any customer</option>
+      {options.map((c) => (
+        <option key={c.id} value={c.id}>
+          {c.name}
+        </option>
+      ))}
+    </SelectField>
   );
 }

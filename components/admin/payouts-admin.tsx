@@ -153,7 +153,7 @@ function SandboxOutcome({ payout, outcome }: { payout: PayoutRow; outcome: Outco
 }
 
 /** Every payout of the marketplace, newest first, by status and customer; the sandbox's helpers in test mode. */
-export function PayoutsAdmin({ initial, customers, testMode }: { initial: PayoutsView; customers: Array<{ id: string; name: string }>; testMode: boolean }) {
+export function PayoutsAdmin({ initial, testMode }: { initial: PayoutsView; testMode: boolean }) {
   const filters = useListFilters();
   const { setPage, filtered } = filters;
   const query = useLiveQuery({
@@ -172,7 +172,7 @@ export function PayoutsAdmin({ initial, customers, testMode }: { initial: Payout
         searchLabel="Search payouts"
         searchPlaceholder="Reference, account name or number"
         statuses={PAYOUT_STATUS}
-        customers={customers}
+        customers
         amounts
         csvHref="/data/payouts/csv"
       />

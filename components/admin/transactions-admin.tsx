@@ -40,7 +40,7 @@ const COLUMNS: Column<TransactionList['transactions'][number]>[] = [
   { header: 'Created', className: 'text-slate-600 sm:whitespace-nowrap', cell: (t) => day(t.created_at) },
 ];
 
-export function TransactionsAdmin({ initial, customers, status }: { initial: TransactionList; customers: Array<{ id: string; name: string }>; status?: string }) {
+export function TransactionsAdmin({ initial, status }: { initial: TransactionList; status?: string }) {
   const filters = useListFilters({ status });
   const { setPage, filtered } = filters;
   const query = useLiveQuery({
@@ -57,7 +57,7 @@ export function TransactionsAdmin({ initial, customers, status }: { initial: Tra
         searchLabel="Search transactions"
         searchPlaceholder="Title or external reference"
         statuses={TRANSACTION_STATUS}
-        customers={customers}
+        customers
         amounts
         csvHref="/data/admin-transactions/csv"
       />

@@ -105,7 +105,7 @@ test('the admin’s staff actions through the dashboard are in the audit log: wh
   newKey = await admin.getByTestId('new-secret-key').inputValue();
   key = newKey;
 
-  await admin.goto('/admin/payouts');
+  await admin.goto('/admin/payouts/automatic');
   const toggle = admin.getByRole('switch', { name: 'Pay out releases automatically' });
   await expect(toggle).toHaveAttribute('aria-checked', 'false');
   await toggle.click();

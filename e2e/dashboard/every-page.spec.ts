@@ -204,6 +204,7 @@ test('the client admin’s money pages', async ({ browser }) => {
       { name: 'customer-statement', path: `/admin/customers/${adaId}/statement` },
       { name: 'bank-accounts', path: '/admin/bank-accounts' },
       { name: 'payouts', path: '/admin/payouts' },
+      { name: 'automatic payouts', path: '/admin/payouts/automatic' },
     ],
     [...sampled.customers, ...sampled.transactions.slice(0, 3), ...sampled.disputes, '/data/customers', '/data/admin-transactions', '/data/bank-accounts', '/data/payouts'],
   );

@@ -4,6 +4,7 @@
  * search finds a deal by its external reference; at 390 px without sideways scrolling, and axe-clean.
  */
 import { DEMO, api, demoKey, demoUserId, expect, horizontalOverflow, seriousAxeViolations, shot, signedInPage, test, unique } from './support';
+import { reachFor } from './pickers';
 
 test('the transaction page shows Integration details, the external reference and the fee; the admin search finds the reference', async ({ browser }) => {
   const run = unique();
@@ -78,6 +79,7 @@ test('the admin sees a payout’s and a card payment’s metadata under Integrat
 
   const admin = await signedInPage(browser, DEMO.admin);
   await admin.goto('/admin/payouts');
+  await reachFor(admin.getByLabel('Customer'));
   await admin.getByLabel('Customer').selectOption(customer.id);
   const payout = admin.getByTestId('payout');
   await expect(payout).toHaveCount(1);

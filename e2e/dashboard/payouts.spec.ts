@@ -2,6 +2,7 @@ import type { Browser, Locator, Page } from '@playwright/test';
 import { nubanCheckDigit } from '../../lib/escrow/nuban';
 import { startDemoServer, type DemoServer } from '../support/demo-server';
 import { apiAt, DEMO, expect, expectToast, shot, test, unique } from './support';
+import { reachFor } from './pickers';
 
 /**
  * Issue #24 items 6 and 7 through the browser: a seller withdraws released money to a saved account (on
@@ -150,6 +151,7 @@ test('saving an account whose bank name is not the customer’s shows both names
   await admin.goto('/admin/bank-accounts');
   const adminForm = admin.getByRole('form', { name: 'Add a bank account' });
   await live(adminForm);
+  await reachFor(adminForm.getByLabel('Customer'));
   await adminForm.getByLabel('Customer').selectOption(seller.id);
   await adminForm.getByLabel('Bank').selectOption(BANK.code);
   await adminForm.getByLabel('Account number (NUBAN)').fill(another.number);
@@ -209,6 +211,7 @@ test('the seller withdraws released money to a saved account: the account is nam
   await shot(sellerPage, 'wallet-payout-paid');
 
   await admin.goto('/admin/payouts');
+  await reachFor(admin.getByLabel('Customer'));
   await admin.getByLabel('Customer').selectOption(seller.id);
   await admin.getByLabel('Status').selectOption('PAID');
   await expect(payouts(admin)).toHaveCount(1);
@@ -223,6 +226,7 @@ test('a payout the admin makes fail shows its reason on the seller’s wallet, w
   expect(await balance()).toBe(before - 15_000);
 
   await admin.goto('/admin/payouts');
+  await reachFor(admin.getByLabel('Customer'));
   await admin.getByLabel('Customer').selectOption(seller.id);
   await admin.getByLabel('Status').selectOption('PROCESSING');
   await expect(payouts(admin)).toHaveCount(1);
@@ -264,7 +268,7 @@ test('a payout the admin makes fail shows its reason on the seller’s wallet, w
 });
 
 test('the auto_payout switch: on, a release to the seller starts a payout by itself; off again', async () => {
-  await admin.goto('/admin/payouts');
+  await admin.goto('/admin/payouts/automatic');
   const toggle = admin.getByRole('switch', { name: 'Pay out releases automatically' });
   await expect(toggle).toHaveAttribute('aria-checked', 'false');
   await toggle.click();

@@ -3,6 +3,7 @@ import type { Locator, Page } from '@playwright/test';
 import { csvRows } from '../support/csv-rows';
 import { acceptInviteAndSignIn } from './staging';
 import { api, DEMO, demoKey, expect, horizontalOverflow, seriousAxeViolations, shot, signedInPage, test, unique } from './support';
+import { reachFor } from './pickers';
 
 /**
  * The wallet's money in and where it went (docs/decisions.md §16, §18) through the browser: a customer adds money by
@@ -203,6 +204,7 @@ test('a payout shows the credits it paid out, with their deal, to the customer a
   await admin.goto(`/admin/customers/${customerId}`);
   await expectSources(admin.getByTestId('payout').first());
   await admin.goto('/admin/payouts');
+  await reachFor(admin.getByLabel('Customer'));
   await admin.getByLabel('Customer').selectOption(customerId);
   await expect(admin.getByTestId('payout')).toHaveCount(1);
   await expectSources(admin.getByTestId('payout').first());

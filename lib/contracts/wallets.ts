@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { UserRecord } from './records';
 import { STATEMENT_LINE_KINDS } from '../escrow/statements';
 import { Id, IdRef, IsoInstant, LagosDayParam, OptionalPaging, PositiveAmount, Timestamp } from './common';
 
@@ -39,6 +40,7 @@ export const StatementLineRecord = z
 export const StatementRecord = z
   .object({
     user_id: Id,
+    user: UserRecord.meta({ description: "the wallet's owner, so a statement names whose it is" }),
     wallet_id: Id,
     currency: z.literal('NGN'),
     from: Timestamp,

@@ -261,7 +261,7 @@ export interface paths {
         };
         /**
          * Fetch one user
-         * @description One of your users by id, with its contact details and whether it is active; an id of another client is 404.
+         * @description One of your users by id, with its contact details and whether it is active; an id of another client is 404. include= adds its wallet, wallet history, bank accounts, payouts, card payments or transactions beside it (each list its first page), so a page about a customer reads it in one request.
          */
         get: operations["getUser"];
         put?: never;
@@ -6230,7 +6230,10 @@ export interface operations {
     };
     getUser: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description related records to carry beside the user, each list as the first page of its list operation (20 rows, newest first, with its pagination): a comma-separated list of wallet, wallet_history, bank_accounts, payouts, checkouts, transactions; any other value is 400 */
+                include?: string;
+            };
             header?: never;
             path: {
                 /** @description the user's id, or its party id (a record's buyer_id or seller_id): either names the same user */
@@ -6307,6 +6310,636 @@ export interface operations {
                              * @example 2026-11-21T09:30:00.000Z
                              */
                             updated_at: string;
+                            /** @description the wallet and its balance, as GET /v1/wallets/{user_id} answers; only with include */
+                            wallet?: {
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                                account_reference: string;
+                                provider: string;
+                                funder_email: string | null;
+                                disbursement_email: string | null;
+                                bvn: string | null;
+                                /** @description live wallets: the dedicated bank account that funds this wallet when paid into (decisions §12) */
+                                pgA_provider_account_properties: {
+                                    /** @enum {string} */
+                                    provider: "paystack";
+                                    account_number: string;
+                                    account_name: string;
+                                    bank_name: string;
+                                    customer_code: string;
+                                } | null;
+                                pgB_provider_account_properties: null;
+                                /** @description naira */
+                                balance: number;
+                                /**
+                                 * @description ISO 8601 UTC with milliseconds
+                                 * @example 2026-11-21T09:30:00.000Z
+                                 */
+                                created_at: string;
+                                /**
+                                 * @description ISO 8601 UTC with milliseconds
+                                 * @example 2026-11-21T09:30:00.000Z
+                                 */
+                                updated_at: string;
+                                /** Format: uuid */
+                                user_id: string;
+                            };
+                            /** @description the wallet's latest entries, as GET /v1/wallets/{user_id}/history answers; only with include */
+                            wallet_history?: {
+                                entries: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    /** Format: uuid */
+                                    transfer_id: string;
+                                    /** @description wallet_funding, live_funding, milestone_funding, release, refund, dispute_settlement, payout (to a bank account) or payout_returned (a failed or reversed payout) */
+                                    kind: string;
+                                    description: string;
+                                    /** @description signed: positive credits the wallet, negative debits it */
+                                    amount: number;
+                                    /** Format: uuid */
+                                    milestone_id: string | null;
+                                    /** @description the title of the milestone the movement belongs to; null when it belongs to none (money in, a withdrawal) */
+                                    milestone_title: string | null;
+                                    /**
+                                     * Format: uuid
+                                     * @description the transaction (deal) of that milestone; null when the movement belongs to none
+                                     */
+                                    transaction_id: string | null;
+                                    /** @description that transaction's title; null when the movement belongs to none */
+                                    transaction_title: string | null;
+                                    /**
+                                     * @description ISO 8601 UTC with milliseconds
+                                     * @example 2026-11-21T09:30:00.000Z
+                                     */
+                                    created_at: string;
+                                }[];
+                                pagination: {
+                                    page: number;
+                                    limit: number;
+                                    prevPage: number | null;
+                                    nextPage: number | null;
+                                    currentPage: number;
+                                    total: number;
+                                    pageCount: number;
+                                    pagingCounter: number;
+                                    hasPrevPage: boolean;
+                                    hasNextPage: boolean;
+                                    /** @description the cursor for the next page: pass it as `after` to get the rows that follow this page (null when none follow). For large lists page by `after`: its cost does not grow with depth, while `page` reads and skips every row before the page */
+                                    nextAfter: string | null;
+                                };
+                            };
+                            /** @description the saved bank accounts, as GET /v1/wallets/banks/list?user_id answers; only with include */
+                            bank_accounts?: {
+                                bank_accounts: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    /** Format: uuid */
+                                    wallet_id: string;
+                                    account_number: string;
+                                    account_name: string;
+                                    bank_code: string;
+                                    bank_name: string;
+                                    /** @description whether the bank's name for the account is the user's (null: saved before this was checked) */
+                                    name_matches: boolean | null;
+                                    pgA_transfer_recipient: string | null;
+                                    /**
+                                     * @description ISO 8601 UTC with milliseconds
+                                     * @example 2026-11-21T09:30:00.000Z
+                                     */
+                                    created_at: string;
+                                    /**
+                                     * @description ISO 8601 UTC with milliseconds
+                                     * @example 2026-11-21T09:30:00.000Z
+                                     */
+                                    updated_at: string;
+                                    user: {
+                                        /** Format: uuid */
+                                        id: string;
+                                        first_name: string;
+                                        last_name: string;
+                                        user_name: string;
+                                        email: string;
+                                        default_email: string;
+                                        phone: string | null;
+                                        /** @description always null: the API stores no customer passwords (decisions §3) */
+                                        password: null;
+                                        is_account_verified: boolean;
+                                        password_reset: boolean;
+                                        /** @enum {string} */
+                                        role: "USER";
+                                        /** Format: uuid */
+                                        referredById: string | null;
+                                        referral_code: string | null;
+                                        /** Format: uuid */
+                                        clientId: string;
+                                        source: string;
+                                        public_key: string | null;
+                                        secret_key: string | null;
+                                        api_enabled: boolean;
+                                        password_created: boolean;
+                                        /**
+                                         * @description ISO 8601 UTC with milliseconds
+                                         * @example 2026-11-21T09:30:00.000Z
+                                         */
+                                        last_logged_in_at: string | null;
+                                        /** @description what the other parties of completed transactions rated this user, 1 to 5 (average to one decimal; null before any) */
+                                        rating: {
+                                            average: number | null;
+                                            count: number;
+                                        };
+                                        /** @description false while deactivated by the client: no new transaction may name this user */
+                                        is_active: boolean;
+                                        /**
+                                         * @description ISO 8601 UTC with milliseconds
+                                         * @example 2026-11-21T09:30:00.000Z
+                                         */
+                                        deactivated_at: string | null;
+                                        /** @description your own labels, as you set them ({} when none) */
+                                        metadata: {
+                                            [key: string]: string;
+                                        };
+                                        /**
+                                         * @description ISO 8601 UTC with milliseconds
+                                         * @example 2026-11-21T09:30:00.000Z
+                                         */
+                                        created_at: string;
+                                        /**
+                                         * @description ISO 8601 UTC with milliseconds
+                                         * @example 2026-11-21T09:30:00.000Z
+                                         */
+                                        updated_at: string;
+                                    };
+                                }[];
+                                pagination: {
+                                    page: number;
+                                    limit: number;
+                                    prevPage: number | null;
+                                    nextPage: number | null;
+                                    currentPage: number;
+                                    total: number;
+                                    pageCount: number;
+                                    pagingCounter: number;
+                                    hasPrevPage: boolean;
+                                    hasNextPage: boolean;
+                                    /** @description the cursor for the next page: pass it as `after` to get the rows that follow this page (null when none follow). For large lists page by `after`: its cost does not grow with depth, while `page` reads and skips every row before the page */
+                                    nextAfter: string | null;
+                                };
+                            };
+                            /** @description the payouts, as GET /v1/payouts?user_id answers; only with include */
+                            payouts?: {
+                                payouts: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    /** @description ours (PO_…): what the provider receives, so a repeated send can never pay twice */
+                                    reference: string;
+                                    /** Format: uuid */
+                                    user_id: string;
+                                    /** Format: uuid */
+                                    wallet_id: string;
+                                    /** @description as it was when the payout was made */
+                                    bank_account: {
+                                        /** Format: uuid */
+                                        id: string;
+                                        account_number: string;
+                                        account_name: string;
+                                        bank_code: string;
+                                        bank_name: string;
+                                    };
+                                    /** @description naira */
+                                    amount: number;
+                                    /** @enum {string} */
+                                    currency: "NGN";
+                                    /** @enum {string} */
+                                    status: "PENDING" | "PROCESSING" | "PAID" | "FAILED" | "REVERSED";
+                                    failure_reason: string | null;
+                                    /** @enum {string} */
+                                    provider: "sandbox" | "paystack";
+                                    provider_reference: string | null;
+                                    /**
+                                     * Format: uuid
+                                     * @description the release it pays out, when auto_payout started it
+                                     */
+                                    milestone_id: string | null;
+                                    /**
+                                     * @description ISO 8601 UTC with milliseconds
+                                     * @example 2026-11-21T09:30:00.000Z
+                                     */
+                                    created_at: string;
+                                    /**
+                                     * @description ISO 8601 UTC with milliseconds
+                                     * @example 2026-11-21T09:30:00.000Z
+                                     */
+                                    updated_at: string;
+                                    /**
+                                     * @description ISO 8601 UTC with milliseconds
+                                     * @example 2026-11-21T09:30:00.000Z
+                                     */
+                                    paid_at: string | null;
+                                    /**
+                                     * @description ISO 8601 UTC with milliseconds
+                                     * @example 2026-11-21T09:30:00.000Z
+                                     */
+                                    failed_at: string | null;
+                                    /**
+                                     * @description ISO 8601 UTC with milliseconds
+                                     * @example 2026-11-21T09:30:00.000Z
+                                     */
+                                    reversed_at: string | null;
+                                    /** @description your own labels, as you set them ({} when none) */
+                                    metadata: {
+                                        [key: string]: string;
+                                    };
+                                    /** @description the wallet's credits it pays out, first in first out; they sum to its amount */
+                                    sources: {
+                                        /** @enum {string} */
+                                        kind: "funding" | "checkout" | "escrow_funded" | "escrow_refunded" | "release" | "payout" | "payout_returned";
+                                        /** @description naira */
+                                        amount: number;
+                                        /** Format: uuid */
+                                        transaction_id: string | null;
+                                        /** Format: uuid */
+                                        milestone_id: string | null;
+                                        /**
+                                         * @description when the credit reached the wallet
+                                         * @example 2026-11-21T09:30:00.000Z
+                                         */
+                                        at: string;
+                                    }[];
+                                }[];
+                                pagination: {
+                                    page: number;
+                                    limit: number;
+                                    prevPage: number | null;
+                                    nextPage: number | null;
+                                    currentPage: number;
+                                    total: number;
+                                    pageCount: number;
+                                    pagingCounter: number;
+                                    hasPrevPage: boolean;
+                                    hasNextPage: boolean;
+                                    /** @description the cursor for the next page: pass it as `after` to get the rows that follow this page (null when none follow). For large lists page by `after`: its cost does not grow with depth, while `page` reads and skips every row before the page */
+                                    nextAfter: string | null;
+                                };
+                            };
+                            /** @description the card payments, as GET /v1/checkouts?user_id answers; only with include */
+                            checkouts?: {
+                                checkouts: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    /** @description ours (CO_…): what the payment provider receives; a reference credits the wallet once */
+                                    reference: string;
+                                    /** Format: uuid */
+                                    user_id: string;
+                                    /** @enum {string} */
+                                    purpose: "milestone" | "wallet";
+                                    /** Format: uuid */
+                                    milestone_id: string | null;
+                                    /** Format: uuid */
+                                    transaction_id: string | null;
+                                    /** @description naira */
+                                    amount: number;
+                                    /** @enum {string} */
+                                    currency: "NGN";
+                                    /** @enum {string} */
+                                    status: "PENDING" | "PAID" | "FAILED" | "EXPIRED";
+                                    /** @description the payment page to send the buyer to */
+                                    authorization_url: string;
+                                    callback_url: string | null;
+                                    /** @description once PAID: whether its purpose was carried out (the milestone funded); the money is in the wallet either way */
+                                    applied: boolean | null;
+                                    not_applied_reason: string | null;
+                                    /** @description how the buyer paid (card, bank, ussd…), as the provider says */
+                                    channel: string | null;
+                                    failure_reason: string | null;
+                                    /** @enum {string} */
+                                    provider: "sandbox" | "paystack";
+                                    /** @description your own labels, as you set them ({} when none) */
+                                    metadata: {
+                                        [key: string]: string;
+                                    };
+                                    /**
+                                     * @description ISO 8601 UTC with milliseconds
+                                     * @example 2026-11-21T09:30:00.000Z
+                                     */
+                                    expires_at: string;
+                                    /**
+                                     * @description ISO 8601 UTC with milliseconds
+                                     * @example 2026-11-21T09:30:00.000Z
+                                     */
+                                    created_at: string;
+                                    /**
+                                     * @description ISO 8601 UTC with milliseconds
+                                     * @example 2026-11-21T09:30:00.000Z
+                                     */
+                                    paid_at: string | null;
+                                    /**
+                                     * @description ISO 8601 UTC with milliseconds
+                                     * @example 2026-11-21T09:30:00.000Z
+                                     */
+                                    failed_at: string | null;
+                                    /**
+                                     * @description ISO 8601 UTC with milliseconds
+                                     * @example 2026-11-21T09:30:00.000Z
+                                     */
+                                    expired_at: string | null;
+                                }[];
+                                pagination: {
+                                    page: number;
+                                    limit: number;
+                                    prevPage: number | null;
+                                    nextPage: number | null;
+                                    currentPage: number;
+                                    total: number;
+                                    pageCount: number;
+                                    pagingCounter: number;
+                                    hasPrevPage: boolean;
+                                    hasNextPage: boolean;
+                                    /** @description the cursor for the next page: pass it as `after` to get the rows that follow this page (null when none follow). For large lists page by `after`: its cost does not grow with depth, while `page` reads and skips every row before the page */
+                                    nextAfter: string | null;
+                                };
+                            };
+                            /** @description the transactions the user is the buyer or seller of, as GET /v1/transactions?user_id answers; only with include */
+                            transactions?: {
+                                transactions: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    title: string;
+                                    description: string;
+                                    /** @enum {string} */
+                                    currency: "NGN";
+                                    location_type: string;
+                                    category: string;
+                                    sub_category: string;
+                                    transaction_contract_url: string;
+                                    /** @enum {string} */
+                                    status: "MILESTONE_PENDING_FUNDING" | "MILESTONE_IN_PROGRESS" | "MILESTONE_UNDER_INSPECTION" | "MILESTONE_RETURN_AWAITING_APPROVAL" | "MILESTONE_RETURN_REJECTED" | "MILESTONE_IN_DISPUTE" | "COMPLETED" | "CANCELED" | "TERMINATED";
+                                    transaction_originator: string;
+                                    /**
+                                     * Format: uuid
+                                     * @description the buyer's party id (a party is a user's role in transactions; either id works wherever a user is named)
+                                     */
+                                    buyer_id: string;
+                                    /**
+                                     * Format: uuid
+                                     * @description the seller's party id
+                                     */
+                                    seller_id: string;
+                                    /**
+                                     * Format: uuid
+                                     * @description the buyer's user id: the id of GET /v1/users/{id} and GET /v1/wallets/{user_id}
+                                     */
+                                    buyer_user_id: string;
+                                    /**
+                                     * Format: uuid
+                                     * @description the seller's user id
+                                     */
+                                    seller_user_id: string;
+                                    source: string;
+                                    /** Format: uuid */
+                                    clientId: string;
+                                    /** @description naira */
+                                    transaction_amount: number;
+                                    /** @description naira */
+                                    total_amount_funded: number;
+                                    /** @description naira */
+                                    total_amount_refunded: number;
+                                    /** @description naira */
+                                    total_amount_disbursed: number;
+                                    /** Format: uuid */
+                                    current_milestone_id: string;
+                                    job_id: string | null;
+                                    decline_reason: string | null;
+                                    is_completed: boolean;
+                                    has_buyer_rated: boolean;
+                                    has_seller_rated: boolean;
+                                    on_last_milestone: boolean;
+                                    discount_code: string | null;
+                                    /**
+                                     * @description ISO 8601 UTC with milliseconds
+                                     * @example 2026-11-21T09:30:00.000Z
+                                     */
+                                    declined_at: string | null;
+                                    /**
+                                     * @description ISO 8601 UTC with milliseconds
+                                     * @example 2026-11-21T09:30:00.000Z
+                                     */
+                                    approved_at: string | null;
+                                    /**
+                                     * @description when the transaction was canceled or terminated
+                                     * @example 2026-11-21T09:30:00.000Z
+                                     */
+                                    date_canceled: string | null;
+                                    /** @description a party's request to cancel, waiting for the other party's answer */
+                                    cancellation_request: {
+                                        /** @enum {string} */
+                                        requested_by: "buyer" | "seller";
+                                        reason: string;
+                                        /**
+                                         * @description ISO 8601 UTC with milliseconds
+                                         * @example 2026-11-21T09:30:00.000Z
+                                         */
+                                        requested_at: string;
+                                    } | null;
+                                    /**
+                                     * @description the party that canceled or terminated the transaction
+                                     * @enum {string|null}
+                                     */
+                                    ended_by: "buyer" | "seller" | null;
+                                    end_reason: string | null;
+                                    /** @enum {string} */
+                                    commission_payer: "SELLER_100" | "BUYER_100" | "SPLIT_50_50";
+                                    /** @description the fee rate this transaction's milestones were priced at, in basis points (100 = 1%): the create body's fee_basis_points, or your account's rate then */
+                                    fee_basis_points: number;
+                                    /** @description your own id for this deal, as sent on create; null when none was */
+                                    external_reference: string | null;
+                                    /** @description your own labels, as you set them ({} when none) */
+                                    metadata: {
+                                        [key: string]: string;
+                                    };
+                                    /** Format: uuid */
+                                    created_by: string;
+                                    updated_by: string | null;
+                                    /**
+                                     * @description ISO 8601 UTC with milliseconds
+                                     * @example 2026-11-21T09:30:00.000Z
+                                     */
+                                    created_at: string;
+                                    /**
+                                     * @description ISO 8601 UTC with milliseconds
+                                     * @example 2026-11-21T09:30:00.000Z
+                                     */
+                                    updated_at: string;
+                                    buyer: {
+                                        /** Format: uuid */
+                                        id: string;
+                                        /** Format: uuid */
+                                        user_id: string;
+                                        /** Format: uuid */
+                                        organisation_id: string;
+                                        /** @enum {string} */
+                                        role: "SUPER ADMIN";
+                                        /**
+                                         * @description ISO 8601 UTC with milliseconds
+                                         * @example 2026-11-21T09:30:00.000Z
+                                         */
+                                        created_at: string;
+                                        /**
+                                         * @description ISO 8601 UTC with milliseconds
+                                         * @example 2026-11-21T09:30:00.000Z
+                                         */
+                                        updated_at: string;
+                                        user: {
+                                            /** Format: uuid */
+                                            id: string;
+                                            first_name: string;
+                                            last_name: string;
+                                            user_name: string;
+                                            email: string;
+                                            default_email: string;
+                                            phone: string | null;
+                                            /** @description always null: the API stores no customer passwords (decisions §3) */
+                                            password: null;
+                                            is_account_verified: boolean;
+                                            password_reset: boolean;
+                                            /** @enum {string} */
+                                            role: "USER";
+                                            /** Format: uuid */
+                                            referredById: string | null;
+                                            referral_code: string | null;
+                                            /** Format: uuid */
+                                            clientId: string;
+                                            source: string;
+                                            public_key: string | null;
+                                            secret_key: string | null;
+                                            api_enabled: boolean;
+                                            password_created: boolean;
+                                            /**
+                                             * @description ISO 8601 UTC with milliseconds
+                                             * @example 2026-11-21T09:30:00.000Z
+                                             */
+                                            last_logged_in_at: string | null;
+                                            /** @description what the other parties of completed transactions rated this user, 1 to 5 (average to one decimal; null before any) */
+                                            rating: {
+                                                average: number | null;
+                                                count: number;
+                                            };
+                                            /** @description false while deactivated by the client: no new transaction may name this user */
+                                            is_active: boolean;
+                                            /**
+                                             * @description ISO 8601 UTC with milliseconds
+                                             * @example 2026-11-21T09:30:00.000Z
+                                             */
+                                            deactivated_at: string | null;
+                                            /** @description your own labels, as you set them ({} when none) */
+                                            metadata: {
+                                                [key: string]: string;
+                                            };
+                                            /**
+                                             * @description ISO 8601 UTC with milliseconds
+                                             * @example 2026-11-21T09:30:00.000Z
+                                             */
+                                            created_at: string;
+                                            /**
+                                             * @description ISO 8601 UTC with milliseconds
+                                             * @example 2026-11-21T09:30:00.000Z
+                                             */
+                                            updated_at: string;
+                                        };
+                                    };
+                                    seller: {
+                                        /** Format: uuid */
+                                        id: string;
+                                        /** Format: uuid */
+                                        user_id: string;
+                                        /** Format: uuid */
+                                        organisation_id: string;
+                                        /** @enum {string} */
+                                        role: "SUPER ADMIN";
+                                        /**
+                                         * @description ISO 8601 UTC with milliseconds
+                                         * @example 2026-11-21T09:30:00.000Z
+                                         */
+                                        created_at: string;
+                                        /**
+                                         * @description ISO 8601 UTC with milliseconds
+                                         * @example 2026-11-21T09:30:00.000Z
+                                         */
+                                        updated_at: string;
+                                        user: {
+                                            /** Format: uuid */
+                                            id: string;
+                                            first_name: string;
+                                            last_name: string;
+                                            user_name: string;
+                                            email: string;
+                                            default_email: string;
+                                            phone: string | null;
+                                            /** @description always null: the API stores no customer passwords (decisions §3) */
+                                            password: null;
+                                            is_account_verified: boolean;
+                                            password_reset: boolean;
+                                            /** @enum {string} */
+                                            role: "USER";
+                                            /** Format: uuid */
+                                            referredById: string | null;
+                                            referral_code: string | null;
+                                            /** Format: uuid */
+                                            clientId: string;
+                                            source: string;
+                                            public_key: string | null;
+                                            secret_key: string | null;
+                                            api_enabled: boolean;
+                                            password_created: boolean;
+                                            /**
+                                             * @description ISO 8601 UTC with milliseconds
+                                             * @example 2026-11-21T09:30:00.000Z
+                                             */
+                                            last_logged_in_at: string | null;
+                                            /** @description what the other parties of completed transactions rated this user, 1 to 5 (average to one decimal; null before any) */
+                                            rating: {
+                                                average: number | null;
+                                                count: number;
+                                            };
+                                            /** @description false while deactivated by the client: no new transaction may name this user */
+                                            is_active: boolean;
+                                            /**
+                                             * @description ISO 8601 UTC with milliseconds
+                                             * @example 2026-11-21T09:30:00.000Z
+                                             */
+                                            deactivated_at: string | null;
+                                            /** @description your own labels, as you set them ({} when none) */
+                                            metadata: {
+                                                [key: string]: string;
+                                            };
+                                            /**
+                                             * @description ISO 8601 UTC with milliseconds
+                                             * @example 2026-11-21T09:30:00.000Z
+                                             */
+                                            created_at: string;
+                                            /**
+                                             * @description ISO 8601 UTC with milliseconds
+                                             * @example 2026-11-21T09:30:00.000Z
+                                             */
+                                            updated_at: string;
+                                        };
+                                    };
+                                }[];
+                                pagination: {
+                                    page: number;
+                                    limit: number;
+                                    prevPage: number | null;
+                                    nextPage: number | null;
+                                    currentPage: number;
+                                    total: number;
+                                    pageCount: number;
+                                    pagingCounter: number;
+                                    hasPrevPage: boolean;
+                                    hasNextPage: boolean;
+                                    /** @description the cursor for the next page: pass it as `after` to get the rows that follow this page (null when none follow). For large lists page by `after`: its cost does not grow with depth, while `page` reads and skips every row before the page */
+                                    nextAfter: string | null;
+                                };
+                            };
                         };
                     };
                 };
@@ -36894,6 +37527,64 @@ export interface operations {
                         data: {
                             /** Format: uuid */
                             user_id: string;
+                            /** @description the wallet's owner, so a statement names whose it is */
+                            user: {
+                                /** Format: uuid */
+                                id: string;
+                                first_name: string;
+                                last_name: string;
+                                user_name: string;
+                                email: string;
+                                default_email: string;
+                                phone: string | null;
+                                /** @description always null: the API stores no customer passwords (decisions §3) */
+                                password: null;
+                                is_account_verified: boolean;
+                                password_reset: boolean;
+                                /** @enum {string} */
+                                role: "USER";
+                                /** Format: uuid */
+                                referredById: string | null;
+                                referral_code: string | null;
+                                /** Format: uuid */
+                                clientId: string;
+                                source: string;
+                                public_key: string | null;
+                                secret_key: string | null;
+                                api_enabled: boolean;
+                                password_created: boolean;
+                                /**
+                                 * @description ISO 8601 UTC with milliseconds
+                                 * @example 2026-11-21T09:30:00.000Z
+                                 */
+                                last_logged_in_at: string | null;
+                                /** @description what the other parties of completed transactions rated this user, 1 to 5 (average to one decimal; null before any) */
+                                rating: {
+                                    average: number | null;
+                                    count: number;
+                                };
+                                /** @description false while deactivated by the client: no new transaction may name this user */
+                                is_active: boolean;
+                                /**
+                                 * @description ISO 8601 UTC with milliseconds
+                                 * @example 2026-11-21T09:30:00.000Z
+                                 */
+                                deactivated_at: string | null;
+                                /** @description your own labels, as you set them ({} when none) */
+                                metadata: {
+                                    [key: string]: string;
+                                };
+                                /**
+                                 * @description ISO 8601 UTC with milliseconds
+                                 * @example 2026-11-21T09:30:00.000Z
+                                 */
+                                created_at: string;
+                                /**
+                                 * @description ISO 8601 UTC with milliseconds
+                                 * @example 2026-11-21T09:30:00.000Z
+                                 */
+                                updated_at: string;
+                            };
                             /** Format: uuid */
                             wallet_id: string;
                             /** @enum {string} */

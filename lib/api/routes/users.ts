@@ -1,7 +1,9 @@
 import 'server-only';
 import * as R from '@/lib/contracts/records';
+import { GetUserQuery, UserWithRelatedRecord } from '@/lib/contracts/user-related';
 import { CreateUserBody, ListUsersQuery, UpdateUserBody } from '@/lib/contracts/users';
-import { createUser, getUser, listUsers, updateUser } from '@/lib/server/services/users';
+import { getUserWithRelated } from '@/lib/server/services/user-related';
+import { createUser, listUsers, updateUser } from '@/lib/server/services/users';
 import { BASE_ERRORS, BODY_ERRORS, jsonBody, operation, pathIds } from '../operation';
 import { ok } from '../respond';
 import { router } from '../router';
@@ -18,9 +20,10 @@ const listUsersOp = operation({
 const getUserOp = operation({
   method: 'get', path: '/users/{id}', operationId: 'getUser', tag: 'Users', auth: 'client',
   summary: 'Fetch one user',
-  description: 'One of your users by id, with its contact details and whether it is active; an id of another client is 404.',
-  request: { params: pathIds({ id: 'user_id' }) },
-  response: R.UserRecord,
+  description:
+    'One of your users by id, with its contact details and whether it is active; an id of another client is 404. include= adds its wallet, wallet history, bank accounts, payouts, card payments or transactions beside it (each list its first page), so a page about a customer reads it in one request.',
+  request: { params: pathIds({ id: 'user_id' }), query: GetUserQuery },
+  response: UserWithRelatedRecord,
   errors: [...BASE_ERRORS, 'VALIDATION_ERROR', 'NOT_FOUND'],
 });
 
@@ -47,6 +50,6 @@ const updateUserOp = operation({
 
 export const userRoutes = router()
   .openapi(listUsersOp, async (c) => ok('Users retrieved successfully', await listUsers(c.var.db, c.var.client, c.req.valid('query'))))
-  .openapi(getUserOp, async (c) => ok('User retrieved successfully', await getUser(c.var.db, c.var.client, c.req.valid('param').id)))
+  .openapi(getUserOp, async (c) => ok('User retrieved successfully', await getUserWithRelated(c.var.db, c.var.client, c.req.valid('param').id, c.req.valid('query').include, c.var.now)))
   .openapi(updateUserOp, async (c) => ok('User updated successfully', await updateUser(c.var.db, c.var.client, c.req.valid('param').id, c.req.valid('json'), c.var.now)))
   .openapi(createUserOp, async (c) => ok('Account created successfully', await createUser(c.var.db, c.var.client, c.req.valid('json'), c.var.now)));

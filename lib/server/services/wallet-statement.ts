@@ -6,7 +6,7 @@ import { AppError, notFound } from '../app-error';
 import type { Db } from '../db/client';
 import type { ClientRow } from '../db/schema';
 import { csvCell, csvLine } from '../http/csv';
-import { findUser, loadWallet } from '../records/people';
+import { findUser, loadWallet, userRecord } from '../records/people';
 import { iso } from '../records/iso';
 import { walletBalanceBefore, walletLines } from '../records/wallet-lines';
 
@@ -18,7 +18,8 @@ export async function walletStatement(db: Db, client: ClientRow, userOrPartyId: 
       { field: 'from', message: 'must not be after to' },
     ]);
   }
-  const userId = (await findUser(db, client.id, userOrPartyId)).id;
+  const owner = await findUser(db, client.id, userOrPartyId);
+  const userId = owner.id;
   const found = await loadWallet(db, userId);
   if (!found) throw notFound('Wallet of user', userId);
   const walletId = found.wallet.id;
@@ -29,6 +30,7 @@ export async function walletStatement(db: Db, client: ClientRow, userOrPartyId: 
   const statement = buildStatement(opening, entries);
   return {
     user_id: userId,
+    user: userRecord(owner),
     wallet_id: walletId,
     currency: 'NGN',
     from: iso(from),

@@ -7,7 +7,6 @@ import { PageHeader } from '@/components/ui/card';
 import { ErrorState } from '@/components/ui/states';
 import { escrowFor } from '@/lib/server/escrow-client';
 import { requireAdmin } from '@/lib/server/dashboard/actor';
-import { customerOptions } from '@/lib/server/dashboard/options';
 
 export const metadata: Metadata = { title: 'Transactions' };
 
@@ -16,7 +15,7 @@ export default async function AdminTransactionsPage({ searchParams }: { searchPa
   const actor = await requireAdmin();
   const asked = (await searchParams).status;
   const status = typeof asked === 'string' && asked in TRANSACTION_STATUS ? asked : undefined;
-  const [list, customers] = await Promise.all([escrowFor(actor).call('GET /transactions', { query: { page: 1, limit: 20, sort: 'DESC', status } }), customerOptions(actor)]);
+  const list = await escrowFor(actor).call('GET /transactions', { query: { page: 1, limit: 20, sort: 'DESC', status } });
   return (
     <>
       <PageHeader
@@ -28,7 +27,7 @@ export default async function AdminTransactionsPage({ searchParams }: { searchPa
           </Link>
         }
       />
-      {list.ok ? <TransactionsAdmin initial={list.data} customers={customers} status={status} /> : <ErrorState message={list.message} />}
+      {list.ok ? <TransactionsAdmin initial={list.data} status={status} /> : <ErrorState message={list.message} />}
     </>
   );
 }

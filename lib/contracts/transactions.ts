@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { INSPECTION_DAYS_DEFAULT } from '../escrow/deadlines';
 import { COMMISSION_PAYERS, type CommissionPayer } from '../escrow/fees';
 import { TRANSACTION_STATUSES } from '../escrow/milestone-machine';
+import { includeParam } from './include';
 import { Metadata, MetadataPatch } from './metadata';
+import { TRANSACTION_INCLUDES } from './records';
 import { AmountFilterParams, eitherParty, hasNoNul, IdRef, IsoInstant, ListFilterParams, PlainText, NO_NUL, OptionalPaging, PositiveAmount, ShortText, unlessMissing } from './common';
 
 /** What a transaction gets for the optional fields it is created without (declared as the document's defaults). */
@@ -72,11 +74,7 @@ export type ListTransactionsQuery = z.infer<typeof ListTransactionsQuery>;
 
 /** GET /v1/transactions/{id}: what to add to the record, comma-separated (Stripe's `expand`). */
 export const GetTransactionQuery = z.object({
-  include: z
-    .string()
-    .regex(/^(milestone_logs|disputes)(,(milestone_logs|disputes))*$/, 'is a comma-separated list of milestone_logs, disputes')
-    .optional()
-    .meta({ description: "milestone_logs: each milestone's log lines; disputes: each milestone's latest dispute, summed up", example: 'milestone_logs,disputes' }),
+  include: includeParam(TRANSACTION_INCLUDES, "what the record carries besides: milestone_logs, each milestone's log lines; disputes, each milestone's latest dispute summed up"),
 });
 export type GetTransactionQuery = z.infer<typeof GetTransactionQuery>;
 

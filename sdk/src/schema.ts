@@ -6924,6 +6924,75 @@ export interface operations {
                                             updated_at: string;
                                         };
                                     };
+                                    /** @description what each party may do to the transaction as a whole now: cancel, answer a cancellation request, terminate, rate */
+                                    allowed_actions: {
+                                        buyer: ("cancel" | "approve_cancellation" | "decline_cancellation" | "terminate" | "rate")[];
+                                        seller: ("cancel" | "approve_cancellation" | "decline_cancellation" | "terminate" | "rate")[];
+                                    };
+                                    /** @description the milestone current_milestone_id names, summed up */
+                                    current_milestone: {
+                                        /** Format: uuid */
+                                        id: string;
+                                        title: string;
+                                        /** @enum {string} */
+                                        status: "PENDING_FUNDING" | "IN_PROGRESS" | "UNDER_INSPECTION" | "COMPLETED" | "DELIVERY_RETURNED_AWAITING_APPROVAL" | "DELIVERY_RETURN_APPROVED" | "DELIVERY_RETURN_REJECTED" | "IN_DISPUTE" | "DISPUTE_RESOLVED" | "CANCELED" | "REFUNDED";
+                                    } | null;
+                                    /** @description the steps each party owes now: the transaction's, its milestones' and its open disputes' (mediation takes turns) */
+                                    awaiting: {
+                                        buyer: {
+                                            /** @description an action of allowed_actions of the transaction, the milestone or the dispute; choices (cancel, refund, request_extension…) are never a turn */
+                                            action: string;
+                                            /**
+                                             * @description the soonest deadline of what the step belongs to (a delivery: the due date); null when nothing runs against it
+                                             * @example 2026-11-21T09:30:00.000Z
+                                             */
+                                            due_at: string | null;
+                                            /**
+                                             * Format: uuid
+                                             * @description the milestone the step is taken on; null for the transaction itself
+                                             */
+                                            milestone_id: string | null;
+                                            /**
+                                             * Format: uuid
+                                             * @description the open dispute the step is taken in, if any
+                                             */
+                                            dispute_id: string | null;
+                                        }[];
+                                        seller: {
+                                            /** @description an action of allowed_actions of the transaction, the milestone or the dispute; choices (cancel, refund, request_extension…) are never a turn */
+                                            action: string;
+                                            /**
+                                             * @description the soonest deadline of what the step belongs to (a delivery: the due date); null when nothing runs against it
+                                             * @example 2026-11-21T09:30:00.000Z
+                                             */
+                                            due_at: string | null;
+                                            /**
+                                             * Format: uuid
+                                             * @description the milestone the step is taken on; null for the transaction itself
+                                             */
+                                            milestone_id: string | null;
+                                            /**
+                                             * Format: uuid
+                                             * @description the open dispute the step is taken in, if any
+                                             */
+                                            dispute_id: string | null;
+                                        }[];
+                                    };
+                                    /** @description the soonest deadline among the steps owed, and who owes it; null when no step owed has one */
+                                    next_deadline: {
+                                        /**
+                                         * @description ISO 8601 UTC with milliseconds
+                                         * @example 2026-11-21T09:30:00.000Z
+                                         */
+                                        due_at: string;
+                                        /** @enum {string} */
+                                        owed_by: "buyer" | "seller";
+                                        action: string;
+                                        /** Format: uuid */
+                                        milestone_id: string | null;
+                                        /** Format: uuid */
+                                        dispute_id: string | null;
+                                    } | null;
                                 }[];
                                 pagination: {
                                     page: number;
@@ -8875,7 +8944,7 @@ export interface operations {
     getTransaction: {
         parameters: {
             query?: {
-                /** @description milestone_logs: each milestone's log lines; disputes: each milestone's latest dispute, summed up */
+                /** @description what the record carries besides: milestone_logs, each milestone's log lines; disputes, each milestone's latest dispute summed up: a comma-separated list of milestone_logs, disputes; any other value is 400 */
                 include?: string;
             };
             header?: never;

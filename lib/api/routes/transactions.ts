@@ -1,6 +1,5 @@
 import 'server-only';
 import * as R from '@/lib/contracts/records';
-import type { TransactionInclude } from '@/lib/contracts/records';
 import { actingPartyOf } from '@/lib/contracts/common';
 import {
   ApproveCancellationBody,
@@ -137,7 +136,7 @@ export const transactionRoutes = router()
   )
   .openapi(listTransactionsOp, async (c) => ok('Transactions retrieved successfully', await listTransactions(c.var.db, c.var.client, c.req.valid('query'), c.var.now)))
   .openapi(getTransactionOp, async (c) => {
-    const include = new Set((c.req.valid('query').include?.split(',') ?? []) as TransactionInclude[]);
+    const include = new Set(c.req.valid('query').include ?? []);
     return ok('Transaction retrieved successfully', await getTransactionDetail(c.var.db, c.var.client, c.req.valid('param').id, c.var.now, include));
   })
   .openapi(updateTransactionOp, async (c) =>

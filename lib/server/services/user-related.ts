@@ -29,7 +29,7 @@ export async function getUserWithRelated(db: Db, client: ClientRow, userOrPartyI
     when('bank_accounts', () => listBankAccounts(db, client, ListBankAccountsQuery.parse(of))),
     when('payouts', () => listPayouts(db, client, ListPayoutsQuery.parse(of))),
     when('checkouts', () => listCheckouts(db, client, ListCheckoutsQuery.parse(of), now)),
-    when('transactions', () => listTransactions(db, client, ListTransactionsQuery.parse(of))),
+    when('transactions', () => listTransactions(db, client, ListTransactionsQuery.parse(of), now)),
   ]);
   return {
     ...user,

@@ -3,17 +3,17 @@ import { Providers } from '@/components/providers';
 import { AppHeader } from '@/components/shell/app-header';
 import { ClientClockProvider } from '@/components/ui/client-clock';
 import { requireActor, type Actor } from '@/lib/server/dashboard/actor';
-import { escrowFor } from '@/lib/server/escrow-client';
+import { clientClockOffset } from '@/lib/server/dashboard/client-clock';
 
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
   const actor = await requireActor();
   const links = navigationOf(actor);
   // Countdowns count against the client's clock (a sandbox's test clock); staff without a client use real time.
-  const clock = 'clientId' in actor && actor.clientId ? await escrowFor({ clientId: actor.clientId }).call('GET /test-clock').catch(() => undefined) : undefined;
+  const offsetMs = 'clientId' in actor && actor.clientId ? await clientClockOffset(actor.clientId) : 0;
   const role = { operator: 'Operator', admin: actor.kind === 'admin' && actor.readOnly ? 'Viewer' : 'Admin', dispute_team: 'Dispute team', customer: 'Customer' }[actor.kind];
   return (
     <Providers>
-      <ClientClockProvider offsetMs={clock?.ok ? clock.data.offset_ms : 0}>
+      <ClientClockProvider offsetMs={offsetMs}>
         <AppHeader links={links} name={actor.name} role={role} bell={'clientId' in actor} />
         <main id="main" className="mx-auto max-w-6xl px-4 py-8 sm:px-6">
           {actor.kind === 'admin' && actor.readOnly ? (

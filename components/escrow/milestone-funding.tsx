@@ -6,6 +6,7 @@ import { fundMilestone } from '@/lib/actions/milestones';
 import type { MilestoneInTransaction } from '@/lib/contracts/dashboard';
 import { Button } from '../ui/button';
 import { Dialog } from '../ui/dialog';
+import { fetchJson } from '../ui/fetch-json';
 import { useIntentKey } from '../ui/intent-key';
 import { toast } from '../ui/toast';
 import { feeTerms, naira } from './money';
@@ -13,10 +14,14 @@ import { feeTerms, naira } from './money';
 /**
  * The buyer's funding (docs/decisions.md §16): from the wallet, or by card through a checkout whose payment page
  * brings the browser back to this transaction. The card is always offered, and comes first when the wallet is short.
- * Each way keeps its own Idempotency-Key until it succeeds.
+ * Each way keeps its own Idempotency-Key until it succeeds. The wallet's balance is read as the dialog opens (an admin's
+ * page hands in the buyer's), so the page loads without it and the dialog says what the wallet holds now.
  */
-export function FundMilestoneDialog({ milestone, description, balance, onDone }: { milestone: MilestoneInTransaction; description: string; balance?: number; onDone: () => void }) {
+export function FundMilestoneDialog({ milestone, description, balance: given, onDone }: { milestone: MilestoneInTransaction; description: string; balance?: number; onDone: () => void }) {
   const [open, setOpen] = useState(false);
+  const [opening, setOpening] = useState(false);
+  const [read, setRead] = useState<number | undefined>(undefined);
+  const balance = given ?? read;
   const [sending, setSending] = useState<'wallet' | 'card' | null>(null);
   const [walletKey, renewWalletKey] = useIntentKey();
   const [cardKey] = useIntentKey();
@@ -56,9 +61,21 @@ export function FundMilestoneDialog({ milestone, description, balance, onDone }:
     setSending(null);
   }
 
+  async function openDialog() {
+    if (given === undefined) {
+      setOpening(true);
+      // Without the balance the dialog still offers both ways: the wallet's answer says if it was short.
+      setRead(await fetchJson<{ balance: number }>('/data/wallet/balance').then((w) => w.balance, () => undefined));
+      setOpening(false);
+    }
+    setOpen(true);
+  }
+
   return (
     <>
-      <Button onClick={() => setOpen(true)}>Fund milestone</Button>
+      <Button onClick={() => void openDialog()} loading={opening}>
+        Fund milestone
+      </Button>
       <Dialog open={open} onClose={() => sending === null && setOpen(false)} title={`Fund "${milestone.title}"?`} description={description}>
         <div className="space-y-4">
           {balance !== undefined ? (

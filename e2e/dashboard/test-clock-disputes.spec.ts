@@ -199,3 +199,14 @@ test('countdowns count against the client’s test clock, and a browser in New Y
   await expect(page.getByTestId('milestone-1').getByTestId('deadline-inspection').locator('time')).toHaveText(lagosText!);
   await newYork.close();
 });
+
+test('a test clock moved through the API straight away is the one the next page counts against', async () => {
+  const { transactionId } = await deliveredMilestone(`Desk lamps ${unique()}`, 12_000, 5);
+  const countdown = () => buyer.getByTestId('milestone-1').getByTestId('deadline-inspection').getByTestId('countdown');
+  await buyer.goto(`/transactions/${transactionId}`);
+  await expect(countdown()).toHaveText(/^4d 23h \d+m left$/);
+  // Not through the dashboard: the dashboard keeps the clock it read and must hear of the move by itself.
+  await api(demoKey(), 'POST', '/v1/test-clock/advance', { seconds: 86_400 });
+  await buyer.reload();
+  await expect(countdown()).toHaveText(/^3d 23h \d+m left$/);
+});

@@ -1,10 +1,31 @@
 import { z } from 'zod';
-import { UserRecord } from './records';
+import { includeParam } from './include';
 import { STATEMENT_LINE_KINDS } from '../escrow/statements';
 import { Id, IdRef, IsoInstant, LagosDayParam, OptionalPaging, PositiveAmount, Timestamp } from './common';
+import { PayoutListRecord } from './payouts';
+import { BankAccountListRecord, UserRecord, WalletHistoryRecord, WalletWithOwnerRecord } from './records';
 
 export const FundWalletBody = z.strictObject({ user_id: IdRef, amount: PositiveAmount });
 export type FundWalletBody = z.infer<typeof FundWalletBody>;
+
+export const WALLET_INCLUDES = ['history', 'payouts', 'bank_accounts', 'user'] as const;
+export type WalletInclude = (typeof WALLET_INCLUDES)[number];
+
+/** GET /v1/wallets/{user_id}: what a wallet page shows besides the balance, in the same answer (comma-separated). */
+export const GetWalletQuery = z.object({
+  include: includeParam(
+    WALLET_INCLUDES,
+    "what the wallet carries besides its balance: history, the first page of its ledger entries; payouts, the user's first page of payouts; bank_accounts, the user's first page of saved accounts; user, the wallet's owner (each as its own operation answers it by default: page 1, 20 per page, newest first)",
+  ),
+});
+export type GetWalletQuery = z.infer<typeof GetWalletQuery>;
+
+export const WalletDetailRecord = WalletWithOwnerRecord.extend({
+  history: WalletHistoryRecord.optional().meta({ description: 'with include=history: as GET /v1/wallets/{user_id}/history answers page 1' }),
+  payouts: PayoutListRecord.optional().meta({ description: 'with include=payouts: as GET /v1/payouts?user_id= answers page 1' }),
+  bank_accounts: BankAccountListRecord.optional().meta({ description: 'with include=bank_accounts: as GET /v1/wallets/banks/list?user_id= answers page 1' }),
+  user: UserRecord.optional().meta({ description: 'with include=user: as GET /v1/users/{id} answers' }),
+}).strict();
 
 export const WalletHistoryQuery = z.object({ after: OptionalPaging.after, page: OptionalPaging.page, limit: OptionalPaging.limit });
 export type WalletHistoryQuery = z.infer<typeof WalletHistoryQuery>;

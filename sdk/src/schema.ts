@@ -1113,7 +1113,7 @@ export interface paths {
         };
         /**
          * Fetch a user's wallet and balance
-         * @description A user's wallet and its balance in naira; live wallets also show the dedicated bank account that funds them.
+         * @description A user's wallet and its balance in naira; live wallets also show the dedicated bank account that funds them. include=history,payouts,bank_accounts,user (any of them) adds the first page of the wallet's history, of the user's payouts and of their saved bank accounts, and the user, as those operations answer them: a wallet page in one call. Any other value is 400 VALIDATION_ERROR naming include.
          */
         get: operations["getWallet"];
         put?: never;
@@ -37117,7 +37117,10 @@ export interface operations {
     };
     getWallet: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description history: the first page of the wallet's ledger entries; payouts: the user's first page of payouts; bank_accounts: the user's first page of saved accounts; user: the wallet's owner. Each as its own list or fetch answers it by default (page 1, 20 per page, newest first) */
+                include?: string;
+            };
             header?: never;
             path: {
                 /** @description the user's id, or its party id (a record's buyer_id or seller_id): either names the same user */
@@ -37171,6 +37174,301 @@ export interface operations {
                             updated_at: string;
                             /** Format: uuid */
                             user_id: string;
+                            /** @description with include=history: as GET /v1/wallets/{user_id}/history answers page 1 */
+                            history?: {
+                                entries: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    /** Format: uuid */
+                                    transfer_id: string;
+                                    /** @description wallet_funding, live_funding, milestone_funding, release, refund, dispute_settlement, payout (to a bank account) or payout_returned (a failed or reversed payout) */
+                                    kind: string;
+                                    description: string;
+                                    /** @description signed: positive credits the wallet, negative debits it */
+                                    amount: number;
+                                    /** Format: uuid */
+                                    milestone_id: string | null;
+                                    /** @description the title of the milestone the movement belongs to; null when it belongs to none (money in, a withdrawal) */
+                                    milestone_title: string | null;
+                                    /**
+                                     * Format: uuid
+                                     * @description the transaction (deal) of that milestone; null when the movement belongs to none
+                                     */
+                                    transaction_id: string | null;
+                                    /** @description that transaction's title; null when the movement belongs to none */
+                                    transaction_title: string | null;
+                                    /**
+                                     * @description ISO 8601 UTC with milliseconds
+                                     * @example 2026-11-21T09:30:00.000Z
+                                     */
+                                    created_at: string;
+                                }[];
+                                pagination: {
+                                    page: number;
+                                    limit: number;
+                                    prevPage: number | null;
+                                    nextPage: number | null;
+                                    currentPage: number;
+                                    total: number;
+                                    pageCount: number;
+                                    pagingCounter: number;
+                                    hasPrevPage: boolean;
+                                    hasNextPage: boolean;
+                                    /** @description the cursor for the next page: pass it as `after` to get the rows that follow this page (null when none follow). For large lists page by `after`: its cost does not grow with depth, while `page` reads and skips every row before the page */
+                                    nextAfter: string | null;
+                                };
+                            };
+                            /** @description with include=payouts: as GET /v1/payouts?user_id= answers page 1 */
+                            payouts?: {
+                                payouts: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    /** @description ours (PO_…): what the provider receives, so a repeated send can never pay twice */
+                                    reference: string;
+                                    /** Format: uuid */
+                                    user_id: string;
+                                    /** Format: uuid */
+                                    wallet_id: string;
+                                    /** @description as it was when the payout was made */
+                                    bank_account: {
+                                        /** Format: uuid */
+                                        id: string;
+                                        account_number: string;
+                                        account_name: string;
+                                        bank_code: string;
+                                        bank_name: string;
+                                    };
+                                    /** @description naira */
+                                    amount: number;
+                                    /** @enum {string} */
+                                    currency: "NGN";
+                                    /** @enum {string} */
+                                    status: "PENDING" | "PROCESSING" | "PAID" | "FAILED" | "REVERSED";
+                                    failure_reason: string | null;
+                                    /** @enum {string} */
+                                    provider: "sandbox" | "paystack";
+                                    provider_reference: string | null;
+                                    /**
+                                     * Format: uuid
+                                     * @description the release it pays out, when auto_payout started it
+                                     */
+                                    milestone_id: string | null;
+                                    /**
+                                     * @description ISO 8601 UTC with milliseconds
+                                     * @example 2026-11-21T09:30:00.000Z
+                                     */
+                                    created_at: string;
+                                    /**
+                                     * @description ISO 8601 UTC with milliseconds
+                                     * @example 2026-11-21T09:30:00.000Z
+                                     */
+                                    updated_at: string;
+                                    /**
+                                     * @description ISO 8601 UTC with milliseconds
+                                     * @example 2026-11-21T09:30:00.000Z
+                                     */
+                                    paid_at: string | null;
+                                    /**
+                                     * @description ISO 8601 UTC with milliseconds
+                                     * @example 2026-11-21T09:30:00.000Z
+                                     */
+                                    failed_at: string | null;
+                                    /**
+                                     * @description ISO 8601 UTC with milliseconds
+                                     * @example 2026-11-21T09:30:00.000Z
+                                     */
+                                    reversed_at: string | null;
+                                    /** @description your own labels, as you set them ({} when none) */
+                                    metadata: {
+                                        [key: string]: string;
+                                    };
+                                    /** @description the wallet's credits it pays out, first in first out; they sum to its amount */
+                                    sources: {
+                                        /** @enum {string} */
+                                        kind: "funding" | "checkout" | "escrow_funded" | "escrow_refunded" | "release" | "payout" | "payout_returned";
+                                        /** @description naira */
+                                        amount: number;
+                                        /** Format: uuid */
+                                        transaction_id: string | null;
+                                        /** Format: uuid */
+                                        milestone_id: string | null;
+                                        /**
+                                         * @description when the credit reached the wallet
+                                         * @example 2026-11-21T09:30:00.000Z
+                                         */
+                                        at: string;
+                                    }[];
+                                }[];
+                                pagination: {
+                                    page: number;
+                                    limit: number;
+                                    prevPage: number | null;
+                                    nextPage: number | null;
+                                    currentPage: number;
+                                    total: number;
+                                    pageCount: number;
+                                    pagingCounter: number;
+                                    hasPrevPage: boolean;
+                                    hasNextPage: boolean;
+                                    /** @description the cursor for the next page: pass it as `after` to get the rows that follow this page (null when none follow). For large lists page by `after`: its cost does not grow with depth, while `page` reads and skips every row before the page */
+                                    nextAfter: string | null;
+                                };
+                            };
+                            /** @description with include=bank_accounts: as GET /v1/wallets/banks/list?user_id= answers page 1 */
+                            bank_accounts?: {
+                                bank_accounts: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    /** Format: uuid */
+                                    wallet_id: string;
+                                    account_number: string;
+                                    account_name: string;
+                                    bank_code: string;
+                                    bank_name: string;
+                                    /** @description whether the bank's name for the account is the user's (null: saved before this was checked) */
+                                    name_matches: boolean | null;
+                                    pgA_transfer_recipient: string | null;
+                                    /**
+                                     * @description ISO 8601 UTC with milliseconds
+                                     * @example 2026-11-21T09:30:00.000Z
+                                     */
+                                    created_at: string;
+                                    /**
+                                     * @description ISO 8601 UTC with milliseconds
+                                     * @example 2026-11-21T09:30:00.000Z
+                                     */
+                                    updated_at: string;
+                                    user: {
+                                        /** Format: uuid */
+                                        id: string;
+                                        first_name: string;
+                                        last_name: string;
+                                        user_name: string;
+                                        email: string;
+                                        default_email: string;
+                                        phone: string | null;
+                                        /** @description always null: the API stores no customer passwords (decisions §3) */
+                                        password: null;
+                                        is_account_verified: boolean;
+                                        password_reset: boolean;
+                                        /** @enum {string} */
+                                        role: "USER";
+                                        /** Format: uuid */
+                                        referredById: string | null;
+                                        referral_code: string | null;
+                                        /** Format: uuid */
+                                        clientId: string;
+                                        source: string;
+                                        public_key: string | null;
+                                        secret_key: string | null;
+                                        api_enabled: boolean;
+                                        password_created: boolean;
+                                        /**
+                                         * @description ISO 8601 UTC with milliseconds
+                                         * @example 2026-11-21T09:30:00.000Z
+                                         */
+                                        last_logged_in_at: string | null;
+                                        /** @description what the other parties of completed transactions rated this user, 1 to 5 (average to one decimal; null before any) */
+                                        rating: {
+                                            average: number | null;
+                                            count: number;
+                                        };
+                                        /** @description false while deactivated by the client: no new transaction may name this user */
+                                        is_active: boolean;
+                                        /**
+                                         * @description ISO 8601 UTC with milliseconds
+                                         * @example 2026-11-21T09:30:00.000Z
+                                         */
+                                        deactivated_at: string | null;
+                                        /** @description your own labels, as you set them ({} when none) */
+                                        metadata: {
+                                            [key: string]: string;
+                                        };
+                                        /**
+                                         * @description ISO 8601 UTC with milliseconds
+                                         * @example 2026-11-21T09:30:00.000Z
+                                         */
+                                        created_at: string;
+                                        /**
+                                         * @description ISO 8601 UTC with milliseconds
+                                         * @example 2026-11-21T09:30:00.000Z
+                                         */
+                                        updated_at: string;
+                                    };
+                                }[];
+                                pagination: {
+                                    page: number;
+                                    limit: number;
+                                    prevPage: number | null;
+                                    nextPage: number | null;
+                                    currentPage: number;
+                                    total: number;
+                                    pageCount: number;
+                                    pagingCounter: number;
+                                    hasPrevPage: boolean;
+                                    hasNextPage: boolean;
+                                    /** @description the cursor for the next page: pass it as `after` to get the rows that follow this page (null when none follow). For large lists page by `after`: its cost does not grow with depth, while `page` reads and skips every row before the page */
+                                    nextAfter: string | null;
+                                };
+                            };
+                            /** @description with include=user: as GET /v1/users/{id} answers */
+                            user?: {
+                                /** Format: uuid */
+                                id: string;
+                                first_name: string;
+                                last_name: string;
+                                user_name: string;
+                                email: string;
+                                default_email: string;
+                                phone: string | null;
+                                /** @description always null: the API stores no customer passwords (decisions §3) */
+                                password: null;
+                                is_account_verified: boolean;
+                                password_reset: boolean;
+                                /** @enum {string} */
+                                role: "USER";
+                                /** Format: uuid */
+                                referredById: string | null;
+                                referral_code: string | null;
+                                /** Format: uuid */
+                                clientId: string;
+                                source: string;
+                                public_key: string | null;
+                                secret_key: string | null;
+                                api_enabled: boolean;
+                                password_created: boolean;
+                                /**
+                                 * @description ISO 8601 UTC with milliseconds
+                                 * @example 2026-11-21T09:30:00.000Z
+                                 */
+                                last_logged_in_at: string | null;
+                                /** @description what the other parties of completed transactions rated this user, 1 to 5 (average to one decimal; null before any) */
+                                rating: {
+                                    average: number | null;
+                                    count: number;
+                                };
+                                /** @description false while deactivated by the client: no new transaction may name this user */
+                                is_active: boolean;
+                                /**
+                                 * @description ISO 8601 UTC with milliseconds
+                                 * @example 2026-11-21T09:30:00.000Z
+                                 */
+                                deactivated_at: string | null;
+                                /** @description your own labels, as you set them ({} when none) */
+                                metadata: {
+                                    [key: string]: string;
+                                };
+                                /**
+                                 * @description ISO 8601 UTC with milliseconds
+                                 * @example 2026-11-21T09:30:00.000Z
+                                 */
+                                created_at: string;
+                                /**
+                                 * @description ISO 8601 UTC with milliseconds
+                                 * @example 2026-11-21T09:30:00.000Z
+                                 */
+                                updated_at: string;
+                            };
                         };
                     };
                 };

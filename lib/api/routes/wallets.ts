@@ -3,9 +3,9 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { successEnvelope } from '@/lib/contracts/common';
 import { ListBankAccountsQuery, sandboxAccountExamples, SaveBankAccountBody, ValidateBankAccountBody } from '@/lib/contracts/banks';
 import * as R from '@/lib/contracts/records';
-import { FundWalletBody, StatementQuery, StatementRecord, WalletHistoryQuery } from '@/lib/contracts/wallets';
+import { FundWalletBody, GetWalletQuery, StatementQuery, StatementRecord, WalletDetailRecord, WalletHistoryQuery } from '@/lib/contracts/wallets';
 import { listBankAccounts, listBanks, removeBankAccount, saveBankAccount, validateBankAccount } from '@/lib/server/services/bank-accounts';
-import { fundWallet, getWallet, walletHistory } from '@/lib/server/services/wallets';
+import { fundWallet, getWalletWith, walletHistory } from '@/lib/server/services/wallets';
 import { statementCsv, walletStatement } from '@/lib/server/services/wallet-statement';
 import { BASE_ERRORS, BODY_ERRORS, docsOf, errorResponses, jsonBody, middlewareOf, operation, pathIds, type OperationDocs } from '../operation';
 import { ok } from '../respond';
@@ -74,9 +74,10 @@ const fundWalletOp = operation({
 const getWalletOp = operation({
   method: 'get', path: '/wallets/{user_id}', operationId: 'getWallet', tag: 'Wallets', auth: 'client',
   summary: "Fetch a user's wallet and balance",
-  description: "A user's wallet and its balance in naira; live wallets also show the dedicated bank account that funds them.",
-  request: { params: userId },
-  response: R.WalletWithOwnerRecord,
+  description:
+    "A user's wallet and its balance in naira; live wallets also show the dedicated bank account that funds them. include=history,payouts,bank_accounts,user (any of them) adds the first page of the wallet's history, of the user's payouts and of their saved bank accounts, and the user, as those operations answer them: a wallet page in one call. Any other value is 400 VALIDATION_ERROR naming include.",
+  request: { params: userId, query: GetWalletQuery },
+  response: WalletDetailRecord,
   errors: [...BASE_ERRORS, 'VALIDATION_ERROR', 'NOT_FOUND'],
 });
 
@@ -139,7 +140,10 @@ export const walletRoutes = router()
     return ok('Account name retrieved successfully', await validateBankAccount(c.var.client, body.account_number, body.bank_code));
   })
   .openapi(fundWalletOp, async (c) => ok('Wallet funded successfully', await fundWallet(c.var.db, c.var.client, c.req.valid('json'), c.var.now)))
-  .openapi(getWalletOp, async (c) => ok('Wallet retrieved successfully', await getWallet(c.var.db, c.var.client, c.req.valid('param').user_id)))
+  .openapi(getWalletOp, async (c) => {
+    const include = new Set(c.req.valid('query').include ?? []);
+    return ok('Wallet retrieved successfully', await getWalletWith(c.var.db, c.var.client, c.req.valid('param').user_id, include));
+  })
   .openapi(walletHistoryOp, async (c) =>
     ok('Wallet history retrieved successfully', await walletHistory(c.var.db, c.var.client, c.req.valid('param').user_id, c.req.valid('query'))),
   )

@@ -18,25 +18,33 @@ const SHOWN = 20;
 
 const naira = (amount: unknown) => (typeof amount === 'number' ? formatNaira(Math.round(amount * 100)) : 'an amount');
 
-/** A customer's transactions and the side it is on in each; the API's user_id filter matches buyer or seller. */
-async function myRoles(actor: ClientActor, userId: string): Promise<Result<Map<string, Role>>> {
+type Parties = { buyer_user_id?: string; seller_user_id?: string };
+
+/** The buyer's and seller's user ids an event's own record carries: a transaction's, a milestone's transaction's, a dispute's. */
+function partiesOf(event: EventItem): Parties | undefined {
+  const d = event.data as { transaction?: Parties; milestone?: { transaction?: Parties }; dispute?: Parties };
+  return d.transaction ?? d.milestone?.transaction ?? d.dispute;
+}
+
+/**
+ * The side this customer is on in each transaction the events name, read from the events' own records; a deadline's
+ * or a checkout's event, which carries none, takes its side from another event of its transaction.
+ */
+function rolesOf(userId: string, events: EventItem[]): Map<string, Role> {
   const roles = new Map<string, Role>();
-  for (let page = 1; page <= 10; page++) {
-    const result = await escrowFor(actor).call('GET /transactions', { query: { user_id: userId, page, limit: 100, sort: 'DESC' } });
-    if (!result.ok) return { ok: false, failure: result };
-    for (const t of result.data.transactions) {
-      if (t.buyer.user_id === userId) roles.set(t.id, 'buyer');
-      else if (t.seller.user_id === userId) roles.set(t.id, 'seller');
-    }
-    if (!result.data.pagination.nextPage) break;
+  for (const event of events) {
+    const parties = partiesOf(event);
+    if (!event.transaction_id || !parties || roles.has(event.transaction_id)) continue;
+    if (parties.buyer_user_id === userId) roles.set(event.transaction_id, 'buyer');
+    else if (parties.seller_user_id === userId) roles.set(event.transaction_id, 'seller');
   }
-  return { ok: true, value: roles };
+  return roles;
 }
 
 /** Whom an event concerns for this person, or null when it is none of their business. */
-function roleFor(actor: Actor, roles: Map<string, Role> | null, event: EventItem): Role | null {
+function roleFor(actor: Actor, roles: Map<string, Role>, event: EventItem): Role | null {
   if (actor.kind === 'admin') return 'admin';
-  if (actor.kind !== 'customer' || !roles) return null;
+  if (actor.kind !== 'customer') return null;
   if (event.transaction_id) return roles.get(event.transaction_id) ?? null;
   if (event.type === 'wallet.funded') {
     const wallet = event.data.wallet as { user_id?: string } | undefined;
@@ -192,42 +200,31 @@ function linkOf(event: EventItem, viewer: Role): string | null {
 }
 
 /**
- * The bell: the latest events concerning this person (a customer: the transactions it is the buyer or
- * seller of; an admin: all of the client's), unread when recorded after the account's read position.
+ * The bell, from one read of the client's latest events: those concerning this person (a customer: the transactions
+ * it is the buyer or seller of, its wallet and payouts; an admin: all), unread when listed before the account's read
+ * position, which the list orders as the API's `after` does.
  */
 export async function notificationsView(actor: Actor): Promise<Result<NotificationsView>> {
   if (!('clientId' in actor)) return { ok: true, value: { items: [], unread: 0, newest: null } };
-  let roles: Map<string, Role> | null = null;
-  if (actor.kind === 'customer') {
-    const mine = await myRoles(actor, actor.escrowUserId);
-    if (!mine.ok) return mine;
-    roles = mine.value;
-  }
-  const account = await findAccount(await getDb(), actor.accountId);
-  const readThrough = account?.notificationsReadThrough ?? null;
-  const api = escrowFor(actor);
-  const [recent, unseen] = await Promise.all([
-    api.call('GET /events', { query: { sort: 'DESC', limit: SCAN } }),
-    readThrough ? api.call('GET /events', { query: { after: readThrough, sort: 'DESC', limit: SCAN } }) : Promise.resolve(null),
-  ]);
+  const [recent, account] = await Promise.all([escrowFor(actor).call('GET /events', { query: { sort: 'DESC', limit: SCAN } }), getDb().then((db) => findAccount(db, actor.accountId))]);
   if (!recent.ok) return { ok: false, failure: recent };
-  // A read position the API no longer knows reads as "never opened".
-  const unreadIds = unseen?.ok ? new Set(unseen.data.events.map((e) => e.id)) : null;
-  const mine = (events: EventItem[]) =>
-    events.flatMap((event) => {
-      const viewer = roleFor(actor, roles, event);
-      return viewer ? [{ event, viewer }] : [];
-    });
-  const lines = mine(recent.data.events);
-  const unreadLines = unreadIds ? mine(unseen!.ok ? unseen!.data.events : []) : lines;
-  const items: Notification[] = lines.slice(0, SHOWN).map(({ event, viewer }) => ({
+  const events = recent.data.events;
+  const roles = actor.kind === 'customer' ? rolesOf(actor.escrowUserId, events) : new Map<string, Role>();
+  // A read position older than the events read, or one the API no longer knows, reads as "never opened".
+  const readAt = account?.notificationsReadThrough ? events.findIndex((e) => e.id === account.notificationsReadThrough) : -1;
+  const unreadBefore = readAt === -1 ? events.length : readAt;
+  const lines = events.flatMap((event, index) => {
+    const viewer = roleFor(actor, roles, event);
+    return viewer ? [{ event, viewer, unread: index < unreadBefore }] : [];
+  });
+  const items: Notification[] = lines.slice(0, SHOWN).map(({ event, viewer, unread }) => ({
     id: event.id,
     text: describe(event, viewer),
     href: linkOf(event, viewer),
     at: event.created_at,
-    unread: unreadIds ? unreadIds.has(event.id) : true,
+    unread,
   }));
-  return { ok: true, value: { items, unread: unreadLines.length, newest: recent.data.events[0]?.id ?? null } };
+  return { ok: true, value: { items, unread: lines.filter((l) => l.unread).length, newest: events[0]?.id ?? null } };
 }
 
 /** Moves the account's read position to `through`, an event of this client (the API says so, or 404s). */

@@ -10,6 +10,7 @@ import type {
   TransactionView,
   WalletView,
 } from '@/lib/contracts/dashboard';
+import type { CustomerWalletView, PersonName } from '@/lib/contracts/dashboard-payouts';
 import { notFound } from 'next/navigation';
 import { getDb } from '../db/client';
 import { firstTurn } from '@/lib/escrow/turns';
@@ -38,7 +39,7 @@ function paidToSeller(d: Pick<DisputeSummary, 'resolution' | 'dispute_amount' | 
   return 0;
 }
 
-/** The transaction page's record: one call, with every milestone's log lines and latest dispute (the API's `include`). */
+/** The transaction page's record: one call, with every milestone's log lines and latest dispute (the API's `include`), and the buyer's balance for an admin. */
 export async function transactionView(actor: Actor, id: string): Promise<View<TransactionView>> {
   const owned = await transactionFor(actor, id, 'milestone_logs,disputes');
   if (owned.kind !== 'ok') return passOn(owned);
@@ -57,9 +58,8 @@ export async function transactionView(actor: Actor, id: string): Promise<View<Tr
   const record = { ...rest, milestones };
   const transaction = owned.viewer === 'admin' ? record : withoutIntegrationFields(record);
   let buyerBalance: number | undefined;
-  // The buyer's own balance while it has something to fund: the funding dialog says when the wallet is short.
-  const funding = transaction.milestones.some((m) => m.allowed_actions.buyer.includes('fund'));
-  if (owned.viewer === 'admin' || (owned.viewer === 'buyer' && funding)) {
+  // The admin's page shows the buyer's balance; the buyer's funding dialog reads its own when opened (/data/wallet/balance).
+  if (owned.viewer === 'admin') {
     const wallet = await owned.api.call('GET /wallets/:user_id', { param: { user_id: transaction.buyer.user_id } });
     if (wallet.ok) buyerBalance = wallet.data.balance;
   }
@@ -108,12 +108,46 @@ export async function customerForAdmin(actor: ClientActor, userId: string) {
   return user;
 }
 
+/** A wallet and a page of its history: the first page in one call (the API's `include=history`). */
 export async function walletView(actor: ClientActor, userId: string, page = 1): Promise<View<WalletView>> {
   const api = escrowFor(actor);
+  if (page === 1) {
+    const read = await api.call('GET /wallets/:user_id', { param: { user_id: userId }, query: { include: 'history' } });
+    if (!read.ok) return read.status === 404 ? { kind: 'not_found' } : { kind: 'error', failure: read };
+    const { history, payouts: _p, bank_accounts: _b, user: _u, ...wallet } = read.data;
+    return history ? { kind: 'ok', view: { wallet, history } } : { kind: 'error', failure: missingInclude('history') };
+  }
   const [wallet, history] = await Promise.all([api.call('GET /wallets/:user_id', { param: { user_id: userId } }), api.call('GET /wallets/:user_id/history', { param: { user_id: userId }, query: { page, limit: 20 } })]);
   if (!wallet.ok) return wallet.status === 404 ? { kind: 'not_found' } : { kind: 'error', failure: wallet };
   if (!history.ok) return { kind: 'error', failure: history };
-  return { kind: 'ok', view: { wallet: wallet.data, history: history.data } };
+  const { history: _h, payouts: _p, bank_accounts: _b, user: _u, ...record } = wallet.data;
+  return { kind: 'ok', view: { wallet: record, history: history.data } };
+}
+
+/** An answer without the part it was asked to include: the API is older than this dashboard. */
+function missingInclude(part: string): ApiFailure {
+  return { ok: false, status: 502, code: 'INTERNAL_ERROR', message: `The API did not include the wallet's ${part}.` };
+}
+
+/**
+ * Everything the customer's Wallet page opens with, in one call: the balance, the first page of its history, of its
+ * payouts and of its saved accounts, and its owner's name for the payee check.
+ */
+export async function customerWalletView(actor: Extract<Actor, { kind: 'customer' }>): Promise<View<CustomerWalletView & { me: PersonName }>> {
+  const read = await escrowFor(actor).call('GET /wallets/:user_id', { param: { user_id: actor.escrowUserId }, query: { include: 'history,payouts,bank_accounts,user' } });
+  if (!read.ok) return read.status === 404 ? { kind: 'not_found' } : { kind: 'error', failure: read };
+  const { history, payouts, bank_accounts: accounts, user, ...wallet } = read.data;
+  if (!history || !payouts || !accounts || !user) return { kind: 'error', failure: missingInclude('history, payouts, bank accounts and owner') };
+  return {
+    kind: 'ok',
+    view: {
+      wallet: { wallet, history },
+      payouts: { ...payouts, payouts: payouts.payouts.map(withoutIntegrationFields) },
+      // The list carries each account's user; a customer's page needs only the accounts.
+      accounts: { bank_accounts: accounts.bank_accounts.map(({ user: _user, ...account }) => account) },
+      me: { firstName: user.first_name, lastName: user.last_name },
+    },
+  };
 }
 
 export const CUSTOMERS_PAGE_SIZE = 20;

@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, desc, eq } from 'drizzle-orm';
 import { pagination } from '@/lib/contracts/common';
-import type { WalletHistoryQuery } from '@/lib/contracts/wallets';
+import type { WalletHistoryQuery, WalletInclude } from '@/lib/contracts/wallets';
 import { walletFunding } from '@/lib/escrow/ledger';
 import { formatNaira, koboToNaira, parseNaira } from '@/lib/escrow/money';
 import type { Db, DbOrTx } from '../db/client';
@@ -14,6 +14,9 @@ import type { ClientRow } from '../db/schema';
 import { iso } from '../records/iso';
 import { findUser, loadWallet, walletRecord } from '../records/people';
 import { postTransfer } from '../engine/post-transfer';
+import { listPayouts } from '../payouts/payouts';
+import { listBankAccounts } from './bank-accounts';
+import { getUser } from './users';
 
 /** The wallet of the user named by user id or party id, with that user's id. */
 async function walletOf(db: DbOrTx, clientId: string, userOrPartyId: string) {
@@ -26,6 +29,20 @@ async function walletOf(db: DbOrTx, clientId: string, userOrPartyId: string) {
 export async function getWallet(db: Db, client: ClientRow, userOrPartyId: string) {
   const { wallet, balanceKobo, userId } = await walletOf(db, client.id, userOrPartyId);
   return { ...walletRecord(wallet, balanceKobo), user_id: userId };
+}
+
+/** The wallet with what `include` asks for, each read as its own operation reads its first page, side by side. */
+export async function getWalletWith(db: Db, client: ClientRow, userOrPartyId: string, include: ReadonlySet<WalletInclude>) {
+  const wallet = await getWallet(db, client, userOrPartyId);
+  const firstPage = { page: 1, limit: 20 } as const;
+  const user_id = wallet.user_id;
+  const [history, payouts, bank_accounts, user] = await Promise.all([
+    include.has('history') ? walletHistory(db, client, user_id, firstPage) : undefined,
+    include.has('payouts') ? listPayouts(db, client, { ...firstPage, user_id }) : undefined,
+    include.has('bank_accounts') ? listBankAccounts(db, client, { ...firstPage, user_id, sort: 'DESC' }) : undefined,
+    include.has('user') ? getUser(db, client, user_id) : undefined,
+  ]);
+  return { ...wallet, ...(history && { history }), ...(payouts && { payouts }), ...(bank_accounts && { bank_accounts }), ...(user && { user }) };
 }
 
 /** Sandbox money in (docs/decisions.md §5): test keys only; live money comes from a payment provider. */

@@ -82,9 +82,13 @@ export async function recordPayoutOutcome(db: DbOrTx, client: ClientRow, payoutI
  * Sends a PENDING payout to its provider, or asks about one that is PROCESSING. A send is marked in its
  * own committed transaction before it goes out (sent_at), and a payout marked so is asked about before it
  * is sent again: a server that died between the provider's receiving it and our recording the answer
- * never has it paid twice. The lease on due_at keeps other runners off it meanwhile.
+ * never has it paid twice. The lease on due_at keeps other runners off it meanwhile; it runs from the
+ * claim, not from the pass's start, and the send neither starts nor is waited for past it, so no other
+ * runner asks about a payout (and, hearing of none, sends it again) while this one may still send it.
  */
 async function advancePaystackPayout(db: Db, due: Due, wallNow: Date): Promise<void> {
+  const claimedAt = new Date();
+  const leaseEnds = new Date(claimedAt.getTime() + env().ESCROW_PAYOUT_REQUERY_AFTER_MS);
   const claimed = await db.transaction(async (tx) => {
     const [row] = await queryRows<{ id: string }>(tx, sql`select id from payouts where id = ${due.id}::uuid and due_at <= ${wallNow.toISOString()}::timestamptz for update skip locked`);
     if (!row) return undefined;
@@ -95,7 +99,7 @@ async function advancePaystackPayout(db: Db, due: Due, wallNow: Date): Promise<v
     await tx
       .update(payouts)
       // Held for the requery interval: if this server dies mid-send, the next look asks the provider first.
-      .set({ sentAt: payout.sentAt ?? wallNow, dueAt: new Date(wallNow.getTime() + env().ESCROW_PAYOUT_REQUERY_AFTER_MS) })
+      .set({ sentAt: payout.sentAt ?? claimedAt, dueAt: leaseEnds })
       .where(eq(payouts.id, payout.id));
     return { payout, client, recipientCode: account?.pgATransferRecipient ?? null };
   });
@@ -114,6 +118,7 @@ async function advancePaystackPayout(db: Db, due: Due, wallNow: Date): Promise<v
       amountKobo: payout.amountKobo,
       reason: `Payout ${payout.reference}`,
       account: { accountNumber: payout.accountNumber, accountName: payout.accountName, bankCode: payout.bankCode, recipientCode: claimed.recipientCode },
+      sendBy: leaseEnds,
     });
     if (sent.recipientCode && sent.recipientCode !== claimed.recipientCode) {
       await db.update(bankAccounts).set({ pgATransferRecipient: sent.recipientCode }).where(eq(bankAccounts.id, payout.bankAccountId));

@@ -10,6 +10,7 @@ import { ProviderError, type PayoutOutcome } from '../providers/provider';
 import { openFundingAccounts } from './funding-accounts';
 import { movePayout } from './payouts';
 import { logBackgroundFailure } from '../db/availability';
+import { log } from '../logger';
 
 
 type Due = { id: string; client_id: string; reference: string };
@@ -129,6 +130,11 @@ async function advancePaystackPayout(db: Db, due: Due, wallNow: Date): Promise<v
     // A refusal is final: the money goes back. Anything else is tried again once the lease runs out.
     if (error instanceof ProviderError && !error.retryable) {
       await recordPayoutOutcome(db, client, payout.id, payout.reference, { status: 'failed', reason: error.message }, new Date(), 'send');
+      return;
+    }
+    // A server held up past its lease (a busy start, a pause) stops there: the next look asks Paystack first.
+    if (error instanceof ProviderError && Date.now() >= leaseEnds.getTime()) {
+      log.warn({ msg: 'payout send outlived its lease; asked about on the next look', payout: payout.id, reason: error.message });
       return;
     }
     throw error;

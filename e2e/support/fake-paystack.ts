@@ -82,6 +82,8 @@ export type FakePaystack = {
   transferOutcome(outcome: TransferOutcome | ((transfer: FakeTransfer) => TransferOutcome)): void;
   webhookDelivery(mode: WebhookDelivery, reference?: string): void;
   holdTransfers(): TransferHold;
+  /** Each POST /transfer reaches Paystack this long after it arrives here, as on a slow network or from a stalled sender. */
+  delayTransfers(ms: number): void;
   completeTransfer(reference: string, outcome: 'success' | 'failed', reason?: string): Promise<void>;
   reverse(reference: string, reason?: string): Promise<void>;
   creditDedicatedAccount(a: { accountNumber?: string; customerCode?: string; amountKobo: number; reference?: string; times?: number }): Promise<{ reference: string; answered: SentWebhook['answered'][] }>;
@@ -158,6 +160,7 @@ export async function startFakePaystack(options: Options = {}): Promise<FakePays
   const inFlight = new Set<Promise<unknown>>();
   let nextId = 1000;
   let hold: { waiting: (() => void)[]; first?: (t: FakeTransfer) => void } | null = null;
+  let transferDelayMs = 0;
 
   const track = <T>(p: Promise<T>): Promise<T> => {
     inFlight.add(p);
@@ -518,6 +521,7 @@ export async function startFakePaystack(options: Options = {}): Promise<FakePays
     const verify = /^\/transfer\/verify\/([^/]+)$/.exec(path);
     if (method === 'GET' && verify) return verifyTransfer(decodeURIComponent(verify[1]!));
     if (method === 'POST' && path === '/transfer') {
+      if (transferDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, transferDelayMs));
       const { response, transfer } = initiateTransfer(object());
       if (hold) {
         const held = hold;
@@ -612,6 +616,9 @@ export async function startFakePaystack(options: Options = {}): Promise<FakePays
           for (const release of state.waiting.splice(0)) release();
         },
       };
+    },
+    delayTransfers(ms) {
+      transferDelayMs = ms;
     },
     async completeTransfer(reference, outcome, reason) {
       const t = findTransfer(reference);

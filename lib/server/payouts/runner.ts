@@ -10,6 +10,7 @@ import { ProviderError, type PayoutOutcome } from '../providers/provider';
 import { openFundingAccounts } from './funding-accounts';
 import { movePayout } from './payouts';
 import { logBackgroundFailure } from '../db/availability';
+import { log } from '../logger';
 
 
 type Due = { id: string; client_id: string; reference: string };
@@ -82,9 +83,13 @@ export async function recordPayoutOutcome(db: DbOrTx, client: ClientRow, payoutI
  * Sends a PENDING payout to its provider, or asks about one that is PROCESSING. A send is marked in its
  * own committed transaction before it goes out (sent_at), and a payout marked so is asked about before it
  * is sent again: a server that died between the provider's receiving it and our recording the answer
- * never has it paid twice. The lease on due_at keeps other runners off it meanwhile.
+ * never has it paid twice. The lease on due_at keeps other runners off it meanwhile; it runs from the
+ * claim, not from the pass's start, and the send neither starts nor is waited for past it, so no other
+ * runner asks about a payout (and, hearing of none, sends it again) while this one may still send it.
  */
 async function advancePaystackPayout(db: Db, due: Due, wallNow: Date): Promise<void> {
+  const claimedAt = new Date();
+  const leaseEnds = new Date(claimedAt.getTime() + env().ESCROW_PAYOUT_REQUERY_AFTER_MS);
   const claimed = await db.transaction(async (tx) => {
     const [row] = await queryRows<{ id: string }>(tx, sql`select id from payouts where id = ${due.id}::uuid and due_at <= ${wallNow.toISOString()}::timestamptz for update skip locked`);
     if (!row) return undefined;
@@ -95,7 +100,7 @@ async function advancePaystackPayout(db: Db, due: Due, wallNow: Date): Promise<v
     await tx
       .update(payouts)
       // Held for the requery interval: if this server dies mid-send, the next look asks the provider first.
-      .set({ sentAt: payout.sentAt ?? wallNow, dueAt: new Date(wallNow.getTime() + env().ESCROW_PAYOUT_REQUERY_AFTER_MS) })
+      .set({ sentAt: payout.sentAt ?? claimedAt, dueAt: leaseEnds })
       .where(eq(payouts.id, payout.id));
     return { payout, client, recipientCode: account?.pgATransferRecipient ?? null };
   });
@@ -114,6 +119,7 @@ async function advancePaystackPayout(db: Db, due: Due, wallNow: Date): Promise<v
       amountKobo: payout.amountKobo,
       reason: `Payout ${payout.reference}`,
       account: { accountNumber: payout.accountNumber, accountName: payout.accountName, bankCode: payout.bankCode, recipientCode: claimed.recipientCode },
+      sendBy: leaseEnds,
     });
     if (sent.recipientCode && sent.recipientCode !== claimed.recipientCode) {
       await db.update(bankAccounts).set({ pgATransferRecipient: sent.recipientCode }).where(eq(bankAccounts.id, payout.bankAccountId));
@@ -124,6 +130,11 @@ async function advancePaystackPayout(db: Db, due: Due, wallNow: Date): Promise<v
     // A refusal is final: the money goes back. Anything else is tried again once the lease runs out.
     if (error instanceof ProviderError && !error.retryable) {
       await recordPayoutOutcome(db, client, payout.id, payout.reference, { status: 'failed', reason: error.message }, new Date(), 'send');
+      return;
+    }
+    // A server held up past its lease (a busy start, a pause) stops there: the next look asks Paystack first.
+    if (error instanceof ProviderError && Date.now() >= leaseEnds.getTime()) {
+      log.warn({ msg: 'payout send outlived its lease; asked about on the next look', payout: payout.id, reason: error.message });
       return;
     }
     throw error;

@@ -45,6 +45,8 @@ export type PayoutInstruction = {
   amountKobo: number;
   reason: string;
   account: { accountNumber: string; accountName: string; bankCode: string; recipientCode: string | null };
+  /** The end of the sender's lease: no request of the send starts after it, and none is waited for past it. */
+  sendBy?: Date;
 };
 
 export type PayoutSent = {

@@ -65,9 +65,10 @@ export function paystackProvider({ secretKey, baseUrl, dedicatedAccountBank }: O
 
     async sendPayout(payout) {
       const reference = toPaystackReference(payout.reference);
-      const newRecipient = () => api.createTransferRecipient({ name: payout.account.accountName, accountNumber: payout.account.accountNumber, bankCode: payout.account.bankCode });
+      const until = payout.sendBy;
+      const newRecipient = () => api.createTransferRecipient({ name: payout.account.accountName, accountNumber: payout.account.accountNumber, bankCode: payout.account.bankCode, until });
       let recipientCode = payout.account.recipientCode ?? (await newRecipient()).recipientCode;
-      const send = () => api.initiateTransfer({ amountKobo: payout.amountKobo, recipientCode, reference, reason: payout.reason });
+      const send = () => api.initiateTransfer({ amountKobo: payout.amountKobo, recipientCode, reference, reason: payout.reason, until });
       let transfer: PaystackTransfer;
       try {
         try {

@@ -93,18 +93,21 @@ type Options = { secretKey: string; baseUrl?: string };
 export function paystackApi({ secretKey, baseUrl = PAYSTACK_BASE_URL }: Options) {
   const root = baseUrl.replace(/\/+$/, '');
 
-  async function call<T>(method: 'GET' | 'POST', path: string, schema: z.ZodType<T>, body?: object): Promise<T> {
+  /** `until`: a request that would start after it is not made, and one in flight is waited for until then at most. */
+  async function call<T>(method: 'GET' | 'POST', path: string, schema: z.ZodType<T>, body?: object, until?: Date): Promise<T> {
+    const waitMs = Math.min(TIMEOUT_MS, until ? until.getTime() - Date.now() : TIMEOUT_MS);
+    if (waitMs <= 0) throw new PaystackError('UNAVAILABLE', `No time was left to make ${method} ${path}: it is tried again later.`, null);
     let response: Response;
     try {
       response = await fetch(`${root}${path}`, {
         method,
         headers: { authorization: `Bearer ${secretKey}`, accept: 'application/json', ...(body ? { 'content-type': 'application/json' } : {}) },
         body: body ? JSON.stringify(body) : undefined,
-        signal: AbortSignal.timeout(TIMEOUT_MS),
+        signal: AbortSignal.timeout(waitMs),
       });
     } catch (error) {
       const timedOut = error instanceof Error && error.name === 'TimeoutError';
-      throw new PaystackError('UNAVAILABLE', timedOut ? `Paystack did not answer ${method} ${path} within ${TIMEOUT_MS / 1000} s.` : `Paystack could not be reached (${method} ${path}).`, null);
+      throw new PaystackError('UNAVAILABLE', timedOut ? `Paystack did not answer ${method} ${path} within ${waitMs / 1000} s.` : `Paystack could not be reached (${method} ${path}).`, null);
     }
     const text = await response.text().catch(() => '');
     let json: unknown;
@@ -145,14 +148,14 @@ export function paystackApi({ secretKey, baseUrl = PAYSTACK_BASE_URL }: Options)
     },
 
     /** A `nuban` recipient; the reference says a duplicate account number returns the existing record. */
-    async createTransferRecipient(a: { name: string; accountNumber: string; bankCode: string }): Promise<{ recipientCode: string }> {
-      const data = await call('POST', '/transferrecipient', recipient, { type: 'nuban', name: a.name, account_number: a.accountNumber, bank_code: a.bankCode, currency: 'NGN' });
+    async createTransferRecipient(a: { name: string; accountNumber: string; bankCode: string; until?: Date }): Promise<{ recipientCode: string }> {
+      const data = await call('POST', '/transferrecipient', recipient, { type: 'nuban', name: a.name, account_number: a.accountNumber, bank_code: a.bankCode, currency: 'NGN' }, a.until);
       return { recipientCode: data.recipient_code };
     },
 
     /** `reference` must already be in Paystack's form (lowercase a-z, 0-9, - and _): see reference.ts. */
-    initiateTransfer(a: { amountKobo: number; recipientCode: string; reference: string; reason: string }): Promise<PaystackTransfer> {
-      return call('POST', '/transfer', transfer, { source: 'balance', amount: a.amountKobo, recipient: a.recipientCode, reference: a.reference, reason: a.reason, currency: 'NGN' });
+    initiateTransfer(a: { amountKobo: number; recipientCode: string; reference: string; reason: string; until?: Date }): Promise<PaystackTransfer> {
+      return call('POST', '/transfer', transfer, { source: 'balance', amount: a.amountKobo, recipient: a.recipientCode, reference: a.reference, reason: a.reason, currency: 'NGN' }, a.until);
     },
 
     /** The transfer Paystack has under this reference, or null: the reference answers 404 "Transfer not found". */

@@ -37118,7 +37118,7 @@ export interface operations {
     getWallet: {
         parameters: {
             query?: {
-                /** @description history: the first page of the wallet's ledger entries; payouts: the user's first page of payouts; bank_accounts: the user's first page of saved accounts; user: the wallet's owner. Each as its own list or fetch answers it by default (page 1, 20 per page, newest first) */
+                /** @description what the wallet carries besides its balance: history, the first page of its ledger entries; payouts, the user's first page of payouts; bank_accounts, the user's first page of saved accounts; user, the wallet's owner (each as its own operation answers it by default: page 1, 20 per page, newest first): a comma-separated list of history, payouts, bank_accounts, user; any other value is 400 */
                 include?: string;
             };
             header?: never;

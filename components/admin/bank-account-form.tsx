@@ -7,6 +7,7 @@ import { BankAccountFields, NameCheck, useSaveAccountForm } from '../escrow/name
 import { Button } from '../ui/button';
 import { SelectField } from '../ui/field';
 import { useOptionsOnIntent, type CustomerOption } from './options-on-intent';
+import { pickerStatus } from './picker-status';
 
 /**
  * Pick the customer and the bank, type the NUBAN: the account name is looked up live and set beside the
@@ -14,8 +15,9 @@ import { useOptionsOnIntent, type CustomerOption } from './options-on-intent';
  */
 export function BankAccountForm({ defaultUserId, onSaved }: { defaultUserId?: string; onSaved: () => void }) {
   // The customers and banks are asked for when the person reaches for the form, not with the page (issue #60).
-  const { options: customers, intent: wantCustomers } = useOptionsOnIntent<CustomerOption>('/data/customers/options');
-  const { options: banks, intent: wantBanks } = useOptionsOnIntent<Bank>('/data/banks');
+  const { options: customers, state: customersState, retry: retryCustomers, intent: wantCustomers } = useOptionsOnIntent<CustomerOption>('/data/customers/options');
+  const { options: banks, state: banksState, retry: retryBanks, intent: wantBanks } = useOptionsOnIntent<Bank>('/data/banks');
+  const status = pickerStatus([customersState, banksState], 'customers and banks', () => (retryCustomers(), retryBanks()));
   const intent = {
     onFocus: () => (wantCustomers.onFocus(), wantBanks.onFocus()),
     onPointerEnter: () => (wantCustomers.onPointerEnter(), wantBanks.onPointerEnter()),
@@ -44,6 +46,8 @@ export function BankAccountForm({ defaultUserId, onSaved }: { defaultUserId?: st
           setAccepted(false);
         }}
         error={form.errorOf('user_id')}
+        hint={status}
+        aria-busy={customersState === 'loading' || banksState === 'loading'}
       >
         <option value="">Choose a customer…</option>
         {customers.map((c) => (

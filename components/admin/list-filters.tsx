@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { buttonClasses } from '../ui/button';
 import { SelectField, TextField } from '../ui/field';
 import { useOptionsOnIntent, type CustomerOption } from './options-on-intent';
+import { pickerStatus } from './picker-status';
 
 const NAIRA = /^\d{1,12}(\.\d{1,2})?$/;
 const amountError = (value: string) => (value.trim() === '' || NAIRA.test(value.trim()) ? undefined : 'Naira, at most 2 decimals (1500.50)');
@@ -161,9 +162,18 @@ export function ListFilters({
 }
 
 function CustomerFilter({ value, onChange }: { value: string; onChange: (userId: string) => void }) {
-  const { options, state, intent } = useOptionsOnIntent<CustomerOption>('/data/customers/options');
+  const { options, state, retry, intent } = useOptionsOnIntent<CustomerOption>('/data/customers/options');
+  const status = pickerStatus([state], 'customers', retry);
   return (
-    <SelectField label="Customer" value={value} onChange={(e) => onChange(e.target.value)} aria-busy={state === 'loading'} className="min-w-0 flex-1 basis-40 sm:max-w-80" {...intent}>
+    <SelectField
+      label="Customer"
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      aria-busy={state === 'loading'}
+      hint={status}
+      className="min-w-0 flex-1 basis-40 sm:max-w-80"
+      {...intent}
+    >
       <option value="">Any customer</option>
       {options.map((c) => (
         <option key={c.id} value={c.id}>

@@ -4,6 +4,7 @@ import { useCallback, useRef, useState } from 'react';
 import { fetchJson } from '../ui/fetch-json';
 
 export type CustomerOption = { id: string; name: string; firstName?: string; lastName?: string };
+export type OptionsState = 'idle' | 'loading' | 'ready' | 'failed';
 
 /**
  * A picker's options (customers, banks), asked for when the person first reaches for it (pointer over it, focus,
@@ -12,7 +13,7 @@ export type CustomerOption = { id: string; name: string; firstName?: string; las
  */
 export function useOptionsOnIntent<T>(url: string) {
   const [options, setOptions] = useState<T[]>([]);
-  const [state, setState] = useState<'idle' | 'loading' | 'ready' | 'failed'>('idle');
+  const [state, setState] = useState<OptionsState>('idle');
   const asked = useRef(false);
   const want = useCallback(() => {
     if (asked.current) return;
@@ -30,5 +31,5 @@ export function useOptionsOnIntent<T>(url: string) {
       },
     );
   }, [url]);
-  return { options, state, intent: { onFocus: want, onPointerEnter: want, onPointerDown: want } };
+  return { options, state, retry: want, intent: { onFocus: want, onPointerEnter: want, onPointerDown: want } };
 }

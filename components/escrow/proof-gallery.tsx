@@ -1,15 +1,26 @@
 'use client';
 
-import { useState } from 'react';
-import { fileIdOfProof } from '@/lib/contracts/dashboard-plain';
+import { createContext, useContext, useState, type ReactNode } from 'react';
+import { fileIdOfProof, type ProofTokens } from '@/lib/contracts/dashboard-plain';
+
+const SignedLinks = createContext<ProofTokens>({});
+
+/**
+ * The page's signed links to the proof files it shows (lib/server/dashboard/proof-links.ts): a thumbnail inside links
+ * its file with one, so /proofs reads only the file; a file without one is checked against its milestone or dispute.
+ */
+export function ProofLinks({ tokens, children }: { tokens: ProofTokens; children: ReactNode }) {
+  return <SignedLinks.Provider value={tokens}>{children}</SignedLinks.Provider>;
+}
 
 type Scope = { milestoneId: string; disputeId?: undefined } | { disputeId: string; milestoneId?: undefined };
 
 function Proof({ url, scope, index, label, caption }: { url: string; scope: Scope; index: number; label: string; caption?: string }) {
   const fileId = fileIdOfProof(url);
   const [notImage, setNotImage] = useState(false);
+  const token = useContext(SignedLinks)[fileId ?? ''];
   // Stored files go through the dashboard's session-checked proxy; outside URLs are only linked.
-  const check = scope.disputeId ? `dispute=${scope.disputeId}` : `milestone=${scope.milestoneId}`;
+  const check = token ? `t=${encodeURIComponent(token)}` : scope.disputeId ? `dispute=${scope.disputeId}` : `milestone=${scope.milestoneId}`;
   const href = fileId ? `/proofs/${fileId}?${check}` : url;
   const name = caption ?? `${label} ${index + 1}`;
   if (!fileId || notImage) {

@@ -130,6 +130,20 @@ describe('POST /v1/payouts in the sandbox', () => {
     expect(PayoutListRecord.parse(expectOk(await call('GET', `/v1/payouts?user_id=${user.id}`, { key: client.secretKey }))).pagination.total).toBe(1);
   });
 
+  it('the list names whose wallet each payout is from, so a list of many customers needs no read per row', async () => {
+    const client = await newClient();
+    const ngozi = await payee(client, 100);
+    const emeka = await payee(client, 100);
+    await payOut(client, { user_id: ngozi.user.id, amount: 10 });
+    await payOut(client, { user_id: emeka.user.id, amount: 20 });
+    const listed = PayoutListRecord.parse(expectOk(await call('GET', '/v1/payouts', { key: client.secretKey }))).payouts;
+    expect(listed.map((p) => [p.amount, p.user.id, p.user.email])).toEqual([
+      [20, emeka.user.id, emeka.user.email],
+      [10, ngozi.user.id, ngozi.user.email],
+    ]);
+    expect(listed.map((p) => p.user_id)).toEqual([emeka.user.id, ngozi.user.id]);
+  });
+
   it('20 payouts racing 20 milestone fundings on one wallet never take it below zero, and the ledger balances', async () => {
     const client = await newClient();
     const deal = await newDeal(client, Array(20).fill(100), { walletFunds: 3000 });

@@ -26,18 +26,28 @@ const api = <T = any>(key: string, method: 'GET' | 'POST' | 'PATCH', route: stri
 
 const signedIn = (browser: Browser, who: { email: string; password: string }) => signedInAt(browser, base, who, /\/dispute-team$/);
 
-/** The case page's preview of a proof has loaded as an image (a failed one turns into a link instead). */
-async function expectLoadedImage(page: Page, name: string, file: StoredFile, disputeId: string): Promise<void> {
+/**
+ * The case page's preview of a proof has loaded as an image (a failed one turns into a link instead), through a link
+ * signed for this viewer that the browser may keep for the minutes it works. Its address, for another viewer to try.
+ */
+async function expectLoadedImage(page: Page, name: string, file: StoredFile): Promise<string> {
   const img = page.getByRole('img', { name, exact: true });
   await expect(img).toBeVisible();
   await expect.poll(() => img.evaluate((el: HTMLImageElement) => (el.complete ? el.naturalWidth : 0)), { message: `${name} loads` }).toBeGreaterThan(0);
   const src = await img.getAttribute('src');
-  expect(src).toBe(`/proofs/${file.id}?dispute=${disputeId}`);
+  expect(src).toMatch(new RegExp(`^/proofs/${file.id}\\?t=\\d+\\.[\\w-]{43}$`));
   const res = await page.request.get(src!);
   expect(res.status()).toBe(200);
   expect(res.headers()['content-type']).toBe('image/png');
+  const maxAge = Number(/^private, max-age=(\d+), immutable$/.exec(res.headers()['cache-control'] ?? '')?.[1]);
+  expect(maxAge, 'kept for at most the 10 minutes the link works').toBeGreaterThan(0);
+  expect(maxAge).toBeLessThanOrEqual(600);
   expect(Buffer.from(await res.body()).equals(file.bytes), `${name} is the uploaded file`).toBe(true);
+  return src!;
 }
+
+/** The service dispute team's signed link to the other client's proof of delivery. */
+let arbiterLink = '';
 
 test.beforeAll(async () => {
   test.setTimeout(240_000);
@@ -66,15 +76,18 @@ test("the service's dispute team sees another client's proofs of delivery and re
   const ret = team.getByRole('region', { name: "Buyer's proof of return" });
   await expect(delivery.getByRole('img')).toHaveAccessibleName('Proof of delivery 1');
   await expect(ret.getByRole('img')).toHaveAccessibleName('Proof of return 1');
-  await expectLoadedImage(team, 'Proof of delivery 1', foreign.delivery, foreign.disputeId);
-  await expectLoadedImage(team, 'Proof of return 1', foreign.ret, foreign.disputeId);
-  await expectLoadedImage(team, 'evidence.png', foreign.evidence, foreign.disputeId);
+  arbiterLink = await expectLoadedImage(team, 'Proof of delivery 1', foreign.delivery);
+  await expectLoadedImage(team, 'Proof of return 1', foreign.ret);
+  await expectLoadedImage(team, 'evidence.png', foreign.evidence);
   await shot(team, 'dispute-desk-proofs');
 
   // Only files of the case named: the same client's other upload, or this case's file under another case, are not found.
   expect((await team.request.get(`/proofs/${stray.id}?dispute=${foreign.disputeId}`)).status()).toBe(404);
   expect((await team.request.get(`/proofs/${foreign.delivery.id}?dispute=${own.disputeId}`)).status()).toBe(404);
   expect((await team.request.get(`/proofs/${foreign.delivery.id}`)).status()).toBe(404);
+  // A signed link is for its file only, and not to be altered.
+  expect((await team.request.get(arbiterLink.replace(foreign.delivery.id, stray.id))).status()).toBe(404);
+  expect((await team.request.get(arbiterLink.replace(/t=(\d+)/, (_, s: string) => `t=${Number(s) + 600}`))).status()).toBe(404);
 });
 
 test("the demo dispute team gets 404 for the other client's case and each of its proofs, and still sees its own client's", async ({ browser }) => {
@@ -86,9 +99,11 @@ test("the demo dispute team gets 404 for the other client's case and each of its
   for (const file of [foreign.delivery, foreign.ret, foreign.evidence]) {
     expect((await team.request.get(`/proofs/${file.id}?dispute=${foreign.disputeId}`)).status(), file.url).toBe(404);
   }
+  // Another viewer's signed link is no link for this one.
+  expect((await team.request.get(arbiterLink)).status()).toBe(404);
 
   expect((await team.goto(`/dispute-team/${own.disputeId}`))?.status()).toBe(200);
-  await expectLoadedImage(team, 'Proof of delivery 1', own.delivery, own.disputeId);
-  await expectLoadedImage(team, 'Proof of return 1', own.ret, own.disputeId);
-  await expectLoadedImage(team, 'evidence.png', own.evidence, own.disputeId);
+  await expectLoadedImage(team, 'Proof of delivery 1', own.delivery);
+  await expectLoadedImage(team, 'Proof of return 1', own.ret);
+  await expectLoadedImage(team, 'evidence.png', own.evidence);
 });

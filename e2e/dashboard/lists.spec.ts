@@ -118,3 +118,23 @@ test('the admin filters transactions by text, amount and created day, and downlo
   expect(formulaLine).toContain(',1500,NGN,');
   await page.context().close();
 });
+
+test('the customer picker loads when reached for by keyboard, and offers a retry when it fails', async ({ browser }) => {
+  const page = await signedInPage(browser, DEMO.admin);
+  await page.goto('/admin/payouts');
+  const picker = page.getByRole('search', { name: 'Filter payouts' }).getByLabel('Customer');
+  await expect(picker.locator('option')).toHaveCount(1);
+  // The first answer fails: the field says so and offers to ask again.
+  let failing = true;
+  await page.route('**/data/customers/options', (route) => (failing ? route.fulfill({ status: 503, json: { message: 'Unavailable' } }) : route.fallback()));
+  await expect(async () => {
+    await picker.blur();
+    await picker.focus();
+    await expect(page.getByText('The customers could not be loaded.')).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+  failing = false;
+  await page.getByRole('button', { name: 'Try again' }).press('Enter');
+  await expect(picker.locator('option').nth(1)).toBeAttached();
+  await expect(page.getByText('The customers could not be loaded.')).toHaveCount(0);
+  await page.context().close();
+});

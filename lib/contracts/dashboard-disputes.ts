@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { Id, NairaAmount, PlainText, ProofUrl, ShortText } from './common';
 import { WebhookUrl } from './webhooks';
 import { IdempotencyKey } from './dashboard';
-import { ADVANCE_UNITS } from './dashboard-plain';
+import { ADVANCE_UNITS, type ProofTokens } from './dashboard-plain';
 import type * as R from './records';
 import type * as W from './webhook-records';
 
@@ -64,7 +64,8 @@ export type WebhookDelivery = W.WebhookDeliveryRecord;
 export type WebhookDeliveryList = z.infer<typeof W.WebhookDeliveryListRecord>;
 
 export type ArbitrationQueueView = { disputes: OperatorDisputeList['disputes']; pagination: OperatorDisputeList['pagination'] };
-export type ArbitrationView = { dispute: OperatorDispute; client_name: string | null };
+/** `proof_tokens`: signed links to the case's proof files for the team member reading it. */
+export type ArbitrationView = { dispute: OperatorDispute; client_name: string | null; proof_tokens: ProofTokens };
 
 /** One line in the bell: what happened, in words, and where to look. */
 export type Notification = { id: string; text: string; href: string | null; at: string; unread: boolean };

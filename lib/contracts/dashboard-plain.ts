@@ -26,6 +26,12 @@ export const advanceSeconds = (v: { amount: number; unit: (typeof ADVANCE_UNITS)
 
 const FILE_PATH = /\/v1\/files\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?$/i;
 
+/** A page's signed links to the proof files it shows its viewer: file id → token for /proofs/{id}?t= (lib/server/dashboard/proof-links.ts). */
+export type ProofTokens = Record<string, string>;
+
+/** The stored file ids among proof URLs (outside URLs have none). */
+export const proofFileIds = (urls: Iterable<string>): string[] => [...urls].map(fileIdOfProof).filter((id): id is string => id !== null);
+
 /** The stored file a proof URL points at (whatever origin the API was reached by), or null for outside URLs. */
 export function fileIdOfProof(url: string): string | null {
   try {

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { PAYOUT_STATUSES } from '../escrow/payouts';
 import { STATEMENT_LINE_KINDS } from '../escrow/statements';
 import { Metadata, MetadataRecord } from './metadata';
+import { UserRecord } from './records';
 import { AfterParam, AmountFilterParams, Id, IdRef, IsoInstant, ListFilterParams, NullableTimestamp, Pagination, PlainText, PositiveAmount, Timestamp, unlessMissing, OptionalLimit, OptionalPage } from './common';
 
 export const CreatePayoutBody = z.strictObject({
@@ -71,7 +72,11 @@ export const PayoutRecord = z
   .strict();
 export type PayoutRecord = z.infer<typeof PayoutRecord>;
 
-export const PayoutListRecord = z.object({ payouts: z.array(PayoutRecord), pagination: Pagination }).strict();
+/** A payouts list's entry carries its user, so a list names whose each payout is without a read per row. */
+export const PayoutListEntryRecord = PayoutRecord.extend({ user: UserRecord.meta({ description: 'whose wallet the payout is from' }) }).strict();
+export type PayoutListEntryRecord = z.infer<typeof PayoutListEntryRecord>;
+
+export const PayoutListRecord = z.object({ payouts: z.array(PayoutListEntryRecord), pagination: Pagination }).strict();
 
 /** The calling client's own settings. */
 export const ClientSettingsRecord = z.object({ auto_payout: z.boolean() }).strict();

@@ -6566,6 +6566,64 @@ export interface operations {
                                          */
                                         at: string;
                                     }[];
+                                    /** @description whose wallet the payout is from */
+                                    user: {
+                                        /** Format: uuid */
+                                        id: string;
+                                        first_name: string;
+                                        last_name: string;
+                                        user_name: string;
+                                        email: string;
+                                        default_email: string;
+                                        phone: string | null;
+                                        /** @description always null: the API stores no customer passwords (decisions §3) */
+                                        password: null;
+                                        is_account_verified: boolean;
+                                        password_reset: boolean;
+                                        /** @enum {string} */
+                                        role: "USER";
+                                        /** Format: uuid */
+                                        referredById: string | null;
+                                        referral_code: string | null;
+                                        /** Format: uuid */
+                                        clientId: string;
+                                        source: string;
+                                        public_key: string | null;
+                                        secret_key: string | null;
+                                        api_enabled: boolean;
+                                        password_created: boolean;
+                                        /**
+                                         * @description ISO 8601 UTC with milliseconds
+                                         * @example 2026-11-21T09:30:00.000Z
+                                         */
+                                        last_logged_in_at: string | null;
+                                        /** @description what the other parties of completed transactions rated this user, 1 to 5 (average to one decimal; null before any) */
+                                        rating: {
+                                            average: number | null;
+                                            count: number;
+                                        };
+                                        /** @description false while deactivated by the client: no new transaction may name this user */
+                                        is_active: boolean;
+                                        /**
+                                         * @description ISO 8601 UTC with milliseconds
+                                         * @example 2026-11-21T09:30:00.000Z
+                                         */
+                                        deactivated_at: string | null;
+                                        /** @description your own labels, as you set them ({} when none) */
+                                        metadata: {
+                                            [key: string]: string;
+                                        };
+                                        /**
+                                         * @description ISO 8601 UTC with milliseconds
+                                         * @example 2026-11-21T09:30:00.000Z
+                                         */
+                                        created_at: string;
+                                        /**
+                                         * @description ISO 8601 UTC with milliseconds
+                                         * @example 2026-11-21T09:30:00.000Z
+                                         */
+                                        updated_at: string;
+                                    };
                                 }[];
                                 pagination: {
                                     page: number;
@@ -38279,6 +38337,64 @@ export interface operations {
                                      */
                                     at: string;
                                 }[];
+                                /** @description whose wallet the payout is from */
+                                user: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    first_name: string;
+                                    last_name: string;
+                                    user_name: string;
+                                    email: string;
+                                    default_email: string;
+                                    phone: string | null;
+                                    /** @description always null: the API stores no customer passwords (decisions §3) */
+                                    password: null;
+                                    is_account_verified: boolean;
+                                    password_reset: boolean;
+                                    /** @enum {string} */
+                                    role: "USER";
+                                    /** Format: uuid */
+                                    referredById: string | null;
+                                    referral_code: string | null;
+                                    /** Format: uuid */
+                                    clientId: string;
+                                    source: string;
+                                    public_key: string | null;
+                                    secret_key: string | null;
+                                    api_enabled: boolean;
+                                    password_created: boolean;
+                                    /**
+                                     * @description ISO 8601 UTC with milliseconds
+                                     * @example 2026-11-21T09:30:00.000Z
+                                     */
+                                    last_logged_in_at: string | null;
+                                    /** @description what the other parties of completed transactions rated this user, 1 to 5 (average to one decimal; null before any) */
+                                    rating: {
+                                        average: number | null;
+                                        count: number;
+                                    };
+                                    /** @description false while deactivated by the client: no new transaction may name this user */
+                                    is_active: boolean;
+                                    /**
+                                     * @description ISO 8601 UTC with milliseconds
+                                     * @example 2026-11-21T09:30:00.000Z
+                                     */
+                                    deactivated_at: string | null;
+                                    /** @description your own labels, as you set them ({} when none) */
+                                    metadata: {
+                                        [key: string]: string;
+                                    };
+                                    /**
+                                     * @description ISO 8601 UTC with milliseconds
+                                     * @example 2026-11-21T09:30:00.000Z
+                                     */
+                                    created_at: string;
+                                    /**
+                                     * @description ISO 8601 UTC with milliseconds
+                                     * @example 2026-11-21T09:30:00.000Z
+                                     */
+                                    updated_at: string;
+                                };
                             }[];
                             pagination: {
                                 page: number;

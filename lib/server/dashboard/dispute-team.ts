@@ -1,8 +1,10 @@
 import 'server-only';
 import type { ArbitrationQueueView, ArbitrationView, OperatorDispute } from '@/lib/contracts/dashboard-disputes';
+import { proofFileIds } from '@/lib/contracts/dashboard-plain';
 import { operatorEscrow } from '../escrow-client';
 import { fromApi, notYours, type Found } from './action';
 import type { DisputeDesk } from './actor';
+import { proofTokens } from './proof-links';
 import type { View } from './views';
 
 export const QUEUE_PAGE_SIZE = 20;
@@ -44,5 +46,8 @@ export async function disputeInReach(data: { dispute_id: string }, team: Dispute
 
 export async function arbitrationView(team: DisputeTeam, id: string): Promise<View<ArbitrationView>> {
   const found = await teamDispute(team, id);
-  return found.kind === 'ok' ? { kind: 'ok', view: { dispute: found.view, client_name: null } } : found;
+  if (found.kind !== 'ok') return found;
+  const d = found.view;
+  const urls = [...d.evidence.flatMap((e) => e.files.map((f) => f.url)), ...d.milestone.proofs_of_completion, ...d.milestone.proofs_of_return];
+  return { kind: 'ok', view: { dispute: d, client_name: null, proof_tokens: proofTokens(team, proofFileIds(urls), new Date()) } };
 }

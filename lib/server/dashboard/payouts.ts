@@ -13,9 +13,9 @@ export const PAYOUTS_PAGE_SIZE = 20;
 
 /**
  * A payouts list as this person may read it: a customer its own (whatever user id it asks for), an admin
- * every customer's of its client, each row named with its customer.
+ * every customer's of its client, each row named with the customer the API's list entry carries.
  */
-export async function payoutsView(actor: Actor, filters: PayoutFilters, limit = PAYOUTS_PAGE_SIZE, known = new Map<string, string>()): Promise<View<PayoutsView>> {
+export async function payoutsView(actor: Actor, filters: PayoutFilters, limit = PAYOUTS_PAGE_SIZE): Promise<View<PayoutsView>> {
   if (!('clientId' in actor)) return { kind: 'not_found' };
   const userId = actor.kind === 'customer' ? actor.escrowUserId : filters.user_id;
   const query = {
@@ -27,23 +27,11 @@ export async function payoutsView(actor: Actor, filters: PayoutFilters, limit = 
   };
   const list = await escrowFor(actor).call('GET /payouts', { query });
   if (!list.ok) return { kind: 'error', failure: list };
-  if (actor.kind === 'customer') return { kind: 'ok', view: { ...list.data, payouts: list.data.payouts.map(withoutIntegrationFields) } };
-  // `known`: the names a CSV download already looked up on its earlier pages.
-  const wanted = [...new Set(list.data.payouts.map((p) => p.user_id))].filter((id) => !known.has(id));
-  for (const [id, name] of await customerNames(actor, wanted)) known.set(id, name);
-  const names = known;
-  const payouts: PayoutRow[] = list.data.payouts.map((p) => ({ ...p, customer: names.get(p.user_id) ?? 'Unknown customer' }));
+  const customer = actor.kind !== 'customer';
+  const payouts: PayoutRow[] = list.data.payouts.map(({ user, ...payout }) =>
+    customer ? { ...payout, customer: `${user.first_name} ${user.last_name}` } : withoutIntegrationFields(payout),
+  );
   return { kind: 'ok', view: { payouts, pagination: list.data.pagination } };
-}
-
-/** The names of the customers on one page of payouts (at most a page's worth, a few at a time). */
-async function customerNames(actor: ClientActor, userIds: string[]): Promise<Map<string, string>> {
-  const names = new Map<string, string>();
-  for (let i = 0; i < userIds.length; i += 5) {
-    const users = await Promise.all(userIds.slice(i, i + 5).map((id) => escrowFor(actor).call('GET /users/:id', { param: { id } })));
-    for (const user of users) if (user.ok) names.set(user.data.id, `${user.data.first_name} ${user.data.last_name}`);
-  }
-  return names;
 }
 
 /** A customer's own saved accounts, newest first. */

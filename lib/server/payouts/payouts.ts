@@ -14,12 +14,12 @@ import type { Db, DbOrTx, Tx } from '../db/client';
 import { checkPageRequest, followingRow, pageAndNext, requireCursorRow } from '../db/paged-list';
 import { exactTotal } from '../db/list-counts';
 import { runAsOneStatement, type Write } from '../db/one-statement';
-import { bankAccounts, payouts, type ClientRow } from '../db/schema';
+import { bankAccounts, payouts, users, type ClientRow } from '../db/schema';
 import { eventWrites, type EventType } from '../events/record-event';
 import { uuidv7 } from '../ids';
 import { liveProvider, moneyProviderFor } from '../providers';
 import { iso, isoOrNull } from '../records/iso';
-import { findUser, loadWallet, userIdOfFilter } from '../records/people';
+import { findUser, loadWallet, userIdOfFilter, userRecord } from '../records/people';
 import { sourcesOfPayouts } from './payout-sources';
 import { lockLedgerAccounts, netMovements, transferWrites, type TransferInput } from '../engine/post-transfer';
 
@@ -220,16 +220,21 @@ export async function listPayouts(db: Db, client: ClientRow, q: ListPayoutsQuery
   const kept = filteredOnlyByEquality ? ({ list: 'payouts', scope: client.id, filters: { status: q.status, user: userId } } as const) : undefined;
   const [read, total] = await Promise.all([
     db
-      .select()
+      .select({ payout: payouts, user: users })
       .from(payouts)
+      .innerJoin(users, eq(users.id, payouts.userId))
       .where(q.after === undefined ? where : and(where, followingRow(payouts, 'DESC', q.after)))
       .orderBy(desc(payouts.createdAt), desc(payouts.id))
       .limit(q.limit + 1)
       .offset(q.after === undefined ? (q.page - 1) * q.limit : 0),
     exactTotal(db, kept, payouts, where),
   ]);
-  const { page: rows, nextAfter } = pageAndNext(read, q.limit, (r) => r.id);
-  return { payouts: await payoutRecords(db, rows), pagination: pagination(q.page, q.limit, total, nextAfter, q.after !== undefined) };
+  const { page: rows, nextAfter } = pageAndNext(read, q.limit, (r) => r.payout.id);
+  const records = await payoutRecords(db, rows.map((r) => r.payout));
+  return {
+    payouts: records.map((record, i) => ({ ...record, user: userRecord(rows[i]!.user) })),
+    pagination: pagination(q.page, q.limit, total, nextAfter, q.after !== undefined),
+  };
 }
 
 export type ProviderNote = {

@@ -5,6 +5,7 @@ import { disputeFor, milestoneFor } from '@/lib/server/dashboard/ownership';
 import { isDisputeDesk } from '@/lib/server/dashboard/actor';
 import { teamDispute } from '@/lib/server/dashboard/dispute-team';
 import { json, withActor } from '@/lib/server/dashboard/route-json';
+import { proofTokenSecondsLeft } from '@/lib/server/dashboard/proof-links';
 import { fileIdOfProof } from '@/lib/contracts/dashboard';
 
 const notFound = () => json(404, { message: 'File not found.' });
@@ -21,7 +22,7 @@ const inCase = (dispute: OperatorDispute, fileId: string) =>
  * proofs include the file (or an admin of the client). ?milestone= names the milestone to check against;
  * ?dispute= a dispute whose evidence includes it (parties see both sides' evidence). The dispute desk reads
  * with the operator key (it holds no client's key), a file of a case within its reach: the evidence or the
- * disputed milestone's proofs.
+ * disputed milestone's proofs. ?t= is a page's signed link (proof-links.ts): the page has checked, so only the file is read.
  */
 export const GET = withActor<{ params: Promise<{ id: string }> }>(async (actor, request, { params }) => {
   const fileId = Id.safeParse((await params).id);
@@ -29,6 +30,15 @@ export const GET = withActor<{ params: Promise<{ id: string }> }>(async (actor, 
   const milestoneId = Id.safeParse(query.get('milestone'));
   const disputeId = Id.safeParse(query.get('dispute'));
   if (!fileId.success) return notFound();
+  const token = query.get('t');
+  if (token !== null) {
+    // The page that linked it has just read the record holding this file for this viewer: no second read of it here.
+    const secondsLeft = proofTokenSecondsLeft(actor, fileId.data, token, new Date());
+    if (secondsLeft === null) return notFound();
+    const upstream = isDisputeDesk(actor) ? await operatorEscrow.readFile(fileId.data) : await escrowFor({ clientId: actor.clientId }).readFile(fileId.data);
+    // A file never changes under its id: the browser keeps it for as long as the link works.
+    return proofResponse(upstream, `private, max-age=${secondsLeft}, immutable`);
+  }
   let upstream: Response;
   if (isDisputeDesk(actor)) {
     if (!disputeId.success) return notFound();
@@ -49,6 +59,10 @@ export const GET = withActor<{ params: Promise<{ id: string }> }>(async (actor, 
     }
     upstream = await escrowFor({ clientId: actor.clientId }).readFile(fileId.data);
   }
+  return proofResponse(upstream, 'private, max-age=300');
+});
+
+function proofResponse(upstream: Response, cacheControl: string): Response {
   if (!upstream.ok || !upstream.body) return notFound();
   const type = upstream.headers.get('content-type') ?? 'application/octet-stream';
   return new Response(upstream.body, {
@@ -58,7 +72,7 @@ export const GET = withActor<{ params: Promise<{ id: string }> }>(async (actor, 
       'x-content-type-options': 'nosniff',
       // A proof is someone's upload: never let it run script in our origin, even if it is an SVG or HTML.
       'content-security-policy': "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; sandbox",
-      'cache-control': 'private, max-age=300',
+      'cache-control': cacheControl,
     },
   });
-});
+}

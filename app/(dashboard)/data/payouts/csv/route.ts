@@ -8,13 +8,12 @@ export const GET = withActor(async (actor, request) => {
   if (actor.kind !== 'admin') return forbidden();
   const filters = PayoutFilters.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   if (!filters.success) return badRequest('Those filters are not valid.');
-  const names = new Map<string, string>();
   return csvResponse<PayoutRow>(
     `payouts-${lagosToday()}.csv`,
     ['id', 'reference', 'customer', 'user_id', 'amount', 'currency', 'status', 'bank_name', 'account_number', 'account_name', 'created_at', 'paid_at', 'failed_at', 'reversed_at'],
     (p) => [p.id, p.reference, p.customer, p.user_id, p.amount, p.currency, p.status, p.bank_account.bank_name, p.bank_account.account_number, p.bank_account.account_name, p.created_at, p.paid_at, p.failed_at, p.reversed_at],
     async (page) => {
-      const view = await payoutsView(actor, { ...filters.data, page }, 100, names);
+      const view = await payoutsView(actor, { ...filters.data, page }, 100);
       return view.kind === 'ok'
         ? { ok: true, rows: view.view.payouts, hasNextPage: view.view.pagination.hasNextPage }
         : { ok: false, message: view.kind === 'error' ? view.failure.message : 'Payouts were not found.' };

@@ -125,6 +125,16 @@ describe('GET /v1/transactions/{id}?include=', () => {
     const logsOnly = await detail(client, deal.transaction.id, 'milestone_logs');
     expect(logsOnly.milestones[0]!.milestone_logs).toEqual(logs);
     expect(logsOnly.milestones[0]!.latest_dispute).toBeUndefined();
+    expect(logsOnly.buyer_wallet).toBeUndefined();
+  });
+
+  it('adds the buyer’s wallet when asked, as GET /v1/wallets/{user_id} answers it', async () => {
+    const client = await newClient();
+    const deal = await newDeal(client, [10_000], { walletFunds: 25_000 });
+    const withWallet = await detail(client, deal.transaction.id, 'buyer_wallet');
+    expect(withWallet.buyer_wallet).toEqual(expectOk(await call('GET', `/v1/wallets/${deal.buyer.id}`, { key: client.secretKey })));
+    expect(withWallet.buyer_wallet).toMatchObject({ user_id: deal.buyer.id, balance: 25_000 });
+    expect(withWallet.milestones[0]!.milestone_logs).toBeUndefined();
   });
 
   it('refuses an include it does not know, naming it', async () => {

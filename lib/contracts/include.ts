@@ -12,8 +12,9 @@ export function includeParam<const T extends string>(names: readonly [T, ...T[]]
     .string()
     .refine(hasNoNul, NO_NUL)
     .transform((value, ctx): T[] => {
-      const asked = value.split(',').map((name) => name.trim()).filter((name) => name !== '');
-      const unknown = asked.filter((name) => !known.has(name));
+      const asked = value.split(',').map((name) => name.trim());
+      // An empty name (`include=`, a trailing comma) is a slip like a misspelt one: refused, not read as "nothing".
+      const unknown = asked.filter((name) => !known.has(name)).map((name) => (name === '' ? '(empty)' : name));
       if (unknown.length > 0) {
         ctx.addIssue({ code: 'custom', message: `has unknown values: ${unknown.join(', ')} (it takes ${names.join(', ')})` });
         return z.NEVER;

@@ -324,7 +324,7 @@ export const MilestoneDisputeSummaryRecord = z
   })
   .strict();
 
-export const TRANSACTION_INCLUDES = ['milestone_logs', 'disputes'] as const;
+export const TRANSACTION_INCLUDES = ['milestone_logs', 'disputes', 'buyer_wallet'] as const;
 export type TransactionInclude = (typeof TRANSACTION_INCLUDES)[number];
 
 export const TransactionDetailRecord = TransactionWithMilestonesRecord.extend({
@@ -334,6 +334,7 @@ export const TransactionDetailRecord = TransactionWithMilestonesRecord.extend({
       latest_dispute: MilestoneDisputeSummaryRecord.nullable().optional().meta({ description: "with include=disputes: the milestone's latest dispute, null when it has none" }),
     }).strict(),
   ),
+  buyer_wallet: WalletWithOwnerRecord.optional().meta({ description: "with include=buyer_wallet: the buyer's wallet, as GET /v1/wallets/{user_id} answers it" }),
   ...awaitingFields,
 }).strict();
 

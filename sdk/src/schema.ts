@@ -9002,7 +9002,7 @@ export interface operations {
     getTransaction: {
         parameters: {
             query?: {
-                /** @description what the record carries besides: milestone_logs, each milestone's log lines; disputes, each milestone's latest dispute summed up: a comma-separated list of milestone_logs, disputes; any other value is 400 */
+                /** @description what the record carries besides: milestone_logs, each milestone's log lines; disputes, each milestone's latest dispute summed up: a comma-separated list of milestone_logs, disputes, buyer_wallet; any other value is 400 */
                 include?: string;
             };
             header?: never;
@@ -9572,6 +9572,41 @@ export interface operations {
                                 counted_in: "calendar_days" | "business_days";
                                 on_lapse: string;
                             }[];
+                            /** @description with include=buyer_wallet: the buyer's wallet, as GET /v1/wallets/{user_id} answers it */
+                            buyer_wallet?: {
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                                account_reference: string;
+                                provider: string;
+                                funder_email: string | null;
+                                disbursement_email: string | null;
+                                bvn: string | null;
+                                /** @description live wallets: the dedicated bank account that funds this wallet when paid into (decisions §12) */
+                                pgA_provider_account_properties: {
+                                    /** @enum {string} */
+                                    provider: "paystack";
+                                    account_number: string;
+                                    account_name: string;
+                                    bank_name: string;
+                                    customer_code: string;
+                                } | null;
+                                pgB_provider_account_properties: null;
+                                /** @description naira */
+                                balance: number;
+                                /**
+                                 * @description ISO 8601 UTC with milliseconds
+                                 * @example 2026-11-21T09:30:00.000Z
+                                 */
+                                created_at: string;
+                                /**
+                                 * @description ISO 8601 UTC with milliseconds
+                                 * @example 2026-11-21T09:30:00.000Z
+                                 */
+                                updated_at: string;
+                                /** Format: uuid */
+                                user_id: string;
+                            };
                             /** @description the steps each party owes now: the transaction's, its milestones' and its open disputes' (mediation takes turns) */
                             awaiting: {
                                 buyer: {
@@ -37356,6 +37391,64 @@ export interface operations {
                                          */
                                         at: string;
                                     }[];
+                                    /** @description whose wallet the payout is from */
+                                    user: {
+                                        /** Format: uuid */
+                                        id: string;
+                                        first_name: string;
+                                        last_name: string;
+                                        user_name: string;
+                                        email: string;
+                                        default_email: string;
+                                        phone: string | null;
+                                        /** @description always null: the API stores no customer passwords (decisions §3) */
+                                        password: null;
+                                        is_account_verified: boolean;
+                                        password_reset: boolean;
+                                        /** @enum {string} */
+                                        role: "USER";
+                                        /** Format: uuid */
+                                        referredById: string | null;
+                                        referral_code: string | null;
+                                        /** Format: uuid */
+                                        clientId: string;
+                                        source: string;
+                                        public_key: string | null;
+                                        secret_key: string | null;
+                                        api_enabled: boolean;
+                                        password_created: boolean;
+                                        /**
+                                         * @description ISO 8601 UTC with milliseconds
+                                         * @example 2026-11-21T09:30:00.000Z
+                                         */
+                                        last_logged_in_at: string | null;
+                                        /** @description what the other parties of completed transactions rated this user, 1 to 5 (average to one decimal; null before any) */
+                                        rating: {
+                                            average: number | null;
+                                            count: number;
+                                        };
+                                        /** @description false while deactivated by the client: no new transaction may name this user */
+                                        is_active: boolean;
+                                        /**
+                                         * @description ISO 8601 UTC with milliseconds
+                                         * @example 2026-11-21T09:30:00.000Z
+                                         */
+                                        deactivated_at: string | null;
+                                        /** @description your own labels, as you set them ({} when none) */
+                                        metadata: {
+                                            [key: string]: string;
+                                        };
+                                        /**
+                                         * @description ISO 8601 UTC with milliseconds
+                                         * @example 2026-11-21T09:30:00.000Z
+                                         */
+                                        created_at: string;
+                                        /**
+                                         * @description ISO 8601 UTC with milliseconds
+                                         * @example 2026-11-21T09:30:00.000Z
+                                         */
+                                        updated_at: string;
+                                    };
                                 }[];
                                 pagination: {
                                     page: number;

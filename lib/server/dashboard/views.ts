@@ -39,11 +39,11 @@ function paidToSeller(d: Pick<DisputeSummary, 'resolution' | 'dispute_amount' | 
   return 0;
 }
 
-/** The transaction page's record: one call, with every milestone's log lines and latest dispute (the API's `include`), and the buyer's balance for an admin. */
+/** The transaction page's record: one call, with every milestone's log lines and latest dispute (the API's `include`), and for an admin the buyer's wallet. */
 export async function transactionView(actor: Actor, id: string): Promise<View<TransactionView>> {
-  const owned = await transactionFor(actor, id, 'milestone_logs,disputes');
+  const owned = await transactionFor(actor, id, actor.kind === 'admin' ? 'milestone_logs,disputes,buyer_wallet' : 'milestone_logs,disputes');
   if (owned.kind !== 'ok') return passOn(owned);
-  const { awaiting: _awaiting, next_deadline: _next, milestones: detailed, ...rest } = owned.record;
+  const { awaiting: _awaiting, next_deadline: _next, buyer_wallet: buyerWallet, milestones: detailed, ...rest } = owned.record;
   const logs: Record<string, MilestoneLog[]> = {};
   const disputes: Record<string, string> = {};
   const settlements: Record<string, number> = {};
@@ -57,12 +57,8 @@ export async function transactionView(actor: Actor, id: string): Promise<View<Tr
   });
   const record = { ...rest, milestones };
   const transaction = owned.viewer === 'admin' ? record : withoutIntegrationFields(record);
-  let buyerBalance: number | undefined;
   // The admin's page shows the buyer's balance; the buyer's funding dialog reads its own when opened (/data/wallet/balance).
-  if (owned.viewer === 'admin') {
-    const wallet = await owned.api.call('GET /wallets/:user_id', { param: { user_id: transaction.buyer.user_id } });
-    if (wallet.ok) buyerBalance = wallet.data.balance;
-  }
+  const buyerBalance = owned.viewer === 'admin' ? buyerWallet?.balance : undefined;
   return { kind: 'ok', view: { transaction, viewer: owned.viewer, logs, disputes, settlements, ...(buyerBalance === undefined ? {} : { buyerBalance }) } };
 }
 

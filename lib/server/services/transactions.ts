@@ -25,6 +25,7 @@ import { disputeSummaryRecord, disputeTurnsOf, disputesOfTransactions, DISPUTES_
 import type { TransactionDetailRecord, TransactionInclude } from '@/lib/contracts/records';
 import { awaitingOf, type TurnsDispute } from '@/lib/escrow/turns';
 import { findParty } from '../engine/parties';
+import { getWallet } from './wallets';
 
 function kobo(value: number, field: string): number {
   const parsed = parseNaira(value);
@@ -253,9 +254,10 @@ export async function getTransactionDetail(db: Db, client: ClientRow, transactio
   const graph = await loadTransactionGraph(db, client.id, transactionId);
   if (!graph) throw notFound('Transaction', transactionId);
   const withDisputes = include.has('disputes');
-  const [disputeRows, logs] = await Promise.all([
+  const [disputeRows, logs, buyerWallet] = await Promise.all([
     disputesOfTransactions(db, [transactionId], !withDisputes),
     include.has('milestone_logs') ? loadLogsOfMilestones(db, graph.milestones.map((m) => m.milestone.id)) : undefined,
+    include.has('buyer_wallet') ? getWallet(db, client, graph.buyer.user.id) : undefined,
   ]);
   const record = transactionWithMilestonesRecord(graph, now);
   const disputeOf = new Map(disputeRows.map(({ dispute }) => [dispute.milestoneId, dispute]));
@@ -270,6 +272,7 @@ export async function getTransactionDetail(db: Db, client: ClientRow, transactio
         ...(withDisputes ? { latest_dispute: dispute ? disputeSummaryRecord(dispute) : null } : {}),
       };
     }),
+    ...(buyerWallet ? { buyer_wallet: buyerWallet } : {}),
     ...awaitingOf(record, takingTurns),
   };
 }

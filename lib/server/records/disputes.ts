@@ -14,7 +14,7 @@ import { clients, disputeEvidence, disputeProposals, disputes, files, ledgerAcco
 import { settlementTerms } from './transaction-graph/domain';
 import { iso, isoOrNull } from './iso';
 import { partyWithoutOrganisation } from './people';
-import { findMilestone, type MilestoneLogRow, type TransactionGraph } from './transaction-graph/queries';
+import { findMilestone, type MilestoneLogRow, type TransactionGraph, type TurnDisputeRow } from './transaction-graph/queries';
 import { milestoneLogRecord, milestoneRecord, partyUserIdsOf, transactionRecord, type PartyUserIds } from './transaction-graph/present';
 
 export type DisputeRow = typeof disputes.$inferSelect;
@@ -155,8 +155,8 @@ export async function disputesOfTransactions(db: DbOrTx, transactionIds: string[
     .execute();
 }
 
-/** A dispute as the whose-turn rules read it. */
-export function disputeTurnsOf(d: DisputeRow): TurnsDispute {
+/** A dispute as the whose-turn rules read it (from its whole row, or the list's TurnDisputeRow). */
+export function disputeTurnsOf(d: TurnDisputeRow): TurnsDispute {
   const status = d.status as DisputeStatus;
   return {
     id: d.id,

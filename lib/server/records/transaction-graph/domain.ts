@@ -7,7 +7,7 @@ import type { SettlementTerms } from '@/lib/escrow/ledger';
 import type { MilestoneStatus } from '@/lib/escrow/milestone-machine';
 import type { PartialAcceptance, PartialOutcomeMilestone } from '@/lib/escrow/partial-outcomes';
 import type { ExtensionJson, PartialAcceptanceJson } from '../../db/schema';
-import type { MilestoneRow, MilestoneWithEscrow, TransactionGraph, TransactionRow } from './queries';
+import type { MilestoneForTurns, MilestoneRow, TransactionRow } from './queries';
 
 /** A milestone's fields that its deadlines read (lib/escrow/deadlines.ts), from its row. */
 export function milestoneClockOf(
@@ -60,7 +60,7 @@ export function partialAcceptanceJsonOf(p: PartialAcceptance): PartialAcceptance
 }
 
 /** A milestone, its escrow and its dispute's status as the partial-outcome rules (lib/escrow/partial-outcomes.ts) read them. */
-export function partialOutcomeMilestoneOf(entry: MilestoneWithEscrow): PartialOutcomeMilestone {
+export function partialOutcomeMilestoneOf(entry: MilestoneForTurns): PartialOutcomeMilestone {
   const m = entry.milestone;
   return {
     status: m.status as MilestoneStatus,
@@ -71,8 +71,14 @@ export function partialOutcomeMilestoneOf(entry: MilestoneWithEscrow): PartialOu
   };
 }
 
+/** What the ending rules read of a transaction: a TransactionGraph has it all. */
+export type EndingInput = {
+  transaction: Pick<TransactionRow, 'status' | 'cancellationRequest'>;
+  milestones: ReadonlyArray<{ milestone: Pick<MilestoneRow, 'id' | 'status' | 'position' | 'dueDate'> }>;
+};
+
 /** The transaction as the ending rules (lib/escrow/ending.ts) read it. */
-export function endingStateOf(g: TransactionGraph): EndingState {
+export function endingStateOf(g: EndingInput): EndingState {
   const t = g.transaction;
   const request = t.cancellationRequest;
   return {
@@ -90,7 +96,7 @@ export function transactionClockOf(t: Pick<TransactionRow, 'cancellationRequest'
 }
 
 /** A milestone and its escrow as the settlement rules (lib/escrow/ledger.ts) read them. */
-export function settlementTerms(entry: MilestoneWithEscrow): SettlementTerms {
+export function settlementTerms(entry: Pick<MilestoneForTurns, 'milestone' | 'escrow'>): SettlementTerms {
   return {
     milestoneAmount: entry.milestone.amountKobo,
     milestoneFee: entry.milestone.feeKobo,

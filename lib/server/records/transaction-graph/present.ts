@@ -10,14 +10,14 @@ import type {
 import { milestoneDeadlines, transactionDeadlines } from '@/lib/escrow/deadlines';
 import { allowedExtensionActions } from '@/lib/escrow/extensions';
 import type { CommissionPayer } from '@/lib/escrow/fees';
-import { allowedMilestoneActions, type MilestoneStatus, type TransactionStatus } from '@/lib/escrow/milestone-machine';
+import { allowedMilestoneActions, type MilestoneState, type MilestoneStatus, type TransactionStatus } from '@/lib/escrow/milestone-machine';
 import { koboToNaira } from '@/lib/escrow/money';
 import { allowedPartialOutcomeActions } from '@/lib/escrow/partial-outcomes';
 import { allowedTransactionActions } from '@/lib/escrow/transaction-actions';
 import { iso, isoOrNull } from '../iso';
 import { partyRecord } from '../people';
 import { endingStateOf, extensionOf, milestoneClockOf, partialOutcomeMilestoneOf, transactionClockOf } from './domain';
-import type { MilestoneLogRow, MilestoneRow, MilestoneWithEscrow, TransactionGraph, TransactionRow } from './queries';
+import type { MilestoneForTurns, MilestoneLogRow, MilestoneRow, MilestoneWithEscrow, TransactionGraph, TransactionRow } from './queries';
 
 /** The users behind a record's two parties: records name both ids, since user paths take either (issue #59). */
 export type PartyUserIds = { buyerUserId: string; sellerUserId: string };
@@ -85,9 +85,8 @@ export function milestoneLogRecord(l: MilestoneLogRow) {
   };
 }
 
-function milestoneFields(entry: MilestoneWithEscrow, siblings: MilestoneWithEscrow[]): z.infer<typeof MilestoneInTransactionRecord> {
+function milestoneFields(entry: MilestoneWithEscrow, siblings: readonly MilestoneState[]): z.infer<typeof MilestoneInTransactionRecord> {
   const m = entry.milestone;
-  const state = (x: MilestoneRow) => ({ id: x.id, status: x.status as MilestoneStatus, position: x.position });
   return {
     id: m.id,
     title: m.title,
@@ -131,8 +130,7 @@ function milestoneFields(entry: MilestoneWithEscrow, siblings: MilestoneWithEscr
       answered_at: m.partialAcceptance.answered_at,
       decline_reason: m.partialAcceptance.decline_reason,
     },
-    allowed_actions: withPartialOutcomeActions(withExtensionActions(allowedMilestoneActions(state(m), siblings.map((s) => state(s.milestone))), m), entry),
-    deadlines: milestoneDeadlines(milestoneClockOf(m)).map((d) => ({ ...d, due_at: iso(d.due_at) })),
+    ...milestoneTurnFields(entry, siblings),
     milestone_escrow: {
       id: entry.escrow.id,
       balance: koboToNaira(entry.escrow.balanceKobo),
@@ -144,27 +142,61 @@ function milestoneFields(entry: MilestoneWithEscrow, siblings: MilestoneWithEscr
   };
 }
 
+const milestoneState = (m: Pick<MilestoneRow, 'id' | 'status' | 'position'>): MilestoneState => ({ id: m.id, status: m.status as MilestoneStatus, position: m.position });
+
+/** What each party may do on the milestone now, and its running deadlines; `siblings`: its transaction's milestones. */
+function milestoneTurnFields(entry: MilestoneForTurns, siblings: readonly MilestoneState[]) {
+  const m = entry.milestone;
+  return {
+    allowed_actions: withPartialOutcomeActions(withExtensionActions(allowedMilestoneActions(milestoneState(m), siblings), m), entry),
+    deadlines: milestoneDeadlines(milestoneClockOf(m)).map((d) => ({ ...d, due_at: iso(d.due_at) })),
+  };
+}
+
 /** The milestone's steps, then what each party may do about its due date. */
-function withExtensionActions<A extends string>(steps: { buyer: A[]; seller: A[] }, m: MilestoneRow) {
+function withExtensionActions<A extends string>(steps: { buyer: A[]; seller: A[] }, m: Pick<MilestoneRow, 'status' | 'extensions'>) {
   const extension = allowedExtensionActions({ status: m.status as MilestoneStatus, extensions: m.extensions.map(extensionOf) });
   return { buyer: [...steps.buyer, ...extension.buyer], seller: [...steps.seller, ...extension.seller] };
 }
 
 /** …then the refunds and partial acceptance open to each (docs/decisions.md §17). */
-function withPartialOutcomeActions<A extends string>(actions: { buyer: A[]; seller: A[] }, entry: MilestoneWithEscrow) {
+function withPartialOutcomeActions<A extends string>(actions: { buyer: A[]; seller: A[] }, entry: MilestoneForTurns) {
   const partial = allowedPartialOutcomeActions(partialOutcomeMilestoneOf(entry));
   return { buyer: [...actions.buyer, ...partial.buyer], seller: [...actions.seller, ...partial.seller] };
 }
 
-export function transactionWithMilestonesRecord(g: TransactionGraph, now: Date): TransactionWithMilestonesRecord {
+/** What whose-turn reads of a transaction (a TransactionGraph has it all). */
+export type TransactionForTurns = {
+  transaction: Pick<TransactionRow, 'status' | 'hasBuyerRated' | 'hasSellerRated' | 'cancellationRequest' | 'cancellationResponseDueAt'>;
+  milestones: readonly MilestoneForTurns[];
+};
+
+/** What each party may do on the transaction itself now, and its running deadlines. */
+function transactionTurnFields(g: TransactionForTurns, now: Date) {
   const ending = endingStateOf(g);
+  return {
+    allowed_actions: allowedTransactionActions(ending, { status: g.transaction.status as TransactionStatus, hasBuyerRated: g.transaction.hasBuyerRated, hasSellerRated: g.transaction.hasSellerRated }, now),
+    deadlines: transactionDeadlines(transactionClockOf(g.transaction), ending.milestones).map((d) => ({ ...d, due_at: iso(d.due_at) })),
+  };
+}
+
+export function transactionWithMilestonesRecord(g: TransactionGraph, now: Date): TransactionWithMilestonesRecord {
+  const siblings = g.milestones.map((e) => milestoneState(e.milestone));
   return {
     ...transactionRecord(g.transaction, partyUserIdsOf(g)),
     buyer: partyRecord(g.buyer),
     seller: partyRecord(g.seller),
-    milestones: g.milestones.map((entry) => milestoneFields(entry, g.milestones)),
-    allowed_actions: allowedTransactionActions(ending, { status: g.transaction.status as TransactionStatus, hasBuyerRated: g.transaction.hasBuyerRated, hasSellerRated: g.transaction.hasSellerRated }, now),
-    deadlines: transactionDeadlines(transactionClockOf(g.transaction), ending.milestones).map((d) => ({ ...d, due_at: iso(d.due_at) })),
+    milestones: g.milestones.map((entry) => milestoneFields(entry, siblings)),
+    ...transactionTurnFields(g, now),
+  };
+}
+
+/** What whose-turn (lib/escrow/turns.ts TurnsTransaction) reads of a transaction's record, built alone: a list row shows no more of its milestones. */
+export function transactionTurns(g: TransactionForTurns, now: Date) {
+  const siblings = g.milestones.map((e) => milestoneState(e.milestone));
+  return {
+    ...transactionTurnFields(g, now),
+    milestones: g.milestones.map((entry) => ({ id: entry.milestone.id, due_date: iso(entry.milestone.dueDate), ...milestoneTurnFields(entry, siblings) })),
   };
 }
 
@@ -172,7 +204,7 @@ export function milestoneRecord(g: TransactionGraph, milestoneId: string): Miles
   const entry = g.milestones.find((e) => e.milestone.id === milestoneId);
   if (!entry) throw new Error(`milestone ${milestoneId} is not in transaction ${g.transaction.id}`);
   return {
-    ...milestoneFields(entry, g.milestones),
+    ...milestoneFields(entry, g.milestones.map((e) => milestoneState(e.milestone))),
     transaction: { ...transactionRecord(g.transaction, partyUserIdsOf(g)), buyer: partyRecord(g.buyer), seller: partyRecord(g.seller) },
   };
 }

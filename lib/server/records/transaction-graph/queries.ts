@@ -1,9 +1,9 @@
 import 'server-only';
-import { asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { rowFromJson } from '../../db/rows';
-import { disputes, milestoneLogs, milestones, organisations, parties, transactions, users } from '../../db/schema';
+import { disputes, ledgerAccounts, milestoneEscrows, milestoneLogs, milestones, organisations, parties, transactions, users } from '../../db/schema';
 import type { DisputeStatus } from '@/lib/escrow/dispute-machine';
 import type { PartyGraph } from '../people';
 
@@ -13,6 +13,16 @@ export type MilestoneLogRow = typeof milestoneLogs.$inferSelect;
 export type EscrowView = { id: string; balanceKobo: number; createdAt: Date; updatedAt: Date };
 /** `disputeStatus`: the milestone's dispute's, if it has one (a milestone has at most one); read by the partial-outcome rules. */
 export type MilestoneWithEscrow = { milestone: MilestoneRow; escrow: EscrowView; disputeStatus?: DisputeStatus | null };
+/** What a milestone's allowed actions and deadlines read of it (present.ts): a MilestoneWithEscrow has it all. */
+export type MilestoneForTurns = {
+  milestone: Pick<
+    MilestoneRow,
+    | 'id' | 'status' | 'position' | 'dueDate' | 'extensions' | 'amountKobo' | 'feeKobo' | 'commissionPayer' | 'inspectionDuration' | 'partialAcceptance'
+    | 'inspectionEndDate' | 'returnDeadlineDate' | 'extensionResponseDueAt' | 'disputeOpeningDueAt' | 'partialAcceptanceResponseDueAt'
+  >;
+  escrow: Pick<EscrowView, 'balanceKobo'>;
+  disputeStatus?: DisputeStatus | null;
+};
 
 export type TransactionGraph = {
   transaction: TransactionRow;
@@ -236,11 +246,63 @@ export async function loadTransactionGraphsWithDisputes(
   return loaded;
 }
 
-/** The graphs of a page of this client's transactions, in one statement (the list's whose-turn reads them). */
-export async function loadTransactionGraphs(db: DbOrTx, clientId: string, transactionIds: string[]): Promise<TransactionGraph[]> {
+/** A milestone's columns that its allowed actions and deadlines read (present.ts), its title and whose it is. */
+const turnMilestoneColumns = {
+  id: milestones.id,
+  transactionId: milestones.transactionId,
+  title: milestones.title,
+  status: milestones.status,
+  position: milestones.position,
+  dueDate: milestones.dueDate,
+  extensions: milestones.extensions,
+  amountKobo: milestones.amountKobo,
+  feeKobo: milestones.feeKobo,
+  commissionPayer: milestones.commissionPayer,
+  inspectionDuration: milestones.inspectionDuration,
+  partialAcceptance: milestones.partialAcceptance,
+  inspectionEndDate: milestones.inspectionEndDate,
+  returnDeadlineDate: milestones.returnDeadlineDate,
+  extensionResponseDueAt: milestones.extensionResponseDueAt,
+  disputeOpeningDueAt: milestones.disputeOpeningDueAt,
+  partialAcceptanceResponseDueAt: milestones.partialAcceptanceResponseDueAt,
+};
+
+/** A dispute's columns that whose-turn reads (disputes.ts disputeTurnsOf): its state, its evidence and its clock. */
+const turnDisputeColumns = {
+  id: disputes.id,
+  milestoneId: disputes.milestoneId,
+  status: disputes.status,
+  disputeAmountStatus: disputes.disputeAmountStatus,
+  isBuyerEvidenceSubmitted: disputes.isBuyerEvidenceSubmitted,
+  isSellerEvidenceSubmitted: disputes.isSellerEvidenceSubmitted,
+  evidenceExtendedBy: disputes.evidenceExtendedBy,
+  intraPartyMediationEndDate: disputes.intraPartyMediationEndDate,
+  evidenceSubmissionEndDate: disputes.evidenceSubmissionEndDate,
+  declinedRefundDueAt: disputes.declinedRefundDueAt,
+};
+
+export type TurnMilestoneRow = Pick<MilestoneRow, keyof typeof turnMilestoneColumns>;
+export type TurnDisputeRow = Pick<typeof disputes.$inferSelect, keyof typeof turnDisputeColumns>;
+/** A milestone as the list's whose-turn reads it: what present.ts transactionTurns needs, and its dispute's turn fields. */
+export type TurnMilestone = { milestone: TurnMilestoneRow; escrow: { balanceKobo: number }; disputeStatus: DisputeStatus | null; dispute: TurnDisputeRow | null };
+
+/**
+ * The milestones of a page of this client's transactions with what whose-turn reads of them (their escrow's balance,
+ * their dispute's turn fields), in one statement by the milestones' transaction index, in position order.
+ */
+export async function loadTurnMilestones(db: DbOrTx, clientId: string, transactionIds: string[]): Promise<TurnMilestone[]> {
   if (transactionIds.length === 0) return [];
-  const rows = await graphRows(db, 'graphs_of_page', sql`t.id = any(${sql.param(transactionIds)}::uuid[]) and t.client_id = ${clientId}`);
-  return rows.map((row) => graphOfRow(row).graph);
+  const rows = await db
+    .select({ milestone: turnMilestoneColumns, balanceKobo: ledgerAccounts.balanceKobo, dispute: turnDisputeColumns })
+    .from(milestones)
+    .innerJoin(milestoneEscrows, eq(milestoneEscrows.milestoneId, milestones.id))
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, milestoneEscrows.id))
+    .leftJoin(disputes, eq(disputes.milestoneId, milestones.id))
+    .where(and(sql`${milestones.transactionId} = any(${sql.param(transactionIds)}::uuid[])`, eq(milestones.clientId, clientId)))
+    .orderBy(milestones.transactionId, milestones.position)
+    .prepare('turn_milestones_of_page')
+    .execute();
+  return rows.map((r) => ({ milestone: r.milestone, escrow: { balanceKobo: r.balanceKobo }, disputeStatus: (r.dispute?.status as DisputeStatus | undefined) ?? null, dispute: r.dispute }));
 }
 
 /** The log lines of these milestones, in the order written, in one statement. */

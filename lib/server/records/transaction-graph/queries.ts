@@ -3,7 +3,7 @@ import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { rowFromJson } from '../../db/rows';
-import { disputes, ledgerAccounts, milestoneEscrows, milestoneLogs, milestones, organisations, parties, transactions, users } from '../../db/schema';
+import { disputes, milestoneLogs, milestones, organisations, parties, transactions, users } from '../../db/schema';
 import type { DisputeStatus } from '@/lib/escrow/dispute-machine';
 import type { PartyGraph } from '../people';
 
@@ -267,42 +267,30 @@ const turnMilestoneColumns = {
   partialAcceptanceResponseDueAt: milestones.partialAcceptanceResponseDueAt,
 };
 
-/** A dispute's columns that whose-turn reads (disputes.ts disputeTurnsOf): its state, its evidence and its clock. */
-const turnDisputeColumns = {
-  id: disputes.id,
-  milestoneId: disputes.milestoneId,
-  status: disputes.status,
-  disputeAmountStatus: disputes.disputeAmountStatus,
-  isBuyerEvidenceSubmitted: disputes.isBuyerEvidenceSubmitted,
-  isSellerEvidenceSubmitted: disputes.isSellerEvidenceSubmitted,
-  evidenceExtendedBy: disputes.evidenceExtendedBy,
-  intraPartyMediationEndDate: disputes.intraPartyMediationEndDate,
-  evidenceSubmissionEndDate: disputes.evidenceSubmissionEndDate,
-  declinedRefundDueAt: disputes.declinedRefundDueAt,
-};
-
 export type TurnMilestoneRow = Pick<MilestoneRow, keyof typeof turnMilestoneColumns>;
-export type TurnDisputeRow = Pick<typeof disputes.$inferSelect, keyof typeof turnDisputeColumns>;
-/** A milestone as the list's whose-turn reads it: what present.ts transactionTurns needs, and its dispute's turn fields. */
-export type TurnMilestone = { milestone: TurnMilestoneRow; escrow: { balanceKobo: number }; disputeStatus: DisputeStatus | null; dispute: TurnDisputeRow | null };
+/**
+ * A milestone as the list's whose-turn reads it (present.ts transactionTurns). `disputeStatus` is left unset: the
+ * rules read it only while the milestone is IN_DISPUTE, and the list reads those disputes on their own.
+ */
+export type TurnMilestone = { milestone: TurnMilestoneRow; escrow: { balanceKobo: number }; disputeStatus?: DisputeStatus | null };
+
+/** The escrow balance of the milestone `m`, by its escrow's unique index and the ledger's key: a lookup per milestone, never a scan. */
+const ESCROW_BALANCE = sql.raw('(select a.balance_kobo from milestone_escrows e join ledger_accounts a on a.id = e.id where e.milestone_id = milestones.id)');
 
 /**
- * The milestones of a page of this client's transactions with what whose-turn reads of them (their escrow's balance,
- * their dispute's turn fields), in one statement by the milestones' transaction index, in position order.
+ * The milestones of a page of this client's transactions with what whose-turn reads of them, in one statement by the
+ * milestones' transaction index, in position order.
  */
 export async function loadTurnMilestones(db: DbOrTx, clientId: string, transactionIds: string[]): Promise<TurnMilestone[]> {
   if (transactionIds.length === 0) return [];
   const rows = await db
-    .select({ milestone: turnMilestoneColumns, balanceKobo: ledgerAccounts.balanceKobo, dispute: turnDisputeColumns })
+    .select({ milestone: turnMilestoneColumns, balanceKobo: ESCROW_BALANCE.mapWith(Number) })
     .from(milestones)
-    .innerJoin(milestoneEscrows, eq(milestoneEscrows.milestoneId, milestones.id))
-    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, milestoneEscrows.id))
-    .leftJoin(disputes, eq(disputes.milestoneId, milestones.id))
     .where(and(sql`${milestones.transactionId} = any(${sql.param(transactionIds)}::uuid[])`, eq(milestones.clientId, clientId)))
     .orderBy(milestones.transactionId, milestones.position)
     .prepare('turn_milestones_of_page')
     .execute();
-  return rows.map((r) => ({ milestone: r.milestone, escrow: { balanceKobo: r.balanceKobo }, disputeStatus: (r.dispute?.status as DisputeStatus | undefined) ?? null, dispute: r.dispute }));
+  return rows.map((r) => ({ milestone: r.milestone, escrow: { balanceKobo: r.balanceKobo } }));
 }
 
 /** The log lines of these milestones, in the order written, in one statement. */

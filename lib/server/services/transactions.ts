@@ -25,7 +25,6 @@ import { disputeSummaryRecord, disputeTurnsOf, disputesOfTransactions, DISPUTES_
 import type { TransactionDetailRecord, TransactionInclude } from '@/lib/contracts/records';
 import { awaitingOf } from '@/lib/escrow/turns';
 import type { MilestoneStatus } from '@/lib/escrow/milestone-machine';
-import type { DisputeStatus } from '@/lib/escrow/dispute-machine';
 import { findParty } from '../engine/parties';
 
 function kobo(value: number, field: string): number {
@@ -326,22 +325,15 @@ export async function listTransactions(db: Db, client: ClientRow, q: ListTransac
   };
   const { rows, pagination } = await transactionPage(db, shape, q);
   // What the list shows of each row besides the row (its parties, whose turn, the current milestone) costs two statements for
-  // the whole page, and a third for the disputes of the page's milestones IN_DISPUTE when it has some (no other dispute's status
-  // changes what anyone may do, and only an open dispute takes turns).
+  // the whole page, and a third for the disputes of its milestones IN_DISPUTE when it has some: only an open dispute takes turns.
   const [people, pageMilestones] = await Promise.all([
     loadParties(db, rows.flatMap((t) => [t.buyerPartyId, t.sellerPartyId])),
     loadTurnMilestones(db, client.id, rows.map((t) => t.id)),
   ]);
-  const openDisputes = await turnDisputesOfMilestones(
-    db,
-    pageMilestones.filter((m) => m.milestone.status === 'IN_DISPUTE').map((m) => m.milestone.id),
-  );
+  const openDisputes = await turnDisputesOfMilestones(db, pageMilestones.filter((m) => m.milestone.status === 'IN_DISPUTE').map((m) => m.milestone.id));
   const disputeOf = new Map(openDisputes.map((d) => [d.milestoneId, d]));
   const milestonesOf = new Map<string, TurnMilestone[]>();
-  for (const m of pageMilestones) {
-    m.disputeStatus = (disputeOf.get(m.milestone.id)?.status as DisputeStatus | undefined) ?? null;
-    milestonesOf.set(m.milestone.transactionId, [...(milestonesOf.get(m.milestone.transactionId) ?? []), m]);
-  }
+  for (const m of pageMilestones) milestonesOf.set(m.milestone.transactionId, [...(milestonesOf.get(m.milestone.transactionId) ?? []), m]);
   const party = (id: string) => {
     const p = people.get(id);
     if (!p) throw new Error(`party ${id} missing`);

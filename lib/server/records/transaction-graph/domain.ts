@@ -7,7 +7,7 @@ import type { SettlementTerms } from '@/lib/escrow/ledger';
 import type { MilestoneStatus } from '@/lib/escrow/milestone-machine';
 import type { PartialAcceptance, PartialOutcomeMilestone } from '@/lib/escrow/partial-outcomes';
 import type { ExtensionJson, PartialAcceptanceJson } from '../../db/schema';
-import type { MilestoneForTurns, MilestoneRow, TransactionRow } from './queries';
+import type { MilestoneRow, MilestoneWithEscrow, TransactionRow } from './queries';
 
 /** A milestone's fields that its deadlines read (lib/escrow/deadlines.ts), from its row. */
 export function milestoneClockOf(
@@ -60,7 +60,7 @@ export function partialAcceptanceJsonOf(p: PartialAcceptance): PartialAcceptance
 }
 
 /** A milestone, its escrow and its dispute's status as the partial-outcome rules (lib/escrow/partial-outcomes.ts) read them. */
-export function partialOutcomeMilestoneOf(entry: MilestoneForTurns): PartialOutcomeMilestone {
+export function partialOutcomeMilestoneOf(entry: MilestoneWithEscrow): PartialOutcomeMilestone {
   const m = entry.milestone;
   return {
     status: m.status as MilestoneStatus,
@@ -96,7 +96,7 @@ export function transactionClockOf(t: Pick<TransactionRow, 'cancellationRequest'
 }
 
 /** A milestone and its escrow as the settlement rules (lib/escrow/ledger.ts) read them. */
-export function settlementTerms(entry: Pick<MilestoneForTurns, 'milestone' | 'escrow'>): SettlementTerms {
+export function settlementTerms(entry: MilestoneWithEscrow): SettlementTerms {
   return {
     milestoneAmount: entry.milestone.amountKobo,
     milestoneFee: entry.milestone.feeKobo,

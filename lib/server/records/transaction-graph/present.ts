@@ -12,12 +12,12 @@ import { allowedExtensionActions } from '@/lib/escrow/extensions';
 import type { CommissionPayer } from '@/lib/escrow/fees';
 import { allowedMilestoneActions, type MilestoneState, type MilestoneStatus, type TransactionStatus } from '@/lib/escrow/milestone-machine';
 import { koboToNaira } from '@/lib/escrow/money';
-import { allowedPartialOutcomeActions } from '@/lib/escrow/partial-outcomes';
+import { allowedPartialOutcomeActions, owedPartialOutcomeActions, type PartialOutcomeAction } from '@/lib/escrow/partial-outcomes';
 import { allowedTransactionActions } from '@/lib/escrow/transaction-actions';
 import { iso, isoOrNull } from '../iso';
 import { partyRecord } from '../people';
-import { endingStateOf, extensionOf, milestoneClockOf, partialOutcomeMilestoneOf, transactionClockOf } from './domain';
-import type { MilestoneForTurns, MilestoneLogRow, MilestoneRow, MilestoneWithEscrow, TransactionGraph, TransactionRow } from './queries';
+import { endingStateOf, extensionOf, milestoneClockOf, partialAcceptanceOf, partialOutcomeMilestoneOf, transactionClockOf } from './domain';
+import type { MilestoneLogRow, MilestoneRow, MilestoneWithEscrow, TransactionGraph, TransactionRow } from './queries';
 
 /** The users behind a record's two parties: records name both ids, since user paths take either (issue #59). */
 export type PartyUserIds = { buyerUserId: string; sellerUserId: string };
@@ -144,11 +144,23 @@ function milestoneFields(entry: MilestoneWithEscrow, siblings: readonly Mileston
 
 const milestoneState = (m: Pick<MilestoneRow, 'id' | 'status' | 'position'>): MilestoneState => ({ id: m.id, status: m.status as MilestoneStatus, position: m.position });
 
+/** A milestone's columns that its steps, its due date's and the answers owed on it read, and its deadlines. */
+type MilestoneTurnColumns = Pick<
+  MilestoneRow,
+  'id' | 'status' | 'position' | 'dueDate' | 'extensions' | 'partialAcceptance' | 'inspectionEndDate' | 'returnDeadlineDate' | 'extensionResponseDueAt' | 'disputeOpeningDueAt' | 'partialAcceptanceResponseDueAt'
+>;
+
 /** What each party may do on the milestone now, and its running deadlines; `siblings`: its transaction's milestones. */
-function milestoneTurnFields(entry: MilestoneForTurns, siblings: readonly MilestoneState[]) {
-  const m = entry.milestone;
+function milestoneTurnFields(entry: MilestoneWithEscrow, siblings: readonly MilestoneState[]) {
+  return turnFieldsWith(entry.milestone, siblings, allowedPartialOutcomeActions(partialOutcomeMilestoneOf(entry)));
+}
+
+/** A milestone's allowed actions with `partial`'s partial-outcome actions (all that are allowed, or only those owed), and its deadlines. */
+function turnFieldsWith(m: MilestoneTurnColumns, siblings: readonly MilestoneState[], partial: { buyer: PartialOutcomeAction[]; seller: PartialOutcomeAction[] }) {
+  const steps = withExtensionActions(allowedMilestoneActions(milestoneState(m), siblings), m);
   return {
-    allowed_actions: withPartialOutcomeActions(withExtensionActions(allowedMilestoneActions(milestoneState(m), siblings), m), entry),
+    // The milestone's steps, then what each party may do about its due date, then the refunds and partial acceptance open to each (docs/decisions.md §17).
+    allowed_actions: { buyer: [...steps.buyer, ...partial.buyer], seller: [...steps.seller, ...partial.seller] },
     deadlines: milestoneDeadlines(milestoneClockOf(m)).map((d) => ({ ...d, due_at: iso(d.due_at) })),
   };
 }
@@ -159,16 +171,10 @@ function withExtensionActions<A extends string>(steps: { buyer: A[]; seller: A[]
   return { buyer: [...steps.buyer, ...extension.buyer], seller: [...steps.seller, ...extension.seller] };
 }
 
-/** …then the refunds and partial acceptance open to each (docs/decisions.md §17). */
-function withPartialOutcomeActions<A extends string>(actions: { buyer: A[]; seller: A[] }, entry: MilestoneForTurns) {
-  const partial = allowedPartialOutcomeActions(partialOutcomeMilestoneOf(entry));
-  return { buyer: [...actions.buyer, ...partial.buyer], seller: [...actions.seller, ...partial.seller] };
-}
-
 /** What whose-turn reads of a transaction (a TransactionGraph has it all). */
-export type TransactionForTurns = {
+type TransactionForTurns = {
   transaction: Pick<TransactionRow, 'status' | 'hasBuyerRated' | 'hasSellerRated' | 'cancellationRequest' | 'cancellationResponseDueAt'>;
-  milestones: readonly MilestoneForTurns[];
+  milestones: ReadonlyArray<{ milestone: MilestoneTurnColumns }>;
 };
 
 /** What each party may do on the transaction itself now, and its running deadlines. */
@@ -191,12 +197,20 @@ export function transactionWithMilestonesRecord(g: TransactionGraph, now: Date):
   };
 }
 
-/** What whose-turn (lib/escrow/turns.ts TurnsTransaction) reads of a transaction's record, built alone: a list row shows no more of its milestones. */
+/**
+ * What whose-turn (lib/escrow/turns.ts TurnsTransaction) reads of a transaction's record, built alone for a list row. Its
+ * milestones' allowed_actions leave out the partial-outcome choices (turns drop every choice): those read the escrow's
+ * balance and the dispute, which the list then need not read.
+ */
 export function transactionTurns(g: TransactionForTurns, now: Date) {
   const siblings = g.milestones.map((e) => milestoneState(e.milestone));
   return {
     ...transactionTurnFields(g, now),
-    milestones: g.milestones.map((entry) => ({ id: entry.milestone.id, due_date: iso(entry.milestone.dueDate), ...milestoneTurnFields(entry, siblings) })),
+    milestones: g.milestones.map(({ milestone: m }) => ({
+      id: m.id,
+      due_date: iso(m.dueDate),
+      ...turnFieldsWith(m, siblings, owedPartialOutcomeActions({ status: m.status as MilestoneStatus, partialAcceptance: m.partialAcceptance && partialAcceptanceOf(m.partialAcceptance) })),
+    })),
   };
 }
 

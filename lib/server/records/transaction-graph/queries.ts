@@ -13,16 +13,6 @@ export type MilestoneLogRow = typeof milestoneLogs.$inferSelect;
 export type EscrowView = { id: string; balanceKobo: number; createdAt: Date; updatedAt: Date };
 /** `disputeStatus`: the milestone's dispute's, if it has one (a milestone has at most one); read by the partial-outcome rules. */
 export type MilestoneWithEscrow = { milestone: MilestoneRow; escrow: EscrowView; disputeStatus?: DisputeStatus | null };
-/** What a milestone's allowed actions and deadlines read of it (present.ts): a MilestoneWithEscrow has it all. */
-export type MilestoneForTurns = {
-  milestone: Pick<
-    MilestoneRow,
-    | 'id' | 'status' | 'position' | 'dueDate' | 'extensions' | 'amountKobo' | 'feeKobo' | 'commissionPayer' | 'inspectionDuration' | 'partialAcceptance'
-    | 'inspectionEndDate' | 'returnDeadlineDate' | 'extensionResponseDueAt' | 'disputeOpeningDueAt' | 'partialAcceptanceResponseDueAt'
-  >;
-  escrow: Pick<EscrowView, 'balanceKobo'>;
-  disputeStatus?: DisputeStatus | null;
-};
 
 export type TransactionGraph = {
   transaction: TransactionRow;
@@ -246,7 +236,7 @@ export async function loadTransactionGraphsWithDisputes(
   return loaded;
 }
 
-/** A milestone's columns that its allowed actions and deadlines read (present.ts), its title and whose it is. */
+/** A milestone's columns that the steps it is owed and its deadlines read (present.ts transactionTurns), its title and whose it is. */
 const turnMilestoneColumns = {
   id: milestones.id,
   transactionId: milestones.transactionId,
@@ -255,10 +245,6 @@ const turnMilestoneColumns = {
   position: milestones.position,
   dueDate: milestones.dueDate,
   extensions: milestones.extensions,
-  amountKobo: milestones.amountKobo,
-  feeKobo: milestones.feeKobo,
-  commissionPayer: milestones.commissionPayer,
-  inspectionDuration: milestones.inspectionDuration,
   partialAcceptance: milestones.partialAcceptance,
   inspectionEndDate: milestones.inspectionEndDate,
   returnDeadlineDate: milestones.returnDeadlineDate,
@@ -268,14 +254,8 @@ const turnMilestoneColumns = {
 };
 
 export type TurnMilestoneRow = Pick<MilestoneRow, keyof typeof turnMilestoneColumns>;
-/**
- * A milestone as the list's whose-turn reads it (present.ts transactionTurns). `disputeStatus` is left unset: the
- * rules read it only while the milestone is IN_DISPUTE, and the list reads those disputes on their own.
- */
-export type TurnMilestone = { milestone: TurnMilestoneRow; escrow: { balanceKobo: number }; disputeStatus?: DisputeStatus | null };
-
-/** The escrow balance of the milestone `m`, by its escrow's unique index and the ledger's key: a lookup per milestone, never a scan. */
-const ESCROW_BALANCE = sql.raw('(select a.balance_kobo from milestone_escrows e join ledger_accounts a on a.id = e.id where e.milestone_id = milestones.id)');
+/** A milestone as the list's whose-turn reads it (present.ts transactionTurns). */
+export type TurnMilestone = { milestone: TurnMilestoneRow };
 
 /**
  * The milestones of a page of this client's transactions with what whose-turn reads of them, in one statement by the
@@ -284,13 +264,13 @@ const ESCROW_BALANCE = sql.raw('(select a.balance_kobo from milestone_escrows e 
 export async function loadTurnMilestones(db: DbOrTx, clientId: string, transactionIds: string[]): Promise<TurnMilestone[]> {
   if (transactionIds.length === 0) return [];
   const rows = await db
-    .select({ milestone: turnMilestoneColumns, balanceKobo: ESCROW_BALANCE.mapWith(Number) })
+    .select({ milestone: turnMilestoneColumns })
     .from(milestones)
     .where(and(sql`${milestones.transactionId} = any(${sql.param(transactionIds)}::uuid[])`, eq(milestones.clientId, clientId)))
     .orderBy(milestones.transactionId, milestones.position)
     .prepare('turn_milestones_of_page')
     .execute();
-  return rows.map((r) => ({ milestone: r.milestone, escrow: { balanceKobo: r.balanceKobo } }));
+  return rows;
 }
 
 /** The log lines of these milestones, in the order written, in one statement. */

@@ -9,11 +9,13 @@ import { dueLapses, type LapseMilestone } from './lapses';
 import { maxSellerPayment, refund, settlement, type SettlementTerms, type Transfer } from './ledger';
 import { decideMilestoneAction, isFinished, transactionProgress, type MilestoneAction, type MilestoneState } from './milestone-machine';
 import { holidaySet, NIGERIAN_PUBLIC_HOLIDAYS } from './nigerian-holidays';
+import { CHOICES } from './turns';
 import {
   allowedPartialOutcomeActions,
   decidePartialAcceptanceAnswer,
   decideProposePartialAcceptance,
   decideSellerRefund,
+  owedPartialOutcomeActions,
   withdrawOnBuyerAnswer,
   type PartialOutcomeMilestone,
 } from './partial-outcomes';
@@ -170,6 +172,26 @@ describe('allowedPartialOutcomeActions', () => {
     expect(allowedPartialOutcomeActions(milestone({ status: 'IN_DISPUTE', disputeStatus: 'ARBITRATION' }))).toEqual({ buyer: [], seller: [] });
     expect(allowedPartialOutcomeActions(milestone({ status: 'PENDING_FUNDING' }))).toEqual({ buyer: [], seller: [] });
     expect(allowedPartialOutcomeActions(milestone({ status: 'COMPLETED', terms: { ...terms(), escrowBalance: 0 } }))).toEqual({ buyer: [], seller: [] });
+  });
+});
+
+describe('owedPartialOutcomeActions', () => {
+  it('is allowedPartialOutcomeActions less the choices, whatever is held and whatever the dispute', () => {
+    const states = [
+      milestone(),
+      proposed(milestone(), 1),
+      milestone({ status: 'IN_PROGRESS' }),
+      milestone({ status: 'IN_DISPUTE', disputeStatus: 'ARBITRATION' }),
+      milestone({ status: 'IN_DISPUTE', disputeStatus: 'INTRA_PARTY_MEDIATION' }),
+      milestone({ status: 'PENDING_FUNDING' }),
+      milestone({ status: 'COMPLETED', terms: { ...terms(), escrowBalance: 0 } }),
+      { ...proposed(milestone(), 1), terms: { ...terms(), escrowBalance: 0 } },
+    ];
+    for (const m of states) {
+      const allowed = allowedPartialOutcomeActions(m);
+      const owed = { buyer: allowed.buyer.filter((a) => !CHOICES.has(a)), seller: allowed.seller.filter((a) => !CHOICES.has(a)) };
+      expect(owedPartialOutcomeActions(m)).toEqual(owed);
+    }
   });
 });
 

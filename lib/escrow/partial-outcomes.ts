@@ -234,8 +234,17 @@ export function allowedPartialOutcomeActions(m: PartialOutcomeMilestone): { buye
   const allowed = { buyer: [] as PartialOutcomeAction[], seller: [] as PartialOutcomeAction[] };
   if (!notRefundable(m)) allowed.seller.push('refund');
   if (m.status !== 'UNDER_INSPECTION') return allowed;
-  if (pendingPartialAcceptance(m)) allowed.seller.push('accept_partial_acceptance', 'decline_partial_acceptance');
+  if (pendingPartialAcceptance(m)) allowed.seller.push(...owedPartialOutcomeActions(m).seller);
   // A release strictly between 0 and everything held needs at least 2 kobo held.
   else if (heldPrincipal(m.terms) >= 2) allowed.buyer.push('propose_partial_acceptance');
   return allowed;
+}
+
+/**
+ * Of allowedPartialOutcomeActions, the steps a party owes (never a choice, lib/escrow/turns.ts CHOICES): the seller's
+ * answer to a pending partial acceptance. They read neither money nor the dispute, so whose-turn needs neither.
+ */
+export function owedPartialOutcomeActions(m: Pick<PartialOutcomeMilestone, 'status' | 'partialAcceptance'>): { buyer: PartialOutcomeAction[]; seller: PartialOutcomeAction[] } {
+  const answering = m.status === 'UNDER_INSPECTION' && pendingPartialAcceptance(m) !== null;
+  return { buyer: [], seller: answering ? ['accept_partial_acceptance', 'decline_partial_acceptance'] : [] };
 }

@@ -155,8 +155,35 @@ export async function disputesOfTransactions(db: DbOrTx, transactionIds: string[
     .execute();
 }
 
-/** A dispute as the whose-turn rules read it. */
-export function disputeTurnsOf(d: DisputeRow): TurnsDispute {
+/** A dispute's columns that whose-turn reads (disputeTurnsOf): its state, its evidence and its clock. */
+const turnDisputeColumns = {
+  id: disputes.id,
+  milestoneId: disputes.milestoneId,
+  status: disputes.status,
+  disputeAmountStatus: disputes.disputeAmountStatus,
+  isBuyerEvidenceSubmitted: disputes.isBuyerEvidenceSubmitted,
+  isSellerEvidenceSubmitted: disputes.isSellerEvidenceSubmitted,
+  evidenceExtendedBy: disputes.evidenceExtendedBy,
+  intraPartyMediationEndDate: disputes.intraPartyMediationEndDate,
+  evidenceSubmissionEndDate: disputes.evidenceSubmissionEndDate,
+  declinedRefundDueAt: disputes.declinedRefundDueAt,
+};
+
+export type TurnDisputeRow = Pick<DisputeRow, keyof typeof turnDisputeColumns>;
+
+/** The disputes of these milestones (a milestone has at most one) as whose-turn reads them, in one statement by the disputes' milestone index. */
+export async function turnDisputesOfMilestones(db: DbOrTx, milestoneIds: string[]): Promise<TurnDisputeRow[]> {
+  if (milestoneIds.length === 0) return [];
+  return db
+    .select(turnDisputeColumns)
+    .from(disputes)
+    .where(sql`${disputes.milestoneId} = any(${sql.param(milestoneIds)}::uuid[])`)
+    .prepare('turn_disputes_of_milestones')
+    .execute();
+}
+
+/** A dispute as the whose-turn rules read it (from its whole row, or a TurnDisputeRow). */
+export function disputeTurnsOf(d: TurnDisputeRow): TurnsDispute {
   const status = d.status as DisputeStatus;
   return {
     id: d.id,

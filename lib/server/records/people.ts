@@ -91,7 +91,10 @@ export function partyRecord(p: PartyGraph): PartyRecord {
   return { ...partyWithoutOrganisation(p), organisation: organisationRecord(p.organisation) };
 }
 
-export function partyWithoutOrganisation(p: PartyGraph): Omit<PartyRecord, 'organisation'> {
+/** A party and its user: what a list row shows of its buyer and seller. */
+export type PartyWithUser = Pick<PartyGraph, 'party' | 'user'>;
+
+export function partyWithoutOrganisation(p: PartyWithUser): Omit<PartyRecord, 'organisation'> {
   return {
     id: p.party.id,
     user_id: p.party.userId,
@@ -123,11 +126,18 @@ async function partyGraphsWhere(db: DbOrTx, name: string, where: SQL): Promise<P
   return rows.map((r) => ({ party: rowFromJson(parties, r.party), user: rowFromJson(users, r.user), organisation: rowFromJson(organisations, r.organisation) }));
 }
 
-export async function loadParties(db: DbOrTx, partyIds: string[]): Promise<Map<string, PartyGraph>> {
+/** These parties with their users, in one statement, each user looked up by key (partyGraphsWhere says why); no organisation, which no list shows. */
+export async function loadParties(db: DbOrTx, partyIds: string[]): Promise<Map<string, PartyWithUser>> {
   if (partyIds.length === 0) return new Map();
   // One shape for any number of ids: the ids go as one array parameter.
-  const rows = await partyGraphsWhere(db, 'party_graphs_by_id', sql`p.id = any(${sql.param([...new Set(partyIds)])}::uuid[])`);
-  return new Map(rows.map((r) => [r.party.id, r]));
+  const rows = await db
+    .select({ party: sql<unknown>`to_jsonb(p)`, user: sql<unknown>`(select to_jsonb(u) from users u where u.id = p.user_id)` })
+    .from(sql`parties p`)
+    .where(sql`p.id = any(${sql.param([...new Set(partyIds)])}::uuid[])`)
+    .prepare('parties_with_users_by_id')
+    .execute();
+  const found = rows.map((r) => ({ party: rowFromJson(parties, r.party), user: rowFromJson(users, r.user) }));
+  return new Map(found.map((p) => [p.party.id, p]));
 }
 
 /**

@@ -19,11 +19,12 @@ import { uuidv7 } from '../ids';
 import { AppError, DuplicateError, notFound } from '../app-error';
 import type { ClientRow } from '../db/schema';
 import { findPartyGraphs, loadParties, partyWithoutOrganisation } from '../records/people';
-import { loadLogsOfMilestones, loadTransactionGraph, loadTransactionGraphs, type MilestoneRow, type TransactionGraph, type TransactionRow } from '../records/transaction-graph/queries';
-import { milestoneLogRecord, transactionRecord, transactionWithMilestonesRecord } from '../records/transaction-graph/present';
-import { disputeSummaryRecord, disputeTurnsOf, disputesOfTransactions, DISPUTES_TAKING_TURNS } from '../records/disputes';
+import { loadLogsOfMilestones, loadTransactionGraph, loadTurnMilestones, type MilestoneRow, type TransactionGraph, type TransactionRow, type TurnMilestone } from '../records/transaction-graph/queries';
+import { milestoneLogRecord, transactionRecord, transactionTurns, transactionWithMilestonesRecord } from '../records/transaction-graph/present';
+import { disputeSummaryRecord, disputeTurnsOf, disputesOfTransactions, DISPUTES_TAKING_TURNS, turnDisputesOfMilestones } from '../records/disputes';
 import type { TransactionDetailRecord, TransactionInclude } from '@/lib/contracts/records';
-import { awaitingOf, type TurnsDispute } from '@/lib/escrow/turns';
+import { awaitingOf } from '@/lib/escrow/turns';
+import type { MilestoneStatus } from '@/lib/escrow/milestone-machine';
 import { findParty } from '../engine/parties';
 import { getWallet } from './wallets';
 
@@ -326,16 +327,16 @@ export async function listTransactions(db: Db, client: ClientRow, q: ListTransac
     amountMax: q.amount_max,
   };
   const { rows, pagination } = await transactionPage(db, shape, q);
-  // What the list shows of each row (whose turn, the current milestone) costs one statement per kind of record for the whole page.
-  const ids = rows.map((t) => t.id);
-  const [people, graphs, disputeRows] = await Promise.all([
+  // What the list shows of each row besides the row (its parties, whose turn, the current milestone) costs two statements for
+  // the whole page, and a third for the disputes of its milestones IN_DISPUTE when it has some: only an open dispute takes turns.
+  const [people, pageMilestones] = await Promise.all([
     loadParties(db, rows.flatMap((t) => [t.buyerPartyId, t.sellerPartyId])),
-    loadTransactionGraphs(db, client.id, ids),
-    disputesOfTransactions(db, ids, true),
+    loadTurnMilestones(db, client.id, rows.map((t) => t.id)),
   ]);
-  const graphOf = new Map(graphs.map((g) => [g.transaction.id, g]));
-  const disputesOf = new Map<string, TurnsDispute[]>();
-  for (const { transactionId, dispute } of disputeRows) disputesOf.set(transactionId, [...(disputesOf.get(transactionId) ?? []), disputeTurnsOf(dispute)]);
+  const openDisputes = await turnDisputesOfMilestones(db, pageMilestones.filter((m) => m.milestone.status === 'IN_DISPUTE').map((m) => m.milestone.id));
+  const disputeOf = new Map(openDisputes.map((d) => [d.milestoneId, d]));
+  const milestonesOf = new Map<string, TurnMilestone[]>();
+  for (const m of pageMilestones) milestonesOf.set(m.milestone.transactionId, [...(milestonesOf.get(m.milestone.transactionId) ?? []), m]);
   const party = (id: string) => {
     const p = people.get(id);
     if (!p) throw new Error(`party ${id} missing`);
@@ -345,17 +346,20 @@ export async function listTransactions(db: Db, client: ClientRow, q: ListTransac
     transactions: rows.map((t) => {
       const buyer = party(t.buyerPartyId);
       const seller = party(t.sellerPartyId);
-      const graph = graphOf.get(t.id);
-      if (!graph) throw new Error(`transaction ${t.id} missing`);
-      const record = transactionWithMilestonesRecord(graph, now);
-      const current = record.milestones.find((m) => m.id === record.current_milestone_id);
+      const entries = milestonesOf.get(t.id) ?? [];
+      const turns = transactionTurns({ transaction: t, milestones: entries }, now);
+      const current = entries.find((e) => e.milestone.id === t.currentMilestoneId)?.milestone;
+      const disputes = entries.flatMap(({ milestone }) => {
+        const dispute = disputeOf.get(milestone.id);
+        return dispute && DISPUTES_TAKING_TURNS.includes(dispute.status) ? [disputeTurnsOf(dispute)] : [];
+      });
       return {
         ...transactionRecord(t, { buyerUserId: buyer.user_id, sellerUserId: seller.user_id }),
         buyer,
         seller,
-        allowed_actions: record.allowed_actions,
-        current_milestone: current ? { id: current.id, title: current.title, status: current.status } : null,
-        ...awaitingOf(record, disputesOf.get(t.id) ?? []),
+        allowed_actions: turns.allowed_actions,
+        current_milestone: current ? { id: current.id, title: current.title, status: current.status as MilestoneStatus } : null,
+        ...awaitingOf(turns, disputes),
       };
     }),
     pagination,

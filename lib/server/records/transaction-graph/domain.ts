@@ -7,7 +7,7 @@ import type { SettlementTerms } from '@/lib/escrow/ledger';
 import type { MilestoneStatus } from '@/lib/escrow/milestone-machine';
 import type { PartialAcceptance, PartialOutcomeMilestone } from '@/lib/escrow/partial-outcomes';
 import type { ExtensionJson, PartialAcceptanceJson } from '../../db/schema';
-import type { MilestoneRow, MilestoneWithEscrow, TransactionGraph, TransactionRow } from './queries';
+import type { MilestoneRow, MilestoneWithEscrow, TransactionRow } from './queries';
 
 /** A milestone's fields that its deadlines read (lib/escrow/deadlines.ts), from its row. */
 export function milestoneClockOf(
@@ -71,8 +71,14 @@ export function partialOutcomeMilestoneOf(entry: MilestoneWithEscrow): PartialOu
   };
 }
 
+/** What the ending rules read of a transaction: a TransactionGraph has it all. */
+export type EndingInput = {
+  transaction: Pick<TransactionRow, 'status' | 'cancellationRequest'>;
+  milestones: ReadonlyArray<{ milestone: Pick<MilestoneRow, 'id' | 'status' | 'position' | 'dueDate'> }>;
+};
+
 /** The transaction as the ending rules (lib/escrow/ending.ts) read it. */
-export function endingStateOf(g: TransactionGraph): EndingState {
+export function endingStateOf(g: EndingInput): EndingState {
   const t = g.transaction;
   const request = t.cancellationRequest;
   return {

@@ -10,13 +10,13 @@ import type {
 import { milestoneDeadlines, transactionDeadlines } from '@/lib/escrow/deadlines';
 import { allowedExtensionActions } from '@/lib/escrow/extensions';
 import type { CommissionPayer } from '@/lib/escrow/fees';
-import { allowedMilestoneActions, type MilestoneStatus, type TransactionStatus } from '@/lib/escrow/milestone-machine';
+import { allowedMilestoneActions, type MilestoneState, type MilestoneStatus, type TransactionStatus } from '@/lib/escrow/milestone-machine';
 import { koboToNaira } from '@/lib/escrow/money';
-import { allowedPartialOutcomeActions } from '@/lib/escrow/partial-outcomes';
+import { allowedPartialOutcomeActions, owedPartialOutcomeActions, type PartialOutcomeAction } from '@/lib/escrow/partial-outcomes';
 import { allowedTransactionActions } from '@/lib/escrow/transaction-actions';
 import { iso, isoOrNull } from '../iso';
 import { partyRecord } from '../people';
-import { endingStateOf, extensionOf, milestoneClockOf, partialOutcomeMilestoneOf, transactionClockOf } from './domain';
+import { endingStateOf, extensionOf, milestoneClockOf, partialAcceptanceOf, partialOutcomeMilestoneOf, transactionClockOf } from './domain';
 import type { MilestoneLogRow, MilestoneRow, MilestoneWithEscrow, TransactionGraph, TransactionRow } from './queries';
 
 /** The users behind a record's two parties: records name both ids, since user paths take either (issue #59). */
@@ -85,9 +85,8 @@ export function milestoneLogRecord(l: MilestoneLogRow) {
   };
 }
 
-function milestoneFields(entry: MilestoneWithEscrow, siblings: MilestoneWithEscrow[]): z.infer<typeof MilestoneInTransactionRecord> {
+function milestoneFields(entry: MilestoneWithEscrow, siblings: readonly MilestoneState[]): z.infer<typeof MilestoneInTransactionRecord> {
   const m = entry.milestone;
-  const state = (x: MilestoneRow) => ({ id: x.id, status: x.status as MilestoneStatus, position: x.position });
   return {
     id: m.id,
     title: m.title,
@@ -131,8 +130,7 @@ function milestoneFields(entry: MilestoneWithEscrow, siblings: MilestoneWithEscr
       answered_at: m.partialAcceptance.answered_at,
       decline_reason: m.partialAcceptance.decline_reason,
     },
-    allowed_actions: withPartialOutcomeActions(withExtensionActions(allowedMilestoneActions(state(m), siblings.map((s) => state(s.milestone))), m), entry),
-    deadlines: milestoneDeadlines(milestoneClockOf(m)).map((d) => ({ ...d, due_at: iso(d.due_at) })),
+    ...milestoneTurnFields(entry, siblings),
     milestone_escrow: {
       id: entry.escrow.id,
       balance: koboToNaira(entry.escrow.balanceKobo),
@@ -144,27 +142,75 @@ function milestoneFields(entry: MilestoneWithEscrow, siblings: MilestoneWithEscr
   };
 }
 
+const milestoneState = (m: Pick<MilestoneRow, 'id' | 'status' | 'position'>): MilestoneState => ({ id: m.id, status: m.status as MilestoneStatus, position: m.position });
+
+/** A milestone's columns that its steps, its due date's and the answers owed on it read, and its deadlines. */
+type MilestoneTurnColumns = Pick<
+  MilestoneRow,
+  'id' | 'status' | 'position' | 'dueDate' | 'extensions' | 'partialAcceptance' | 'inspectionEndDate' | 'returnDeadlineDate' | 'extensionResponseDueAt' | 'disputeOpeningDueAt' | 'partialAcceptanceResponseDueAt'
+>;
+
+/** What each party may do on the milestone now, and its running deadlines; `siblings`: its transaction's milestones. */
+function milestoneTurnFields(entry: MilestoneWithEscrow, siblings: readonly MilestoneState[]) {
+  return turnFieldsWith(entry.milestone, siblings, allowedPartialOutcomeActions(partialOutcomeMilestoneOf(entry)));
+}
+
+/** A milestone's allowed actions with `partial`'s partial-outcome actions (all that are allowed, or only those owed), and its deadlines. */
+function turnFieldsWith(m: MilestoneTurnColumns, siblings: readonly MilestoneState[], partial: { buyer: PartialOutcomeAction[]; seller: PartialOutcomeAction[] }) {
+  const steps = withExtensionActions(allowedMilestoneActions(milestoneState(m), siblings), m);
+  return {
+    // The milestone's steps, then what each party may do about its due date, then the refunds and partial acceptance open to each (docs/decisions.md §17).
+    allowed_actions: { buyer: [...steps.buyer, ...partial.buyer], seller: [...steps.seller, ...partial.seller] },
+    deadlines: milestoneDeadlines(milestoneClockOf(m)).map((d) => ({ ...d, due_at: iso(d.due_at) })),
+  };
+}
+
 /** The milestone's steps, then what each party may do about its due date. */
-function withExtensionActions<A extends string>(steps: { buyer: A[]; seller: A[] }, m: MilestoneRow) {
+function withExtensionActions<A extends string>(steps: { buyer: A[]; seller: A[] }, m: Pick<MilestoneRow, 'status' | 'extensions'>) {
   const extension = allowedExtensionActions({ status: m.status as MilestoneStatus, extensions: m.extensions.map(extensionOf) });
   return { buyer: [...steps.buyer, ...extension.buyer], seller: [...steps.seller, ...extension.seller] };
 }
 
-/** …then the refunds and partial acceptance open to each (docs/decisions.md §17). */
-function withPartialOutcomeActions<A extends string>(actions: { buyer: A[]; seller: A[] }, entry: MilestoneWithEscrow) {
-  const partial = allowedPartialOutcomeActions(partialOutcomeMilestoneOf(entry));
-  return { buyer: [...actions.buyer, ...partial.buyer], seller: [...actions.seller, ...partial.seller] };
+/** What whose-turn reads of a transaction (a TransactionGraph has it all). */
+type TransactionForTurns = {
+  transaction: Pick<TransactionRow, 'status' | 'hasBuyerRated' | 'hasSellerRated' | 'cancellationRequest' | 'cancellationResponseDueAt'>;
+  milestones: ReadonlyArray<{ milestone: MilestoneTurnColumns }>;
+};
+
+/** What each party may do on the transaction itself now, and its running deadlines. */
+function transactionTurnFields(g: TransactionForTurns, now: Date) {
+  const ending = endingStateOf(g);
+  return {
+    allowed_actions: allowedTransactionActions(ending, { status: g.transaction.status as TransactionStatus, hasBuyerRated: g.transaction.hasBuyerRated, hasSellerRated: g.transaction.hasSellerRated }, now),
+    deadlines: transactionDeadlines(transactionClockOf(g.transaction), ending.milestones).map((d) => ({ ...d, due_at: iso(d.due_at) })),
+  };
 }
 
 export function transactionWithMilestonesRecord(g: TransactionGraph, now: Date): TransactionWithMilestonesRecord {
-  const ending = endingStateOf(g);
+  const siblings = g.milestones.map((e) => milestoneState(e.milestone));
   return {
     ...transactionRecord(g.transaction, partyUserIdsOf(g)),
     buyer: partyRecord(g.buyer),
     seller: partyRecord(g.seller),
-    milestones: g.milestones.map((entry) => milestoneFields(entry, g.milestones)),
-    allowed_actions: allowedTransactionActions(ending, { status: g.transaction.status as TransactionStatus, hasBuyerRated: g.transaction.hasBuyerRated, hasSellerRated: g.transaction.hasSellerRated }, now),
-    deadlines: transactionDeadlines(transactionClockOf(g.transaction), ending.milestones).map((d) => ({ ...d, due_at: iso(d.due_at) })),
+    milestones: g.milestones.map((entry) => milestoneFields(entry, siblings)),
+    ...transactionTurnFields(g, now),
+  };
+}
+
+/**
+ * What whose-turn (lib/escrow/turns.ts TurnsTransaction) reads of a transaction's record, built alone for a list row. Its
+ * milestones' allowed_actions leave out the partial-outcome choices (turns drop every choice): those read the escrow's
+ * balance and the dispute, which the list then need not read.
+ */
+export function transactionTurns(g: TransactionForTurns, now: Date) {
+  const siblings = g.milestones.map((e) => milestoneState(e.milestone));
+  return {
+    ...transactionTurnFields(g, now),
+    milestones: g.milestones.map(({ milestone: m }) => ({
+      id: m.id,
+      due_date: iso(m.dueDate),
+      ...turnFieldsWith(m, siblings, owedPartialOutcomeActions({ status: m.status as MilestoneStatus, partialAcceptance: m.partialAcceptance && partialAcceptanceOf(m.partialAcceptance) })),
+    })),
   };
 }
 
@@ -172,7 +218,7 @@ export function milestoneRecord(g: TransactionGraph, milestoneId: string): Miles
   const entry = g.milestones.find((e) => e.milestone.id === milestoneId);
   if (!entry) throw new Error(`milestone ${milestoneId} is not in transaction ${g.transaction.id}`);
   return {
-    ...milestoneFields(entry, g.milestones),
+    ...milestoneFields(entry, g.milestones.map((e) => milestoneState(e.milestone))),
     transaction: { ...transactionRecord(g.transaction, partyUserIdsOf(g)), buyer: partyRecord(g.buyer), seller: partyRecord(g.seller) },
   };
 }

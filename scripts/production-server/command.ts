@@ -12,7 +12,7 @@ const LOAD_TYPESCRIPT = path.resolve(__dirname, 'load-typescript.mjs');
 const V8_FLAGS = ['--no-allocation-site-pretenuring'];
 
 /** The bound on V8's old generation of a process that answers requests, in MB (heapBound). */
-export const SERVER_HEAP_MB = 256;
+export const SERVER_HEAP_MB = 512;
 
 /** Whether Node.js flags (a command line's, or NODE_OPTIONS's) already bound the old generation: a deployment's own choice wins. */
 export const boundsHeap = (flags: readonly string[]) => flags.some((flag) => /^--max[-_]old[-_]space[-_]size(=|$)/.test(flag));

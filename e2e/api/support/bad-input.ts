@@ -358,6 +358,12 @@ export function queryOf(s: Staged): Query | null {
       return { user_id: deal.buyer.id, page: '1', limit: '10', sort: 'DESC', after: s.bankAccountId! };
     case 'walletHistory':
       return { page: '1', limit: '10', after: s.entryId! };
+    case 'getUser':
+      return { include: 'wallet,transactions' };
+    case 'getTransaction':
+      return { include: 'milestone_logs,disputes,buyer_wallet' };
+    case 'getWallet':
+      return { include: 'history,user' };
     case 'walletStatement':
       return { from: '2026-01-01', to: '2030-01-01T00:00:00Z' };
     case 'operatorDisputes':
@@ -448,6 +454,7 @@ type JsonSchema = {
   anyOf?: JsonSchema[];
   enum?: unknown[];
   format?: string;
+  example?: unknown;
   pattern?: string;
   minLength?: number;
   maxLength?: number;
@@ -653,6 +660,8 @@ export function queryCases(op: Operation, base: Query) {
     if (prop.enum) for (const value of ['UP', 'NOPE', '', String(prop.enum[0]).toLowerCase()]) if (!prop.enum.includes(value)) set(JSON.stringify(value), value);
     if (prop.format === 'uuid') for (const [label, value] of NOT_UUIDS()) set(label, value);
     if (prop.format === 'date-time') for (const value of ['yesterday', '2026-13-01T00:00:00Z', '2026-11-25', '', '1764028800', '2026-11-25T25:00:00Z', ...YEARS_POSTGRES_LACKS]) set(JSON.stringify(value), value);
+    // include= (lib/contracts/include.ts): an unknown, an empty or a trailing-comma name.
+    if (name === 'include') for (const value of ['everything', '', ',', `${String(prop.example ?? '').split(',')[0]},nope`, `${String(prop.example ?? '')},`]) set(JSON.stringify(value), value);
     if (prop.maxLength !== undefined) {
       set(`${prop.maxLength + 1} characters`, 'x'.repeat(prop.maxLength + 1));
       set('10 000 characters', 'x'.repeat(10_000));

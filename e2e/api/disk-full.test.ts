@@ -13,6 +13,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { send } from './support/lifecycle-load';
+import { waitFor } from './support/wait-for';
 
 /** Room for the database (about 45 MB once migrated) and a little more. */
 const FILESYSTEM_MB = 80;
@@ -94,7 +95,8 @@ describe.runIf(typeof mounted !== 'string')('the embedded database’s disk is f
     expect(refused, `${accepted.length} writes accepted and none refused on a full disk`).toBeDefined();
     expect(refused).toMatchObject({ status: 503, code: 'SERVICE_UNAVAILABLE', retryAfter: expect.stringMatching(/^\d+$/) });
     expect(refused!.message).toMatch(/disk is full.*nothing was changed/);
-    expect(server.output()).toContain('"msg":"database disk full: answering writes 503 until space is freed"');
+    // The server writes its log asynchronously: the line may follow the answer by a moment.
+    await waitFor('the disk-full line in the server log', () => server.output().includes('"msg":"database disk full: answering writes 503 until space is freed"'), 10_000);
 
     // Money too: a top-up refused while the disk is full moves nothing.
     const topUpKey = randomUUID();

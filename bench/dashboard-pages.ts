@@ -12,7 +12,7 @@ import { median } from './median';
 import { DEMO_SELLER_EMAIL, DEMO_SIGN_INS, demoApi, pageLcp, signIn, transactionPageLcp, userIdByEmail, type Lcp } from './dashboard-lcp';
 
 type Role = keyof typeof DEMO_SIGN_INS;
-export type PageLoadCost = { page: string; role: Role; loads: number; apiCalls: number[]; medianApiCalls: number; medianApiMs: number; medianDocumentMs: number };
+export type PageLoadCost = { page: string; role: Role; loads: number; apiCalls: number[]; fileDownloads: number[]; medianApiCalls: number; medianApiMs: number; medianDocumentMs: number };
 export type DashboardPagesResult = { pages: PageLoadCost[]; listLcp: { deals: number; lcpMs: number[]; medianMs: number } };
 
 const DEALS_ON_THE_LIST = 20;
@@ -47,18 +47,26 @@ export async function demoRecords(api: HttpDriver): Promise<{ buyerId: string; s
   return { buyerId, sellerId, transactionId, disputeId: (disputes.disputes as Array<{ id: string }>)[0]!.id };
 }
 
-/** The /v1 request log lines of one trace: how many, and their summed duration. */
-function apiCallsOf(output: string, traceId: string): { calls: number; ms: number } {
+/** A proof image the browser downloads: content, counted apart from the calls a page makes to render (docs/dashboard.md). */
+const FILE_DOWNLOAD = /^\/v1\/(operator\/)?files\/[^/]+$/;
+
+/** The /v1 request log lines of one trace: the page's calls and their summed duration, and the file downloads apart. */
+function apiCallsOf(output: string, traceId: string): { calls: number; ms: number; files: number } {
   let calls = 0;
   let ms = 0;
+  let files = 0;
   for (const line of output.split('\n')) {
     if (!line.includes(traceId) || !line.includes('"msg":"request"')) continue;
-    const entry = JSON.parse(line) as { trace_id?: string; duration_ms?: number };
+    const entry = JSON.parse(line) as { trace_id?: string; duration_ms?: number; method?: string; route?: string };
     if (entry.trace_id !== traceId) continue;
+    if (entry.method === 'GET' && FILE_DOWNLOAD.test(entry.route ?? '')) {
+      files++;
+      continue;
+    }
     calls++;
     ms += entry.duration_ms ?? 0;
   }
-  return { calls, ms };
+  return { calls, ms, files };
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -66,6 +74,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** `loads` fresh loads of one page, each under a trace of its own, settled (its client-side data fetched too). */
 async function pageLoadCost(context: BrowserContext, output: () => string, role: Role, path: string, loads: number): Promise<PageLoadCost> {
   const apiCalls: number[] = [];
+  const fileDownloads: number[] = [];
   const apiMs: number[] = [];
   const documentMs: number[] = [];
   for (let i = 0; i < loads; i++) {
@@ -83,9 +92,10 @@ async function pageLoadCost(context: BrowserContext, output: () => string, role:
     await sleep(300);
     const cost = apiCallsOf(output(), traceId);
     apiCalls.push(cost.calls);
+    fileDownloads.push(cost.files);
     apiMs.push(cost.ms);
   }
-  return { page: path, role, loads, apiCalls, medianApiCalls: median(apiCalls), medianApiMs: median(apiMs), medianDocumentMs: median(documentMs) };
+  return { page: path, role, loads, apiCalls, fileDownloads, medianApiCalls: median(apiCalls), medianApiMs: median(apiMs), medianDocumentMs: median(documentMs) };
 }
 
 /**

@@ -350,9 +350,9 @@ export function renderMarkdown(r: BenchResult): string {
     lines.push('');
     lines.push('**A page load’s cost to the API** (bench/dashboard-pages.ts): each page loaded in Chromium by the person who uses it, its /v1 calls counted by the trace id the dashboard passes on; API ms = their summed server time, document ms = the page document’s own server time (medians).');
     lines.push('');
-    lines.push(row(['page', 'signed in as', 'API calls per load', 'API ms', 'document ms']));
-    lines.push(row(['---', '---', '---:', '---:', '---:']));
-    for (const p of r.dashboard.pages) lines.push(row([p.page.replace(/[0-9a-f-]{36}/, '{id}'), p.role, p.apiCalls.join(', '), p.medianApiMs, p.medianDocumentMs]));
+    lines.push(row(['page', 'signed in as', 'API calls per load', 'file downloads', 'API ms', 'document ms']));
+    lines.push(row(['---', '---', '---:', '---:', '---:', '---:']));
+    for (const p of r.dashboard.pages) lines.push(row([p.page.replace(/[0-9a-f-]{36}/, '{id}'), p.role, p.apiCalls.join(', '), (p.fileDownloads ?? []).join(', '), p.medianApiMs, p.medianDocumentMs]));
   }
   if (r.elapsed?.length) {
     const minutes = (seconds: number) => (seconds / 60).toFixed(1);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TransactionDetailRecord, TransactionListRecord } from '@/lib/contracts/records';
 import { call, expectError, expectOk, newClient, newDeal, uploadProof, type TestClient } from './support/api';
+import { stageMilestone } from './support/staging';
 
 /**
  * Whose turn it is, on the list's items and on GET /v1/transactions/{id} (docs/api.md, "Whose turn"), and what
@@ -92,16 +93,9 @@ describe('whose turn it is', () => {
 
 describe('GET /v1/transactions/{id}?include=', () => {
   it('adds each milestone’s log lines and latest dispute only when asked', async () => {
-    const client = await newClient();
-    const deal = await newDeal(client, [100_000, 5_000], { walletFunds: 100_000 });
-    const id = deal.milestoneIds[0]!;
+    const { client, deal, milestoneId: id, disputeId } = await stageMilestone(await newClient(), 'disputed');
     const key = client.secretKey;
-    const proof = await uploadProof(client);
-    expectOk(await call('POST', `/v1/milestones/${id}/fund`, { key, body: { buyer_id: deal.buyer.id } }));
-    expectOk(await call('POST', `/v1/milestones/${id}/deliver`, { key, body: { seller_id: deal.seller.id, proofs_of_completion: [proof] } }));
-    expectOk(await call('POST', `/v1/milestones/${id}/reject`, { key, body: { buyer_id: deal.buyer.id, rejection_reason: 'Broken', proofs_of_return: [proof] } }));
-    expectOk(await call('PATCH', `/v1/milestones/${id}/reject/disapprove`, { key, body: { seller_id: deal.seller.id } }));
-    const dispute = expectOk(await call('POST', '/v1/dispute/create', { key, body: { description: 'Refused return', buyer_id: deal.buyer.id, seller_id: deal.seller.id, milestone_id: id } }));
+    const dispute = expectOk(await call('GET', `/v1/dispute/${disputeId}`, { key }));
 
     const plain = await detail(client, deal.transaction.id);
     expect(plain.milestones.every((m) => m.milestone_logs === undefined && m.latest_dispute === undefined)).toBe(true);

@@ -7,6 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { chromium, type BrowserContext } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/browser-check';
+import { callsOfTrace } from '../e2e/support/trace-calls';
 import type { HttpDriver } from './load';
 import { median } from './median';
 import { DEMO_SELLER_EMAIL, DEMO_SIGN_INS, demoApi, pageLcp, signIn, transactionPageLcp, userIdByEmail, type Lcp } from './dashboard-lcp';
@@ -47,28 +48,6 @@ export async function demoRecords(api: HttpDriver): Promise<{ buyerId: string; s
   return { buyerId, sellerId, transactionId, disputeId: (disputes.disputes as Array<{ id: string }>)[0]!.id };
 }
 
-/** A proof image the browser downloads: content, counted apart from the calls a page makes to render (docs/dashboard.md). */
-const FILE_DOWNLOAD = /^\/v1\/(operator\/)?files\/[^/]+$/;
-
-/** The /v1 request log lines of one trace: the page's calls and their summed duration, and the file downloads apart. */
-function apiCallsOf(output: string, traceId: string): { calls: number; ms: number; files: number } {
-  let calls = 0;
-  let ms = 0;
-  let files = 0;
-  for (const line of output.split('\n')) {
-    if (!line.includes(traceId) || !line.includes('"msg":"request"')) continue;
-    const entry = JSON.parse(line) as { trace_id?: string; duration_ms?: number; method?: string; route?: string };
-    if (entry.trace_id !== traceId) continue;
-    if (entry.method === 'GET' && FILE_DOWNLOAD.test(entry.route ?? '')) {
-      files++;
-      continue;
-    }
-    calls++;
-    ms += entry.duration_ms ?? 0;
-  }
-  return { calls, ms, files };
-}
-
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** `loads` fresh loads of one page, each under a trace of its own, settled (its client-side data fetched too). */
@@ -90,7 +69,7 @@ async function pageLoadCost(context: BrowserContext, output: () => string, role:
     await page.close();
     // The server writes its log lines asynchronously: give the last ones a moment.
     await sleep(300);
-    const cost = apiCallsOf(output(), traceId);
+    const cost = callsOfTrace(output(), traceId);
     apiCalls.push(cost.calls);
     fileDownloads.push(cost.files);
     apiMs.push(cost.ms);

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
+import { callsOfTrace, type TraceCalls } from '../support/trace-calls';
 import { acceptInviteAndSignIn, caseInArbitration } from './staging';
 import { api, DEMO, demoKey, demoReturnRejected, demoUserId, expect, signedInPage, test, unique } from './support';
 
@@ -16,28 +17,16 @@ const MOST_CALLS_PER_LOAD = 2;
 const PASSWORD = 'api calls password 123';
 
 type Visit = { name: string; path: string };
-type Count = { role: string; page: string; calls: number; files: number; routes: string[] };
-type Calls = Omit<Count, 'role' | 'page'>;
-
-const FILE_DOWNLOAD = /^\/v1\/(operator\/)?files\/[^/]+$/;
+type Count = { role: string; page: string } & Calls;
+type Calls = Omit<TraceCalls, 'ms'>;
 
 const traceId = () => randomBytes(16).toString('hex');
 const traceparent = (trace: string) => `00-${trace}-${randomBytes(8).toString('hex')}-01`;
 
-/** The /v1 request lines of this trace the server has written so far: file downloads apart from the other calls, each named. */
-function callsOfTrace(trace: string): Calls {
-  const counted: Calls = { calls: 0, files: 0, routes: [] };
-  for (const line of fs.readFileSync(process.env.DASHBOARD_SERVER_LOG!, 'utf8').split('\n')) {
-    if (!line.includes(trace)) continue;
-    const entry = JSON.parse(line) as { msg?: string; trace_id?: string; method?: string; route?: string };
-    if (entry.msg !== 'request' || entry.trace_id !== trace) continue;
-    if (entry.method === 'GET' && FILE_DOWNLOAD.test(entry.route ?? '')) counted.files++;
-    else {
-      counted.calls++;
-      counted.routes.push(`${entry.method} ${entry.route}`);
-    }
-  }
-  return counted;
+/** The /v1 calls of this trace the server has written so far. */
+function callsOfLoadTrace(trace: string): Calls {
+  const { ms: _ms, ...calls } = callsOfTrace(fs.readFileSync(process.env.DASHBOARD_SERVER_LOG!, 'utf8'), trace);
+  return calls;
 }
 
 /** The server writes its log lines a moment after answering: the count once it has stopped changing. */
@@ -46,7 +35,7 @@ async function settledCalls(trace: string): Promise<Calls> {
   let steady = 0;
   while (steady < 4) {
     await new Promise((r) => setTimeout(r, 300));
-    const now = callsOfTrace(trace);
+    const now = callsOfLoadTrace(trace);
     steady = now.calls === last.calls && now.files === last.files ? steady + 1 : 0;
     last = now;
   }

@@ -4,7 +4,7 @@ import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { AUDIT_ACTIONS, AUDIT_ACTION_LABELS, AUDIT_ROLE_LABELS, auditActionLabel, type AuditDetail, type AuditEntry } from '@/lib/contracts/audit';
 import type { Pagination } from '@/lib/contracts/common';
-import { dateTime, naira } from '../escrow/money';
+import { dateTime, naira } from '../escrow/format';
 import { Badge } from '../ui/badge';
 import { Button, buttonClasses } from '../ui/button';
 import { Card } from '../ui/card';

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { removeBankAccount } from '@/lib/actions/bank-accounts';
 import type { BankAccountList } from '@/lib/contracts/dashboard';
 import { ConfirmAction } from '../escrow/confirm-action';
-import { day } from '../escrow/money';
+import { day } from '../escrow/format';
 import { NameDiffers } from '../escrow/saved-accounts';
 import { Card, CardHeader } from '../ui/card';
 import { fetchJson } from '../ui/fetch-json';

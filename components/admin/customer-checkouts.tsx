@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import type { Checkout, CheckoutsView } from '@/lib/contracts/dashboard-statements';
 import { InlineIntegrationDetails } from '../escrow/integration-details';
-import { dateTime, naira } from '../escrow/money';
+import { dateTime, naira } from '../escrow/format';
 import { StatusBadge } from '../escrow/status-badge';
 import { Card, CardHeader } from '../ui/card';
 import { EmptyState } from '../ui/states';

@@ -4,7 +4,7 @@ import Link from 'next/link';
 import type { BankAccountList, TransactionList, User, WalletView } from '@/lib/contracts/dashboard';
 import type { PayoutsView } from '@/lib/contracts/dashboard-payouts';
 import type { CheckoutsView } from '@/lib/contracts/dashboard-statements';
-import { naira } from '../escrow/money';
+import { naira } from '../escrow/format';
 import { PayoutsList } from '../escrow/payouts-list';
 import { NameDiffers } from '../escrow/saved-accounts';
 import { StatusBadge } from '../escrow/status-badge';

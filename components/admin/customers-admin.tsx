@@ -2,7 +2,7 @@
 
 import Link from 'next/link';
 import type { CustomersView } from '@/lib/contracts/dashboard';
-import { day } from '../escrow/money';
+import { day } from '../escrow/format';
 import { Badge } from '../ui/badge';
 import { Card, CardHeader } from '../ui/card';
 import { fetchJson } from '../ui/fetch-json';

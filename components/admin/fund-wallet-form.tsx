@@ -1,7 +1,7 @@
 'use client';
 
 import { fundWallet } from '@/lib/actions/customers';
-import { naira } from '../escrow/money';
+import { naira } from '../escrow/format';
 import { numberOf } from '../ui/action-form';
 import { Button } from '../ui/button';
 import { ConfirmDialog } from '../ui/dialog';

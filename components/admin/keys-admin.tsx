@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { rollKey } from '@/lib/actions/keys';
 import type { KeysView, RolledKey } from '@/lib/contracts/dashboard';
 import { MAX_KEY_OVERLAP_HOURS } from '@/lib/contracts/dashboard-plain';
-import { dateTime } from '../escrow/money';
+import { dateTime } from '../escrow/format';
 import { Badge } from '../ui/badge';
 import { Card, CardHeader } from '../ui/card';
 import { ConfirmAction } from '../escrow/confirm-action';

@@ -6,7 +6,7 @@ import type { Pagination } from '@/lib/contracts/common';
 import { RESENDABLE_EMAIL_STATUSES } from '@/lib/contracts/dashboard-plain';
 import type { EmailRecord } from '@/lib/contracts/emails';
 import { ConfirmAction } from '../escrow/confirm-action';
-import { dateTime } from '../escrow/money';
+import { dateTime } from '../escrow/format';
 import { Badge, type BadgeTone } from '../ui/badge';
 import { Card } from '../ui/card';
 import { PaginationControls } from '../ui/pagination';

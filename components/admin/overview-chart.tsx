@@ -1,7 +1,7 @@
 'use client';
 
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { naira } from '../escrow/money';
+import { naira } from '../escrow/format';
 
 export type ChartMonth = { month: string; label: string; funded: number; released: number; refunded: number; fees: number };
 

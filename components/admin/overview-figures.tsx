@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import type { OverviewRecord } from '@/lib/contracts/reports';
-import { naira } from '../escrow/money';
+import { naira } from '../escrow/format';
 import { Card, CardHeader } from '../ui/card';
 import { Table } from '../ui/table';
 import { LazyOverviewChart } from './overview-chart-lazy';

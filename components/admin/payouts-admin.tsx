@@ -3,8 +3,8 @@
 import { useState, type FormEvent } from 'react';
 import { settlePayoutInSandbox, updateSettings } from '@/lib/actions/payouts';
 import type { ClientSettings, PayoutRow, PayoutsView } from '@/lib/contracts/dashboard-payouts';
-import { PAYOUT_STATUS } from '../escrow/labels';
-import { naira } from '../escrow/money';
+import { PAYOUT_STATUS } from '../escrow/status-labels';
+import { naira } from '../escrow/format';
 import { PayoutItem, payoutPolling } from '../escrow/payouts-list';
 import { Button } from '../ui/button';
 import { Card, CardHeader } from '../ui/card';

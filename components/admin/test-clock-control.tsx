@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { advanceTestClock } from '@/lib/actions/test-clock';
 import type { TestClock } from '@/lib/contracts/dashboard-disputes';
 import { ADVANCE_UNITS, advanceSeconds } from '@/lib/contracts/dashboard-plain';
-import { dateTime } from '../escrow/money';
+import { dateTime } from '../escrow/format';
 import { numberOf, textOf } from '../ui/action-form';
 import { Button } from '../ui/button';
 import { Card } from '../ui/card';

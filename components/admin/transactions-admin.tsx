@@ -2,8 +2,8 @@
 
 import Link from 'next/link';
 import type { TransactionList } from '@/lib/contracts/dashboard';
-import { TRANSACTION_STATUS } from '../escrow/labels';
-import { day, naira } from '../escrow/money';
+import { TRANSACTION_STATUS } from '../escrow/status-labels';
+import { day, naira } from '../escrow/format';
 import { StatusBadge } from '../escrow/status-badge';
 import { Card } from '../ui/card';
 import { fetchJson } from '../ui/fetch-json';

@@ -5,7 +5,7 @@ import { lazyForm } from '../ui/lazy-form';
 import { deleteWebhook, replayWebhook, resendDelivery, rotateWebhookSecret, sendTestEvent } from '@/lib/actions/webhooks';
 import type { DeliveriesView, DeliveryPayloadView, WebhookDelivery, WebhookEndpoint, WebhookEndpointWithSecret, WebhooksView } from '@/lib/contracts/dashboard-disputes';
 import { ConfirmAction } from '../escrow/confirm-action';
-import { dateTime } from '../escrow/money';
+import { dateTime } from '../escrow/format';
 import { Badge, type BadgeTone } from '../ui/badge';
 import { Button } from '../ui/button';
 import { ShownOnce } from '../ui/shown-once';

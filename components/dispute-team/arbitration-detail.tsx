@@ -8,7 +8,7 @@ import { DisputeEvidence } from '../escrow/dispute-evidence';
 import { DisputeOutcome } from '../escrow/dispute-outcome';
 import { DisputeThread } from '../escrow/dispute-thread';
 import { MilestoneLogList } from '../escrow/milestone-log';
-import { dateTime, naira } from '../escrow/money';
+import { dateTime, naira } from '../escrow/format';
 import { ProofGallery, ProofLinks } from '../escrow/proof-gallery';
 import { StatusBadge } from '../escrow/status-badge';
 import { Card, CardHeader } from '../ui/card';

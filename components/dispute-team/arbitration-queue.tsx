@@ -3,7 +3,7 @@
 import Link from 'next/link';
 import { useState } from 'react';
 import type { ArbitrationQueueView } from '@/lib/contracts/dashboard-disputes';
-import { dateTime, naira } from '../escrow/money';
+import { dateTime, naira } from '../escrow/format';
 import { Card } from '../ui/card';
 import { fetchJson } from '../ui/fetch-json';
 import { PaginationControls } from '../ui/pagination';

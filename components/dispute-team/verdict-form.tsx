@@ -1,7 +1,8 @@
 'use client';
 
 import { decideVerdict } from '@/lib/actions/dispute-team';
-import { naira, settlementSplit, splitWords } from '../escrow/money';
+import { naira } from '../escrow/format';
+import { settlementSplit, splitWords } from '../escrow/money';
 import { numberOf, textOf } from '../ui/action-form';
 import { Button } from '../ui/button';
 import { ConfirmDialog } from '../ui/dialog';

@@ -1,6 +1,6 @@
 import type { CheckoutOutcome } from '@/lib/contracts/dashboard';
 import { cn } from '../ui/cn';
-import { naira } from './money';
+import { naira } from './format';
 
 /** What the buyer reads on coming back from the payment page, by what the API says became of the checkout. */
 function words(outcome: CheckoutOutcome): { tone: 'good' | 'warn' | 'bad'; title: string; detail?: string } {

@@ -2,8 +2,8 @@
 
 import type { Deadline } from '@/lib/contracts/dashboard';
 import { useNow } from '../ui/use-now';
-import { deadlineWords } from './labels';
-import { dateTime } from './money';
+import { deadlineWords } from './deadline-words';
+import { dateTime } from './format';
 
 function remaining(ms: number): string {
   if (ms <= 0) return 'passed';

@@ -10,7 +10,8 @@ import { FormDialog } from '../ui/form-dialog';
 import { useIntentKey } from '../ui/intent-key';
 import { Spinner } from '../ui/spinner';
 import { ConfirmAction } from './confirm-action';
-import { naira, settlementSplit, splitWords } from './money';
+import { naira } from './format';
+import { settlementSplit, splitWords } from './money';
 
 const ProposeForm = lazyForm(() => import('./propose-form').then((m) => m.ProposeForm));
 

@@ -12,7 +12,7 @@ import { DisputeEvidence } from './dispute-evidence';
 import { DisputeOutcome } from './dispute-outcome';
 import { DisputeThread } from './dispute-thread';
 import { MilestoneLogList } from './milestone-log';
-import { dateTime, naira } from './money';
+import { dateTime, naira } from './format';
 import { StatusBadge } from './status-badge';
 
 /** Where the negotiation stands, in words: never a stale proposal once it was rejected or mediation ended. */

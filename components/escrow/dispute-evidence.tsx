@@ -1,6 +1,6 @@
 import type { Dispute } from '@/lib/contracts/dashboard';
 import { Badge } from '../ui/badge';
-import { dateTime } from './money';
+import { dateTime } from './format';
 import { ProofGallery } from './proof-gallery';
 
 type Side = 'buyer' | 'seller';

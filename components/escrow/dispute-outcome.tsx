@@ -1,5 +1,6 @@
 import type { Dispute } from '@/lib/contracts/dashboard';
-import { dateTime, naira, settlementSplit, splitWords } from './money';
+import { dateTime, naira } from './format';
+import { settlementSplit, splitWords } from './money';
 
 type Outcome = Pick<
   Dispute,

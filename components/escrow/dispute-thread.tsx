@@ -1,7 +1,7 @@
 import type { Dispute } from '@/lib/contracts/dashboard';
 import { Badge } from '../ui/badge';
 import { cn } from '../ui/cn';
-import { dateTime, naira } from './money';
+import { dateTime, naira } from './format';
 
 type Entry = { key: string; who: 'buyer' | 'seller'; at: string; title: string; body?: string | null; badge?: { text: string; tone: 'amber' | 'green' | 'red' | 'grey' } };
 

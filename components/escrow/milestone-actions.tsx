@@ -7,7 +7,8 @@ import { FormDialog } from '../ui/form-dialog';
 import { ConfirmAction } from './confirm-action';
 import { DeliverDialog, OpenDisputeDialog, RejectDeliveryDialog } from './milestone-dialogs';
 import { FundMilestoneDialog } from './milestone-funding';
-import { feePayer, feeTerms, heldPrice, naira, settlementSplit } from './money';
+import { naira } from './format';
+import { feePayer, feeTerms, heldPrice, settlementSplit } from './money';
 
 const loadPartialForms = () => import('./milestone-partial-forms');
 const PartialAcceptanceForm = lazy(() => loadPartialForms().then((m) => ({ default: m.PartialAcceptanceForm })));

@@ -4,7 +4,7 @@ import { lazy, useState, type ComponentType } from 'react';
 import { Button, type ButtonProps } from '../ui/button';
 import { Dialog } from '../ui/dialog';
 import { useIntentKey } from '../ui/intent-key';
-import { naira } from './money';
+import { naira } from './format';
 import type { ProofUploadItem } from './proof-upload';
 
 // The forms (and the uploader) load when a dialog is first opened, or pointed at: most views of a

@@ -5,7 +5,7 @@ import { answerExtension } from '@/lib/actions/milestones';
 import type { MilestoneInTransaction, Viewer } from '@/lib/contracts/dashboard';
 import { FormDialog } from '../ui/form-dialog';
 import { ConfirmAction } from './confirm-action';
-import { dateTime, day } from './money';
+import { dateTime, day } from './format';
 
 const loadForm = () => import('./milestone-extension-form');
 const ExtensionForm = lazy(() => loadForm().then((m) => ({ default: m.ExtensionForm })));

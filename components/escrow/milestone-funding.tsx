@@ -9,7 +9,8 @@ import { Dialog } from '../ui/dialog';
 import { fetchJson } from '../ui/fetch-json';
 import { useIntentKey } from '../ui/intent-key';
 import { toast } from '../ui/toast';
-import { feeTerms, naira } from './money';
+import { naira } from './format';
+import { feeTerms } from './money';
 
 /**
  * The buyer's funding (docs/decisions.md §16): from the wallet, or by card through a checkout whose payment page

@@ -1,7 +1,7 @@
 import type { MilestoneLog } from '@/lib/contracts/dashboard';
 import { Badge } from '../ui/badge';
-import { mediationWords } from './labels';
-import { dateTime } from './money';
+import { mediationWords } from './mediation-words';
+import { dateTime } from './format';
 
 const ACTOR: Record<string, string> = { buyer: 'Buyer', seller: 'Seller', client: 'Marketplace', system: 'System', dispute_team: 'Dispute team' };
 

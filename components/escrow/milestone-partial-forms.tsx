@@ -8,7 +8,8 @@ import { Button } from '../ui/button';
 import { TextAreaField } from '../ui/field';
 import type { FormHandlers } from '../ui/form-dialog';
 import { toast } from '../ui/toast';
-import { heldPrice, naira, refundSplit } from './money';
+import { naira } from './format';
+import { heldPrice, refundSplit } from './money';
 import { NairaField } from './naira-field';
 import { partialSplit } from './partial-money';
 

@@ -5,7 +5,8 @@ import { acceptPartialAcceptance } from '@/lib/actions/milestones';
 import type { MilestoneInTransaction, Viewer } from '@/lib/contracts/dashboard';
 import { FormDialog } from '../ui/form-dialog';
 import { ConfirmAction } from './confirm-action';
-import { dateTime, feeChargedOn, heldPrice, naira } from './money';
+import { dateTime, naira } from './format';
+import { feeChargedOn, heldPrice } from './money';
 import { partialSplit } from './partial-money';
 
 const loadForms = () => import('./milestone-partial-forms');

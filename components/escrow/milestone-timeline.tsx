@@ -5,9 +5,10 @@ import type { MilestoneInTransaction, MilestoneLog, Viewer } from '@/lib/contrac
 import { cn } from '../ui/cn';
 import { DeadlineCountdown } from './deadline-countdown';
 import { MilestoneActions, MilestoneExtension, MilestonePartial } from './lazy-escrow-parts';
-import { mediationWords } from './labels';
+import { mediationWords } from './mediation-words';
 import { MilestoneLogList } from './milestone-log';
-import { dateTime, day, feeChargedOn, feePayer, naira, settlementSplit } from './money';
+import { dateTime, day, naira } from './format';
+import { feeChargedOn, feePayer, settlementSplit } from './money';
 import { ProofGallery } from './proof-gallery';
 import { StatusBadge } from './status-badge';
 

@@ -8,8 +8,9 @@ import { fetchJson } from '../ui/fetch-json';
 import { PaginationControls } from '../ui/pagination';
 import { useLiveQuery } from '../live/live-query';
 import { EmptyState, ErrorState, LoadingState } from '../ui/states';
-import { ACTION_LABEL, labelOf, MILESTONE_STATUS } from './labels';
-import { dateTime, naira } from './money';
+import { ACTION_LABEL } from './action-labels';
+import { labelOf, MILESTONE_STATUS } from './status-labels';
+import { dateTime, naira } from './format';
 import { StatusBadge } from './status-badge';
 
 function Row({ item }: { item: MyTransactionItem }) {

@@ -1,6 +1,6 @@
 import type { ComponentProps } from 'react';
 import { TextField } from '../ui/field';
-import { naira } from './money';
+import { naira } from './format';
 
 type NairaFieldProps = Omit<ComponentProps<typeof TextField>, 'type' | 'inputMode' | 'step' | 'min' | 'max'> & {
   min?: number;

@@ -8,8 +8,8 @@ import { fetchJson } from '../ui/fetch-json';
 import { PaginationControls } from '../ui/pagination';
 import { invalidate, useLiveQuery } from '../live/live-query';
 import { EmptyState, ErrorState, LoadingState } from '../ui/states';
-import { STATEMENT_KIND } from './labels';
-import { dateTime, day, naira } from './money';
+import { STATEMENT_KIND } from './statement-kinds';
+import { dateTime, day, naira } from './format';
 import { InlineIntegrationDetails } from './integration-details';
 import { StatusBadge } from './status-badge';
 

@@ -7,7 +7,8 @@ import { Button } from '../ui/button';
 import { ConfirmDialog } from '../ui/dialog';
 import { NairaField } from './naira-field';
 import { useConfirmedSubmit } from '../ui/confirmed-submit';
-import { naira, settlementSplit, splitWords } from './money';
+import { naira } from './format';
+import { settlementSplit, splitWords } from './money';
 
 const lower = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
 

@@ -1,5 +1,5 @@
 import { Badge } from '../ui/badge';
-import { CHECKOUT_STATUS, DISPUTE_STATUS, labelOf, MILESTONE_STATUS, PAYOUT_STATUS, TRANSACTION_STATUS } from './labels';
+import { CHECKOUT_STATUS, DISPUTE_STATUS, labelOf, MILESTONE_STATUS, PAYOUT_STATUS, TRANSACTION_STATUS } from './status-labels';
 
 const MAPS = { milestone: MILESTONE_STATUS, transaction: TRANSACTION_STATUS, dispute: DISPUTE_STATUS, payout: PAYOUT_STATUS, checkout: CHECKOUT_STATUS };
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Checkout } from '@/lib/contracts/dashboard-statements';
 import { cn } from '../ui/cn';
-import { naira } from './money';
+import { naira } from './format';
 
 /**
  * How the card payment the browser came back from went (docs/decisions.md §16), as the API says, never the return

@@ -11,7 +11,8 @@ import { invalidate, useLiveQuery } from '../live/live-query';
 import { ErrorState } from '../ui/states';
 import { MilestoneTimeline } from './milestone-timeline';
 import { IntegrationDetails } from './integration-details';
-import { dateTime, feeTerms, naira } from './money';
+import { dateTime, naira } from './format';
+import { feeTerms } from './money';
 import { StatusBadge } from './status-badge';
 import { TransactionEnding } from './lazy-escrow-parts';
 

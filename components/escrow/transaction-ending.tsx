@@ -6,7 +6,7 @@ import type { Transaction, Viewer } from '@/lib/contracts/dashboard';
 import { Card } from '../ui/card';
 import { FormDialog } from '../ui/form-dialog';
 import { ConfirmAction } from './confirm-action';
-import { dateTime, naira } from './money';
+import { dateTime, naira } from './format';
 
 const loadForm = () => import('./transaction-ending-form');
 const EndTransactionForm = lazy(() => loadForm().then((m) => ({ default: m.EndTransactionForm })));

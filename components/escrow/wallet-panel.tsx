@@ -9,7 +9,7 @@ import { PaginationControls } from '../ui/pagination';
 import { useLiveQuery } from '../live/live-query';
 import { EmptyState, ErrorState, LoadingState } from '../ui/states';
 import { Table } from '../ui/table';
-import { dateTime, naira } from './money';
+import { dateTime, naira } from './format';
 
 const KIND: Record<string, string> = {
   wallet_funding: 'Money in',

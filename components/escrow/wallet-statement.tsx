@@ -5,8 +5,8 @@ import { Card, CardHeader } from '../ui/card';
 import { TextField } from '../ui/field';
 import { EmptyState } from '../ui/states';
 import { Table } from '../ui/table';
-import { STATEMENT_KIND } from './labels';
-import { dateTime, naira } from './money';
+import { STATEMENT_KIND } from './statement-kinds';
+import { dateTime, naira } from './format';
 
 const signed = (amount: number) => (amount < 0 ? `−${naira(-amount)}` : `+${naira(amount)}`);
 

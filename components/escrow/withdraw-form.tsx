@@ -7,7 +7,7 @@ import { Button } from '../ui/button';
 import { useConfirmedSubmit } from '../ui/confirmed-submit';
 import { ConfirmDialog } from '../ui/dialog';
 import { NairaField } from './naira-field';
-import { naira } from './money';
+import { naira } from './format';
 import { NameDiffers } from './saved-accounts';
 
 /**

@@ -3,7 +3,7 @@
 import { useRouter } from 'next/navigation';
 import { inviteClientAdmin } from '@/lib/actions/clients';
 import type { ClientDetailView } from '@/lib/contracts/dashboard-staff';
-import { dateTime } from '../escrow/money';
+import { dateTime } from '../escrow/format';
 import { InviteStaffForm } from '../staff/lazy-invite-staff-form';
 import { StaffList } from '../staff/staff-list';
 import { Badge } from '../ui/badge';

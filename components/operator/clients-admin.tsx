@@ -2,7 +2,7 @@
 
 import Link from 'next/link';
 import type { ClientRow } from '@/lib/contracts/dashboard-staff';
-import { dateTime, naira } from '../escrow/money';
+import { dateTime, naira } from '../escrow/format';
 import { Badge } from '../ui/badge';
 import { Card, CardHeader } from '../ui/card';
 import { EmptyState } from '../ui/states';

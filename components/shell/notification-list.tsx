@@ -2,7 +2,7 @@
 
 import Link from 'next/link';
 import type { NotificationsView } from '@/lib/contracts/dashboard-disputes';
-import { dateTime } from '../escrow/money';
+import { dateTime } from '../escrow/format';
 import { cn } from '../ui/cn';
 
 /** The opened bell's lines, newest first; following one closes the bell. */

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { StaffMember } from '@/lib/contracts/dashboard-staff';
-import { dateTime } from '../escrow/money';
+import { dateTime } from '../escrow/format';
 import { Badge } from '../ui/badge';
 import { EmptyState } from '../ui/states';
 

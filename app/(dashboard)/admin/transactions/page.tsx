@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { TransactionsAdmin } from '@/components/admin/transactions-admin';
-import { TRANSACTION_STATUS } from '@/components/escrow/labels';
+import { TRANSACTION_STATUS } from '@/components/escrow/status-labels';
 import { buttonClasses } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/card';
 import { ErrorState } from '@/components/ui/states';

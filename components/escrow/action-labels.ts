@@ -1,0 +1,22 @@
+/** What the viewer is waiting to do, for the "needs your action" lists. */
+export const ACTION_LABEL: Record<string, string> = {
+  fund: 'Fund',
+  deliver: 'Deliver',
+  approve: 'Accept or reject',
+  reject: 'Accept or reject',
+  approve_return: 'Answer the return',
+  disapprove_return: 'Answer the return',
+  open_dispute: 'Open a dispute',
+  approve_cancellation: 'Answer the cancellation request',
+  decline_cancellation: 'Answer the cancellation request',
+  approve_extension: 'Answer the new due date',
+  decline_extension: 'Answer the new due date',
+  accept_partial_acceptance: 'Answer the offer to pay part',
+  decline_partial_acceptance: 'Answer the offer to pay part',
+  add_dispute_amount: 'Propose an amount',
+  accept_counter_offer: 'Answer the counter-offer',
+  approve_dispute_amount: 'Answer the proposed amount',
+  reject_dispute_amount: 'Answer the proposed amount',
+  counter_offer: 'Answer the proposed amount',
+  submit_evidence: 'Submit evidence',
+};

@@ -70,6 +70,7 @@ export function targets(r: BenchResult): Target[] {
     const pgPeak = peak(pgDb.phases, LIFECYCLE);
     out.push({ target: 'PGlite lifecycle throughput ≥ 25% of PostgreSQL’s (peak)', measured: `${lite} / ${pgPeak} op/s = ${pct(lite / pgPeak)}`, met: lite / pgPeak >= 0.25 });
   }
+  out.push(...memoryTargets(r));
   const heaviest = [...r.dashboard.firstLoadJs].sort((a, b) => b.gzipKb - a.gzipKb)[0];
   if (heaviest) out.push({ target: 'Every dashboard route ≤ 150 kB first-load JS (gzip)', measured: `heaviest ${heaviest.route} ${heaviest.gzipKb} kB`, met: heaviest.gzipKb <= 150 });
   if (r.dashboard.lcp) {
@@ -100,6 +101,29 @@ export function targets(r: BenchResult): Target[] {
       met: hooks.received === hooks.events && hooks.outOfOrder === 0 && hooks.duplicates === 0 && hooks.failed === 0,
     });
     out.push(stormLatencyTarget('Webhook storm', hooks));
+  }
+  return out;
+}
+
+const EMBEDDED_PEAK_MB = 512;
+const WORKER_PEAK_MB = 300;
+
+/**
+ * The server fits a small machine: the embedded default (one process) through every PGlite phase, and each of
+ * PostgreSQL's request workers on its own, at their peaks.
+ */
+function memoryTargets(r: BenchResult): Target[] {
+  const out: Target[] = [];
+  const lite = [...(r.databases.pglite ? [...r.databases.pglite.phases, ...r.databases.pglite.halfPeak] : []), ...(r.sizes?.pglite?.sizes ?? [])];
+  if (lite.length) {
+    const peakMb = Math.max(...lite.map((p) => p.peakRssMb));
+    out.push({ target: `Embedded server (PGlite, one process): peak RSS ≤ ${EMBEDDED_PEAK_MB} MB through the PGlite phases`, measured: `${peakMb} MB`, met: peakMb <= EMBEDDED_PEAK_MB });
+  }
+  const byProcess = [r.databases.postgres?.peakRssByProcessMb, ...(r.sizes?.postgres?.sizes ?? []).map((s) => s.peakRssByProcessMb)].filter((peaks) => peaks !== undefined);
+  const workers = byProcess.flatMap((peaks) => Object.entries(peaks).filter(([role]) => role.startsWith('worker ')));
+  if (workers.length) {
+    const peakMb = Math.max(...workers.map(([, mb]) => mb));
+    out.push({ target: `PostgreSQL: each request worker peaks ≤ ${WORKER_PEAK_MB} MB RSS`, measured: `at most ${peakMb} MB (${byProcess.length} servers, ${workers.length} worker peaks)`, met: peakMb <= WORKER_PEAK_MB });
   }
   return out;
 }
@@ -283,6 +307,7 @@ export function renderMarkdown(r: BenchResult): string {
       lines.push(row([p.name, p.concurrency ?? '', p.operationsPerSecond, p.completedPerSecond, p.all.p50, p.all.p95, p.all.p99, p.errors, p.peakRssMb, ratio]));
     }
     for (const p of db.bare) lines.push(row([p.name, p.concurrency ?? '', p.operationsPerSecond, p.completedPerSecond, p.all.p50, p.all.p95, p.all.p99, p.errors, p.peakRssMb, 'ceiling']));
+    if (db.peakRssByProcessMb) lines.push('', `Each process at its own peak over these phases: ${Object.entries(db.peakRssByProcessMb).map(([role, mb]) => `${role} ${mb}`).join(', ')} MB.`);
     lines.push('');
     lines.push('At half of peak throughput (open loop, latency from each request’s scheduled start):');
     lines.push('');

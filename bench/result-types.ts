@@ -53,6 +53,8 @@ export type DatabaseResult = {
   sameRate?: SameRate;
   emptyRoute?: PhaseResult;
   paired?: PairedRound[];
+  /** Each of the server's processes' own peak over every phase, in MB, by what it is (bench/memory.ts). */
+  peakRssByProcessMb?: Record<string, number>;
 };
 
 export type BenchResult = {

@@ -18,13 +18,14 @@ import { ensureBuild } from '../scripts/ensure-build';
 import { newEncryptionKey } from '../e2e/support/sealed-secrets';
 import { startTestServer, type TestServer } from '../e2e/support/test-server';
 import { firstLoadJs } from './bundle-size';
+import { samplePeakRssByProcess } from './memory';
 import { pgbenchTps, startBareServer, type BareServer } from './ceilings';
 import { CHROMIUM_PATH, INSTALL_COMMAND } from '../scripts/browser-check';
 import { dashboardPhase } from './dashboard-pages';
 import { measureClosed, measureOpen, medianRound, type Target } from './measure';
 import type { DeadlineStormResult } from './deadline-storm';
 import type { WebhookStormResult } from './webhook-storm';
-import type { BenchResult, PairedRound, PhaseResult, SameRate, TwoSizesResult } from './result-types';
+import type { BenchResult, DatabaseResult, PairedRound, PhaseResult, SameRate, TwoSizesResult } from './result-types';
 import { recordRun, renderMarkdown } from './report';
 import { LIFECYCLES, prepareDataset, READS, type Dataset, type Operation } from './scenarios';
 import { estimateSeconds, runSettings, type RunKind } from './settings';
@@ -74,57 +75,68 @@ async function benchDatabase(database: 'postgres' | 'pglite') {
   if (database === 'postgres') process.env.TEST_DATABASE_URL = ADMIN_URL;
   else delete process.env.TEST_DATABASE_URL;
   const server: TestServer = await startTestServer({ env: { ESCROW_DB_POOL_SIZE: String(POOL_SIZE) } });
+  // Each process's own peak over every phase: the memory targets are per process (bench/README.md, "Where the memory goes").
+  const stopProcessSampling = samplePeakRssByProcess(server.process.pid as number);
+  let peakRssByProcessMb: Record<string, number> | undefined;
   try {
-    const data: Dataset = await prepareDataset(server.baseUrl, server.operatorKey, 32);
-    const target: Target = { pid: server.process.pid as number, baseUrl: server.baseUrl, key: data.key, output: server.output };
-    const measured = mainOperations(data);
-    // Warm the JIT and the pool on every measured operation before anything is measured: the numbers are
-    // for a server that has been up a while, not for its first seconds.
-    for (const m of measured) await measureClosed(target, 'warm-up', [], 8, WARM_MS / measured.length, m.make);
-
-    // Closed loops, then the open loops at half of the peak they gave, on tables grown as they will be then
-    // (bench/README.md, "Why these choices").
-    const phases: PhaseResult[] = [];
-    const peaks = new Map<string, number>();
-    for (const m of measured) {
-      for (const c of CONCURRENCY) {
-        const result = await measureClosed(target, m.name, m.operations, c, m.steps > 1 ? LIFECYCLE_MS : READ_MS, m.make);
-        phases.push(result);
-        if (c === 8 || c === 32) peaks.set(m.name, Math.max(peaks.get(m.name) ?? 0, result.operationsPerSecond));
-      }
-    }
-    const halfPeak = await halfPeakRounds(target, measured, peaks);
-    if (database !== 'postgres') return { phases, halfPeak, bare: [] };
-
-    // This server's own floor: Next.js answering its emptiest route (no query, no auth) at c=32.
-    const health: Operation = async (api, recorder, at) => {
-      await recorder.time('empty route', at, async () => {
-        const reply = await api.request('GET', '/api/health');
-        if (reply.status !== 200) throw new Error(`GET /api/health → ${reply.status}`);
-      });
-    };
-    const emptyRoute = await measureClosed(target, 'empty route', ['empty route'], 32, READ_MS, () => health);
-    const bareServers = [await startBareServer(server.databaseUrl as string, POOL_SIZE, 1), await startBareServer(server.databaseUrl as string, POOL_SIZE, os.availableParallelism())];
-    try {
-      const [single, cluster] = bareServers.map((b): Target => ({ pid: b.process.pid as number, baseUrl: b.baseUrl, key: data.key })) as [Target, Target];
-      for (const bareTarget of [single, cluster]) {
-        await measureClosed(bareTarget, 'warm-up', [], 8, WARM_MS / 6, () => getMilestone(data));
-        await measureClosed(bareTarget, 'warm-up', [], 8, WARM_MS / 6, (w) => lifecycle.run(data, data.pairs[w % data.pairs.length]!));
-      }
-      // The read ceiling as it has always been: one process.
-      const bare: PhaseResult[] = [];
-      for (const c of CONCURRENCY.filter((c) => c === 8 || c === 32)) bare.push(await measureClosed(single, 'bare GET milestone', ['GET milestone'], c, READ_MS, () => getMilestone(data)));
-      // The machine's own floor for the latency target: the bare server at half of its peak, just measured.
-      const barePeak = Math.max(...bare.map((p) => p.operationsPerSecond));
-      const bareHalfPeak = await measureOpen(single, 'bare GET milestone', ['GET milestone'], barePeak / 2, OPEN_MS, () => getMilestone(data), OPEN_WARM_MS);
-      const sameRate = await measureSameRate(target, single, barePeak / 2, data);
-      const paired = await measurePaired(target, { single, cluster }, bareServers[1]!, data);
-      return { phases, halfPeak, bare, bareHalfPeak, sameRate, emptyRoute, paired };
-    } finally {
-      for (const b of bareServers) await b.stop();
-    }
+    const result = await measureDatabase(database, server);
+    peakRssByProcessMb = stopProcessSampling();
+    return { ...result, peakRssByProcessMb };
   } finally {
+    if (!peakRssByProcessMb) stopProcessSampling();
     await server.stop();
+  }
+}
+
+/** The main phases on one database; on PostgreSQL also the bare server's ceilings beside them. */
+async function measureDatabase(database: 'postgres' | 'pglite', server: TestServer): Promise<DatabaseResult> {
+  const data: Dataset = await prepareDataset(server.baseUrl, server.operatorKey, 32);
+  const target: Target = { pid: server.process.pid as number, baseUrl: server.baseUrl, key: data.key, output: server.output };
+  const measured = mainOperations(data);
+  // Warm the JIT and the pool on every measured operation before anything is measured: the numbers are
+  // for a server that has been up a while, not for its first seconds.
+  for (const m of measured) await measureClosed(target, 'warm-up', [], 8, WARM_MS / measured.length, m.make);
+
+  // Closed loops, then the open loops at half of the peak they gave, on tables grown as they will be then
+  // (bench/README.md, "Why these choices").
+  const phases: PhaseResult[] = [];
+  const peaks = new Map<string, number>();
+  for (const m of measured) {
+    for (const c of CONCURRENCY) {
+      const result = await measureClosed(target, m.name, m.operations, c, m.steps > 1 ? LIFECYCLE_MS : READ_MS, m.make);
+      phases.push(result);
+      if (c === 8 || c === 32) peaks.set(m.name, Math.max(peaks.get(m.name) ?? 0, result.operationsPerSecond));
+    }
+  }
+  const halfPeak = await halfPeakRounds(target, measured, peaks);
+  if (database !== 'postgres') return { phases, halfPeak, bare: [] };
+
+  // This server's own floor: Next.js answering its emptiest route (no query, no auth) at c=32.
+  const health: Operation = async (api, recorder, at) => {
+    await recorder.time('empty route', at, async () => {
+      const reply = await api.request('GET', '/api/health');
+      if (reply.status !== 200) throw new Error(`GET /api/health → ${reply.status}`);
+    });
+  };
+  const emptyRoute = await measureClosed(target, 'empty route', ['empty route'], 32, READ_MS, () => health);
+  const bareServers = [await startBareServer(server.databaseUrl as string, POOL_SIZE, 1), await startBareServer(server.databaseUrl as string, POOL_SIZE, os.availableParallelism())];
+  try {
+    const [single, cluster] = bareServers.map((b): Target => ({ pid: b.process.pid as number, baseUrl: b.baseUrl, key: data.key })) as [Target, Target];
+    for (const bareTarget of [single, cluster]) {
+      await measureClosed(bareTarget, 'warm-up', [], 8, WARM_MS / 6, () => getMilestone(data));
+      await measureClosed(bareTarget, 'warm-up', [], 8, WARM_MS / 6, (w) => lifecycle.run(data, data.pairs[w % data.pairs.length]!));
+    }
+    // The read ceiling as it has always been: one process.
+    const bare: PhaseResult[] = [];
+    for (const c of CONCURRENCY.filter((c) => c === 8 || c === 32)) bare.push(await measureClosed(single, 'bare GET milestone', ['GET milestone'], c, READ_MS, () => getMilestone(data)));
+    // The machine's own floor for the latency target: the bare server at half of its peak, just measured.
+    const barePeak = Math.max(...bare.map((p) => p.operationsPerSecond));
+    const bareHalfPeak = await measureOpen(single, 'bare GET milestone', ['GET milestone'], barePeak / 2, OPEN_MS, () => getMilestone(data), OPEN_WARM_MS);
+    const sameRate = await measureSameRate(target, single, barePeak / 2, data);
+    const paired = await measurePaired(target, { single, cluster }, bareServers[1]!, data);
+    return { phases, halfPeak, bare, bareHalfPeak, sameRate, emptyRoute, paired };
+  } finally {
+    for (const b of bareServers) await b.stop();
   }
 }
 

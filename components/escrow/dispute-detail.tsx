@@ -12,6 +12,7 @@ import { DisputeEvidence } from './dispute-evidence';
 import { DisputeOutcome } from './dispute-outcome';
 import { DisputeThread } from './dispute-thread';
 import { MilestoneLogList } from './milestone-log';
+import { ProofLinks } from './proof-gallery';
 import { dateTime, naira } from './format';
 import { StatusBadge } from './status-badge';
 
@@ -32,70 +33,72 @@ export function DisputeDetail({ initial }: { initial: DisputeView }) {
     void invalidate(['dispute', id]);
     void invalidate(['transaction']);
   };
-  const { dispute: d, viewer, transactionId } = query.data;
+  const { dispute: d, viewer, transactionId, proofTokens } = query.data;
   return (
-    <div className="space-y-6">
-      {query.isError ? <ErrorState title="Could not refresh this dispute" message={query.error.message} retry={() => void query.refetch()} /> : null}
-      <div className="flex flex-wrap items-start justify-between gap-4">
-        <div>
-          <p className="text-sm text-slate-600">
-            <Link href={`/transactions/${transactionId}`} className="underline underline-offset-2">
-              {d.milestone.transaction.title}
-            </Link>{' '}
-            / {d.milestone.title}
-          </p>
-          <h1 className="mt-1 text-2xl font-semibold text-slate-900">Dispute {d.dispute_code}</h1>
-        </div>
-        <StatusBadge kind="dispute" status={d.status} />
-      </div>
-      <DisputeOutcome dispute={d} viewer={viewer === 'admin' ? 'staff' : viewer} />
-      <Card className="grid gap-4 sm:grid-cols-3">
-        <div>
-          <p className="text-xs uppercase tracking-wide text-slate-500">Held in escrow</p>
-          <p className="font-medium">{naira(d.milestone.milestone_escrow.balance)}</p>
-        </div>
-        <div>
-          <p className="text-xs uppercase tracking-wide text-slate-500">Milestone amount</p>
-          <p className="font-medium">{naira(d.milestone.amount)}</p>
-        </div>
-        <div>
-          <p className="text-xs uppercase tracking-wide text-slate-500">Amount on the table</p>
-          <p className="font-medium" data-testid="amount-on-the-table">
-            {onTheTable(d, viewer)}
-          </p>
-        </div>
-        {d.deadlines.length ? (
-          <div className="space-y-2 sm:col-span-3">
-            {d.deadlines.map((deadline) => (
-              <DeadlineCountdown key={deadline.name} deadline={deadline} viewer={viewer === 'admin' ? 'staff' : viewer} />
-            ))}
+    <ProofLinks tokens={proofTokens}>
+      <div className="space-y-6">
+        {query.isError ? <ErrorState title="Could not refresh this dispute" message={query.error.message} retry={() => void query.refetch()} /> : null}
+        <div className="flex flex-wrap items-start justify-between gap-4">
+          <div>
+            <p className="text-sm text-slate-600">
+              <Link href={`/transactions/${transactionId}`} className="underline underline-offset-2">
+                {d.milestone.transaction.title}
+              </Link>{' '}
+              / {d.milestone.title}
+            </p>
+            <h1 className="mt-1 text-2xl font-semibold text-slate-900">Dispute {d.dispute_code}</h1>
           </div>
-        ) : null}
-      </Card>
-      <Card>
-        <CardHeader title="Negotiation" description="The seller proposes how much it should receive; the buyer approves or rejects." />
-        <DisputeThread dispute={d} viewer={viewer === 'admin' ? 'staff' : viewer} />
-        <div className="mt-6 border-t pt-4">
-          <DisputeActions dispute={d} viewer={viewer} onDone={refresh} />
+          <StatusBadge kind="dispute" status={d.status} />
         </div>
-      </Card>
-      {d.escalated_at || d.evidence.length ? (
-        <Card>
-          <CardHeader
-            title="Evidence"
-            description={
-              d.escalated_at
-                ? `Escalated ${d.escalated_by === 'system' ? 'automatically when mediation ended' : `by the ${d.escalated_by}`} on ${dateTime(d.escalated_at)}.`
-                : undefined
-            }
-          />
-          <DisputeEvidence dispute={d} />
+        <DisputeOutcome dispute={d} viewer={viewer === 'admin' ? 'staff' : viewer} />
+        <Card className="grid gap-4 sm:grid-cols-3">
+          <div>
+            <p className="text-xs uppercase tracking-wide text-slate-500">Held in escrow</p>
+            <p className="font-medium">{naira(d.milestone.milestone_escrow.balance)}</p>
+          </div>
+          <div>
+            <p className="text-xs uppercase tracking-wide text-slate-500">Milestone amount</p>
+            <p className="font-medium">{naira(d.milestone.amount)}</p>
+          </div>
+          <div>
+            <p className="text-xs uppercase tracking-wide text-slate-500">Amount on the table</p>
+            <p className="font-medium" data-testid="amount-on-the-table">
+              {onTheTable(d, viewer)}
+            </p>
+          </div>
+          {d.deadlines.length ? (
+            <div className="space-y-2 sm:col-span-3">
+              {d.deadlines.map((deadline) => (
+                <DeadlineCountdown key={deadline.name} deadline={deadline} viewer={viewer === 'admin' ? 'staff' : viewer} />
+              ))}
+            </div>
+          ) : null}
         </Card>
-      ) : null}
-      <Card>
-        <CardHeader title="Milestone log" level={2} />
-        <MilestoneLogList logs={d.milestone.milestone_logs} viewer={viewer} />
-      </Card>
-    </div>
+        <Card>
+          <CardHeader title="Negotiation" description="The seller proposes how much it should receive; the buyer approves or rejects." />
+          <DisputeThread dispute={d} viewer={viewer === 'admin' ? 'staff' : viewer} />
+          <div className="mt-6 border-t pt-4">
+            <DisputeActions dispute={d} viewer={viewer} onDone={refresh} />
+          </div>
+        </Card>
+        {d.escalated_at || d.evidence.length ? (
+          <Card>
+            <CardHeader
+              title="Evidence"
+              description={
+                d.escalated_at
+                  ? `Escalated ${d.escalated_by === 'system' ? 'automatically when mediation ended' : `by the ${d.escalated_by}`} on ${dateTime(d.escalated_at)}.`
+                  : undefined
+              }
+            />
+            <DisputeEvidence dispute={d} />
+          </Card>
+        ) : null}
+        <Card>
+          <CardHeader title="Milestone log" level={2} />
+          <MilestoneLogList logs={d.milestone.milestone_logs} viewer={viewer} />
+        </Card>
+      </div>
+    </ProofLinks>
   );
 }

@@ -141,6 +141,21 @@ test('a customer cannot open another customer’s or another client’s transact
   expect((await ada.context().request.fetch(`/data/transactions/${demo['Solar panels for Kaduna farm']!.id}`, { headers: { cookie: '' } })).status()).toBe(401);
 });
 
+test('a customer’s transaction page shows its proofs through links signed for that customer alone', async () => {
+  const solar = demo['Solar panels for Kaduna farm']!;
+  await ada.goto(`/transactions/${solar.id}`);
+  const proof = ada.getByRole('img', { name: 'Proof of delivery 1' }).first();
+  await expect.poll(() => proof.evaluate((el: HTMLImageElement) => (el.complete ? el.naturalWidth : 0)), { message: 'the proof image loads' }).toBeGreaterThan(0);
+  const adasLink = (await proof.getAttribute('src'))!;
+  expect(adasLink).toMatch(/^\/proofs\/[0-9a-f-]{36}\?t=\d+\.[\w-]{43}$/);
+  const served = await ada.request.get(adasLink);
+  expect(served.status()).toBe(200);
+  expect(served.headers()['cache-control']).toMatch(/^private, max-age=\d+, immutable$/);
+  // Tunde is the seller of this very deal: still, Ada's link is hers, and a forged expiry is no link at all.
+  expect((await tunde.request.get(adasLink)).status()).toBe(404);
+  expect((await ada.request.get(adasLink.replace(/t=(\d+)/, (_, s: string) => `t=${Number(s) + 60}`))).status()).toBe(404);
+});
+
 test('a customer cannot call an action for a transaction it is not a party of, nor act as the other party', async ({ browser }) => {
   const solar = demo['Solar panels for Kaduna farm']!;
   const own = solar.milestones[1]!.id;

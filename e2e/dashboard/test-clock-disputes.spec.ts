@@ -103,6 +103,13 @@ test('evidence from both parties → the admin advances the test clock past the 
   await expect(seller.getByTestId('evidence-seller').getByRole('img', { name: 'test-sheet.png' })).toBeVisible();
   await expect(seller.getByTestId('evidence-buyer').getByRole('img', { name: 'thermometer.png' })).toBeVisible();
   await shot(seller, 'dispute-evidence-both');
+  // The page links each file with a link signed for its reader alone: the buyer cannot use the seller's.
+  const thermometer = seller.getByTestId('evidence-buyer').getByRole('img', { name: 'thermometer.png' });
+  await expect.poll(() => thermometer.evaluate((el: HTMLImageElement) => (el.complete ? el.naturalWidth : 0)), { message: 'the evidence image loads' }).toBeGreaterThan(0);
+  const sellersLink = (await thermometer.getAttribute('src'))!;
+  expect(sellersLink).toMatch(/^\/proofs\/[0-9a-f-]{36}\?t=\d+\.[\w-]{43}$/);
+  expect((await seller.request.get(sellersLink)).status()).toBe(200);
+  expect((await buyer.request.get(sellersLink)).status()).toBe(404);
 
   // The sandbox admin closes the evidence window (3 business days; 7 calendar days always covers it).
   await advanceClock(admin, 7, 'days');

@@ -8,7 +8,7 @@ import { SaveBankAccountBody, ValidateBankAccountBody } from './banks';
 import { AmountFilterParams, Id, ListFilterParams, PlainText, PositiveAmount, ShortText } from './common';
 import { AddDisputeAmountBody, CounterOfferBody, CreateDisputeBody, RejectDisputeAmountBody } from './disputes';
 import { DeclinePartialAcceptanceBody, DeliverBody, ProposePartialAcceptanceBody, RefundMilestoneBody, RejectDeliveryBody } from './milestones';
-import { MIN_PASSWORD_LENGTH } from './dashboard-plain';
+import { MIN_PASSWORD_LENGTH, type ProofTokens } from './dashboard-plain';
 import { RollKeyBody, type ApiKeyListRecord, type RolledKeyRecord } from './keys';
 import type * as R from './records';
 import { CreateTransactionBody, MilestoneInput } from './transactions';
@@ -167,6 +167,8 @@ export type TransactionView = {
   settlements: Record<string, number>;
   /** admins and the buyer: the buyer's wallet balance, to fund from */
   buyerBalance?: number;
+  /** signed links to the milestones' proof files for this viewer (lib/server/dashboard/proof-links.ts) */
+  proofTokens: ProofTokens;
 };
 /**
  * A buyer back from the payment page (`?reference=CO_…`, docs/decisions.md §16): the checkout as the API reads it,
@@ -186,7 +188,8 @@ export type MyTransactionItem = {
   currentMilestone?: { title: string; status: string };
 };
 export type MyTransactionsView = { items: MyTransactionItem[]; pagination: Pagination };
-export type DisputeView = { dispute: Dispute; viewer: Viewer; transactionId: string };
+/** `proofTokens`: signed links to the evidence files for this viewer. */
+export type DisputeView = { dispute: Dispute; viewer: Viewer; transactionId: string; proofTokens: ProofTokens };
 export type CustomerRow = { user: User; access: 'active' | 'invited' | 'none' };
 export type CustomersView = { customers: CustomerRow[]; pagination: Pagination };
 export type WalletView = { wallet: Wallet; history: WalletHistory };

@@ -11,6 +11,7 @@ import type {
   WalletView,
 } from '@/lib/contracts/dashboard';
 import type { CustomerWalletView, PersonName } from '@/lib/contracts/dashboard-payouts';
+import { proofFileIds } from '@/lib/contracts/dashboard-plain';
 import { notFound } from 'next/navigation';
 import { getDb } from '../db/client';
 import { firstTurn } from '@/lib/escrow/turns';
@@ -20,6 +21,7 @@ import { apiListFilters } from './list-filters';
 import type { Actor, ClientActor } from './actor';
 import { disputeFor, transactionFor, type Owned } from './ownership';
 import { withoutIntegrationFields } from './integration-fields';
+import { proofTokens } from './proof-links';
 
 export type View<T> = { kind: 'ok'; view: T } | { kind: 'not_found' } | { kind: 'error'; failure: ApiFailure };
 
@@ -56,10 +58,11 @@ export async function transactionView(actor: Actor, id: string): Promise<View<Tr
     return m;
   });
   const record = { ...rest, milestones };
+  const proofs = proofTokens(actor, proofFileIds(milestones.flatMap((m) => [...m.proofs_of_completion, ...m.proofs_of_return])), new Date());
   const transaction = owned.viewer === 'admin' ? record : withoutIntegrationFields(record);
   // The admin's page shows the buyer's balance; the buyer's funding dialog reads its own when opened (/data/wallet/balance).
   const buyerBalance = owned.viewer === 'admin' ? buyerWallet?.balance : undefined;
-  return { kind: 'ok', view: { transaction, viewer: owned.viewer, logs, disputes, settlements, ...(buyerBalance === undefined ? {} : { buyerBalance }) } };
+  return { kind: 'ok', view: { transaction, viewer: owned.viewer, logs, disputes, settlements, proofTokens: proofs, ...(buyerBalance === undefined ? {} : { buyerBalance }) } };
 }
 
 export const MY_TRANSACTIONS_PAGE_SIZE = 20;
@@ -94,7 +97,8 @@ export async function myTransactions(actor: Extract<Actor, { kind: 'customer' }>
 export async function disputeView(actor: Actor, id: string): Promise<View<DisputeView>> {
   const owned = await disputeFor(actor, id);
   if (owned.kind !== 'ok') return passOn(owned);
-  return { kind: 'ok', view: { dispute: owned.record, viewer: owned.viewer, transactionId: owned.record.milestone.transaction_id } };
+  const evidenceFiles = owned.record.evidence.flatMap((e) => e.files.map((f) => f.url));
+  return { kind: 'ok', view: { dispute: owned.record, viewer: owned.viewer, transactionId: owned.record.milestone.transaction_id, proofTokens: proofTokens(actor, proofFileIds(evidenceFiles), new Date()) } };
 }
 
 /** The customer an admin's customer pages are about: an unknown or malformed id is the page's 404. */

@@ -12,30 +12,8 @@ import {
   snapshot,
   uploadProof,
   walletBalance,
-  type TestClient,
 } from './support/api';
-
-/** A milestone of ₦100,000 whose return the seller rejected: ready for a dispute. */
-async function returnRejectedDeal(client: TestClient, amounts = [100_000]) {
-  const deal = await newDeal(client, amounts, { walletFunds: 100_000 });
-  const id = deal.milestoneIds[0]!;
-  const key = client.secretKey;
-  const proof = await uploadProof(client);
-  expectOk(await call('POST', `/v1/milestones/${id}/fund`, { key, body: { buyer_id: deal.buyer.id } }));
-  expectOk(await call('POST', `/v1/milestones/${id}/deliver`, { key, body: { seller_id: deal.seller.id, proofs_of_completion: [proof] } }));
-  expectOk(await call('POST', `/v1/milestones/${id}/reject`, { key, body: { buyer_id: deal.buyer.id, rejection_reason: 'Not as described', proofs_of_return: [proof] } }));
-  expectOk(await call('PATCH', `/v1/milestones/${id}/reject/disapprove`, { key, body: { seller_id: deal.seller.id } }));
-  return { ...deal, milestoneId: id };
-}
-
-async function openDispute(client: TestClient, deal: Awaited<ReturnType<typeof returnRejectedDeal>>) {
-  return expectOk(
-    await call('POST', '/v1/dispute/create', {
-      key: client.secretKey,
-      body: { description: 'The goods matched the order', buyer_id: deal.buyer.id, seller_id: deal.seller.id, milestone_id: deal.milestoneId },
-    }),
-  );
-}
+import { openDispute, returnRejectedDeal } from './support/staging';
 
 describe('opening a dispute', () => {
   it('starts intra-party mediation for 3 business days with the flat dispute shape', async () => {

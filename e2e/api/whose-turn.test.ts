@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TransactionDetailRecord, TransactionListRecord } from '@/lib/contracts/records';
 import { call, expectError, expectOk, newClient, newDeal, uploadProof, type TestClient } from './support/api';
-import { stageMilestone } from './support/staging';
+import { openDispute, returnRejectedDeal, stageMilestone } from './support/staging';
 
 /**
  * Whose turn it is, on the list's items and on GET /v1/transactions/{id} (docs/api.md, "Whose turn"), and what
@@ -51,15 +51,10 @@ describe('whose turn it is', () => {
 
   it('in mediation the seller proposes first, then it is the buyer’s turn to answer, in the dispute', async () => {
     const client = await newClient();
-    const deal = await newDeal(client, [100_000], { walletFunds: 100_000 });
-    const id = deal.milestoneIds[0]!;
+    const deal = await returnRejectedDeal(client);
+    const id = deal.milestoneId;
     const key = client.secretKey;
-    const proof = await uploadProof(client);
-    expectOk(await call('POST', `/v1/milestones/${id}/fund`, { key, body: { buyer_id: deal.buyer.id } }));
-    expectOk(await call('POST', `/v1/milestones/${id}/deliver`, { key, body: { seller_id: deal.seller.id, proofs_of_completion: [proof] } }));
-    expectOk(await call('POST', `/v1/milestones/${id}/reject`, { key, body: { buyer_id: deal.buyer.id, rejection_reason: 'Not as described', proofs_of_return: [proof] } }));
-    expectOk(await call('PATCH', `/v1/milestones/${id}/reject/disapprove`, { key, body: { seller_id: deal.seller.id } }));
-    const dispute = expectOk(await call('POST', '/v1/dispute/create', { key, body: { description: 'Refused return', buyer_id: deal.buyer.id, seller_id: deal.seller.id, milestone_id: id } }));
+    const dispute = await openDispute(client, deal);
 
     const [opened] = await list(client, deal.buyer.id);
     expect(actions(opened!.awaiting.seller)).toEqual(['add_dispute_amount']);

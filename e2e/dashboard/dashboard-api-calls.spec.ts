@@ -2,8 +2,9 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
 import { callsOfTrace, type TraceCalls } from '../support/trace-calls';
-import { acceptInviteAndSignIn, caseInArbitration } from './staging';
-import { api, DEMO, demoKey, demoReturnRejected, demoUserId, expect, signedInPage, test, unique } from './support';
+import { adminMoneyPages, adminSettingsPages, customerPages, disputeTeamPages, operatorPages, stageTourRecords, type TourRecords, type Visit } from './page-tour';
+import { acceptInviteAndSignIn } from './staging';
+import { api, DEMO, demoKey, expect, signedInPage, test, unique } from './support';
 
 /**
  * Every dashboard page, loaded as the person who uses it, asks the API at most twice (issue #60): each load carries
@@ -16,7 +17,6 @@ import { api, DEMO, demoKey, demoReturnRejected, demoUserId, expect, signedInPag
 const MOST_CALLS_PER_LOAD = 2;
 const PASSWORD = 'api calls password 123';
 
-type Visit = { name: string; path: string };
 type Count = { role: string; page: string } & Calls;
 type Calls = Omit<TraceCalls, 'ms'>;
 
@@ -92,10 +92,7 @@ async function operatorPage(browser: Browser): Promise<Page> {
   return acceptAndSignIn(browser, link, email, /\/operator\/clients$/);
 }
 
-let transactionId = '';
-let disputeId = '';
-let adaId = '';
-let arbitrationId = '';
+let records: TourRecords;
 
 /**
  * The demo buyer's list full: at least 20 deals with the demo seller, awaiting funding, delivery, acceptance, and one
@@ -103,12 +100,9 @@ let arbitrationId = '';
  */
 test.beforeAll(async () => {
   test.setTimeout(300_000);
-  const staged = await demoReturnRejected({ title: `API calls ${unique()}`, description: 'A deal in dispute', amount: 30_000, walletFunds: 40_000, rejectionReason: 'Scratched on arrival' });
-  transactionId = staged.transactionId;
-  adaId = staged.ada;
-  disputeId = (await api<{ id: string }>(demoKey(), 'POST', '/v1/dispute/create', { description: 'The return was refused', buyer_id: staged.ada, seller_id: staged.tunde, milestone_id: staged.milestoneId })).id;
-  await api(demoKey(), 'PATCH', `/v1/dispute/${disputeId}/add-dispute-amount`, { seller_id: staged.tunde, dispute_amount: 20_000 });
-  const tunde = await demoUserId('tunde.balogun');
+  records = await stageTourRecords(`API calls ${unique()}`);
+  const adaId = records.customerId;
+  const tunde = records.sellerId;
   const listed = await api<{ pagination: { total: number } }>(demoKey(), 'GET', `/v1/transactions?page=1&limit=1&user_id=${adaId}`);
   const more = Math.max(0, 21 - listed.pagination.total);
   // Each worker runs this once: the second finds the list already full.
@@ -137,21 +131,11 @@ test.beforeAll(async () => {
     await api(demoKey(), 'POST', '/v1/wallets/banks/disbursement', { user_id: user.id, account_number: '0016563228', bank_code: '058' });
     await api(demoKey(), 'POST', '/v1/payouts', { user_id: user.id, amount: 500 });
   }
-  const sandbox = await api<{ secret_key: string }>(process.env.DASHBOARD_OPERATOR_KEY!, 'POST', '/v1/operator/clients', { name: `API calls ${unique()}`, mode: 'test' });
-  arbitrationId = (await caseInArbitration(process.env.DASHBOARD_BASE_URL!, sandbox.secret_key)).disputeId;
 });
 
 test.afterAll(() => {
   console.log(table(counted));
 });
-
-const customerPages = (): Visit[] => [
-  { name: 'my transactions', path: '/transactions' },
-  { name: 'transaction', path: `/transactions/${transactionId}` },
-  { name: 'dispute', path: `/disputes/${disputeId}` },
-  { name: 'wallet', path: '/wallet' },
-  { name: 'statement', path: '/wallet/statement' },
-];
 
 for (const [role, who] of [
   ['buyer', DEMO.buyer],
@@ -160,7 +144,7 @@ for (const [role, who] of [
   test(`the ${role}’s pages ask the API at most twice per load`, async ({ browser }) => {
     test.setTimeout(300_000);
     const page = await signedInPage(browser, who);
-    expectFewCalls(await countPages(page, role, customerPages()));
+    expectFewCalls(await countPages(page, role, customerPages(records)));
     await page.context().close();
   });
 }
@@ -168,25 +152,7 @@ for (const [role, who] of [
 test('the client admin’s pages ask the API at most twice per load', async ({ browser }) => {
   test.setTimeout(300_000);
   const page = await signedInPage(browser, DEMO.admin);
-  const counts = await countPages(page, 'admin', [
-    { name: 'overview', path: '/admin/overview' },
-    { name: 'transactions', path: '/admin/transactions' },
-    { name: 'new transaction', path: '/admin/transactions/new' },
-    { name: 'transaction', path: `/transactions/${transactionId}` },
-    { name: 'dispute', path: `/disputes/${disputeId}` },
-    { name: 'customers', path: '/admin/customers' },
-    { name: 'customer', path: `/admin/customers/${adaId}` },
-    { name: 'customer statement', path: `/admin/customers/${adaId}/statement` },
-    { name: 'bank accounts', path: '/admin/bank-accounts' },
-    { name: 'payouts', path: '/admin/payouts' },
-    { name: 'automatic payouts', path: '/admin/payouts/automatic' },
-    { name: 'webhooks', path: '/admin/webhooks' },
-    { name: 'keys', path: '/admin/keys' },
-    { name: 'team', path: '/admin/team' },
-    { name: 'outbox', path: '/admin/outbox' },
-    { name: 'test clock', path: '/admin/sandbox' },
-    { name: 'audit', path: '/admin/audit' },
-  ]);
+  const counts = await countPages(page, 'admin', [...adminMoneyPages(records), ...adminSettingsPages]);
   await page.context().close();
   expectFewCalls(counts);
 });
@@ -195,19 +161,12 @@ test('the dispute team’s and the operator’s pages ask the API at most twice 
   test.setTimeout(300_000);
   const team = await signedInPage(browser, DEMO.disputes);
   // The case is another client's (its clock is moved): the operator opens it; the demo's dispute team sees its queue.
-  const counts = await countPages(team, 'dispute team', [{ name: 'queue', path: '/dispute-team' }]);
+  const counts = await countPages(team, 'dispute team', disputeTeamPages);
   await team.context().close();
   const operator = await operatorPage(browser);
   const clients = await api<{ clients: Array<{ id: string }> }>(process.env.DASHBOARD_OPERATOR_KEY!, 'GET', '/v1/operator/clients');
   counts.push(
-    ...(await countPages(operator, 'operator', [
-      { name: 'overview', path: '/operator/overview' },
-      { name: 'clients', path: '/operator/clients' },
-      { name: 'client', path: `/operator/clients/${clients.clients[0]!.id}` },
-      { name: 'audit', path: '/operator/audit' },
-      { name: 'queue', path: '/dispute-team' },
-      { name: 'case', path: `/dispute-team/${arbitrationId}` },
-    ])),
+    ...(await countPages(operator, 'operator', operatorPages(records, clients.clients[0]!.id))),
   );
   await operator.context().close();
   expectFewCalls(counts);

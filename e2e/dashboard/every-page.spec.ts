@@ -1,6 +1,7 @@
 import type { Browser, Page, Response } from '@playwright/test';
-import { acceptInviteAndSignIn, caseInArbitration } from './staging';
-import { api, DEMO, demoKey, demoReturnRejected, expect, horizontalOverflow, seriousAxeViolations, shot, signedInPage, test, unique } from './support';
+import { adminMoneyPages, adminSettingsPages, customerPages, disputeTeamPages, operatorPages, stageTourRecords, type TourRecords, type Visit } from './page-tour';
+import { acceptInviteAndSignIn } from './staging';
+import { api, DEMO, demoKey, expect, horizontalOverflow, seriousAxeViolations, shot, signedInPage, test, unique } from './support';
 
 /**
  * Every page of the dashboard, in every role, at 1280 px and at a 390 px phone width: no serious or critical
@@ -18,7 +19,6 @@ const WIDTHS = [
   { name: 'phone', width: 390, height: 844 },
 ] as const;
 
-type Visit = { name: string; path: string };
 
 /** Every secret key the dashboard holds while this worker's tours run. */
 const heldKeys: string[] = [];
@@ -137,23 +137,14 @@ async function secondClient(browser: Browser): Promise<{ operator: Page; admin: 
 // The tours are independent: the two workers share them (each stages its own deal, case and second client first).
 test.describe.configure({ mode: 'parallel' });
 
-let transactionId = '';
-let disputeId = '';
-let arbitrationId = '';
-let adaId = '';
+let records: TourRecords;
 let second: Awaited<ReturnType<typeof secondClient>>;
 /** More pages of the templates the tours check, in the states the demo's deals are in: hunted for keys only. */
 let sampled: { transactions: string[]; disputes: string[]; customers: string[] };
 
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(180_000);
-  const staged = await demoReturnRejected({ title: `Every page ${unique()}`, description: 'A deal in dispute, for the page tour', amount: 30_000, walletFunds: 40_000, rejectionReason: 'Scratched on arrival' });
-  transactionId = staged.transactionId;
-  adaId = staged.ada;
-  disputeId = (await api<{ id: string }>(demoKey(), 'POST', '/v1/dispute/create', { description: 'The return was refused', buyer_id: staged.ada, seller_id: staged.tunde, milestone_id: staged.milestoneId })).id;
-  await api(demoKey(), 'PATCH', `/v1/dispute/${disputeId}/add-dispute-amount`, { seller_id: staged.tunde, dispute_amount: 20_000 });
-  const sandbox = await api<{ secret_key: string }>(process.env.DASHBOARD_OPERATOR_KEY!, 'POST', '/v1/operator/clients', { name: `Every page ${unique()}`, mode: 'test' });
-  arbitrationId = (await caseInArbitration(process.env.DASHBOARD_BASE_URL!, sandbox.secret_key)).disputeId;
+  records = await stageTourRecords(`Every page ${unique()}`);
 
   heldKeys.push(demoKey());
   second = await secondClient(browser);
@@ -193,19 +184,7 @@ test('the client admin’s money pages', async ({ browser }) => {
   await checkEveryPage(
     admin,
     'admin',
-    [
-      { name: 'overview', path: '/admin/overview' },
-      { name: 'transactions', path: '/admin/transactions' },
-      { name: 'new-transaction', path: '/admin/transactions/new' },
-      { name: 'transaction', path: `/transactions/${transactionId}` },
-      { name: 'dispute', path: `/disputes/${disputeId}` },
-      { name: 'customers', path: '/admin/customers' },
-      { name: 'customer', path: `/admin/customers/${adaId}` },
-      { name: 'customer-statement', path: `/admin/customers/${adaId}/statement` },
-      { name: 'bank-accounts', path: '/admin/bank-accounts' },
-      { name: 'payouts', path: '/admin/payouts' },
-      { name: 'automatic payouts', path: '/admin/payouts/automatic' },
-    ],
+    adminMoneyPages(records),
     [...sampled.customers, ...sampled.transactions.slice(0, 3), ...sampled.disputes, '/data/customers', '/data/admin-transactions', '/data/bank-accounts', '/data/payouts'],
   );
 });
@@ -216,15 +195,7 @@ test('the client admin’s settings pages', async ({ browser }) => {
   await checkEveryPage(
     admin,
     'admin',
-    [
-      { name: 'webhooks', path: '/admin/webhooks' },
-      { name: 'keys', path: '/admin/keys' },
-      { name: 'team', path: '/admin/team' },
-      { name: 'outbox', path: '/admin/outbox' },
-      { name: 'sandbox', path: '/admin/sandbox' },
-      { name: 'audit', path: '/admin/audit' },
-      { name: 'not-found', path: '/transactions/00000000-0000-4000-8000-000000000000' },
-    ],
+    [...adminSettingsPages, { name: 'not-found', path: '/transactions/00000000-0000-4000-8000-000000000000' }],
     ['/data/webhooks', '/data/notifications'],
   );
 });
@@ -236,13 +207,7 @@ test('the buyer’s and the seller’s pages', async ({ browser }) => {
     await checkEveryPage(
       page,
       role,
-      [
-        { name: 'transactions', path: '/transactions' },
-        { name: 'transaction', path: `/transactions/${transactionId}` },
-        { name: 'dispute', path: `/disputes/${disputeId}` },
-        { name: 'wallet', path: '/wallet' },
-        { name: 'statement', path: '/wallet/statement' },
-      ],
+      customerPages(records),
       [...sampled.transactions, ...sampled.disputes, '/data/my-transactions', '/data/wallet', '/data/payouts', '/data/bank-accounts', '/data/notifications'],
     );
     await page.context().close();
@@ -252,19 +217,12 @@ test('the buyer’s and the seller’s pages', async ({ browser }) => {
 test('the dispute team’s and the operator’s pages', async ({ browser }) => {
   test.setTimeout(420_000);
   const team = await signedInPage(browser, DEMO.disputes);
-  await checkEveryPage(team, 'dispute-team', [{ name: 'queue', path: '/dispute-team' }]);
+  await checkEveryPage(team, 'dispute-team', disputeTeamPages);
   const clients = await api<{ clients: Array<{ id: string; name: string }> }>(process.env.DASHBOARD_OPERATOR_KEY!, 'GET', '/v1/operator/clients');
   await checkEveryPage(
     second.operator,
     'operator',
-    [
-      { name: 'overview', path: '/operator/overview' },
-      { name: 'clients', path: '/operator/clients' },
-      { name: 'client', path: `/operator/clients/${clients.clients[0]!.id}` },
-      { name: 'audit', path: '/operator/audit' },
-      { name: 'queue', path: '/dispute-team' },
-      { name: 'case', path: `/dispute-team/${arbitrationId}` },
-    ],
+    operatorPages(records, clients.clients[0]!.id),
     [`/operator/clients/${second.clientId}`],
   );
 });

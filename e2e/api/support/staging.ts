@@ -121,3 +121,26 @@ export async function stageMilestone(client: TestClient, target: Stage, send: Se
   if (target === 'resolved') expect((await step('PATCH', `/v1/dispute/${disputeId}/approve-dispute-amount`, { buyer_id: deal.buyer.id })).status).toBe('RESOLVED');
   return { client, deal, milestoneId, disputeId, proof };
 }
+
+/** A milestone of ₦100,000 whose return the seller rejected: ready for a dispute. */
+export async function returnRejectedDeal(client: TestClient, amounts = [100_000]) {
+  const deal = await newDeal(client, amounts, { walletFunds: 100_000 });
+  const id = deal.milestoneIds[0]!;
+  const key = client.secretKey;
+  const proof = await uploadProof(client);
+  expectOk(await call('POST', `/v1/milestones/${id}/fund`, { key, body: { buyer_id: deal.buyer.id } }));
+  expectOk(await call('POST', `/v1/milestones/${id}/deliver`, { key, body: { seller_id: deal.seller.id, proofs_of_completion: [proof] } }));
+  expectOk(await call('POST', `/v1/milestones/${id}/reject`, { key, body: { buyer_id: deal.buyer.id, rejection_reason: 'Not as described', proofs_of_return: [proof] } }));
+  expectOk(await call('PATCH', `/v1/milestones/${id}/reject/disapprove`, { key, body: { seller_id: deal.seller.id } }));
+  return { ...deal, milestoneId: id };
+}
+
+/** The dispute over that milestone, opened through the client's key. */
+export async function openDispute(client: TestClient, deal: Awaited<ReturnType<typeof returnRejectedDeal>>) {
+  return expectOk(
+    await call('POST', '/v1/dispute/create', {
+      key: client.secretKey,
+      body: { description: 'The goods matched the order', buyer_id: deal.buyer.id, seller_id: deal.seller.id, milestone_id: deal.milestoneId },
+    }),
+  );
+}

@@ -16,7 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { ensureBuild } from '../scripts/ensure-build';
 import { newEncryptionKey } from '../e2e/support/sealed-secrets';
-import { startTestServer, type TestServer } from '../e2e/support/test-server';
+import { AS_DEPLOYED, startTestServer, type TestServer } from '../e2e/support/test-server';
 import { firstLoadJs } from './bundle-size';
 import { samplePeakRssByProcess } from './memory';
 import { pgbenchTps, startBareServer, type BareServer } from './ceilings';
@@ -74,7 +74,8 @@ async function benchDatabase(database: 'postgres' | 'pglite') {
   console.log(`\n== ${database} ==`);
   if (database === 'postgres') process.env.TEST_DATABASE_URL = ADMIN_URL;
   else delete process.env.TEST_DATABASE_URL;
-  const server: TestServer = await startTestServer({ env: { ESCROW_DB_POOL_SIZE: String(POOL_SIZE) } });
+  // As `npm start` runs it: on PostgreSQL a request worker per core and a background worker, not the tests' one process.
+  const server: TestServer = await startTestServer({ env: { ESCROW_DB_POOL_SIZE: String(POOL_SIZE), ...AS_DEPLOYED } });
   // Each process's own peak over every phase: the memory targets are per process (bench/README.md, "Where the memory goes").
   const stopProcessSampling = samplePeakRssByProcess(server.process.pid as number);
   let peakRssByProcessMb: Record<string, number> | undefined;

@@ -7,7 +7,7 @@ import { drizzle } from 'drizzle-orm/postgres-js';
 import { migrate } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import type { Db } from '../lib/server/db/client';
-import { createDatabase, dropDatabase, startTestServer, type TestServer } from '../e2e/support/test-server';
+import { AS_DEPLOYED, createDatabase, dropDatabase, startTestServer, type TestServer } from '../e2e/support/test-server';
 import { generateDataset, generatorPool, MIGRATIONS_FOLDER, postgresSession, type DatasetOptions, type GeneratedClient, type GeneratedDataset } from './generate-data';
 import { HttpDriver, openLoop, summarize, type LatencySummary, type Recorder } from './load';
 import { MIN_ROUNDS } from './noise-rule';
@@ -35,7 +35,7 @@ export async function onGeneratedDatabase<T>(options: DatasetOptions, body: (d: 
 
 /** The storm's server: the production server with its background worker, as `npm start` runs it on PostgreSQL. */
 export function startStormServer(databaseUrl: string, env: Record<string, string> = {}): Promise<TestServer> {
-  return startTestServer({ databaseUrl, env: { ESCROW_DB_POOL_SIZE: '10', ...env }, nodeArgs: process.env.STORM_NODE_ARGS?.split(' ') ?? [] });
+  return startTestServer({ databaseUrl, env: { ESCROW_DB_POOL_SIZE: '10', ...AS_DEPLOYED, ...env }, nodeArgs: process.env.STORM_NODE_ARGS?.split(' ') ?? [] });
 }
 
 /** `quietRounds` and `stormRounds`: the p99 of each of the rounds the report takes the median of (bench/noise-rule.ts). */

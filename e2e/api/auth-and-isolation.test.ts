@@ -7,6 +7,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { ErrorEnvelope } from '@/lib/contracts/common';
 import { OPERATIONS, type Operation } from './support/operations';
+import { openDispute, returnRejectedDeal } from './support/staging';
 import { baseUrl, call, expectError, expectOk, inDays, newClient, newDeal, operatorKey, snapshot, uploadProof, type ApiResponse, type TestClient } from './support/api';
 
 type Ids = {
@@ -232,7 +233,7 @@ let arbiter: TestClient;
 let ids: Ids;
 /** A second dispute in ARBITRATION, for the verdict sent with the operator key as Bearer. */
 let spareArbitration: string;
-let deal: Awaited<ReturnType<typeof newDeal>>;
+let deal: Awaited<ReturnType<typeof returnRejectedDeal>>;
 
 /** Everything of the owner's that a request could have touched, as the API shows it. */
 async function ownerState(): Promise<string> {
@@ -293,17 +294,9 @@ beforeAll(async () => {
   stranger = await newClient();
   arbiter = await newClient();
   // Milestone 1 goes all the way to a dispute; milestone 2 waits for funding.
-  deal = await newDeal(owner, [1000, 2000], { walletFunds: 5000 });
-  const [m1] = deal.milestoneIds;
+  deal = await returnRejectedDeal(owner, [1000, 2000], { walletFunds: 5000 });
   const key = owner.secretKey;
-  const proof = await uploadProof(owner);
-  expectOk(await call('POST', `/v1/milestones/${m1}/fund`, { key, body: { buyer_id: deal.buyer.id } }));
-  expectOk(await call('POST', `/v1/milestones/${m1}/deliver`, { key, body: { seller_id: deal.seller.id, proofs_of_completion: [proof] } }));
-  expectOk(await call('POST', `/v1/milestones/${m1}/reject`, { key, body: { buyer_id: deal.buyer.id, rejection_reason: 'Broken', proofs_of_return: [proof] } }));
-  expectOk(await call('PATCH', `/v1/milestones/${m1}/reject/disapprove`, { key, body: { seller_id: deal.seller.id } }));
-  const dispute = expectOk(
-    await call('POST', '/v1/dispute/create', { key, body: { description: 'Return refused', buyer_id: deal.buyer.id, seller_id: deal.seller.id, milestone_id: m1 } }),
-  );
+  const dispute = await openDispute(owner, deal);
   const bankAccount = expectOk(await call('POST', '/v1/wallets/banks/disbursement', { key, body: { ...GTBANK, user_id: deal.buyer.id } }));
   // A payout that has ended (failed), so nothing about it moves while the tests read it.
   const payout = expectOk(await call('POST', '/v1/payouts', { key, body: { user_id: deal.buyer.id, amount: 10 } }));
@@ -322,9 +315,9 @@ beforeAll(async () => {
     user: deal.buyer.id,
     seller: deal.seller.id,
     transaction: deal.transaction.id,
-    milestone: m1!,
+    milestone: deal.milestoneId,
     dispute: dispute.id,
-    file: proof.split('/').pop()!,
+    file: deal.proof.split('/').pop()!,
     webhook: webhook.id,
     delivery: delivery.id,
     bankAccount: bankAccount.id,

@@ -10,7 +10,6 @@ import {
   newClient,
   newDeal,
   snapshot,
-  uploadProof,
   walletBalance,
 } from './support/api';
 import { openDispute, returnRejectedDeal } from './support/staging';
@@ -143,15 +142,9 @@ describe('mediation', () => {
 
   it('caps the proposal at the transaction amount when the escrow holds more (BUYER_100 prepaid fee is not disputable)', async () => {
     const client = await newClient();
-    const deal = await newDeal(client, [10_000], { walletFunds: 20_000, commission_payer: 'BUYER_100' });
-    const id = deal.milestoneIds[0]!;
+    const deal = await returnRejectedDeal(client, [10_000], { walletFunds: 20_000, commission_payer: 'BUYER_100' });
     const key = client.secretKey;
-    const proof = await uploadProof(client);
-    expectOk(await call('POST', `/v1/milestones/${id}/fund`, { key, body: { buyer_id: deal.buyer.id } }));
-    expectOk(await call('POST', `/v1/milestones/${id}/deliver`, { key, body: { seller_id: deal.seller.id, proofs_of_completion: [proof] } }));
-    expectOk(await call('POST', `/v1/milestones/${id}/reject`, { key, body: { buyer_id: deal.buyer.id, rejection_reason: 'x', proofs_of_return: [proof] } }));
-    expectOk(await call('PATCH', `/v1/milestones/${id}/reject/disapprove`, { key, body: { seller_id: deal.seller.id } }));
-    const dispute = expectOk(await call('POST', '/v1/dispute/create', { key, body: { description: 'd', buyer_id: deal.buyer.id, seller_id: deal.seller.id, milestone_id: id } }));
+    const dispute = await openDispute(client, deal);
     expect(dispute.max_dispute_amount).toBe(10_000);
     expectError(await call('PATCH', `/v1/dispute/${dispute.id}/add-dispute-amount`, { key, body: { dispute_amount: 10_050, seller_id: deal.seller.id } }), 400, 'DISPUTE_AMOUNT_OUT_OF_RANGE');
     expectOk(await call('PATCH', `/v1/dispute/${dispute.id}/add-dispute-amount`, { key, body: { dispute_amount: 10_000, seller_id: deal.seller.id } }));

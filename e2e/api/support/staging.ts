@@ -122,9 +122,9 @@ export async function stageMilestone(client: TestClient, target: Stage, send: Se
   return { client, deal, milestoneId, disputeId, proof };
 }
 
-/** A milestone of ₦100,000 whose return the seller rejected: ready for a dispute. */
-export async function returnRejectedDeal(client: TestClient, amounts = [100_000]) {
-  const deal = await newDeal(client, amounts, { walletFunds: 100_000 });
+/** The first milestone of a new deal (₦100,000 unless told), its return rejected by the seller: ready for a dispute. */
+export async function returnRejectedDeal(client: TestClient, amounts = [100_000], opts: Parameters<typeof newDeal>[2] = { walletFunds: 100_000 }) {
+  const deal = await newDeal(client, amounts, opts);
   const id = deal.milestoneIds[0]!;
   const key = client.secretKey;
   const proof = await uploadProof(client);
@@ -132,7 +132,7 @@ export async function returnRejectedDeal(client: TestClient, amounts = [100_000]
   expectOk(await call('POST', `/v1/milestones/${id}/deliver`, { key, body: { seller_id: deal.seller.id, proofs_of_completion: [proof] } }));
   expectOk(await call('POST', `/v1/milestones/${id}/reject`, { key, body: { buyer_id: deal.buyer.id, rejection_reason: 'Not as described', proofs_of_return: [proof] } }));
   expectOk(await call('PATCH', `/v1/milestones/${id}/reject/disapprove`, { key, body: { seller_id: deal.seller.id } }));
-  return { ...deal, milestoneId: id };
+  return { ...deal, milestoneId: id, proof };
 }
 
 /** The dispute over that milestone, opened through the client's key. */

@@ -13,20 +13,20 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { count, desc, eq, sql } from 'drizzle-orm';
 import * as schema from '../../lib/server/db/schema';
 import type { Db } from '../../lib/server/db/client';
-import { loadParties } from '../../lib/server/records/people';
 import { listTransactions } from '../../lib/server/services/transactions';
 import { ListTransactionsQuery } from '../../lib/contracts/transactions';
 import { cliFlags, datasetOptionsForSize, generateDataset, generatorPool, MIGRATIONS_FOLDER, pgliteSession } from '../generate-data';
-import { loadTurnMilestones, type TurnMilestone } from '../../lib/server/records/transaction-graph/queries';
+import { loadListedTransactionsExtras, type ListedMilestone } from '../../lib/server/records/transaction-list';
 import { transactionTurns } from '../../lib/server/records/transaction-graph/present';
 
 type TransactionRow = typeof schema.transactions.$inferSelect;
 
 /** The reads the list makes for what it shows of each row, beside the page and its parties, and what it builds of them. */
 function listReads(db: Db, clientId: string, now: Date): Record<string, (page: TransactionRow[]) => Promise<unknown>> {
-  const milestonesOf = new Map<TransactionRow[], TurnMilestone[]>();
+  const milestonesOf = new Map<TransactionRow[], ListedMilestone[]>();
   return {
-    'page milestones (loadTurnMilestones)': async (page) => milestonesOf.set(page, await loadTurnMilestones(db, clientId, page.map((t) => t.id))),
+    'page parties and milestones (loadListedTransactionsExtras)': async (page) =>
+      milestonesOf.set(page, (await loadListedTransactionsExtras(db, clientId, page.map((t) => t.id), page.flatMap((t) => [t.buyerPartyId, t.sellerPartyId]))).milestones),
     'whose turn of the page (JS)': async (page) =>
       page.map((t) => transactionTurns({ transaction: t, milestones: milestonesOf.get(page)!.filter((m) => m.milestone.transactionId === t.id) }, now)),
   };
@@ -92,7 +92,6 @@ async function main() {
       'the page alone (select of the client\'s 21 newest)': await meanMs(runs, () =>
         db.select().from(schema.transactions).where(eq(schema.transactions.clientId, big!.id)).orderBy(desc(schema.transactions.createdAt), desc(schema.transactions.id)).limit(limit + 1),
       ),
-      'page parties (loadParties)': await meanMs(runs, (i) => loadParties(db, pages[i % 5]!.flatMap((t) => [t.buyerPartyId, t.sellerPartyId]))),
     };
     for (const [name, read] of Object.entries(listReads(db, big!.id, now))) figures[name] = await meanMs(runs, (i) => read(pages[i % 5]!));
     for (const [name, ms] of Object.entries(figures)) console.log(`  ${name.padEnd(48)} ${ms.toFixed(3).padStart(8)} ms`);

@@ -156,31 +156,20 @@ export async function disputesOfTransactions(db: DbOrTx, transactionIds: string[
 }
 
 /** A dispute's columns that whose-turn reads (disputeTurnsOf): its state, its evidence and its clock. */
-const turnDisputeColumns = {
-  id: disputes.id,
-  milestoneId: disputes.milestoneId,
-  status: disputes.status,
-  disputeAmountStatus: disputes.disputeAmountStatus,
-  isBuyerEvidenceSubmitted: disputes.isBuyerEvidenceSubmitted,
-  isSellerEvidenceSubmitted: disputes.isSellerEvidenceSubmitted,
-  evidenceExtendedBy: disputes.evidenceExtendedBy,
-  intraPartyMediationEndDate: disputes.intraPartyMediationEndDate,
-  evidenceSubmissionEndDate: disputes.evidenceSubmissionEndDate,
-  declinedRefundDueAt: disputes.declinedRefundDueAt,
-};
+export const TURN_DISPUTE_KEYS = [
+  'id',
+  'milestoneId',
+  'status',
+  'disputeAmountStatus',
+  'isBuyerEvidenceSubmitted',
+  'isSellerEvidenceSubmitted',
+  'evidenceExtendedBy',
+  'intraPartyMediationEndDate',
+  'evidenceSubmissionEndDate',
+  'declinedRefundDueAt',
+] as const;
 
-export type TurnDisputeRow = Pick<DisputeRow, keyof typeof turnDisputeColumns>;
-
-/** The disputes of these milestones (a milestone has at most one) as whose-turn reads them, in one statement by the disputes' milestone index. */
-export async function turnDisputesOfMilestones(db: DbOrTx, milestoneIds: string[]): Promise<TurnDisputeRow[]> {
-  if (milestoneIds.length === 0) return [];
-  return db
-    .select(turnDisputeColumns)
-    .from(disputes)
-    .where(sql`${disputes.milestoneId} = any(${sql.param(milestoneIds)}::uuid[])`)
-    .prepare('turn_disputes_of_milestones')
-    .execute();
-}
+export type TurnDisputeRow = Pick<DisputeRow, (typeof TURN_DISPUTE_KEYS)[number]>;
 
 /** A dispute as the whose-turn rules read it (from its whole row, or a TurnDisputeRow). */
 export function disputeTurnsOf(d: TurnDisputeRow): TurnsDispute {

@@ -126,20 +126,6 @@ async function partyGraphsWhere(db: DbOrTx, name: string, where: SQL): Promise<P
   return rows.map((r) => ({ party: rowFromJson(parties, r.party), user: rowFromJson(users, r.user), organisation: rowFromJson(organisations, r.organisation) }));
 }
 
-/** These parties with their users, in one statement, each user looked up by key (partyGraphsWhere says why); no organisation, which no list shows. */
-export async function loadParties(db: DbOrTx, partyIds: string[]): Promise<Map<string, PartyWithUser>> {
-  if (partyIds.length === 0) return new Map();
-  // One shape for any number of ids: the ids go as one array parameter.
-  const rows = await db
-    .select({ party: sql<unknown>`to_jsonb(p)`, user: sql<unknown>`(select to_jsonb(u) from users u where u.id = p.user_id)` })
-    .from(sql`parties p`)
-    .where(sql`p.id = any(${sql.param([...new Set(partyIds)])}::uuid[])`)
-    .prepare('parties_with_users_by_id')
-    .execute();
-  const found = rows.map((r) => ({ party: rowFromJson(parties, r.party), user: rowFromJson(users, r.user) }));
-  return new Map(found.map((p) => [p.party.id, p]));
-}
-
 /**
  * The parties of this client named by party or user id (request bodies may use either: docs/decisions.md §5),
  * with their users and organisations, in one query; a name that matches nobody is absent from the map.

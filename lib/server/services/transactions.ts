@@ -18,10 +18,11 @@ import { eventWrites } from '../events/record-event';
 import { uuidv7 } from '../ids';
 import { AppError, DuplicateError, notFound } from '../app-error';
 import type { ClientRow } from '../db/schema';
-import { findPartyGraphs, loadParties, partyWithoutOrganisation } from '../records/people';
-import { loadLogsOfMilestones, loadTransactionGraph, loadTurnMilestones, type MilestoneRow, type TransactionGraph, type TransactionRow, type TurnMilestone } from '../records/transaction-graph/queries';
+import { findPartyGraphs, partyWithoutOrganisation } from '../records/people';
+import { loadListedTransactionsExtras, type ListedMilestone } from '../records/transaction-list';
+import { loadLogsOfMilestones, loadTransactionGraph, type MilestoneRow, type TransactionGraph, type TransactionRow } from '../records/transaction-graph/queries';
 import { milestoneLogRecord, transactionRecord, transactionTurns, transactionWithMilestonesRecord } from '../records/transaction-graph/present';
-import { disputeSummaryRecord, disputeTurnsOf, disputesOfTransactions, DISPUTES_TAKING_TURNS, turnDisputesOfMilestones } from '../records/disputes';
+import { disputeSummaryRecord, disputeTurnsOf, disputesOfTransactions, DISPUTES_TAKING_TURNS } from '../records/disputes';
 import type { TransactionDetailRecord, TransactionInclude } from '@/lib/contracts/records';
 import { awaitingOf } from '@/lib/escrow/turns';
 import type { MilestoneStatus } from '@/lib/escrow/milestone-machine';
@@ -327,15 +328,14 @@ export async function listTransactions(db: Db, client: ClientRow, q: ListTransac
     amountMax: q.amount_max,
   };
   const { rows, pagination } = await transactionPage(db, shape, q);
-  // What the list shows of each row besides the row (its parties, whose turn, the current milestone) costs two statements for
-  // the whole page, and a third for the disputes of its milestones IN_DISPUTE when it has some: only an open dispute takes turns.
-  const [people, pageMilestones] = await Promise.all([
-    loadParties(db, rows.flatMap((t) => [t.buyerPartyId, t.sellerPartyId])),
-    loadTurnMilestones(db, client.id, rows.map((t) => t.id)),
-  ]);
-  const openDisputes = await turnDisputesOfMilestones(db, pageMilestones.filter((m) => m.milestone.status === 'IN_DISPUTE').map((m) => m.milestone.id));
-  const disputeOf = new Map(openDisputes.map((d) => [d.milestoneId, d]));
-  const milestonesOf = new Map<string, TurnMilestone[]>();
+  // What the list shows of each row besides the row (its parties, whose turn, the current milestone) is one statement for the page.
+  const { people, milestones: pageMilestones } = await loadListedTransactionsExtras(
+    db,
+    client.id,
+    rows.map((t) => t.id),
+    rows.flatMap((t) => [t.buyerPartyId, t.sellerPartyId]),
+  );
+  const milestonesOf = new Map<string, ListedMilestone[]>();
   for (const m of pageMilestones) milestonesOf.set(m.milestone.transactionId, [...(milestonesOf.get(m.milestone.transactionId) ?? []), m]);
   const party = (id: string) => {
     const p = people.get(id);
@@ -349,10 +349,7 @@ export async function listTransactions(db: Db, client: ClientRow, q: ListTransac
       const entries = milestonesOf.get(t.id) ?? [];
       const turns = transactionTurns({ transaction: t, milestones: entries }, now);
       const current = entries.find((e) => e.milestone.id === t.currentMilestoneId)?.milestone;
-      const disputes = entries.flatMap(({ milestone }) => {
-        const dispute = disputeOf.get(milestone.id);
-        return dispute && DISPUTES_TAKING_TURNS.includes(dispute.status) ? [disputeTurnsOf(dispute)] : [];
-      });
+      const disputes = entries.flatMap(({ dispute }) => (dispute && DISPUTES_TAKING_TURNS.includes(dispute.status) ? [disputeTurnsOf(dispute)] : []));
       return {
         ...transactionRecord(t, { buyerUserId: buyer.user_id, sellerUserId: seller.user_id }),
         buyer,

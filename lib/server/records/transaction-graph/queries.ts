@@ -2,7 +2,7 @@ import 'server-only';
 import { asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
-import { columnsAsJson, rowFromJson } from '../../db/rows';
+import { rowFromJson } from '../../db/rows';
 import { disputes, milestoneLogs, milestones, organisations, parties, transactions, users } from '../../db/schema';
 import type { DisputeStatus } from '@/lib/escrow/dispute-machine';
 import type { PartyGraph } from '../people';
@@ -234,44 +234,6 @@ export async function loadTransactionGraphsWithDisputes(
     loaded.push({ graph, disputes: disputesOf.get(graph.transaction.id) ?? [] });
   }
   return loaded;
-}
-
-/** A milestone's columns that the steps it is owed and its deadlines read (present.ts transactionTurns), its title and whose it is. */
-const TURN_MILESTONE_COLUMNS = [
-  'id',
-  'transactionId',
-  'title',
-  'status',
-  'position',
-  'dueDate',
-  'extensions',
-  'partialAcceptance',
-  'inspectionEndDate',
-  'returnDeadlineDate',
-  'extensionResponseDueAt',
-  'disputeOpeningDueAt',
-  'partialAcceptanceResponseDueAt',
-] as const;
-const turnMilestoneJson = columnsAsJson(milestones, 'm', TURN_MILESTONE_COLUMNS);
-
-export type TurnMilestoneRow = Pick<MilestoneRow, (typeof TURN_MILESTONE_COLUMNS)[number]>;
-/** A milestone as the list's whose-turn reads it (present.ts transactionTurns). */
-export type TurnMilestone = { milestone: TurnMilestoneRow };
-
-/**
- * The milestones of a page of this client's transactions with what whose-turn reads of them, in one statement by the
- * milestones' transaction index, in position order; each row as one JSON array (db/rows.ts columnsAsJson says why).
- */
-export async function loadTurnMilestones(db: DbOrTx, clientId: string, transactionIds: string[]): Promise<TurnMilestone[]> {
-  if (transactionIds.length === 0) return [];
-  const rows = await db
-    .select({ milestone: sql<unknown>`${turnMilestoneJson.sql}` })
-    .from(sql`milestones m`)
-    .where(sql`m.transaction_id = any(${sql.param(transactionIds)}::uuid[]) and m.client_id = ${clientId}`)
-    .orderBy(sql`m.transaction_id, m.position_in_transaction`)
-    .prepare('turn_milestones_of_page')
-    .execute();
-  return rows.map((r) => ({ milestone: turnMilestoneJson.decode(r.milestone) }));
 }
 
 /** The log lines of these milestones, in the order written, in one statement. */

@@ -1,7 +1,8 @@
 /**
  * Two app processes on one PostgreSQL, both running the deadline runner, started after the deadlines
  * lapsed while no server was up: every lapse acts exactly once, and none is lost to the restart. Then a
- * storm: more lapses than a page, which each server's background worker settles two batches at a time.
+ * storm: more lapses than a page, which each server's background worker settles two batches at a time; and
+ * a test clock's move, which wakes the background worker for what its request left.
  */
 import { drizzle } from 'drizzle-orm/postgres-js';
 import { migrate } from 'drizzle-orm/postgres-js/migrator';
@@ -129,6 +130,31 @@ describe.runIf(inject('database') === 'postgres')('deadline runners on PostgreSQ
     await waitUntil(async () => acted(a) + acted(b) >= due).catch(() => undefined);
     expect(acted(a) + acted(b)).toBe(due);
   }, 240_000);
+
+  it('a test clock moved past more lapses than its own request settles wakes the background worker: the rest settle without waiting for a poll', async () => {
+    const databaseUrl = await createDatabase(process.env.TEST_DATABASE_URL!);
+    databases.push(databaseUrl);
+    const client = await onDatabase(databaseUrl, async (sql) => {
+      await migrate(drizzle(sql), { migrationsFolder: MIGRATIONS_FOLDER });
+      const dataset = await generateDataset(postgresSession(sql), { clients: 1, bigClientTransactions: 600, otherClientTransactions: 1, states: ['under_inspection'] });
+      return dataset.clients[0]!;
+    });
+    // The runner's poll is ten minutes away: only the clock's move can start its pass within this test.
+    const server = await startTestServer({ env: { ...AS_DEPLOYED, ESCROW_DEADLINE_POLL_MS: '600000' }, databaseUrl });
+    servers.push(server);
+    const waiting = () => onDatabase(databaseUrl, async (sql) => (await sql`select count(*)::int as n from milestones where client_id = ${client.id} and status = 'UNDER_INSPECTION'`)[0]!.n as number);
+    const due = await waiting();
+    expect(due).toBeGreaterThan(500);
+
+    const moved = await api(server, 'POST', '/v1/test-clock/advance', client.secretKey, { days: 400 });
+    expect(moved.settled).toBeGreaterThan(0);
+    expect(moved.settled).toBeLessThan(due);
+    for (const until = Date.now() + 60_000; Date.now() < until && (await waiting()) > 0; ) await new Promise((r) => setTimeout(r, 200));
+    expect(await waiting()).toBe(0);
+    const [accepted] = await onDatabase(databaseUrl, (sql) => sql`select count(distinct milestone_id)::int as n from events
+      where client_id = ${client.id} and type = 'milestone.delivery_accepted' and (data->>'automatic')::boolean`);
+    expect(accepted!.n).toBe(due);
+  }, 180_000);
 
   it('a lapse that cannot be settled is logged and left due; the rest of its batch settles around it, and it settles once mended', async () => {
     const server = await startTestServer({ env: AS_DEPLOYED });

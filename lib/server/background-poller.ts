@@ -17,6 +17,8 @@ export type RunningRunner = { stop: () => Promise<void> };
 export type PolledRunner = {
   name: string;
   intervalMs: (settings: Env) => number;
+  /** Besides every interval: a pass as soon as `wake` is called, or right after the pass under way. */
+  wakeOn?: (wake: () => void) => void;
   setUp?: (ctx: RunnerContext) => Promise<boolean> | boolean | void;
   runOnce: (ctx: RunnerContext) => Promise<void>;
 };
@@ -38,18 +40,30 @@ export async function startPolled(runner: PolledRunner, ctx: RunnerContext, sett
   if ((await runner.setUp?.(ctx)) === false) return undefined;
   let pass: Promise<void> | undefined;
   let lastPassAt = 0;
-  const timer = setInterval(() => {
-    if (pass || (isDatabaseDown() && Date.now() - lastPassAt < OUTAGE_PASS_MS)) return;
+  let woken = false;
+  let stopped = false;
+  const runPass = () => {
+    if (stopped || pass || (isDatabaseDown() && Date.now() - lastPassAt < OUTAGE_PASS_MS)) return;
     lastPassAt = Date.now();
+    woken = false;
     pass = runner
       .runOnce(ctx)
       .then(() => noteDatabaseAnswered())
       .catch((error: unknown) => logBackgroundFailure({ msg: `${runner.name} failed` }, error))
-      .finally(() => (pass = undefined));
-  }, runner.intervalMs(settings));
+      .finally(() => {
+        pass = undefined;
+        if (woken) runPass();
+      });
+  };
+  const timer = setInterval(runPass, runner.intervalMs(settings));
   timer.unref();
+  runner.wakeOn?.(() => {
+    woken = true;
+    runPass();
+  });
   return {
     stop: async () => {
+      stopped = true;
       clearInterval(timer);
       if (pass) await Promise.race([pass, new Promise((resolve) => setTimeout(resolve, STOP_GRACE_MS).unref())]);
     },

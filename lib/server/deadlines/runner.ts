@@ -9,6 +9,7 @@ import { transactionsWithPassedDeadlines } from './scan';
 import { queryRows } from '../db/rows';
 import { logBackgroundFailure } from '../db/availability';
 import { log } from '../logger';
+import { watchClientChanges } from '../client-cache';
 
 /** Candidates a scan returns. */
 const PAGE = 400;
@@ -176,6 +177,8 @@ async function settleOneTransaction(db: DbOrTx, transactionId: string, clientId:
 export const deadlineRunner: PolledRunner = {
   name: 'deadline runner',
   intervalMs: (settings) => settings.ESCROW_DEADLINE_POLL_MS,
+  // A client's change may be its test clock's move: the lapses it leaves past the clock request's own page settle at once.
+  wakeOn: (wake) => watchClientChanges(wake),
   runOnce: async ({ db, driver }) => {
     // The embedded database has one connection: a second lane's batch would only queue behind the first.
     const lanes = driver === 'postgres' ? 2 : 1;

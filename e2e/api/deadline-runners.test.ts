@@ -6,7 +6,7 @@
  */
 import { drizzle } from 'drizzle-orm/postgres-js';
 import { migrate } from 'drizzle-orm/postgres-js/migrator';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, inject, it } from 'vitest';
 import { generateDataset, MIGRATIONS_FOLDER, postgresSession } from '../../bench/generate-data';
 import { AS_DEPLOYED, createDatabase, dropDatabase, onDatabase, startTestServer, type TestServer } from '../support/test-server';
 
@@ -203,8 +203,12 @@ const acted = (server: TestServer) =>
     .filter((l) => l.includes('"deadlines settled"'))
     .reduce((sum, l) => sum + (JSON.parse(l).acted as number), 0);
 
+// Each test's servers stop when it ends: the PostgreSQL the suite shares has connections for a few servers at a time.
+// Servers started later may use the database of one started before (stopping that one drops it): they stop first.
+afterEach(async () => {
+  for (const server of servers.splice(0).reverse()) await server.stop();
+});
+
 afterAll(async () => {
-  for (const server of servers.slice(1)) await server.stop();
-  await servers[0]?.stop();
   for (const url of databases) await dropDatabase(process.env.TEST_DATABASE_URL!, url);
 });

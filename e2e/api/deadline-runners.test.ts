@@ -107,7 +107,7 @@ describe.runIf(inject('database') === 'postgres')('deadline runners on PostgreSQ
     const runnerEnv = { env: { ...AS_DEPLOYED, ESCROW_DEADLINE_POLL_MS: '50' }, databaseUrl };
     const [a, b] = await Promise.all([startTestServer(runnerEnv), startTestServer(runnerEnv)]);
     servers.push(a, b);
-    const waiting = () => onDatabase(databaseUrl, async (sql) => (await sql`select count(*)::int as n from milestones where client_id = ${client.id} and status = 'UNDER_INSPECTION'`)[0]!.n as number);
+    const waiting = () => underInspection(databaseUrl, client.id);
     for (const until = Date.now() + 90_000; Date.now() < until && (await waiting()) > 0; ) await new Promise((r) => setTimeout(r, 200));
     expect(await waiting()).toBe(0);
     const checks = await onDatabase(databaseUrl, async (sql) => {
@@ -142,7 +142,7 @@ describe.runIf(inject('database') === 'postgres')('deadline runners on PostgreSQ
     // The runner's poll is ten minutes away: only the clock's move can start its pass within this test.
     const server = await startTestServer({ env: { ...AS_DEPLOYED, ESCROW_DEADLINE_POLL_MS: '600000' }, databaseUrl });
     servers.push(server);
-    const waiting = () => onDatabase(databaseUrl, async (sql) => (await sql`select count(*)::int as n from milestones where client_id = ${client.id} and status = 'UNDER_INSPECTION'`)[0]!.n as number);
+    const waiting = () => underInspection(databaseUrl, client.id);
     const due = await waiting();
     // More than the clock request's own page of 400.
     expect(due).toBeGreaterThan(420);
@@ -186,6 +186,10 @@ describe.runIf(inject('database') === 'postgres')('deadline runners on PostgreSQ
     expect((await api(server, 'GET', '/v1/operator/ledger/integrity', server.operatorKey)).balanced).toBe(true);
   }, 120_000);
 });
+
+/** The client's milestones still under inspection, read straight from the database. */
+const underInspection = (databaseUrl: string, clientId: string) =>
+  onDatabase(databaseUrl, async (sql) => (await sql`select count(*)::int as n from milestones where client_id = ${clientId} and status = 'UNDER_INSPECTION'`)[0]!.n as number);
 
 async function waitUntil(done: () => Promise<boolean>, timeoutMs = 30_000) {
   const deadline = Date.now() + timeoutMs;

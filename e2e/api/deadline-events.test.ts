@@ -35,10 +35,7 @@ const servers = () => [baseUrl(), ...(second ? [second.baseUrl] : [])];
 /** Where the events are read: the second server when there is one, so what the other recorded is seen through it. */
 const reader = () => servers().at(-1)!;
 
-/**
- * Each client's test-clock offset as the last move answered it: a server's cached clock may lag another's
- * move by a moment (client-cache.ts), so the next move is computed from this rather than asked of a server.
- */
+/** Each client's test-clock offset as the last move answered it, so the next move needs no question first. */
 const clockOffsets = new Map<string, number>();
 let moves = 0;
 

@@ -1,7 +1,8 @@
 import 'server-only';
-import type { DbOrTx } from './db/client';
+import { randomUUID } from 'node:crypto';
+import { getDb, type DbOrTx } from './db/client';
 import type { ClientRow } from './db/schema';
-import { listen, notify } from './db/notifications';
+import { countListeners, listen, notify } from './db/notifications';
 import { env } from './env';
 import { log } from './logger';
 
@@ -14,21 +15,47 @@ export type KeyOwner = { client: ClientRow; keyExpiresAt: Date | null };
  * change to a client or its keys (a key roll, the test clock) is announced with NOTIFY in the
  * transaction that makes it, and every process forgets that client's entries as the change commits.
  *
+ * A change is answered only once every process has forgotten: each listening process says so with a
+ * `heard` notification, and the change waits for as many as there are listening connections on the
+ * database, or for CLIENT_CACHE_MS, after which nothing cached before the change is left anyway. So a
+ * key revoked or a clock moved holds on every server from the moment its response arrives
+ * (docs/operations.md, "Several servers").
+ *
  * A process keeps entries only while it listens: when its listening connection drops it empties the
  * cache and asks the database every time until it listens again, since what it missed meanwhile is
- * unknown. CLIENT_CACHE_MS bounds what a notification lost some other way could leave behind. On the
- * embedded database there is one process, which forgets at once.
+ * unknown. On the embedded database there is one process, which forgets at once.
  */
 const CLIENT_CACHE_MS = 2000;
 const CLIENT_CACHE_LIMIT = 10_000;
+const PENDING_KEPT_MS = 10 * 60_000;
 const CHANNEL = 'escrow_client_changed';
+// Each process's listening connection goes by this name, so a change can count the processes to wait for.
+const LISTENER = 'escrow-desk client changes';
 
 type Entry = KeyOwner & { until: number };
+/** A change of this process's, waiting to be heard: the processes that said so, and how to wake its wait. */
+type Pending = { heard: Set<string>; wake: () => void; since: number };
 // On globalThis: route handlers can be bundled apart from instrumentation, which starts the listener.
 const holder = globalThis as typeof globalThis & {
-  __escrowClientCache?: { entries: Map<string, Entry>; listening: boolean; started: boolean; generation: number; watchers: Set<() => void> };
+  __escrowClientCache?: {
+    entries: Map<string, Entry>;
+    listening: boolean;
+    started: boolean;
+    generation: number;
+    watchers: Set<() => void>;
+    pending: Map<string, Pending>;
+    processId: string;
+  };
 };
-const cache = (holder.__escrowClientCache ??= { entries: new Map(), listening: false, started: false, generation: 0, watchers: new Set() });
+const cache = (holder.__escrowClientCache ??= {
+  entries: new Map(),
+  listening: false,
+  started: false,
+  generation: 0,
+  watchers: new Set(),
+  pending: new Map(),
+  processId: randomUUID(),
+});
 
 /**
  * Calls `watcher` whenever this process learns that a client changed (a test clock moved among others),
@@ -66,13 +93,78 @@ function forgetAll(): void {
   for (const watcher of cache.watchers) watcher();
 }
 
+/** A change to a client, announced in its transaction: await `heardEverywhere` once that transaction has committed. */
+export type ClientChange = { heardEverywhere: () => Promise<void> };
+
 /**
- * Call inside the transaction that changes a client or its keys: every server process forgets the client
- * when it commits. This process forgets at once too (on the embedded database nobody else listens).
+ * Call inside the transaction that changes a client or its keys, and await the change's `heardEverywhere`
+ * after it commits, before answering: every server process forgets the client when it commits. This
+ * process forgets at once too (on the embedded database nobody else listens).
  */
-export async function announceClientChange(tx: DbOrTx, clientId: string): Promise<void> {
-  await notify(tx, CHANNEL, clientId);
+export async function announceClientChange(tx: DbOrTx, clientId: string): Promise<ClientChange> {
+  if (!env().DATABASE_URL) {
+    forgetClient(clientId);
+    return { heardEverywhere: async () => undefined };
+  }
+  const changeId = randomUUID();
+  const now = Date.now();
+  // A change whose transaction rolled back is never awaited: its entry goes with a later change.
+  for (const [id, earlier] of cache.pending) if (earlier.since < now - PENDING_KEPT_MS) cache.pending.delete(id);
+  const pending: Pending = { heard: new Set(), wake: () => undefined, since: now };
+  cache.pending.set(changeId, pending);
+  try {
+    await notify(tx, CHANNEL, `changed ${clientId} ${changeId}`);
+  } catch (error) {
+    cache.pending.delete(changeId);
+    throw error;
+  }
   forgetClient(clientId);
+  return { heardEverywhere: () => heardEverywhere(changeId, pending) };
+}
+
+async function heardEverywhere(changeId: string, pending: Pending): Promise<void> {
+  const giveUpAt = Date.now() + CLIENT_CACHE_MS;
+  try {
+    // Counted after the commit: a process that began listening since then forgot everything as it began.
+    const listeners = await countListeners(await getDb(), LISTENER).catch(() => Infinity);
+    while (pending.heard.size < listeners && Date.now() < giveUpAt) {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, giveUpAt - Date.now());
+        pending.wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+    }
+  } finally {
+    cache.pending.delete(changeId);
+  }
+}
+
+/** What another process announced: a change to forget, or that a process forgot one of ours. */
+function heardOnChannel(payload: string): void {
+  const [kind, first, second] = payload.split(' ');
+  if (kind === 'changed' && first) {
+    forgetClient(first);
+    if (second) void sayHeard(second);
+  } else if (kind === 'heard' && first && second) {
+    const pending = cache.pending.get(first);
+    if (!pending) return;
+    pending.heard.add(second);
+    pending.wake();
+  } else if (kind && !first) {
+    // A bare client id, from a process of an earlier release during a rolling restart.
+    forgetClient(kind);
+  }
+}
+
+async function sayHeard(changeId: string): Promise<void> {
+  try {
+    await notify(await getDb(), CHANNEL, `heard ${changeId} ${cache.processId}`);
+  } catch (error) {
+    // The change waits out CLIENT_CACHE_MS instead.
+    log.warn({ msg: 'could not say a client change was heard', error: String((error as Error)?.message ?? error) });
+  }
 }
 
 /** Once per server process, at start. */
@@ -85,8 +177,8 @@ export function listenForClientChanges(): void {
     return;
   }
   let lostAt: number | undefined;
-  listen(url, CHANNEL, {
-    notification: (clientId) => forgetClient(clientId),
+  listen(url, CHANNEL, LISTENER, {
+    notification: heardOnChannel,
     listening: () => {
       forgetAll();
       cache.listening = true;

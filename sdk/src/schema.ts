@@ -43,7 +43,7 @@ export interface paths {
         head?: never;
         /**
          * Update a client: name, KYC, fees, auto_payout
-         * @description A live client creates users once is_kyc_completed is true. Fees apply to milestones created afterwards. Every server sees the change within a second.
+         * @description A live client creates users once is_kyc_completed is true. Fees apply to milestones created afterwards. Every server holds the change from the moment this answers.
          */
         patch: operations["updateClient"];
         trace?: never;
@@ -219,7 +219,7 @@ export interface paths {
         put?: never;
         /**
          * Roll your secret key
-         * @description Returns a new secret key, shown once (only its hash is stored). Every key that works now keeps working for expires_in_hours (0 to 72, default 24; 0 revokes them at once), on every server within a second. An Idempotency-Key replay answers without the secret key.
+         * @description Returns a new secret key, shown once (only its hash is stored). Every key that works now keeps working for expires_in_hours (0 to 72, default 24; 0 revokes them at once), on every server from the moment this answers. An Idempotency-Key replay answers without the secret key.
          */
         post: operations["rollKey"];
         delete?: never;

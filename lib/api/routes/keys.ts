@@ -18,7 +18,7 @@ const rollKey = operation({
   method: 'post', path: '/keys/roll', operationId: 'rollKey', tag: 'API keys', auth: 'client',
   summary: 'Roll your secret key',
   description:
-    'Returns a new secret key, shown once (only its hash is stored). Every key that works now keeps working for expires_in_hours (0 to 72, default 24; 0 revokes them at once), on every server within a second. An Idempotency-Key replay answers without the secret key.',
+    'Returns a new secret key, shown once (only its hash is stored). Every key that works now keeps working for expires_in_hours (0 to 72, default 24; 0 revokes them at once), on every server from the moment this answers. An Idempotency-Key replay answers without the secret key.',
   request: { body: jsonBody(RollKeyBody) },
   example: { expires_in_hours: 24 },
   response: RolledKeyRecord,

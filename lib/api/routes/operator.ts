@@ -39,7 +39,7 @@ const listClientsOp = operation({
 const updateClientOp = operation({
   method: 'patch', path: '/operator/clients/{id}', operationId: 'updateClient', tag: 'Operator', auth: 'operator',
   summary: "Update a client: name, KYC, fees, auto_payout",
-  description: 'A live client creates users once is_kyc_completed is true. Fees apply to milestones created afterwards. Every server sees the change within a second.',
+  description: 'A live client creates users once is_kyc_completed is true. Fees apply to milestones created afterwards. Every server holds the change from the moment this answers.',
   request: { params: pathIds({ id: 'client_id' }), body: jsonBody(UpdateClientBody) },
   example: { is_kyc_completed: true, fee_basis_points: 150, fee_cap: 5000 },
   response: R.ClientRecord,

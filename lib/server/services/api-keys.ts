@@ -37,11 +37,11 @@ function keyRecord(row: KeyRow, now: Date) {
 /**
  * Rolls the client's secret key (docs/decisions.md §14, as Stripe's roll): a new key, and every key that works
  * now works only until `expires_in_hours` from now (0: not at all), so after a leak one roll leaves
- * only the new key. Every server stops accepting a revoked key once this commits (client-cache.ts).
+ * only the new key. Every server refuses a revoked key once this answers (client-cache.ts).
  */
 export async function rollSecretKey(db: Db, client: { id: string; mode: 'test' | 'live' }, body: RollKeyBody, now: Date) {
   const until = new Date(now.getTime() + body.expires_in_hours * 3_600_000);
-  return db.transaction(async (tx) => {
+  const { record, change } = await db.transaction(async (tx) => {
     // Two rolls at once would each leave the other's new key without an expiry.
     await tx.execute(sql`select id from ${clients} where id = ${client.id} for update`);
     await tx
@@ -50,9 +50,11 @@ export async function rollSecretKey(db: Db, client: { id: string; mode: 'test' |
       .where(and(eq(apiKeys.clientId, client.id), or(isNull(apiKeys.expiresAt), gt(apiKeys.expiresAt, until))));
     await tx.delete(apiKeys).where(and(eq(apiKeys.clientId, client.id), lt(apiKeys.expiresAt, new Date(now.getTime() - EXPIRED_KEPT_MS))));
     const { secretKey, row } = await issueSecretKey(tx, client, now);
-    await announceClientChange(tx, client.id);
-    return { ...keyRecord(row, now), secret_key: secretKey, previous_keys_expire_at: iso(until) };
+    const change = await announceClientChange(tx, client.id);
+    return { record: { ...keyRecord(row, now), secret_key: secretKey, previous_keys_expire_at: iso(until) }, change };
   });
+  await change.heardEverywhere();
+  return record;
 }
 
 /** The client's keys, newest first: last 4 characters and times, never a secret (only hashes are stored). */

@@ -8,11 +8,12 @@ export function clientSettings(client: Pick<ClientRow, 'autoPayout'>) {
   return { auto_payout: client.autoPayout };
 }
 
-/** Every server sees the change within a second, as with any change to a client (client-cache.ts). */
+/** Every server holds the change once this answers, as with any change to a client (client-cache.ts). */
 export async function updateClientSettings(db: Db, client: ClientRow, body: { auto_payout: boolean }, now: Date) {
-  return db.transaction(async (tx) => {
+  const { settings, change } = await db.transaction(async (tx) => {
     const [updated] = await tx.update(clients).set({ autoPayout: body.auto_payout, updatedAt: now }).where(eq(clients.id, client.id)).returning();
-    await announceClientChange(tx, client.id);
-    return clientSettings(updated!);
+    return { settings: clientSettings(updated!), change: await announceClientChange(tx, client.id) };
   });
+  await change.heardEverywhere();
+  return settings;
 }

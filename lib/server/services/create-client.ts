@@ -75,7 +75,7 @@ export function clientRecord(client: ClientRow) {
   };
 }
 
-/** PATCH /v1/operator/clients/{id}: every server sees the change within a second (client-cache.ts). New fees apply to milestones created from now on. */
+/** PATCH /v1/operator/clients/{id}: every server holds the change once this answers (client-cache.ts). New fees apply to milestones created from now on. */
 export async function updateClient(db: Db, clientId: string, body: UpdateClientBody, now: Date) {
   let feeCapKobo: number | null | undefined;
   if (body.fee_cap !== undefined) {
@@ -86,7 +86,7 @@ export async function updateClient(db: Db, clientId: string, body: UpdateClientB
       feeCapKobo = parsed.kobo;
     }
   }
-  return db.transaction(async (tx) => {
+  const { record, change } = await db.transaction(async (tx) => {
     const [updated] = await tx
       .update(clients)
       .set({
@@ -100,9 +100,10 @@ export async function updateClient(db: Db, clientId: string, body: UpdateClientB
       .where(eq(clients.id, clientId))
       .returning();
     if (!updated) throw notFound('Client', clientId);
-    await announceClientChange(tx, clientId);
-    return clientRecord(updated);
+    return { record: clientRecord(updated), change: await announceClientChange(tx, clientId) };
   });
+  await change.heardEverywhere();
+  return record;
 }
 
 // Every client is the operator's: any client's id is a cursor of this list. A service has few clients: their total is counted.

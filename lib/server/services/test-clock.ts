@@ -25,21 +25,22 @@ export async function advanceTestClock(db: Db, client: ClientRow, body: { second
   const wallNow = new Date();
   // The clock moves and its lapses settle in one database transaction: the background runner sees the
   // new clock only once they are settled, so `settled` counts every lapse of this move (it raced them).
-  const { updated, settled, paid } = await db.transaction(async (tx) => {
+  const { updated, settled, paid, change } = await db.transaction(async (tx) => {
     const [moved] = await tx
       .update(clients)
       .set({ clockOffsetMs: sql`${clients.clockOffsetMs} + ${ms}` })
       .where(eq(clients.id, client.id))
       .returning();
     if (!moved) throw new Error('client vanished');
-    // Every server answers with the new clock once this commits.
-    await announceClientChange(tx, client.id);
+    const change = await announceClientChange(tx, client.id);
     const { acted: settled } = await runDueDeadlines(tx, { wallNow, clientId: client.id, wait: true });
     // Sandbox payouts are paid on this clock too (docs/decisions.md §11), those the lapses just started included.
     const paid = await settleSandboxPayouts(tx, { wallNow, clientId: client.id });
     // And checkouts expire on it (docs/decisions.md §16).
     await expireDueCheckouts(tx, { wallNow, clientId: client.id });
-    return { updated: moved, settled, paid };
+    return { updated: moved, settled, paid, change };
   });
+  // Every server answers with the new clock once this has answered.
+  await change.heardEverywhere();
   return { ...testClock(updated, wallNow), settled, payouts_paid: paid };
 }

@@ -185,6 +185,8 @@ describe(`webhook replay (${inject('database')})`, () => {
     const queued = (await deliveriesOf(client, webhookId)).length;
     expect(queued).toBe(2 * events.length);
     expectError(await api(client, 'POST', `/v1/webhooks/${webhookId}/replay`, { since: '2020-01-01T00:00:00Z' }), 409, 'REPLAY_IN_PROGRESS');
+    // An event that does not exist is named as such, even while the replay runs.
+    expectError(await api(client, 'POST', `/v1/webhooks/${webhookId}/replay`, { after_event_id: randomUUID() }), 404, 'NOT_FOUND', /Event/);
     expect((await deliveriesOf(client, webhookId)).length).toBe(queued);
     // Once it has gone out, another may start.
     receiver.holding = false;

@@ -336,7 +336,11 @@ export async function listTransactions(db: Db, client: ClientRow, q: ListTransac
     rows.flatMap((t) => [t.buyerPartyId, t.sellerPartyId]),
   );
   const milestonesOf = new Map<string, ListedMilestone[]>();
-  for (const m of pageMilestones) milestonesOf.set(m.milestone.transactionId, [...(milestonesOf.get(m.milestone.transactionId) ?? []), m]);
+  for (const m of pageMilestones) {
+    const listed = milestonesOf.get(m.milestone.transactionId);
+    if (listed) listed.push(m);
+    else milestonesOf.set(m.milestone.transactionId, [m]);
+  }
   const party = (id: string) => {
     const p = people.get(id);
     if (!p) throw new Error(`party ${id} missing`);

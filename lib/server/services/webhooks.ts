@@ -256,6 +256,8 @@ export async function replayWebhook(db: Db, client: ClientRow, endpointId: strin
   return db.transaction(async (tx) => {
     const endpoint = await findEndpoint(tx, client.id, endpointId, true);
     assertEnabled(endpoint);
+    // An event id that names nothing is said first: waiting for the running replay would not mend it.
+    const start = await replayStart(tx, client.id, body);
     const [running] = await tx
       .select({ id: webhookDeliveries.id })
       .from(webhookDeliveries)
@@ -267,7 +269,6 @@ export async function replayWebhook(db: Db, client: ClientRow, endpointId: strin
         `A replay to webhook endpoint ${endpoint.id} is still being delivered: start another once its deliveries have gone out (GET /v1/webhooks/${endpoint.id}/deliveries?status=pending).`,
       );
     }
-    const start = await replayStart(tx, client.id, body);
     // An original still waiting for its retry would hold the replay's later events back in its queue until then.
     await tx.execute(sql`update webhook_deliveries set next_attempt_at = ${wallNow.toISOString()}::timestamptz
       where endpoint_id = ${endpoint.id}::uuid and status = 'pending' and not replay and next_attempt_at > ${wallNow.toISOString()}::timestamptz

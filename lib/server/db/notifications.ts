@@ -27,9 +27,9 @@ export type Listening = { stop: () => Promise<void> };
 
 /**
  * Listens on `channel` until stopped, on postgres.js's listening connection (named `applicationName`),
- * which reconnects by itself (with backoff) and listens again. Notifications sent while no connection listened are lost for good:
- * `lost` says when that begins (the connection's socket closes) and `listening` when it ends, so the
- * caller can drop whatever such a notification would have corrected.
+ * which reconnects by itself (with backoff) and listens again. Notifications sent while no connection
+ * listened are lost for good: `lost` says when that begins (the connection's socket closes) and
+ * `listening` when it ends, so the caller can drop whatever such a notification would have corrected.
  */
 export function listen(
   url: string,

@@ -1,6 +1,6 @@
 import 'server-only';
 import { randomUUID } from 'node:crypto';
-import { getDb, type DbOrTx } from './db/client';
+import { getDb, type Db, type Tx } from './db/client';
 import type { ClientRow } from './db/schema';
 import { countListeners, listen, notify } from './db/notifications';
 import { env } from './env';
@@ -27,14 +27,13 @@ export type KeyOwner = { client: ClientRow; keyExpiresAt: Date | null };
  */
 const CLIENT_CACHE_MS = 2000;
 const CLIENT_CACHE_LIMIT = 10_000;
-const PENDING_KEPT_MS = 10 * 60_000;
 const CHANNEL = 'escrow_client_changed';
 // Each process's listening connection goes by this name, so a change can count the processes to wait for.
 const LISTENER = 'escrow-desk client changes';
 
 type Entry = KeyOwner & { until: number };
 /** A change of this process's, waiting to be heard: the processes that said so, and how to wake its wait. */
-type Pending = { heard: Set<string>; wake: () => void; since: number };
+type Pending = { heard: Set<string>; wake: () => void };
 // On globalThis: route handlers can be bundled apart from instrumentation, which starts the listener.
 const holder = globalThis as typeof globalThis & {
   __escrowClientCache?: {
@@ -93,51 +92,47 @@ function forgetAll(): void {
   for (const watcher of cache.watchers) watcher();
 }
 
-/** A change to a client, announced in its transaction: await `heardEverywhere` once that transaction has committed. */
-export type ClientChange = { heardEverywhere: () => Promise<void> };
-
 /**
- * Call inside the transaction that changes a client or its keys, and await the change's `heardEverywhere`
- * after it commits, before answering: every server process forgets the client when it commits. This
- * process forgets at once too (on the embedded database nobody else listens).
+ * Runs `work` in one database transaction that also announces a change to the client or its keys, and
+ * resolves once every server process has forgotten the client (or CLIENT_CACHE_MS has passed): the
+ * caller's answer is then true on every server. On the embedded database this process, the only one,
+ * forgets as the transaction commits.
  */
-export async function announceClientChange(tx: DbOrTx, clientId: string): Promise<ClientChange> {
+export async function changeClient<T>(db: Db, clientId: string, work: (tx: Tx) => Promise<T>): Promise<T> {
   if (!env().DATABASE_URL) {
+    const result = await db.transaction(work);
     forgetClient(clientId);
-    return { heardEverywhere: async () => undefined };
+    return result;
   }
   const changeId = randomUUID();
-  const now = Date.now();
-  // A change whose transaction rolled back is never awaited: its entry goes with a later change.
-  for (const [id, earlier] of cache.pending) if (earlier.since < now - PENDING_KEPT_MS) cache.pending.delete(id);
-  const pending: Pending = { heard: new Set(), wake: () => undefined, since: now };
+  const pending: Pending = { heard: new Set(), wake: () => undefined };
   cache.pending.set(changeId, pending);
   try {
-    await notify(tx, CHANNEL, `changed ${clientId} ${changeId}`);
-  } catch (error) {
-    cache.pending.delete(changeId);
-    throw error;
-  }
-  forgetClient(clientId);
-  return { heardEverywhere: () => heardEverywhere(changeId, pending) };
-}
-
-async function heardEverywhere(changeId: string, pending: Pending): Promise<void> {
-  const giveUpAt = Date.now() + CLIENT_CACHE_MS;
-  try {
-    // Counted after the commit: a process that began listening since then forgot everything as it began.
-    const listeners = await countListeners(await getDb(), LISTENER).catch(() => Infinity);
-    while (pending.heard.size < listeners && Date.now() < giveUpAt) {
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, giveUpAt - Date.now());
-        pending.wake = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-    }
+    const result = await db.transaction(async (tx) => {
+      const done = await work(tx);
+      await notify(tx, CHANNEL, `changed ${clientId} ${changeId}`);
+      forgetClient(clientId);
+      return done;
+    });
+    await heardEverywhere(pending);
+    return result;
   } finally {
     cache.pending.delete(changeId);
+  }
+}
+
+async function heardEverywhere(pending: Pending): Promise<void> {
+  const giveUpAt = Date.now() + CLIENT_CACHE_MS;
+  // Counted after the commit: a process that began listening since then forgot everything as it began.
+  const listeners = await countListeners(await getDb(), LISTENER).catch(() => Infinity);
+  while (pending.heard.size < listeners && Date.now() < giveUpAt) {
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, giveUpAt - Date.now());
+      pending.wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
   }
 }
 

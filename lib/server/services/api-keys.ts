@@ -5,7 +5,7 @@ import type { RollKeyBody } from '@/lib/contracts/keys';
 import type { Db, DbOrTx } from '../db/client';
 import { apiKeys, clients, type ClientRow } from '../db/schema';
 import { hashSecretKey } from '../crypto/key-hash';
-import { announceClientChange } from '../client-cache';
+import { changeClient } from '../client-cache';
 import { iso, isoOrNull } from '../records/iso';
 
 type KeyRow = typeof apiKeys.$inferSelect;
@@ -41,7 +41,7 @@ function keyRecord(row: KeyRow, now: Date) {
  */
 export async function rollSecretKey(db: Db, client: { id: string; mode: 'test' | 'live' }, body: RollKeyBody, now: Date) {
   const until = new Date(now.getTime() + body.expires_in_hours * 3_600_000);
-  const { record, change } = await db.transaction(async (tx) => {
+  return changeClient(db, client.id, async (tx) => {
     // Two rolls at once would each leave the other's new key without an expiry.
     await tx.execute(sql`select id from ${clients} where id = ${client.id} for update`);
     await tx
@@ -50,11 +50,8 @@ export async function rollSecretKey(db: Db, client: { id: string; mode: 'test' |
       .where(and(eq(apiKeys.clientId, client.id), or(isNull(apiKeys.expiresAt), gt(apiKeys.expiresAt, until))));
     await tx.delete(apiKeys).where(and(eq(apiKeys.clientId, client.id), lt(apiKeys.expiresAt, new Date(now.getTime() - EXPIRED_KEPT_MS))));
     const { secretKey, row } = await issueSecretKey(tx, client, now);
-    const change = await announceClientChange(tx, client.id);
-    return { record: { ...keyRecord(row, now), secret_key: secretKey, previous_keys_expire_at: iso(until) }, change };
+    return { ...keyRecord(row, now), secret_key: secretKey, previous_keys_expire_at: iso(until) };
   });
-  await change.heardEverywhere();
-  return record;
 }
 
 /** The client's keys, newest first: last 4 characters and times, never a secret (only hashes are stored). */

@@ -1,6 +1,6 @@
 import 'server-only';
 import { eq } from 'drizzle-orm';
-import { announceClientChange } from '../client-cache';
+import { changeClient } from '../client-cache';
 import type { Db } from '../db/client';
 import { clients, type ClientRow } from '../db/schema';
 
@@ -10,10 +10,8 @@ export function clientSettings(client: Pick<ClientRow, 'autoPayout'>) {
 
 /** Every server holds the change once this answers, as with any change to a client (client-cache.ts). */
 export async function updateClientSettings(db: Db, client: ClientRow, body: { auto_payout: boolean }, now: Date) {
-  const { settings, change } = await db.transaction(async (tx) => {
+  return changeClient(db, client.id, async (tx) => {
     const [updated] = await tx.update(clients).set({ autoPayout: body.auto_payout, updatedAt: now }).where(eq(clients.id, client.id)).returning();
-    return { settings: clientSettings(updated!), change: await announceClientChange(tx, client.id) };
+    return clientSettings(updated!);
   });
-  await change.heardEverywhere();
-  return settings;
 }

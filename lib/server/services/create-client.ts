@@ -5,7 +5,7 @@ import type { CreateClientBody, ListClientsQuery, UpdateClientBody } from '@/lib
 import { DEFAULT_FEE_POLICY } from '@/lib/escrow/fees';
 import { koboToNaira, parseNaira } from '@/lib/escrow/money';
 import { AppError, notFound } from '../app-error';
-import { announceClientChange } from '../client-cache';
+import { changeClient } from '../client-cache';
 import type { Db } from '../db/client';
 import { pagedList } from '../db/paged-list';
 import { clients, type ClientRow } from '../db/schema';
@@ -86,7 +86,7 @@ export async function updateClient(db: Db, clientId: string, body: UpdateClientB
       feeCapKobo = parsed.kobo;
     }
   }
-  const { record, change } = await db.transaction(async (tx) => {
+  return changeClient(db, clientId, async (tx) => {
     const [updated] = await tx
       .update(clients)
       .set({
@@ -100,10 +100,8 @@ export async function updateClient(db: Db, clientId: string, body: UpdateClientB
       .where(eq(clients.id, clientId))
       .returning();
     if (!updated) throw notFound('Client', clientId);
-    return { record: clientRecord(updated), change: await announceClientChange(tx, clientId) };
+    return clientRecord(updated);
   });
-  await change.heardEverywhere();
-  return record;
 }
 
 // Every client is the operator's: any client's id is a cursor of this list. A service has few clients: their total is counted.

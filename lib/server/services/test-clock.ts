@@ -7,7 +7,7 @@ import { settleSandboxPayouts } from '../payouts/runner';
 import { expireDueCheckouts } from '../checkouts/settle';
 import { AppError } from '../app-error';
 import type { ClientRow } from '../db/schema';
-import { announceClientChange } from '../client-cache';
+import { changeClient } from '../client-cache';
 
 export function testClock(client: ClientRow, wallNow: Date) {
   return { now: new Date(wallNow.getTime() + client.clockOffsetMs).toISOString(), offset_ms: client.clockOffsetMs };
@@ -25,22 +25,20 @@ export async function advanceTestClock(db: Db, client: ClientRow, body: { second
   const wallNow = new Date();
   // The clock moves and its lapses settle in one database transaction: the background runner sees the
   // new clock only once they are settled, so `settled` counts every lapse of this move (it raced them).
-  const { updated, settled, paid, change } = await db.transaction(async (tx) => {
+  // Every server answers with the new clock once this has answered.
+  const { updated, settled, paid } = await changeClient(db, client.id, async (tx) => {
     const [moved] = await tx
       .update(clients)
       .set({ clockOffsetMs: sql`${clients.clockOffsetMs} + ${ms}` })
       .where(eq(clients.id, client.id))
       .returning();
     if (!moved) throw new Error('client vanished');
-    const change = await announceClientChange(tx, client.id);
     const { acted: settled } = await runDueDeadlines(tx, { wallNow, clientId: client.id, wait: true });
     // Sandbox payouts are paid on this clock too (docs/decisions.md §11), those the lapses just started included.
     const paid = await settleSandboxPayouts(tx, { wallNow, clientId: client.id });
     // And checkouts expire on it (docs/decisions.md §16).
     await expireDueCheckouts(tx, { wallNow, clientId: client.id });
-    return { updated: moved, settled, paid, change };
+    return { updated: moved, settled, paid };
   });
-  // Every server answers with the new clock once this has answered.
-  await change.heardEverywhere();
   return { ...testClock(updated, wallNow), settled, payouts_paid: paid };
 }
